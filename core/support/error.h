@@ -1,0 +1,66 @@
+// error.h — recoverable failures: Error and Expected<T>.
+//
+// Bad input (a corrupt trace, an unknown opcode, a value a trace lacks, a Dynamo
+// feature the core does not model) is reported with these, never with an abort.
+// Our own bugs use DYNRR_ASSERT (assert.h) instead.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace dynrr {
+
+// A failure with a human-readable message that already carries its context
+// (file, chunk, offset, frame, bytecode offset ...). Value type.
+class [[nodiscard]] Error {
+ public:
+  explicit Error(std::string message) : message_(std::move(message)) {}
+  const std::string& message() const { return message_; }
+  // Returns a new error whose message is "context: message".
+  Error withContext(const std::string& context) const { return Error(context + ": " + message_); }
+
+ private:
+  std::string message_;
+};
+
+// Either a T or an Error. Accessing value() on an error is a bug (asserted).
+template <typename T>
+class [[nodiscard]] Expected {
+ public:
+  Expected(T value) : storage_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
+  Expected(Error error) : storage_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
+
+  bool ok() const { return storage_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+
+  T& value() & { return std::get<0>(storage_); }
+  const T& value() const& { return std::get<0>(storage_); }
+  T&& value() && { return std::get<0>(std::move(storage_)); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+
+  const Error& error() const { return std::get<1>(storage_); }
+
+ private:
+  std::variant<T, Error> storage_;
+};
+
+// Status for operations that return nothing on success.
+class [[nodiscard]] Status {
+ public:
+  Status() = default;
+  Status(Error error)
+      : error_(std::move(error)), ok_(false) {}  // NOLINT(google-explicit-constructor)
+  static Status success() { return Status(); }
+  bool ok() const { return ok_; }
+  explicit operator bool() const { return ok_; }
+  const Error& error() const { return error_; }
+
+ private:
+  Error error_{""};
+  bool ok_ = true;
+};
+
+}  // namespace dynrr

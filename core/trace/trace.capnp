@@ -1,0 +1,454 @@
+# trace.capnp — the dynrr trace format, the one contract shared by the recorder,
+# the replayer, the fuzzer and the corpus.
+#
+# FILE LAYOUT (framing is defined in trace_format.h, not here):
+#   FileHeader  16 bytes: magic "DYNRRTRC", u32 framing version (=1), u32 reserved (=0)
+#   Chunk*      24-byte ChunkHeader { u32 magic "DRCK", u32 kind, u64 payloadBytes,
+#               u64 xxh3_64(payload) } followed by `payloadBytes` bytes holding one
+#               Cap'n Proto message in the standard (unpacked) stream encoding.
+#               payloadBytes is a multiple of 8, so every payload is word aligned in
+#               an mmap and is read in place, without copying.
+#   The first chunk has kind 1 and holds a TraceHeader. Every later chunk has kind 2
+#   and holds an EventChunk. A recording killed mid-way loses at most the chunk being
+#   written; every complete chunk before it stays readable.
+#
+# VERSIONING RULE: `formatVersion` is bumped when a field is reinterpreted or a
+# required field is added; a reader refuses a trace whose `minReaderVersion` is newer
+# than the reader. Adding an optional field (that old traces lack and that defaults to
+# the old behaviour) needs no bump. A behaviour change that must stay readable by old
+# readers goes into `quirks` as a Bool defaulting to the old behaviour.
+#
+# OBJECT REFERENCES: every Python object a frame can reach is a heap entry. Ids are
+# global to the trace, start at 1 and grow by one per entry in file order; 0 means
+# "absent". An EventChunk appends `objects` with ids firstObjectId, firstObjectId+1, ...
+# and may refer to any id below firstObjectId + objects.length. Immutable content
+# (str, bytes, numbers, code objects, tensor metadata, tuples of immutable content)
+# is stored once per trace, deduplicated by XXH3-128 of its canonical encoding;
+# mutable objects (list, dict, set, cell, function, instance, module, class, tensor)
+# are snapshotted per event and carry an `identity` token: the same Python object has
+# the same token in every event of a trace, and two different live objects never share one.
+
+@0x95c1eb89936b64a9;
+
+using Cxx = import "/capnp/c++.capnp";
+$Cxx.namespace("dynrr::schema");
+
+const formatVersion :UInt32 = 1;
+const minReaderVersion :UInt32 = 1;
+
+# ---------------------------------------------------------------- header
+
+struct TraceHeader {
+  formatVersion @0 :UInt32;       # version of the writer that made this file
+  minReaderVersion @1 :UInt32;    # oldest reader allowed to read it (<= formatVersion)
+  quirks @2 :Quirks;
+  pythonVersion @3 :Text;         # sys.version_info as "3.11.7"
+  torchVersion @4 :Text;          # torch.__version__, e.g. "2.13.0+cpu"
+  dynrrVersion @5 :Text;
+  config @6 :DynamoConfig;        # torch._dynamo.config values when recording started
+  globalState @7 :GlobalState;    # torch global state when recording started
+  producer @8 :Text;              # "recorder", "fuzz", "test" ...: who wrote the file
+  tensorValuesRecorded @9 :Bool;  # true only if the opt-in tensor-value flag was set
+}
+
+# Compatibility switches. Each defaults to the behaviour of formatVersion 1.
+struct Quirks {
+  reserved0 @0 :Bool = false;
+}
+
+# Dynamo configuration values that change what Dynamo traces.
+struct DynamoConfig {
+  specializeInt @0 :Bool;
+  specializeFloat @1 :Bool;
+  assumeStaticByDefault @2 :Bool;
+  automaticDynamicShapes @3 :Bool;
+  inlineInbuiltNnModules @4 :Bool;
+  captureScalarOutputs @5 :Bool;
+  captureDynamicOutputShapeOps @6 :Bool;
+  cacheSizeLimit @7 :Int64;
+  recompileLimit @8 :Int64;
+  # Any other config value the recorder captured, as name -> repr(value).
+  others @9 :List(KeyValue);
+}
+
+struct KeyValue {
+  key @0 :Text;
+  value @1 :Text;
+}
+
+# The global torch state Dynamo guards on (see GlobalStateGuard / the ambient guards).
+struct GlobalState {
+  gradEnabled @0 :Bool;
+  inferenceMode @1 :Bool;
+  defaultDtype @2 :Text;             # "torch.float32"
+  defaultDevice @3 :Text;            # "cpu", or "" when none is set
+  deterministicAlgorithms @4 :Bool;
+  deterministicWarnOnly @5 :Bool;
+  autocastCpuEnabled @6 :Bool;
+  autocastCpuDtype @7 :Text;
+  autocastGpuEnabled @8 :Bool;
+  autocastGpuDtype @9 :Text;
+  autocastCacheEnabled @10 :Bool;
+  torchFunctionEnabled @11 :Bool;    # torch._C._is_torch_function_enabled()
+  torchFunctionAllDisabled @12 :Bool;
+  numThreads @13 :Int32;
+}
+
+# ---------------------------------------------------------------- object heap
+
+# Index into the trace heap; 0 = absent. See OBJECT REFERENCES above.
+using ObjRef = UInt32;
+
+struct Object {
+  # 0 for value-like content that is deduplicated by hash; otherwise a token that
+  # names the Python object across all events of the trace (see header comment).
+  identity @0 :UInt64;
+  union {
+    none @1 :Void;
+    ellipsis @2 :Void;
+    notImplemented @3 :Void;
+    bool @4 :Bool;
+    int @5 :Int64;                 # ints that fit in 64 bits
+    bigInt @6 :BigInt;             # all other ints
+    float @7 :Float64;
+    complex @8 :Complex;
+    str @9 :Text;
+    bytes @10 :Data;
+    tuple @11 :List(ObjRef);
+    list @12 :List(ObjRef);
+    dict @13 :List(DictEntry);     # in insertion order
+    set @14 :List(ObjRef);         # in the iteration order seen when recording
+    frozenset @15 :List(ObjRef);
+    slice @16 :Slice;
+    range @17 :Range;
+    code @18 :Code;
+    function @19 :Function;
+    cell @20 :Cell;
+    module @21 :Module;
+    class @22 :Class;
+    instance @23 :Instance;
+    boundMethod @24 :BoundMethod;
+    callable @25 :NamedCallable;   # builtins, C functions, torch ops: by qualified name
+    tensor @26 :Tensor;
+    tensorMeta @27 :TensorMeta;    # content-addressed metadata referenced by `tensor`
+    dtype @28 :Text;               # "torch.float32"
+    device @29 :Text;              # "cpu", "cuda:0"
+    torchSize @30 :List(Int64);
+    enum @31 :EnumMember;
+    opaque @32 :Opaque;
+  }
+}
+
+struct BigInt {
+  negative @0 :Bool;
+  magnitude @1 :Data;              # little-endian, no trailing zero bytes, non-empty
+}
+
+struct Complex {
+  real @0 :Float64;
+  imag @1 :Float64;
+}
+
+struct DictEntry {
+  key @0 :ObjRef;
+  value @1 :ObjRef;
+}
+
+struct Slice {
+  start @0 :ObjRef;                # each refers to the object (often None)
+  stop @1 :ObjRef;
+  step @2 :ObjRef;
+}
+
+struct Range {
+  start @0 :Int64;
+  stop @1 :Int64;
+  step @2 :Int64;                  # never 0
+}
+
+# A CPython 3.11 code object, every field byte-exact.
+struct Code {
+  argcount @0 :UInt32;
+  posonlyargcount @1 :UInt32;
+  kwonlyargcount @2 :UInt32;
+  nlocals @3 :UInt32;
+  stacksize @4 :UInt32;
+  flags @5 :UInt32;
+  firstlineno @6 :UInt32;
+  code @7 :Data;                   # co_code: 2-byte code units, inline caches zeroed
+  consts @8 :List(ObjRef);
+  names @9 :List(Text);
+  varnames @10 :List(Text);
+  freevars @11 :List(Text);
+  cellvars @12 :List(Text);
+  filename @13 :Text;
+  name @14 :Text;
+  qualname @15 :Text;
+  linetable @16 :Data;             # co_linetable (3.11 location table format)
+  exceptiontable @17 :Data;        # co_exceptiontable
+  localsplusnames @18 :List(Text); # _co_localsplusnames (cells and frees included)
+  localspluskinds @19 :Data;       # _co_localspluskinds, one byte per name
+}
+
+struct Function {
+  code @0 :ObjRef;                 # -> code
+  name @1 :Text;                   # __name__
+  qualname @2 :Text;
+  module @3 :Text;                 # __module__ ("" if None)
+  defaults @4 :ObjRef;             # -> tuple, or 0 when __defaults__ is None
+  kwdefaults @5 :ObjRef;           # -> dict, or 0 when __kwdefaults__ is None
+  closure @6 :List(ObjRef);        # -> cell, one per co_freevars, in order
+  globals @7 :ObjRef;              # -> dict holding the globals reached (identity = the globals dict)
+  attrs @8 :List(Attr);            # entries of the function's __dict__
+  wrapped @9 :ObjRef;              # __wrapped__ if present (functools.wraps), else 0
+}
+
+struct Cell {
+  empty @0 :Bool;                  # true: the cell holds no value (reading raises)
+  contents @1 :ObjRef;             # 0 when empty
+}
+
+struct Attr {
+  name @0 :Text;
+  value @1 :ObjRef;
+}
+
+struct Module {
+  name @0 :Text;                   # __name__
+  file @1 :Text;                   # __file__ or ""
+  attrs @2 :List(Attr);            # the attributes reached, not the whole module
+  complete @3 :Bool;               # true if every attribute was recorded
+}
+
+struct Class {
+  name @0 :Text;
+  qualname @1 :Text;
+  module @2 :Text;
+  bases @3 :List(ObjRef);          # -> class
+  mro @4 :List(ObjRef);            # -> class, starting with this class
+  attrs @5 :List(Attr);            # entries of the class __dict__ that were recorded
+  builtin @6 :Bool;                # a C type (object, int, torch._C._TensorBase, ...)
+  metaclass @7 :Text;              # qualified name of type(cls)
+}
+
+struct Instance {
+  class @0 :ObjRef;                # -> class
+  attrs @1 :List(Attr);            # the instance __dict__ in order
+  kind @2 :InstanceKind;
+  slots @3 :List(Attr);            # values of __slots__ members that are set
+}
+
+enum InstanceKind {
+  plain @0;
+  nnModule @1;                     # isinstance(obj, torch.nn.Module)
+  dataclass @2;
+  namedtuple @3;
+  exception @4;
+}
+
+struct BoundMethod {
+  self @0 :ObjRef;
+  function @1 :ObjRef;             # -> function or callable
+}
+
+# How Dynamo 2.13 classifies a callable when it meets one in a frame.
+enum CallableClass {
+  unknown @0;
+  inGraph @1;        # a torch function Dynamo puts into the graph (TorchInGraphFunctionVariable)
+  inlined @2;        # Dynamo inlines its Python code
+  skipped @3;        # Dynamo refuses to trace into it (skipfiles / SkipFunctionVariable)
+  builtin @4;        # a Python builtin Dynamo models itself (BuiltinVariable)
+  constantFold @5;   # evaluated at trace time on constants
+}
+
+struct NamedCallable {
+  module @0 :Text;                 # "builtins", "torch", "torch.nn.functional", ...
+  qualname @1 :Text;               # "len", "sin", "Tensor.add"
+  classification @2 :CallableClass;
+  reason @3 :Text;                 # why Dynamo classifies it so, when known
+}
+
+enum Layout {
+  strided @0;
+  sparseCoo @1;
+  sparseCsr @2;
+  other @3;
+}
+
+# Content-addressed tensor metadata: the part of a tensor that example values and
+# TENSOR_MATCH guards compare.
+struct TensorMeta {
+  dtype @0 :Text;                  # "torch.float32"
+  device @1 :Text;                 # "cpu"
+  shape @2 :List(Int64);
+  stride @3 :List(Int64);          # same length as shape
+  storageOffset @4 :Int64;
+  requiresGrad @5 :Bool;
+  layout @6 :Layout;
+  isLeaf @7 :Bool;
+  isParameter @8 :Bool;            # type is torch.nn.Parameter
+  isQuantized @9 :Bool;
+  subclass @10 :Text;              # qualified class name if not exactly torch.Tensor/Parameter
+  dynamicDims @11 :List(UInt32);   # dims marked dynamic (torch._dynamo.mark_dynamic)
+  isContiguous @12 :Bool;
+  ndim @13 :UInt32;
+}
+
+struct Tensor {
+  meta @0 :ObjRef;                 # -> tensorMeta
+  storageId @1 :UInt64;            # equal for tensors sharing a storage (aliasing); never 0
+  storageBytes @2 :UInt64;         # nbytes of the untyped storage
+  viewBase @3 :ObjRef;             # -> tensor ._base, or 0
+  version @4 :UInt64;              # ._version
+  gradFn @5 :Text;                 # type name of grad_fn, "" if none
+  isBuffer @6 :Bool;               # reached as a registered buffer of an nn.Module
+  values @7 :Data;                 # raw little-endian element values; only when the
+                                   # opt-in flag was set and the tensor is small
+  attrs @8 :List(Attr);            # entries of the tensor's __dict__
+}
+
+struct EnumMember {
+  class @0 :ObjRef;                # -> class
+  name @1 :Text;
+  value @2 :ObjRef;
+}
+
+# An object the recorder did not walk. Never an error: the replayer treats it as a
+# value it cannot look into and says `unsupported` if tracing needs its inside.
+struct Opaque {
+  typeName @0 :Text;               # qualified type name
+  repr @1 :Text;                   # truncated repr, "" if repr raised
+  reason @2 :Text;                 # why it was not walked ("budget", "raising __getattr__", ...)
+}
+
+# ---------------------------------------------------------------- events
+
+struct EventChunk {
+  firstObjectId @0 :ObjRef;        # id of objects[0]; equals 1 + the number of objects
+                                   # in all earlier chunks
+  objects @1 :List(Object);
+  event @2 :CompileEvent;
+  # Each event is written as exactly one chunk in format version 1.
+}
+
+enum EventStatus {
+  compiled @0;       # Dynamo produced a transformed frame (possibly with graph breaks)
+  skipped @1;        # Dynamo declined the frame (e.g. no graph, skipfiles)
+  error @2;          # Dynamo raised while compiling
+  incomplete @3;     # the recorder failed part-way; `statusReason` says where
+}
+
+struct CompileEvent {
+  index @0 :UInt32;                # 0, 1, 2 ... in recording order
+  compileId @1 :Text;              # Dynamo's compile id, e.g. "0/1"
+  status @2 :EventStatus;
+  statusReason @3 :Text;
+  frame @4 :FrameInput;
+  reference @5 :Decisions;         # what Dynamo decided
+  dynamoNs @6 :UInt64;             # Dynamo's compile time for the frame (excludes recording)
+  recorderNs @7 :UInt64;           # time the recorder spent on this event
+  recompileReasons @8 :List(Text); # why an earlier cache entry did not apply
+  isResume @9 :Bool;               # the code is a resume function Dynamo generated
+}
+
+struct NamedValue {
+  name @0 :Text;
+  value @1 :ObjRef;
+}
+
+struct FrameInput {
+  code @0 :ObjRef;                 # -> code being compiled
+  locals @1 :List(NamedValue);     # f_locals at compile start, in co_varnames order;
+                                   # unbound locals are absent
+  cells @2 :List(NamedValue);      # co_cellvars then co_freevars: each -> cell object
+  globals @3 :ObjRef;              # -> dict: f_globals entries reached (identity = f_globals)
+  builtins @4 :ObjRef;             # -> dict: builtins reached
+  globalState @5 :GlobalState;
+  function @6 :ObjRef;             # -> the function whose code this is, when known
+}
+
+struct Decisions {
+  graphs @0 :List(Graph);
+  guards @1 :List(Guard);
+  graphBreaks @2 :List(GraphBreak);
+  generatedCode @3 :ObjRef;        # -> code Dynamo produced for the frame, or 0
+  sideEffects @4 :List(SideEffect);
+  unsupported @5 :Text;            # core only: non-empty when the core gave up; names what
+}
+
+enum NodeOp {
+  placeholder @0;
+  callFunction @1;
+  callMethod @2;
+  callModule @3;
+  getAttr @4;
+  output @5;
+}
+
+# An example value's metadata (node.meta["example_value"]).
+struct ValueMeta {
+  union {
+    none @0 :Void;
+    tensor @1 :TensorMeta;
+    tuple @2 :List(ValueMeta);     # tuples and lists of values
+    int @3 :Int64;
+    float @4 :Float64;
+    bool @5 :Bool;
+    symbol @6 :Text;               # a SymInt/SymFloat/SymBool, printed
+    other @7 :Text;                # type name of anything else
+  }
+}
+
+struct Node {
+  name @0 :Text;
+  op @1 :NodeOp;
+  target @2 :Text;                 # FX's printed target (e.g. "torch.sin", "add", "x")
+  args @3 :Text;                   # repr of node.args as FX prints them
+  kwargs @4 :Text;                 # repr of node.kwargs
+  exampleValue @5 :ValueMeta;
+  source @6 :Text;                 # placeholders: Dynamo's source name, e.g. "L['x']"
+  users @7 :UInt32;
+}
+
+struct Graph {
+  name @0 :Text;                   # e.g. "GraphModule" / compiled function name
+  code @1 :Text;                   # GraphModule.code exactly as printed
+  nodes @2 :List(Node);
+}
+
+struct Guard {
+  kind @0 :Text;                   # Dynamo's guard function name, e.g. "TENSOR_MATCH"
+  source @1 :Text;                 # the guarded source name, e.g. "L['x']"
+  detail @2 :Text;                 # canonical statement of what is checked
+  codeParts @3 :List(Text);        # Dynamo's guard code text, when it has any
+}
+
+struct FrameSummary {
+  filename @0 :Text;
+  line @1 :UInt32;
+  name @2 :Text;
+}
+
+struct GraphBreak {
+  reason @0 :Text;
+  userStack @1 :List(FrameSummary);
+  offset @2 :UInt32;               # bytecode offset of the breaking instruction
+  graphCount @3 :UInt32;           # graphs compiled before the break in this frame
+}
+
+enum SideEffectKind {
+  storeAttr @0;
+  storeGlobal @1;
+  storeCell @2;
+  mutateList @3;
+  mutateDict @4;
+  mutateSet @5;
+  newObject @6;
+  other @7;
+}
+
+struct SideEffect {
+  kind @0 :SideEffectKind;
+  target @1 :Text;                 # source of the mutated object, e.g. "G['counter']"
+  detail @2 :Text;
+}

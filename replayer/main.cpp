@@ -1,0 +1,48 @@
+// main.cpp — entry point of the `dynrr` command line tool.
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "replayer/commands.h"
+
+namespace {
+
+void usage(FILE* out) {
+  std::fputs(
+      "usage: dynrr <command> [options]\n"
+      "\n"
+      "commands:\n"
+      "  show TRACE [--event N] [--objects]   print what a trace holds, event by event\n"
+      "  replay TRACE [--frame N] [--json]    replay each frame through the core, give verdicts\n"
+      "  validate TRACE                       check a trace's framing, checksums and structure\n"
+      "  version                              print the dynrr and trace format versions\n"
+      "\n"
+      "exit codes: 0 ok, 1 a frame diverged, 2 bad input or usage\n",
+      out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return dynrr::replayer::kExitBadInput;
+  }
+  std::string command = argv[1];
+  std::vector<std::string> args(argv + 2, argv + argc);
+  if (command == "show") return dynrr::replayer::runShow(args);
+  if (command == "replay") return dynrr::replayer::runReplay(args);
+  if (command == "validate") return dynrr::replayer::runValidate(args);
+  if (command == "version" || command == "--version") {
+    std::printf("dynrr 0.1.0 (trace format 1)\n");
+    return 0;
+  }
+  if (command == "help" || command == "--help" || command == "-h") {
+    usage(stdout);
+    return 0;
+  }
+  std::fprintf(stderr, "dynrr: unknown command '%s'\n\n", command.c_str());
+  usage(stderr);
+  return dynrr::replayer::kExitBadInput;
+}
