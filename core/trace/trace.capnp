@@ -201,6 +201,9 @@ struct Function {
   globals @7 :ObjRef;              # -> dict holding the globals reached (identity = the globals dict)
   attrs @8 :List(Attr);            # entries of the function's __dict__
   wrapped @9 :ObjRef;              # __wrapped__ if present (functools.wraps), else 0
+  classification @10 :CallableClass; # how Dynamo 2.13 treats a call to it
+  rule @11 :Text;                  # the VariableTracker class trace_rules.lookup gives
+                                   # (e.g. "UserFunctionVariable"), "" if not looked up
 }
 
 struct Cell {
@@ -434,6 +437,8 @@ struct GraphBreak {
   userStack @1 :List(FrameSummary);
   offset @2 :UInt32;               # bytecode offset of the breaking instruction
   graphCount @3 :UInt32;           # graphs compiled before the break in this frame
+  gbType @4 :Text;                 # Dynamo's short graph-break type (gb_type), e.g.
+                                   # "Unsupported function call"; "" if Dynamo gave none
 }
 
 enum SideEffectKind {
