@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <unordered_set>
+#include <vector>
 
 namespace dynrr::trace {
 namespace {
@@ -39,6 +40,33 @@ std::string formatFloat(double v) {
   std::string s = buf;
   if (s.find_first_of(".en") == std::string::npos) s += ".0";
   return s;
+}
+
+// Decimal digits of a little-endian magnitude, by repeated division by 10^9.
+std::string bigIntDecimal(schema::BigInt::Reader big) {
+  auto mag = big.getMagnitude();
+  std::vector<uint32_t> limbs((mag.size() + 3) / 4, 0);  // little-endian 32-bit limbs
+  for (size_t i = 0; i < mag.size(); ++i) limbs[i / 4] |= uint32_t{mag[i]} << (8 * (i % 4));
+  std::string digits;
+  auto nonZero = [&] {
+    for (uint32_t l : limbs) {
+      if (l) return true;
+    }
+    return false;
+  };
+  if (!nonZero()) return "0";
+  while (nonZero()) {
+    uint64_t rem = 0;
+    for (size_t i = limbs.size(); i-- > 0;) {
+      uint64_t cur = (rem << 32) | limbs[i];
+      limbs[i] = static_cast<uint32_t>(cur / 1000000000u);
+      rem = cur % 1000000000u;
+    }
+    std::string chunk = std::to_string(rem);
+    if (nonZero()) chunk.insert(0, 9 - chunk.size(), '0');
+    digits.insert(0, chunk);
+  }
+  return (big.getNegative() ? "-" : "") + digits;
 }
 
 std::string joinInts(capnp::List<int64_t>::Reader xs) {
@@ -98,11 +126,7 @@ class Printer {
       case W::NOT_IMPLEMENTED: return "NotImplemented";
       case W::BOOL: return obj.getBool() ? "True" : "False";
       case W::INT: return std::to_string(obj.getInt());
-      case W::BIG_INT: {
-        auto b = obj.getBigInt();
-        return std::string(b.getNegative() ? "-" : "") + "<int of " +
-               std::to_string(b.getMagnitude().size() * 8) + " bits>";
-      }
+      case W::BIG_INT: return bigIntDecimal(obj.getBigInt());
       case W::FLOAT: return formatFloat(obj.getFloat());
       case W::COMPLEX:
         return "(" + formatFloat(obj.getComplex().getReal()) + "+" +

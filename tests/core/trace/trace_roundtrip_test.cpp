@@ -73,6 +73,7 @@ TEST(TraceRoundTrip, BigIntAndTensorContent) {
   auto mag = big->getBigInt().getMagnitude();
   ASSERT_EQ(mag.size(), 13u);
   EXPECT_EQ(mag[12], 0x10);  // 2**100 = 0x10 << 96
+  EXPECT_EQ(trace::describeObject(*t, localRef(*t, 0, "big")), "1267650600228229401496703205376");
   auto x = t->object(localRef(*t, 0, "x"));
   ASSERT_EQ(x->which(), Object::Which::TENSOR);
   auto meta = t->object(x->getTensor().getMeta());
