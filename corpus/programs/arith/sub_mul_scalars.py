@@ -1,0 +1,17 @@
+"""Subtracts and multiplies a float tensor by Python int and float scalars.
+
+scope: part1
+expect: 1 graph, 0 breaks, 0 recompiles
+"""
+import torch
+
+torch.manual_seed(0)
+
+
+def fn(x):
+    return (x - 3) * 2.5 - 1
+
+
+opt = torch.compile(fn, backend="eager")
+out = opt(torch.randn(3, 4))
+print(tuple(out.shape), out.dtype, round(out.double().sum().item(), 4))
