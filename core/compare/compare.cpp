@@ -1,0 +1,158 @@
+// compare.cpp — see compare.h.
+#include "core/compare/compare.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <vector>
+
+namespace dynrr::compare {
+namespace {
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::istringstream in(text);
+  while (std::getline(in, line)) lines.push_back(line);
+  return lines;
+}
+
+std::string guardKey(const GuardDecision& g) {
+  std::string key = g.kind + " " + g.source;
+  if (g.kind == "TENSOR_MATCH") key += "  " + g.detail;
+  return key;
+}
+
+}  // namespace
+
+const char* verdictName(Verdict v) {
+  switch (v) {
+    case Verdict::kMatch: return "match";
+    case Verdict::kDiverge: return "diverge";
+    case Verdict::kUnsupported: return "unsupported";
+  }
+  return "?";
+}
+
+std::string normalizePaths(const std::string& text) {
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == '/' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '"' ||
+                           text[i - 1] == '\'' || text[i - 1] == '(')) {
+      size_t end = i;
+      while (end < text.size() && text[end] != ' ' && text[end] != '"' && text[end] != '\'' &&
+             text[end] != ',' && text[end] != ')' && text[end] != ':' && text[end] != '\n') {
+        ++end;
+      }
+      std::string path = text.substr(i, end - i);
+      size_t slash = path.rfind('/');
+      out += path.substr(slash + 1);
+      i = end;
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
+}
+
+std::string unifiedDiff(const std::string& expected, const std::string& actual,
+                        const std::string& expectedName, const std::string& actualName) {
+  if (expected == actual) return "";
+  std::vector<std::string> a = splitLines(expected), b = splitLines(actual);
+  // LCS table; graphs are small (a few thousand lines at most).
+  size_t n = a.size(), m = b.size();
+  if (n * m > 25'000'000)
+    return "--- " + expectedName + "\n+++ " + actualName + "\n(too large to diff)\n";
+  std::vector<std::vector<uint32_t>> lcs(n + 1, std::vector<uint32_t>(m + 1, 0));
+  for (size_t i = n; i-- > 0;) {
+    for (size_t j = m; j-- > 0;) {
+      lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+    }
+  }
+  std::string out = "--- " + expectedName + "\n+++ " + actualName + "\n";
+  size_t i = 0, j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] == b[j]) {
+      out += "  " + a[i] + "\n";
+      ++i, ++j;
+    } else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) {
+      out += "+ " + b[j++] + "\n";
+    } else {
+      out += "- " + a[i++] + "\n";
+    }
+  }
+  return out;
+}
+
+Comparison compareDecisions(const FrameDecisions& ref, const FrameDecisions& core) {
+  std::string diff;
+  if (ref.graphs.size() != core.graphs.size()) {
+    diff += "graphs: dynamo has " + std::to_string(ref.graphs.size()) + ", core has " +
+            std::to_string(core.graphs.size()) + "\n";
+  }
+  size_t common = std::min(ref.graphs.size(), core.graphs.size());
+  for (size_t g = 0; g < common; ++g) {
+    const GraphDecision& r = ref.graphs[g];
+    const GraphDecision& c = core.graphs[g];
+    std::string tag = "graph " + std::to_string(g);
+    std::string codeDiff =
+        unifiedDiff(normalizePaths(r.code), normalizePaths(c.code), "dynamo " + tag, "core " + tag);
+    if (!codeDiff.empty()) diff += codeDiff;
+    // Placeholders' sources, in order.
+    std::vector<std::string> rs, cs;
+    for (const auto& n : r.nodes) {
+      if (n.op == "placeholder") rs.push_back(n.name + " <- " + n.source);
+    }
+    for (const auto& n : c.nodes) {
+      if (n.op == "placeholder") cs.push_back(n.name + " <- " + n.source);
+    }
+    if (rs != cs) {
+      diff += tag + " placeholder sources differ:\n";
+      for (const auto& s : rs) diff += "  dynamo: " + s + "\n";
+      for (const auto& s : cs) diff += "  core:   " + s + "\n";
+    }
+    // Example values by node position (names already compared through the code).
+    size_t nn = std::min(r.nodes.size(), c.nodes.size());
+    if (r.nodes.size() != c.nodes.size()) {
+      diff += tag + ": dynamo has " + std::to_string(r.nodes.size()) + " nodes, core has " +
+              std::to_string(c.nodes.size()) + "\n";
+    }
+    for (size_t k = 0; k < nn; ++k) {
+      if (r.nodes[k].exampleValue != c.nodes[k].exampleValue) {
+        diff += tag + " node " + r.nodes[k].name + " example value: dynamo " +
+                r.nodes[k].exampleValue + ", core " + c.nodes[k].exampleValue + "\n";
+      }
+    }
+  }
+  std::set<std::string> rg, cg;
+  for (const auto& g : ref.guards) rg.insert(guardKey(g));
+  for (const auto& g : core.guards) cg.insert(guardKey(g));
+  for (const auto& k : rg) {
+    if (!cg.count(k)) diff += "guard missing in core: " + k + "\n";
+  }
+  for (const auto& k : cg) {
+    if (!rg.count(k)) diff += "guard extra in core:   " + k + "\n";
+  }
+  if (ref.breaks.size() != core.breaks.size()) {
+    diff += "graph breaks: dynamo has " + std::to_string(ref.breaks.size()) + ", core has " +
+            std::to_string(core.breaks.size()) + "\n";
+  }
+  for (size_t b = 0; b < std::min(ref.breaks.size(), core.breaks.size()); ++b) {
+    const auto& r = ref.breaks[b];
+    const auto& c = core.breaks[b];
+    bool sameWhy = !r.gbType.empty() ? r.gbType == c.gbType : r.reason == c.reason;
+    if (!sameWhy || r.offset != c.offset) {
+      diff += "graph break " + std::to_string(b) + ": dynamo at offset " +
+              std::to_string(r.offset) + " (" + (r.gbType.empty() ? r.reason : r.gbType) +
+              "), core at offset " + std::to_string(c.offset) + " (" +
+              (c.gbType.empty() ? c.reason : c.gbType) + ")\n";
+    }
+  }
+  Comparison result;
+  result.verdict = diff.empty() ? Verdict::kMatch : Verdict::kDiverge;
+  result.diff = diff;
+  return result;
+}
+
+}  // namespace dynrr::compare

@@ -1,0 +1,120 @@
+// decisions.cpp — see decisions.h.
+#include "core/compare/decisions.h"
+
+#include "core/trace/object_printer.h"
+
+namespace dynrr::compare {
+namespace {
+
+std::string joinInts(capnp::List<int64_t>::Reader xs) {
+  std::string out;
+  for (unsigned i = 0; i < xs.size(); ++i) {
+    if (i) out += ", ";
+    out += std::to_string(xs[i]);
+  }
+  return out;
+}
+
+schema::NodeOp parseNodeOp(const std::string& op) {
+  if (op == "placeholder") return schema::NodeOp::PLACEHOLDER;
+  if (op == "call_method") return schema::NodeOp::CALL_METHOD;
+  if (op == "call_module") return schema::NodeOp::CALL_MODULE;
+  if (op == "get_attr") return schema::NodeOp::GET_ATTR;
+  if (op == "output") return schema::NodeOp::OUTPUT;
+  return schema::NodeOp::CALL_FUNCTION;
+}
+
+}  // namespace
+
+const char* nodeOpName(schema::NodeOp op) {
+  switch (op) {
+    case schema::NodeOp::PLACEHOLDER: return "placeholder";
+    case schema::NodeOp::CALL_FUNCTION: return "call_function";
+    case schema::NodeOp::CALL_METHOD: return "call_method";
+    case schema::NodeOp::CALL_MODULE: return "call_module";
+    case schema::NodeOp::GET_ATTR: return "get_attr";
+    case schema::NodeOp::OUTPUT: return "output";
+  }
+  return "?";
+}
+
+std::string canonicalTensorMeta(schema::TensorMeta::Reader m) {
+  return trace::shortDtype(m.getDtype()) + "[" + joinInts(m.getShape()) + "] stride=(" +
+         joinInts(m.getStride()) + ") offset=" + std::to_string(m.getStorageOffset()) + " " +
+         m.getDevice().cStr() + " requires_grad=" + (m.getRequiresGrad() ? "True" : "False");
+}
+
+std::string canonicalValueMeta(schema::ValueMeta::Reader meta) {
+  using W = schema::ValueMeta::Which;
+  switch (meta.which()) {
+    case W::NONE: return "";
+    case W::TENSOR: return canonicalTensorMeta(meta.getTensor());
+    case W::TUPLE: {
+      std::string out = "(";
+      bool first = true;
+      for (auto item : meta.getTuple()) {
+        if (!first) out += ", ";
+        first = false;
+        out += canonicalValueMeta(item);
+      }
+      return out + ")";
+    }
+    case W::INT: return "int " + std::to_string(meta.getInt());
+    case W::FLOAT: return "float " + std::to_string(meta.getFloat());
+    case W::BOOL: return meta.getBool() ? "bool True" : "bool False";
+    case W::SYMBOL: return "sym " + std::string(meta.getSymbol().cStr());
+    case W::OTHER: return "other " + std::string(meta.getOther().cStr());
+  }
+  return "?";
+}
+
+FrameDecisions fromTrace(schema::Decisions::Reader decisions) {
+  FrameDecisions out;
+  for (auto g : decisions.getGraphs()) {
+    GraphDecision graph;
+    graph.code = g.getCode();
+    for (auto n : g.getNodes()) {
+      graph.nodes.push_back(NodeDecision{n.getName(), nodeOpName(n.getOp()), n.getTarget(),
+                                         n.getSource(), canonicalValueMeta(n.getExampleValue())});
+    }
+    out.graphs.push_back(std::move(graph));
+  }
+  for (auto g : decisions.getGuards()) {
+    out.guards.push_back(GuardDecision{g.getKind(), g.getSource(), g.getDetail()});
+  }
+  for (auto b : decisions.getGraphBreaks()) {
+    out.breaks.push_back(BreakDecision{b.getReason(), b.getGbType(), b.getOffset()});
+  }
+  return out;
+}
+
+void toTrace(const FrameDecisions& decisions, schema::Decisions::Builder out) {
+  auto graphs = out.initGraphs(static_cast<unsigned>(decisions.graphs.size()));
+  for (unsigned i = 0; i < decisions.graphs.size(); ++i) {
+    const GraphDecision& g = decisions.graphs[i];
+    graphs[i].setCode(g.code);
+    auto nodes = graphs[i].initNodes(static_cast<unsigned>(g.nodes.size()));
+    for (unsigned j = 0; j < g.nodes.size(); ++j) {
+      nodes[j].setName(g.nodes[j].name);
+      nodes[j].setOp(parseNodeOp(g.nodes[j].op));
+      nodes[j].setTarget(g.nodes[j].target);
+      nodes[j].setSource(g.nodes[j].source);
+      if (!g.nodes[j].exampleValue.empty())
+        nodes[j].initExampleValue().setOther(g.nodes[j].exampleValue);
+    }
+  }
+  auto guards = out.initGuards(static_cast<unsigned>(decisions.guards.size()));
+  for (unsigned i = 0; i < decisions.guards.size(); ++i) {
+    guards[i].setKind(decisions.guards[i].kind);
+    guards[i].setSource(decisions.guards[i].source);
+    guards[i].setDetail(decisions.guards[i].detail);
+  }
+  auto breaks = out.initGraphBreaks(static_cast<unsigned>(decisions.breaks.size()));
+  for (unsigned i = 0; i < decisions.breaks.size(); ++i) {
+    breaks[i].setReason(decisions.breaks[i].reason);
+    breaks[i].setGbType(decisions.breaks[i].gbType);
+    breaks[i].setOffset(decisions.breaks[i].offset);
+  }
+}
+
+}  // namespace dynrr::compare

@@ -1,0 +1,60 @@
+// decisions.h — a frame's decisions (graphs, guards, graph breaks) as plain values,
+// whether they were recorded from Dynamo or produced by the core, so that one
+// comparison serves both. Mirrors what Dynamo hands its backend (the FX graphs), what
+// CheckFunctionManager installs (guards) and what symbolic_convert logs (graph breaks).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/trace/trace.capnp.h"
+
+namespace dynrr::compare {
+
+struct NodeDecision {
+  std::string name;
+  std::string op;  // "placeholder", "call_function", ...
+  std::string target;
+  std::string source;  // placeholders: Dynamo's source name, e.g. "L['x']"
+  // Canonical example-value metadata, e.g. "f32[2, 3] stride=(3, 1) cpu requires_grad=False";
+  // "" when the node has none (output).
+  std::string exampleValue;
+};
+
+struct GraphDecision {
+  std::string code;  // GraphModule.code
+  std::vector<NodeDecision> nodes;
+};
+
+struct GuardDecision {
+  std::string kind;
+  std::string source;
+  std::string detail;  // compared only for TENSOR_MATCH (see compare.h)
+};
+
+struct BreakDecision {
+  std::string reason;
+  std::string gbType;
+  uint32_t offset = 0;
+};
+
+struct FrameDecisions {
+  std::vector<GraphDecision> graphs;
+  std::vector<GuardDecision> guards;
+  std::vector<BreakDecision> breaks;
+};
+
+// Canonical text of an example value as recorded.
+std::string canonicalValueMeta(schema::ValueMeta::Reader meta);
+std::string canonicalTensorMeta(schema::TensorMeta::Reader meta);
+
+// Reads recorded decisions.
+FrameDecisions fromTrace(schema::Decisions::Reader decisions);
+
+// Writes decisions into a schema builder (so the core's decisions can go into a trace).
+void toTrace(const FrameDecisions& decisions, schema::Decisions::Builder out);
+
+const char* nodeOpName(schema::NodeOp op);
+
+}  // namespace dynrr::compare
