@@ -1,0 +1,17 @@
+"""sum and mean over all elements.
+
+scope: part1
+expect: 1 graph, 0 breaks, 0 recompiles
+"""
+import torch
+
+torch.manual_seed(0)
+
+
+def fn(x):
+    return x.sum() + torch.mean(x)
+
+
+opt = torch.compile(fn, backend="eager")
+out = opt(torch.randn(3, 4, 5))
+print(tuple(out.shape), out.dtype, round(out.double().sum().item(), 4))
