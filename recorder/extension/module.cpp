@@ -1,0 +1,40 @@
+// module.cpp — the `_dynrr` CPython extension module: Writer (writer_object.h) and
+// load() (trace_to_python.h). Imported by the dynrr package (recorder/python/dynrr).
+#include <Python.h>
+
+#include "core/trace/trace.capnp.h"
+#include "recorder/extension/trace_to_python.h"
+#include "recorder/extension/writer_object.h"
+
+namespace {
+
+PyObject* load(PyObject*, PyObject* arg) { return dynrr::recorder::loadTrace(arg); }
+
+PyMethodDef kFunctions[] = {
+    {"load", load, METH_O,
+     "load(path_or_bytes) -> {'header', 'events', 'heap', 'warning'}; ValueError on a bad "
+     "trace."},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyModuleDef kModule = {PyModuleDef_HEAD_INIT,
+                       "_dynrr",
+                       "dynrr recorder extension: trace writer and object walker.",
+                       -1,
+                       kFunctions,
+                       nullptr,
+                       nullptr,
+                       nullptr,
+                       nullptr};
+
+}  // namespace
+
+PyMODINIT_FUNC PyInit__dynrr() {
+  PyObject* m = PyModule_Create(&kModule);
+  if (m == nullptr) return nullptr;
+  if (dynrr::recorder::addWriterType(m) < 0 ||
+      PyModule_AddIntConstant(m, "FORMAT_VERSION", dynrr::schema::FORMAT_VERSION) < 0) {
+    Py_DECREF(m);
+    return nullptr;
+  }
+  return m;
+}

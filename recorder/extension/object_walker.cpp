@@ -1,0 +1,828 @@
+// object_walker.cpp — see object_walker.h. Python containers, code, functions, cells,
+// modules, classes and instances; torch values are in object_walker_torch.cpp.
+#include <Python.h>
+
+#include "recorder/extension/object_walker.h"
+
+#include <cstring>
+
+namespace dynrr::recorder {
+namespace {
+
+// Class-dict entries that say nothing about behaviour and are not recorded.
+bool isNoiseAttr(const std::string& name) {
+  return name == "__dict__" || name == "__weakref__" || name == "__module__" || name == "__doc__" ||
+         name == "__qualname__" || name == "__slotnames__" || name == "__annotations__" ||
+         name == "__orig_bases__" || name == "__parameters__";
+}
+
+// Module prefixes of library code: their classes are recorded by the names reached,
+// not entirely.
+bool isLibraryModule(const std::string& module) {
+  static const char* const kPrefixes[] = {
+      "torch",   "builtins", "collections", "enum",      "typing",   "abc",       "functools",
+      "numpy",   "_",        "dataclasses", "types",     "weakref",  "copy",      "inspect",
+      "re",      "os",       "sys",         "itertools", "operator", "math",      "random",
+      "logging", "warnings", "contextlib",  "threading", "dis",      "traceback", "sympy"};
+  for (const char* p : kPrefixes) {
+    size_t n = std::strlen(p);
+    if (module.compare(0, n, p) == 0 && (module.size() == n || module[n] == '.' || p[n - 1] == '_'))
+      return true;
+  }
+  return false;
+}
+
+int64_t asInt64(PyObject* o, bool& ok) {
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+  ok = !(overflow != 0 || (v == -1 && PyErr_Occurred()));
+  if (!ok) PyErr_Clear();
+  return static_cast<int64_t>(v);
+}
+
+std::vector<std::string> strTuple(PyObject* t) {
+  std::vector<std::string> out;
+  if (t == nullptr || !PyTuple_Check(t)) return out;
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); ++i) out.push_back(utf8(PyTuple_GET_ITEM(t, i)));
+  return out;
+}
+
+void setTextList(capnp::List<capnp::Text>::Builder list, const std::vector<std::string>& items) {
+  for (unsigned i = 0; i < items.size(); ++i) list.set(i, items[i]);
+}
+
+capnp::Data::Reader dataOf(PyObject* bytes) {
+  if (bytes == nullptr || !PyBytes_Check(bytes)) return capnp::Data::Reader();
+  return capnp::Data::Reader(reinterpret_cast<const capnp::byte*>(PyBytes_AS_STRING(bytes)),
+                             static_cast<size_t>(PyBytes_GET_SIZE(bytes)));
+}
+
+// True when repr(o) runs only C code (no user-defined __repr__ in the MRO).
+bool hasSafeRepr(PyTypeObject* type) {
+  if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE)) return true;
+  PyObject* r = _PyType_Lookup(type, internedName("__repr__"));
+  return r != nullptr && !PyFunction_Check(r);
+}
+
+}  // namespace
+
+std::string typeQualifiedName(PyTypeObject* type) {
+  if (type->tp_flags & Py_TPFLAGS_HEAPTYPE) {
+    auto* heap = reinterpret_cast<PyHeapTypeObject*>(type);
+    std::string module = dictString(type->tp_dict, "__module__");
+    std::string qual = utf8(heap->ht_qualname);
+    return module.empty() || module == "builtins" ? qual : module + "." + qual;
+  }
+  return type->tp_name;  // C types carry "module.name" (or just "name" for builtins)
+}
+
+ObjectWalker::ObjectWalker(trace::EventBuilder& eb, WalkerSession& session,
+                           const WalkerConfig& config, WalkBudget budget)
+    : eb_(eb), session_(session), config_(config), budget_(budget) {}
+
+ObjectWalker::~ObjectWalker() {
+  if (!finished_) finish();
+}
+
+ObjRef ObjectWalker::memoize(PyObject* o, ObjRef ref) {
+  memo_.emplace(o, ref);
+  keepAlive_.push_back(PyRef::borrow(o));
+  return ref;
+}
+
+trace::EventBuilder::NewObject ObjectWalker::newObject(PyObject* o) {
+  auto n = eb_.newObject(session_.identities.tokenFor(o));
+  memoize(o, n.ref);
+  return n;
+}
+
+ObjRef ObjectWalker::opaque(PyObject* o, const std::string& reason, bool withRepr) {
+  PyTypeObject* type = Py_TYPE(o);
+  std::string repr;
+  if (withRepr && hasSafeRepr(type)) {
+    PyRef r = PyRef::steal(PyObject_Repr(o));
+    if (r) {
+      repr = utf8(r.get());
+      if (repr.size() > 200) repr = repr.substr(0, 197) + "...";
+    } else {
+      PyErr_Clear();
+    }
+  }
+  auto op = eb_.scratch().initOpaque();
+  op.setTypeName(typeQualifiedName(type));
+  op.setRepr(repr);
+  op.setReason(reason);
+  return eb_.intern();
+}
+
+ObjRef ObjectWalker::walk(PyObject* o) {
+  if (o == nullptr) return eb_.none();
+  if (PyModule_Check(o)) {
+    // Modules accumulate the attributes each reaching code object names.
+    auto found = modules_.find(o);
+    if (found != modules_.end()) {
+      Deferred& d = found->second;
+      if (currentNames_ != nullptr && d.owned) {
+        for (PyObject* name : *currentNames_) {
+          if (d.entries.size() >= budget_.maxModuleAttrs) break;
+          PyObject* dict = PyModule_GetDict(o);
+          PyObject* v = dict ? PyDict_GetItemWithError(dict, name) : nullptr;
+          if (v != nullptr) addDeferred(d, utf8(name), v);
+          PyErr_Clear();
+        }
+      }
+      return d.ref;
+    }
+  }
+  auto it = memo_.find(o);
+  if (it != memo_.end()) return it->second;
+  if (depth_ >= budget_.maxDepth) return opaque(o, "budget: depth", false);
+  if (memo_.size() >= budget_.maxObjects) {
+    budgetHit_ = true;
+    return opaque(o, "budget: objects", false);
+  }
+  ++depth_;
+  ObjRef ref = walkInner(o);
+  --depth_;
+  if (PyErr_Occurred()) PyErr_Clear();
+  return ref;
+}
+
+ObjRef ObjectWalker::walkContent(PyObject* o, bool& handled) {
+  handled = true;
+  if (o == Py_None) return eb_.none();
+  if (o == Py_Ellipsis) return eb_.ellipsis();
+  if (o == Py_NotImplemented) {
+    eb_.scratch().setNotImplemented();
+    return eb_.intern();
+  }
+  if (PyBool_Check(o)) return eb_.boolean(o == Py_True);
+  if (PyLong_CheckExact(o)) {
+    bool ok = false;
+    int64_t v = asInt64(o, ok);
+    if (ok) return eb_.integer(v);
+    // Big int: little-endian magnitude.
+    PyRef mag = PyRef::steal(PyNumber_Absolute(o));
+    if (!mag) return opaque(o, "int conversion failed", false);
+    size_t bits = _PyLong_NumBits(mag.get());
+    std::string bytes((bits + 7) / 8 + 1, '\0');
+    if (_PyLong_AsByteArray(reinterpret_cast<PyLongObject*>(mag.get()),
+                            reinterpret_cast<unsigned char*>(bytes.data()), bytes.size(), 1,
+                            0) != 0) {
+      PyErr_Clear();
+      return opaque(o, "int conversion failed", false);
+    }
+    while (bytes.size() > 1 && bytes.back() == '\0') bytes.pop_back();
+    auto big = eb_.scratch().initBigInt();
+    big.setNegative(_PyLong_Sign(o) < 0);
+    big.setMagnitude(
+        capnp::Data::Reader(reinterpret_cast<const capnp::byte*>(bytes.data()), bytes.size()));
+    return eb_.intern();
+  }
+  if (PyFloat_CheckExact(o)) return eb_.floating(PyFloat_AS_DOUBLE(o));
+  if (PyComplex_CheckExact(o)) {
+    auto c = eb_.scratch().initComplex();
+    c.setReal(PyComplex_RealAsDouble(o));
+    c.setImag(PyComplex_ImagAsDouble(o));
+    return eb_.intern();
+  }
+  if (PyUnicode_CheckExact(o)) {
+    if (PyUnicode_GET_LENGTH(o) > budget_.maxString) return opaque(o, "budget: long str", false);
+    Py_ssize_t size = 0;
+    const char* data = PyUnicode_AsUTF8AndSize(o, &size);
+    if (data == nullptr) {  // lone surrogates
+      PyErr_Clear();
+      return opaque(o, "str not encodable as UTF-8");
+    }
+    return eb_.str(std::string_view(data, static_cast<size_t>(size)));
+  }
+  if (PyBytes_CheckExact(o)) {
+    if (PyBytes_GET_SIZE(o) > budget_.maxString) return opaque(o, "budget: long bytes", false);
+    return eb_.bytes(
+        std::string_view(PyBytes_AS_STRING(o), static_cast<size_t>(PyBytes_GET_SIZE(o))));
+  }
+  handled = false;
+  return 0;
+}
+
+ObjRef ObjectWalker::walkInner(PyObject* o) {
+  bool handled = false;
+  if (config_.enumType && PyObject_TypeCheck(o, reinterpret_cast<PyTypeObject*>(config_.enumType)))
+    return walkEnum(o);
+  ObjRef ref = walkContent(o, handled);
+  if (handled) return memoize(o, ref);
+  if (config_.tensorType &&
+      PyObject_TypeCheck(o, reinterpret_cast<PyTypeObject*>(config_.tensorType)))
+    return walkTensor(o);
+  ref = walkTorchScalarType(o, handled);
+  if (handled) return memoize(o, ref);
+
+  PyTypeObject* type = Py_TYPE(o);
+  if (PyTuple_Check(o)) {
+    if (!PyTuple_CheckExact(o) && _PyType_Lookup(type, internedName("_fields")) != nullptr)
+      return walkInstance(o);  // namedtuple
+    return walkTuple(o);
+  }
+  if (PyList_Check(o)) return walkList(o);
+  if (PyDict_Check(o)) return walkDict(o);
+  if (PyAnySet_Check(o)) return walkSet(o);
+  if (PySlice_Check(o)) {
+    auto* s = reinterpret_cast<PySliceObject*>(o);
+    ObjRef a = walk(s->start), b = walk(s->stop), c = walk(s->step);
+    auto sl = eb_.scratch().initSlice();
+    sl.setStart(a);
+    sl.setStop(b);
+    sl.setStep(c);
+    return memoize(o, eb_.intern());
+  }
+  if (type == &PyRange_Type) {
+    int64_t v[3] = {0, 0, 0};
+    const char* names[3] = {"start", "stop", "step"};
+    for (int i = 0; i < 3; ++i) {
+      PyRef a = PyRef::steal(PyObject_GetAttrString(o, names[i]));
+      bool ok = a && PyLong_Check(a.get());
+      if (ok) v[i] = asInt64(a.get(), ok);
+      if (!ok) {
+        PyErr_Clear();
+        return memoize(o, opaque(o, "range bounds beyond int64"));
+      }
+    }
+    auto r = eb_.scratch().initRange();
+    r.setStart(v[0]);
+    r.setStop(v[1]);
+    r.setStep(v[2]);
+    return memoize(o, eb_.intern());
+  }
+  if (PyCode_Check(o)) return walkCode(o);
+  if (PyFunction_Check(o)) return walkFunction(o);
+  if (PyCell_Check(o)) return walkCell(o);
+  if (PyModule_Check(o)) return walkModule(o);
+  if (PyType_Check(o)) return walkClass(o);
+  if (PyMethod_Check(o)) {
+    auto n = newObject(o);
+    auto bm = n.builder.initBoundMethod();
+    ObjRef self = walk(PyMethod_GET_SELF(o));
+    ObjRef fn = walk(PyMethod_GET_FUNCTION(o));
+    bm.setSelf(self);
+    bm.setFunction(fn);
+    return n.ref;
+  }
+  if (PyCFunction_Check(o) || type == &PyMethodDescr_Type || type == &PyWrapperDescr_Type ||
+      type == &PyClassMethodDescr_Type || type == &_PyMethodWrapper_Type)
+    return walkNamedCallable(o);
+  if (type == &PyStaticMethod_Type || type == &PyClassMethod_Type) {
+    static const char* const kFields[] = {"__func__", nullptr};
+    return walkDescriptor(o, kFields);
+  }
+  if (type == &PyProperty_Type) {
+    static const char* const kFields[] = {"fget", "fset", "fdel", nullptr};
+    return walkDescriptor(o, kFields);
+  }
+  if (PyGen_Check(o) || PyCoro_CheckExact(o) || PyAsyncGen_CheckExact(o))
+    return memoize(o, opaque(o, "generator"));
+  if (PyWeakref_Check(o)) return memoize(o, opaque(o, "weakref"));
+  std::string tname = typeQualifiedName(type);
+  if (tname == "numpy.ndarray") return memoize(o, opaque(o, "numpy array"));
+  if (type->tp_dictoffset != 0 || (type->tp_flags & Py_TPFLAGS_HEAPTYPE)) return walkInstance(o);
+  return memoize(o, opaque(o, "C-extension object"));
+}
+
+ObjRef ObjectWalker::walkTuple(PyObject* o) {
+  Py_ssize_t n = PyTuple_GET_SIZE(o);
+  if (n > budget_.maxContainer)
+    return memoize(o, opaque(o, "budget: huge container (" + std::to_string(n) + " items)", false));
+  if (!inProgressTuples_.insert(o).second) return opaque(o, "cycle through a tuple", false);
+  std::vector<ObjRef> items;
+  items.reserve(static_cast<size_t>(n));
+  for (Py_ssize_t i = 0; i < n; ++i) items.push_back(walk(PyTuple_GET_ITEM(o, i)));
+  inProgressTuples_.erase(o);
+  return memoize(o, eb_.tuple(items));
+}
+
+ObjRef ObjectWalker::walkList(PyObject* o) {
+  Py_ssize_t n = PyList_GET_SIZE(o);
+  if (n > budget_.maxContainer)
+    return memoize(o, opaque(o, "budget: huge container (" + std::to_string(n) + " items)", false));
+  PyRef copy = PyRef::steal(PyList_GetSlice(o, 0, n));  // the walk must not see mutation
+  if (!copy) return memoize(o, opaque(o, "list copy failed", false));
+  auto obj = newObject(o);
+  std::vector<ObjRef> items;
+  for (Py_ssize_t i = 0; i < PyList_GET_SIZE(copy.get()); ++i)
+    items.push_back(walk(PyList_GET_ITEM(copy.get(), i)));
+  auto list = obj.builder.initList(static_cast<unsigned>(items.size()));
+  for (unsigned i = 0; i < items.size(); ++i) list.set(i, items[i]);
+  return obj.ref;
+}
+
+ObjRef ObjectWalker::walkDict(PyObject* o) {
+  Py_ssize_t n = PyDict_GET_SIZE(o);
+  if (n > budget_.maxContainer)
+    return memoize(o, opaque(o, "budget: huge container (" + std::to_string(n) + " items)", false));
+  PyRef items = PyRef::steal(PyDict_Items(o));
+  if (!items) return memoize(o, opaque(o, "dict copy failed", false));
+  auto obj = newObject(o);
+  std::vector<std::pair<ObjRef, ObjRef>> entries;
+  for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items.get()); ++i) {
+    PyObject* kv = PyList_GET_ITEM(items.get(), i);
+    ObjRef k = walk(PyTuple_GET_ITEM(kv, 0));
+    ObjRef v = walk(PyTuple_GET_ITEM(kv, 1));
+    entries.emplace_back(k, v);
+  }
+  auto dict = obj.builder.initDict(static_cast<unsigned>(entries.size()));
+  for (unsigned i = 0; i < entries.size(); ++i) {
+    dict[i].setKey(entries[i].first);
+    dict[i].setValue(entries[i].second);
+  }
+  return obj.ref;
+}
+
+ObjRef ObjectWalker::walkSet(PyObject* o) {
+  Py_ssize_t n = PySet_GET_SIZE(o);
+  if (n > budget_.maxContainer)
+    return memoize(o, opaque(o, "budget: huge container (" + std::to_string(n) + " items)", false));
+  PyRef items = PyRef::steal(PySequence_List(o));
+  if (!items) {
+    PyErr_Clear();
+    return memoize(o, opaque(o, "set copy failed", false));
+  }
+  bool frozen = PyFrozenSet_Check(o);
+  std::vector<ObjRef> refs;
+  trace::EventBuilder::NewObject obj{0, schema::Object::Builder(nullptr)};
+  if (!frozen) obj = newObject(o);
+  for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items.get()); ++i)
+    refs.push_back(walk(PyList_GET_ITEM(items.get(), i)));
+  auto fill = [&](capnp::List<uint32_t>::Builder list) {
+    for (unsigned i = 0; i < refs.size(); ++i) list.set(i, refs[i]);
+  };
+  if (frozen) {
+    fill(eb_.scratch().initFrozenset(static_cast<unsigned>(refs.size())));
+    return memoize(o, eb_.intern());
+  }
+  fill(obj.builder.initSet(static_cast<unsigned>(refs.size())));
+  return obj.ref;
+}
+
+ObjRef ObjectWalker::walkCode(PyObject* o) {
+  auto* co = reinterpret_cast<PyCodeObject*>(o);
+  std::vector<ObjRef> consts;
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); ++i)
+    consts.push_back(walk(PyTuple_GET_ITEM(co->co_consts, i)));
+  PyRef bytecode = PyRef::steal(PyCode_GetCode(co));
+  PyRef varnames = PyRef::steal(PyCode_GetVarnames(co));
+  PyRef freevars = PyRef::steal(PyCode_GetFreevars(co));
+  PyRef cellvars = PyRef::steal(PyCode_GetCellvars(co));
+  if (!bytecode || !varnames || !freevars || !cellvars) {
+    PyErr_Clear();
+    return memoize(o, opaque(o, "code object fields unreadable"));
+  }
+  auto c = eb_.scratch().initCode();
+  c.setArgcount(static_cast<uint32_t>(co->co_argcount));
+  c.setPosonlyargcount(static_cast<uint32_t>(co->co_posonlyargcount));
+  c.setKwonlyargcount(static_cast<uint32_t>(co->co_kwonlyargcount));
+  c.setNlocals(static_cast<uint32_t>(co->co_nlocals));
+  c.setStacksize(static_cast<uint32_t>(co->co_stacksize));
+  c.setFlags(static_cast<uint32_t>(co->co_flags));
+  c.setFirstlineno(static_cast<uint32_t>(co->co_firstlineno));
+  c.setCode(dataOf(bytecode.get()));
+  auto cl = c.initConsts(static_cast<unsigned>(consts.size()));
+  for (unsigned i = 0; i < consts.size(); ++i) cl.set(i, consts[i]);
+  auto names = strTuple(co->co_names);
+  setTextList(c.initNames(static_cast<unsigned>(names.size())), names);
+  auto vars = strTuple(varnames.get());
+  setTextList(c.initVarnames(static_cast<unsigned>(vars.size())), vars);
+  auto frees = strTuple(freevars.get());
+  setTextList(c.initFreevars(static_cast<unsigned>(frees.size())), frees);
+  auto cells = strTuple(cellvars.get());
+  setTextList(c.initCellvars(static_cast<unsigned>(cells.size())), cells);
+  c.setFilename(utf8(co->co_filename));
+  c.setName(utf8(co->co_name));
+  c.setQualname(utf8(co->co_qualname));
+  c.setLinetable(dataOf(co->co_linetable));
+  c.setExceptiontable(dataOf(co->co_exceptiontable));
+  auto lp = strTuple(co->co_localsplusnames);
+  setTextList(c.initLocalsplusnames(static_cast<unsigned>(lp.size())), lp);
+  c.setLocalspluskinds(dataOf(co->co_localspluskinds));
+  return memoize(o, eb_.intern());
+}
+
+void ObjectWalker::collectNames(PyObject* code, Names& out, int depth) {
+  auto* co = reinterpret_cast<PyCodeObject*>(code);
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_names); ++i)
+    out.push_back(PyTuple_GET_ITEM(co->co_names, i));
+  if (depth > 8) return;
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); ++i) {
+    PyObject* c = PyTuple_GET_ITEM(co->co_consts, i);
+    if (PyCode_Check(c)) collectNames(c, out, depth + 1);
+  }
+}
+
+const ObjectWalker::Names& ObjectWalker::namesOf(PyObject* code) {
+  auto it = namesCache_.find(code);
+  if (it != namesCache_.end()) return it->second;
+  Names names;
+  if (PyCode_Check(code)) collectNames(code, names, 0);
+  keepAlive_.push_back(PyRef::borrow(code));
+  return namesCache_.emplace(code, std::move(names)).first->second;
+}
+
+void ObjectWalker::addDeferred(Deferred& d, const std::string& name, PyObject* value) {
+  if (!d.seen.insert(name).second) return;
+  ObjRef ref = walk(value);
+  d.entries.emplace_back(name, ref);
+}
+
+ObjectWalker::Deferred& ObjectWalker::globalsEntry(PyObject* globals) {
+  auto it = globals_.find(globals);
+  if (it != globals_.end()) return it->second;
+  Deferred d;
+  d.object = globals;
+  auto memo = memo_.find(globals);
+  if (memo != memo_.end()) {
+    d.ref = memo->second;  // already recorded in full as a plain dict
+  } else {
+    auto n = newObject(globals);
+    d.ref = n.ref;
+    d.builder = n.builder;
+    d.owned = true;
+  }
+  return globals_.emplace(globals, std::move(d)).first->second;
+}
+
+ObjRef ObjectWalker::walkGlobalsFor(PyObject* code, PyObject* globals, PyObject* builtins) {
+  if (globals == nullptr || !PyDict_Check(globals)) return 0;
+  Deferred& g = globalsEntry(globals);
+  const Names& names = namesOf(code);
+  const Names* saved = currentNames_;
+  currentNames_ = &names;
+  for (PyObject* name : names) {
+    std::string key = utf8(name);
+    if (g.seen.count(key)) continue;
+    PyObject* v = PyDict_GetItemWithError(globals, name);
+    if (v != nullptr) {
+      addDeferred(g, key, v);
+      continue;
+    }
+    PyErr_Clear();
+    if (builtins == nullptr || !PyDict_Check(builtins)) continue;
+    v = PyDict_GetItemWithError(builtins, name);
+    if (v == nullptr) {
+      PyErr_Clear();
+      continue;
+    }
+    if (builtins_.ref == 0) {
+      builtins_.object = builtins;
+      auto memo = memo_.find(builtins);
+      if (memo != memo_.end()) {
+        builtins_.ref = memo->second;
+      } else {
+        auto n = newObject(builtins);
+        builtins_.ref = n.ref;
+        builtins_.builder = n.builder;
+        builtins_.owned = true;
+      }
+    }
+    if (builtins_.object == builtins) addDeferred(builtins_, key, v);
+  }
+  currentNames_ = saved;
+  return g.ref;
+}
+
+void ObjectWalker::classify(PyObject* o, schema::CallableClass& cls, std::string& rule) {
+  cls = schema::CallableClass::UNKNOWN;
+  if (config_.classifier == nullptr) return;
+  PyRef r = PyRef::steal(PyObject_CallOneArg(config_.classifier, o));
+  if (!r || !PyTuple_Check(r.get()) || PyTuple_GET_SIZE(r.get()) != 2) {
+    PyErr_Clear();
+    return;
+  }
+  long v = PyLong_AsLong(PyTuple_GET_ITEM(r.get(), 0));
+  if (v >= 0 && v <= static_cast<long>(schema::CallableClass::CONSTANT_FOLD))
+    cls = static_cast<schema::CallableClass>(v);
+  PyErr_Clear();
+  rule = utf8(PyTuple_GET_ITEM(r.get(), 1));
+}
+
+void ObjectWalker::walkAttrs(PyObject* dict, std::vector<std::pair<std::string, ObjRef>>& out) {
+  if (dict == nullptr || !PyDict_Check(dict)) return;
+  if (PyDict_GET_SIZE(dict) > budget_.maxContainer) {
+    out.emplace_back("<attrs>", opaque(dict, "budget: too many attributes", false));
+    return;
+  }
+  PyRef items = PyRef::steal(PyDict_Items(dict));
+  if (!items) {
+    PyErr_Clear();
+    return;
+  }
+  for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items.get()); ++i) {
+    PyObject* kv = PyList_GET_ITEM(items.get(), i);
+    PyObject* key = PyTuple_GET_ITEM(kv, 0);
+    if (!PyUnicode_Check(key)) continue;
+    ObjRef v = walk(PyTuple_GET_ITEM(kv, 1));
+    out.emplace_back(utf8(key), v);
+  }
+}
+
+static void setAttrs(capnp::List<schema::Attr>::Builder list,
+                     const std::vector<std::pair<std::string, ObjRef>>& attrs) {
+  for (unsigned i = 0; i < attrs.size(); ++i) {
+    list[i].setName(attrs[i].first);
+    list[i].setValue(attrs[i].second);
+  }
+}
+
+ObjRef ObjectWalker::walkFunction(PyObject* o) {
+  auto* fn = reinterpret_cast<PyFunctionObject*>(o);
+  auto obj = newObject(o);
+  auto f = obj.builder.initFunction();
+  ObjRef code = walk(fn->func_code);
+  std::vector<ObjRef> closure;
+  if (fn->func_closure && PyTuple_Check(fn->func_closure)) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fn->func_closure); ++i)
+      closure.push_back(walk(PyTuple_GET_ITEM(fn->func_closure, i)));
+  }
+  ObjRef defaults = fn->func_defaults ? walk(fn->func_defaults) : 0;
+  ObjRef kwdefaults = fn->func_kwdefaults ? walk(fn->func_kwdefaults) : 0;
+  ObjRef globals = walkGlobalsFor(fn->func_code, fn->func_globals, fn->func_builtins);
+  std::vector<std::pair<std::string, ObjRef>> attrs;
+  ObjRef wrapped = 0;
+  if (fn->func_dict) {
+    walkAttrs(fn->func_dict, attrs);
+    if (PyObject* w = PyDict_GetItemString(fn->func_dict, "__wrapped__")) wrapped = walk(w);
+  }
+  schema::CallableClass cls;
+  std::string rule;
+  classify(o, cls, rule);
+  f.setCode(code);
+  f.setName(utf8(fn->func_name));
+  f.setQualname(utf8(fn->func_qualname));
+  f.setModule(utf8(fn->func_module));
+  f.setDefaults(defaults);
+  f.setKwdefaults(kwdefaults);
+  auto cl = f.initClosure(static_cast<unsigned>(closure.size()));
+  for (unsigned i = 0; i < closure.size(); ++i) cl.set(i, closure[i]);
+  f.setGlobals(globals);
+  setAttrs(f.initAttrs(static_cast<unsigned>(attrs.size())), attrs);
+  f.setWrapped(wrapped);
+  f.setClassification(cls);
+  f.setRule(rule);
+  return obj.ref;
+}
+
+ObjRef ObjectWalker::walkCell(PyObject* o) {
+  auto obj = newObject(o);
+  auto c = obj.builder.initCell();
+  PyObject* contents = PyCell_GET(o);
+  if (contents == nullptr) {
+    c.setEmpty(true);
+  } else {
+    ObjRef v = walk(contents);
+    c.setContents(v);
+  }
+  return obj.ref;
+}
+
+ObjRef ObjectWalker::walkModule(PyObject* o) {
+  auto n = newObject(o);
+  Deferred d;
+  d.ref = n.ref;
+  d.builder = n.builder;
+  d.owned = true;
+  d.object = o;
+  Deferred& entry = modules_.emplace(o, std::move(d)).first->second;
+  PyObject* dict = PyModule_GetDict(o);
+  if (currentNames_ != nullptr && dict != nullptr) {
+    for (PyObject* name : *currentNames_) {
+      if (entry.entries.size() >= budget_.maxModuleAttrs) break;
+      PyObject* v = PyDict_GetItemWithError(dict, name);
+      if (v != nullptr) addDeferred(entry, utf8(name), v);
+      PyErr_Clear();
+    }
+  }
+  return entry.ref;
+}
+
+bool ObjectWalker::isUserClass(PyTypeObject* type) const {
+  if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE)) return false;
+  return !isLibraryModule(dictString(type->tp_dict, "__module__"));
+}
+
+ObjRef ObjectWalker::walkClass(PyObject* o) {
+  auto* type = reinterpret_cast<PyTypeObject*>(o);
+  auto obj = newObject(o);
+  auto c = obj.builder.initClass();
+  bool heap = type->tp_flags & Py_TPFLAGS_HEAPTYPE;
+  std::string name, qualname, module;
+  if (heap) {
+    auto* ht = reinterpret_cast<PyHeapTypeObject*>(type);
+    name = utf8(ht->ht_name);
+    qualname = utf8(ht->ht_qualname);
+    module = dictString(type->tp_dict, "__module__");
+  } else {
+    std::string full = type->tp_name;
+    size_t dot = full.rfind('.');
+    name = qualname = dot == std::string::npos ? full : full.substr(dot + 1);
+    module = dot == std::string::npos ? "builtins" : full.substr(0, dot);
+  }
+  std::vector<ObjRef> bases, mro;
+  if (type->tp_bases && PyTuple_Check(type->tp_bases))
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(type->tp_bases); ++i)
+      bases.push_back(walk(PyTuple_GET_ITEM(type->tp_bases, i)));
+  if (type->tp_mro && PyTuple_Check(type->tp_mro))
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(type->tp_mro); ++i)
+      mro.push_back(walk(PyTuple_GET_ITEM(type->tp_mro, i)));
+  std::vector<std::pair<std::string, ObjRef>> attrs;
+  if (heap && type->tp_dict) {
+    bool user = isUserClass(type);
+    PyRef items = PyRef::steal(PyDict_Items(type->tp_dict));
+    if (!items) PyErr_Clear();
+    std::unordered_set<std::string> wanted;
+    if (!user) {
+      wanted.insert("forward");
+      if (currentNames_)
+        for (PyObject* n : *currentNames_) wanted.insert(utf8(n));
+    }
+    for (Py_ssize_t i = 0; items && i < PyList_GET_SIZE(items.get()); ++i) {
+      PyObject* kv = PyList_GET_ITEM(items.get(), i);
+      std::string key = utf8(PyTuple_GET_ITEM(kv, 0));
+      if (key.empty() || isNoiseAttr(key)) continue;
+      if (!user && !wanted.count(key)) continue;
+      attrs.emplace_back(key, walk(PyTuple_GET_ITEM(kv, 1)));
+    }
+  }
+  c.setName(name);
+  c.setQualname(qualname);
+  c.setModule(module);
+  auto bl = c.initBases(static_cast<unsigned>(bases.size()));
+  for (unsigned i = 0; i < bases.size(); ++i) bl.set(i, bases[i]);
+  auto ml = c.initMro(static_cast<unsigned>(mro.size()));
+  for (unsigned i = 0; i < mro.size(); ++i) ml.set(i, mro[i]);
+  setAttrs(c.initAttrs(static_cast<unsigned>(attrs.size())), attrs);
+  c.setBuiltin(!heap);
+  c.setMetaclass(typeQualifiedName(Py_TYPE(o)));
+  return obj.ref;
+}
+
+ObjRef ObjectWalker::walkInstance(PyObject* o) {
+  PyTypeObject* type = Py_TYPE(o);
+  auto obj = newObject(o);
+  auto inst = obj.builder.initInstance();
+  ObjRef cls = walk(reinterpret_cast<PyObject*>(type));
+  schema::InstanceKind kind = schema::InstanceKind::PLAIN;
+  std::vector<std::pair<std::string, ObjRef>> attrs, slots;
+  bool isModule = config_.moduleType &&
+                  PyType_IsSubtype(type, reinterpret_cast<PyTypeObject*>(config_.moduleType));
+  if (isModule) {
+    kind = schema::InstanceKind::NN_MODULE;
+  } else if (PyTuple_Check(o)) {
+    kind = schema::InstanceKind::NAMEDTUPLE;
+  } else if (PyExceptionInstance_Check(o)) {
+    kind = schema::InstanceKind::EXCEPTION;
+  } else if (_PyType_Lookup(type, internedName("__dataclass_fields__")) != nullptr) {
+    kind = schema::InstanceKind::DATACLASS;
+  }
+  PyErr_Clear();
+  if (kind == schema::InstanceKind::NAMEDTUPLE) {
+    PyObject* fields = _PyType_Lookup(type, internedName("_fields"));
+    if (fields && PyTuple_Check(fields)) {
+      for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fields) && i < PyTuple_GET_SIZE(o); ++i)
+        attrs.emplace_back(utf8(PyTuple_GET_ITEM(fields, i)), walk(PyTuple_GET_ITEM(o, i)));
+    }
+  }
+  PyObject* dict = nullptr;
+  if (type->tp_dictoffset != 0) {
+    // Reads the instance dict directly; never calls __getattr__ or a __dict__ property.
+    PyRef d = PyRef::steal(PyObject_GenericGetDict(o, nullptr));
+    PyErr_Clear();
+    dict = d.get();
+    if (d) keepAlive_.push_back(std::move(d));
+  }
+  if (isModule && dict && PyDict_Check(dict)) {
+    // Registered buffers first, so their tensors are marked isBuffer.
+    PyObject* buffers = PyDict_GetItemString(dict, "_buffers");
+    if (buffers && PyDict_Check(buffers)) {
+      PyObject *k, *v;
+      Py_ssize_t pos = 0;
+      while (PyDict_Next(buffers, &pos, &k, &v)) {
+        nextTensorIsBuffer_ = true;
+        walk(v);
+        nextTensorIsBuffer_ = false;
+      }
+    }
+  }
+  if (dict && PyDict_Check(dict)) walkAttrs(dict, attrs);
+  if (type->tp_flags & Py_TPFLAGS_HEAPTYPE && type->tp_mro) {
+    // __slots__ members: member descriptors read the slot in C.
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(type->tp_mro); ++i) {
+      auto* base = reinterpret_cast<PyTypeObject*>(PyTuple_GET_ITEM(type->tp_mro, i));
+      if (!(base->tp_flags & Py_TPFLAGS_HEAPTYPE) || base->tp_dict == nullptr) continue;
+      PyObject *k, *v;
+      Py_ssize_t pos = 0;
+      while (PyDict_Next(base->tp_dict, &pos, &k, &v)) {
+        if (Py_TYPE(v) != &PyMemberDescr_Type) continue;
+        PyRef value =
+            PyRef::steal(Py_TYPE(v)->tp_descr_get(v, o, reinterpret_cast<PyObject*>(type)));
+        if (!value) {
+          PyErr_Clear();
+          continue;
+        }
+        slots.emplace_back(utf8(k), walk(value.get()));
+        keepAlive_.push_back(std::move(value));
+      }
+    }
+  }
+  inst.setClass(cls);
+  inst.setKind(kind);
+  setAttrs(inst.initAttrs(static_cast<unsigned>(attrs.size())), attrs);
+  setAttrs(inst.initSlots(static_cast<unsigned>(slots.size())), slots);
+  return obj.ref;
+}
+
+ObjRef ObjectWalker::walkNamedCallable(PyObject* o) {
+  std::string module, qualname;
+  PyRef m = PyRef::steal(PyObject_GetAttrString(o, "__module__"));
+  if (m) module = utf8(m.get());
+  PyErr_Clear();
+  PyRef q = PyRef::steal(PyObject_GetAttrString(o, "__qualname__"));
+  if (q) qualname = utf8(q.get());
+  PyErr_Clear();
+  if (module.empty() && PyCFunction_Check(o)) {
+    PyObject* self = PyCFunction_GET_SELF(o);
+    if (self && PyModule_Check(self))
+      module = PyModule_GetName(self) ? PyModule_GetName(self) : "";
+    else if (self)
+      module = typeQualifiedName(Py_TYPE(self));
+    PyErr_Clear();
+  }
+  schema::CallableClass cls;
+  std::string rule;
+  classify(o, cls, rule);
+  auto c = eb_.scratch().initCallable();
+  c.setModule(module);
+  c.setQualname(qualname);
+  c.setClassification(cls);
+  c.setReason(rule);
+  return memoize(o, eb_.intern());
+}
+
+ObjRef ObjectWalker::walkEnum(PyObject* o) {
+  auto obj = newObject(o);
+  auto e = obj.builder.initEnum();
+  ObjRef cls = walk(reinterpret_cast<PyObject*>(Py_TYPE(o)));
+  PyRef dictRef = PyRef::steal(PyObject_GenericGetDict(o, nullptr));
+  PyErr_Clear();
+  PyObject* dict = dictRef.get();
+  std::string name = dictString(dict, "_name_");
+  PyObject* value = dict && PyDict_Check(dict) ? PyDict_GetItemString(dict, "_value_") : nullptr;
+  ObjRef v = value ? walk(value) : eb_.none();
+  e.setClass(cls);
+  e.setName(name);
+  e.setValue(v);
+  return obj.ref;
+}
+
+ObjRef ObjectWalker::walkDescriptor(PyObject* o, const char* const* fields) {
+  auto obj = newObject(o);
+  auto inst = obj.builder.initInstance();
+  ObjRef cls = walk(reinterpret_cast<PyObject*>(Py_TYPE(o)));
+  std::vector<std::pair<std::string, ObjRef>> attrs;
+  for (const char* const* f = fields; *f; ++f) {
+    PyRef v = PyRef::steal(PyObject_GetAttrString(o, *f));  // C getters of builtin types
+    if (!v) {
+      PyErr_Clear();
+      continue;
+    }
+    attrs.emplace_back(*f, walk(v.get()));
+    keepAlive_.push_back(std::move(v));
+  }
+  inst.setClass(cls);
+  setAttrs(inst.initAttrs(static_cast<unsigned>(attrs.size())), attrs);
+  return obj.ref;
+}
+
+void ObjectWalker::finish() {
+  if (finished_) return;
+  finished_ = true;
+  auto fillDict = [](Deferred& d, trace::EventBuilder& eb) {
+    if (!d.owned) return;
+    auto list = d.builder.initDict(static_cast<unsigned>(d.entries.size()));
+    for (unsigned i = 0; i < d.entries.size(); ++i) {
+      list[i].setKey(eb.str(d.entries[i].first));
+      list[i].setValue(d.entries[i].second);
+    }
+  };
+  for (auto& [obj, d] : globals_) fillDict(d, eb_);
+  fillDict(builtins_, eb_);
+  for (auto& [obj, d] : modules_) {
+    auto m = d.builder.initModule();
+    PyObject* dict = PyModule_GetDict(obj);
+    m.setName(dictString(dict, "__name__"));
+    m.setFile(dictString(dict, "__file__"));
+    setAttrs(m.initAttrs(static_cast<unsigned>(d.entries.size())), d.entries);
+    m.setComplete(false);
+  }
+  memo_.clear();
+  namesCache_.clear();
+  keepAlive_.clear();
+}
+
+}  // namespace dynrr::recorder

@@ -1,0 +1,147 @@
+// object_walker.h — walks live Python objects into the trace heap of one event.
+//
+// Mirrors what Dynamo's VariableBuilder looks at when it wraps a frame's inputs
+// (torch/_dynamo/variables/builder.py), but only records: it never calls user-defined
+// __getattr__/__eq__/__hash__/__repr__, reads instance state through __dict__ with the C
+// API, and turns anything it cannot walk safely (generators, weakrefs, numpy arrays,
+// C-extension objects, budget overruns, raising tensor subclasses) into an Opaque with
+// a reason. Identity is kept: one heap entry per object per event, cycles refer back.
+// Globals and module attributes are recorded only when reached by the names the code
+// objects use (co_names, transitively through functions, classes and modules).
+#pragma once
+
+#include <Python.h>
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/trace/trace_writer.h"
+#include "recorder/extension/identity_map.h"
+#include "recorder/extension/py_ref.h"
+
+namespace dynrr::recorder {
+
+using trace::ObjRef;
+
+// Python objects the walker needs, handed over once by _dynrr.configure(). All borrowed
+// from the configuration, which the module keeps alive.
+struct WalkerConfig {
+  PyObject* tensorType = nullptr;     // torch.Tensor
+  PyObject* parameterType = nullptr;  // torch.nn.Parameter
+  PyObject* moduleType = nullptr;     // torch.nn.Module
+  PyObject* dtypeType = nullptr;      // torch.dtype
+  PyObject* deviceType = nullptr;     // torch.device
+  PyObject* sizeType = nullptr;       // torch.Size
+  PyObject* enumType = nullptr;       // enum.Enum
+  PyObject* classifier = nullptr;     // f(obj) -> (CallableClass int, rule str)
+  PyObject* tensorBytes = nullptr;    // f(tensor) -> bytes of its values (opt-in)
+  bool tensorValues = false;          // record values of tensors with <= 64 elements
+};
+
+// Limits that keep one event's walk small; exceeding one gives an Opaque "budget".
+struct WalkBudget {
+  int maxDepth = 24;
+  size_t maxObjects = 60000;
+  Py_ssize_t maxContainer = 2000;  // items in one list/dict/set/tuple
+  Py_ssize_t maxString = 1 << 16;  // characters in one str / bytes
+  size_t maxModuleAttrs = 256;
+};
+
+// State that outlives one event: identity tokens and storage ids.
+struct WalkerSession {
+  IdentityMap identities;
+  std::unordered_map<uintptr_t, uint64_t> storageIds;  // storage impl -> sequential id
+};
+
+// Walks objects for one event. Non-copyable; create one per event phase, call finish()
+// before the EventBuilder is finished. Holds strong references to every object it
+// walked until finish(), so addresses stay unique while the memo is alive.
+class ObjectWalker {
+ public:
+  ObjectWalker(trace::EventBuilder& eb, WalkerSession& session, const WalkerConfig& config,
+               WalkBudget budget = {});
+  ObjectWalker(const ObjectWalker&) = delete;
+  ObjectWalker& operator=(const ObjectWalker&) = delete;
+  ~ObjectWalker();
+
+  // The heap ref of `o`. Never raises: every failure becomes an Opaque.
+  ObjRef walk(PyObject* o);
+
+  // Records the globals a code object reads from `globals` (its co_names, transitively
+  // through nested code) and the builtins it reads from `builtins`; returns the ref of
+  // the globals dict entry (identity = the globals dict).
+  ObjRef walkGlobalsFor(PyObject* code, PyObject* globals, PyObject* builtins);
+  // The ref of the builtins dict entry (0 if none was reached yet).
+  ObjRef builtinsRef() const { return builtins_.ref; }
+
+  // Fills deferred dicts and modules, drops the memo. Call once.
+  void finish();
+
+  size_t objectCount() const { return memo_.size(); }
+  bool budgetExceeded() const { return budgetHit_; }
+
+ private:
+  friend class TorchWalk;
+  struct Deferred {
+    ObjRef ref = 0;
+    schema::Object::Builder builder{nullptr};
+    bool owned = false;  // false: already recorded elsewhere; entries are not written
+    std::vector<std::pair<std::string, ObjRef>> entries;
+    std::unordered_set<std::string> seen;
+    PyObject* object = nullptr;  // borrowed (kept alive by keepAlive_)
+  };
+  using Names = std::vector<PyObject*>;  // interned str objects, borrowed from code objects
+
+  ObjRef walkInner(PyObject* o);
+  ObjRef opaque(PyObject* o, const std::string& reason, bool withRepr = true);
+  ObjRef memoize(PyObject* o, ObjRef ref);
+  trace::EventBuilder::NewObject newObject(PyObject* o);
+
+  ObjRef walkContent(PyObject* o, bool& handled);  // immutable, interned values
+  ObjRef walkTuple(PyObject* o);
+  ObjRef walkList(PyObject* o);
+  ObjRef walkDict(PyObject* o);
+  ObjRef walkSet(PyObject* o);
+  ObjRef walkCode(PyObject* o);
+  ObjRef walkFunction(PyObject* o);
+  ObjRef walkCell(PyObject* o);
+  ObjRef walkModule(PyObject* o);
+  ObjRef walkClass(PyObject* o);
+  ObjRef walkInstance(PyObject* o);
+  ObjRef walkNamedCallable(PyObject* o);
+  ObjRef walkEnum(PyObject* o);
+  ObjRef walkDescriptor(PyObject* o, const char* const* fields);
+  // torch values: object_walker_torch.cpp
+  ObjRef walkTensor(PyObject* o);
+  ObjRef walkTorchScalarType(PyObject* o, bool& handled);
+
+  void addDeferred(Deferred& d, const std::string& name, PyObject* value);
+  Deferred& globalsEntry(PyObject* globals);
+  const Names& namesOf(PyObject* code);
+  void collectNames(PyObject* code, Names& out, int depth);
+  void classify(PyObject* o, schema::CallableClass& cls, std::string& rule);
+  void walkAttrs(PyObject* dict, std::vector<std::pair<std::string, ObjRef>>& out);
+  bool isUserClass(PyTypeObject* type) const;
+
+  trace::EventBuilder& eb_;
+  WalkerSession& session_;
+  const WalkerConfig& config_;
+  WalkBudget budget_;
+  int depth_ = 0;
+  bool budgetHit_ = false;
+  bool finished_ = false;
+  std::unordered_map<PyObject*, ObjRef> memo_;
+  std::unordered_set<PyObject*> inProgressTuples_;
+  std::vector<PyRef> keepAlive_;
+  std::unordered_map<PyObject*, Deferred> globals_;
+  std::unordered_map<PyObject*, Deferred> modules_;
+  Deferred builtins_;
+  std::unordered_map<PyObject*, Names> namesCache_;
+  const Names* currentNames_ = nullptr;
+  bool nextTensorIsBuffer_ = false;
+};
+
+}  // namespace dynrr::recorder

@@ -1,0 +1,279 @@
+// writer_object.cpp — see writer_object.h.
+#include <Python.h>
+
+#include "recorder/extension/writer_object.h"
+
+#include <chrono>
+#include <memory>
+#include <optional>
+
+#include "core/trace/trace_writer.h"
+#include "recorder/extension/decisions_builder.h"
+#include "recorder/extension/object_walker.h"
+
+namespace dynrr::recorder {
+namespace {
+
+struct WriterState {
+  std::unique_ptr<trace::TraceWriter> writer;
+  WalkerSession session;
+  WalkerConfig config;
+  WalkBudget budget;
+  std::vector<PyRef> configRefs;        // keeps the config objects alive
+  trace::EventBuilder* open = nullptr;  // the open event, owned by `writer`
+};
+
+struct WriterObject {
+  PyObject_HEAD WriterState* state;
+};
+
+uint64_t nowNs() {
+  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                   std::chrono::steady_clock::now().time_since_epoch())
+                                   .count());
+}
+
+void writerDealloc(PyObject* self) {
+  auto* w = reinterpret_cast<WriterObject*>(self);
+  delete w->state;
+  PyTypeObject* type = Py_TYPE(self);
+  type->tp_free(self);
+  Py_DECREF(type);  // heap type instances own a reference to their type
+}
+
+PyObject* writerNew(PyTypeObject* type, PyObject*, PyObject*) {
+  PyObject* self = type->tp_alloc(type, 0);
+  if (self) reinterpret_cast<WriterObject*>(self)->state = nullptr;
+  return self;
+}
+
+PyObject* configItem(WriterState& s, PyObject* config, const char* key) {
+  PyObject* v = config ? PyDict_GetItemString(config, key) : nullptr;
+  if (v == nullptr || v == Py_None) return nullptr;
+  s.configRefs.push_back(PyRef::borrow(v));
+  return v;
+}
+
+int writerInit(PyObject* self, PyObject* args, PyObject*) {
+  PyObject *path = nullptr, *header = nullptr, *config = nullptr;
+  if (!PyArg_ParseTuple(args, "OO!O!", &path, &PyDict_Type, &header, &PyDict_Type, &config))
+    return -1;
+  auto state = std::make_unique<WriterState>();
+  WalkerConfig& c = state->config;
+  c.tensorType = configItem(*state, config, "tensor");
+  c.parameterType = configItem(*state, config, "parameter");
+  c.moduleType = configItem(*state, config, "module");
+  c.dtypeType = configItem(*state, config, "dtype");
+  c.deviceType = configItem(*state, config, "device");
+  c.sizeType = configItem(*state, config, "size");
+  c.enumType = configItem(*state, config, "enum");
+  c.classifier = configItem(*state, config, "classifier");
+  c.tensorBytes = configItem(*state, config, "tensor_bytes");
+  c.tensorValues = PyDict_GetItemString(config, "tensor_values") == Py_True;
+  if (PyObject* m = PyDict_GetItemString(config, "max_objects"); m && PyLong_Check(m))
+    state->budget.maxObjects = PyLong_AsSize_t(m);
+  PyErr_Clear();
+  for (PyObject* t : {c.tensorType, c.parameterType, c.moduleType, c.dtypeType, c.deviceType,
+                      c.sizeType, c.enumType}) {
+    if (t != nullptr && !PyType_Check(t)) {
+      PyErr_SetString(PyExc_TypeError, "Writer config: type entries must be classes");
+      return -1;
+    }
+  }
+  auto fill = [header](schema::TraceHeader::Builder h) { fillHeader(header, h); };
+  Expected<std::unique_ptr<trace::TraceWriter>> writer =
+      path == Py_None ? trace::TraceWriter::createInMemory(fill) : [&] {
+        std::string p = utf8(path);
+        return trace::TraceWriter::createFile(p, fill);
+      }();
+  if (!writer) {
+    PyErr_SetString(PyExc_OSError, writer.error().message().c_str());
+    return -1;
+  }
+  state->writer = std::move(writer.value());
+  auto* w = reinterpret_cast<WriterObject*>(self);
+  delete w->state;
+  w->state = state.release();
+  return 0;
+}
+
+WriterState* stateOf(PyObject* self, bool needOpen) {
+  auto* s = reinterpret_cast<WriterObject*>(self)->state;
+  if (s == nullptr || !s->writer) {
+    PyErr_SetString(PyExc_ValueError, "Writer is closed");
+    return nullptr;
+  }
+  if (needOpen && !s->writer->eventOpen()) {
+    PyErr_SetString(PyExc_ValueError, "no event is open");
+    return nullptr;
+  }
+  return s;
+}
+
+PyObject* beginEvent(PyObject* self, PyObject*) {
+  WriterState* s = stateOf(self, false);
+  if (!s) return nullptr;
+  if (s->writer->eventOpen()) {
+    PyErr_SetString(PyExc_ValueError, "an event is already open");
+    return nullptr;
+  }
+  s->open = &s->writer->beginEvent();
+  Py_RETURN_NONE;
+}
+
+// (name, value) pairs -> NamedValue list.
+void walkNamed(PyObject* pairs, ObjectWalker& w, std::vector<std::pair<std::string, ObjRef>>& tmp) {
+  PyRef fast = PyRef::steal(PySequence_Fast(pairs, "expected a sequence of pairs"));
+  if (!fast) {
+    PyErr_Clear();
+    return;
+  }
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast.get()); ++i) {
+    PyObject* p = PySequence_Fast_GET_ITEM(fast.get(), i);
+    if (!PyTuple_Check(p) || PyTuple_GET_SIZE(p) != 2) continue;
+    tmp.emplace_back(utf8(PyTuple_GET_ITEM(p, 0)), w.walk(PyTuple_GET_ITEM(p, 1)));
+  }
+}
+
+PyObject* recordFrame(PyObject* self, PyObject* args) {
+  PyObject *code, *locals, *cells, *globals, *builtins, *function, *globalState;
+  if (!PyArg_ParseTuple(args, "OOOOOOO", &code, &locals, &cells, &globals, &builtins, &function,
+                        &globalState))
+    return nullptr;
+  WriterState* s = stateOf(self, true);
+  if (!s) return nullptr;
+  trace::EventBuilder& eb = *s->open;
+  ObjectWalker walker(eb, s->session, s->config, s->budget);
+  auto frame = eb.event().initFrame();
+  ObjRef codeRef = walker.walk(code);
+  std::vector<std::pair<std::string, ObjRef>> localRefs, cellRefs;
+  walkNamed(locals, walker, localRefs);
+  walkNamed(cells, walker, cellRefs);
+  ObjRef fnRef = function != Py_None ? walker.walk(function) : 0;
+  ObjRef globalsRef = PyCode_Check(code) ? walker.walkGlobalsFor(code, globals, builtins) : 0;
+  ObjRef builtinsRef = walker.builtinsRef();
+  bool budgetHit = walker.budgetExceeded();
+  size_t objects = walker.objectCount();
+  walker.finish();
+  frame.setCode(codeRef);
+  auto ll = frame.initLocals(static_cast<unsigned>(localRefs.size()));
+  for (unsigned i = 0; i < localRefs.size(); ++i) {
+    ll[i].setName(localRefs[i].first);
+    ll[i].setValue(localRefs[i].second);
+  }
+  auto cl = frame.initCells(static_cast<unsigned>(cellRefs.size()));
+  for (unsigned i = 0; i < cellRefs.size(); ++i) {
+    cl[i].setName(cellRefs[i].first);
+    cl[i].setValue(cellRefs[i].second);
+  }
+  frame.setGlobals(globalsRef);
+  frame.setBuiltins(builtinsRef);
+  frame.setFunction(fnRef);
+  fillGlobalState(globalState, frame.initGlobalState());
+  if (PyErr_Occurred()) PyErr_Clear();
+  return Py_BuildValue("(nO)", static_cast<Py_ssize_t>(objects), budgetHit ? Py_True : Py_False);
+}
+
+PyObject* finishEvent(PyObject* self, PyObject* args) {
+  PyObject *meta, *decisions, *generated;
+  if (!PyArg_ParseTuple(args, "O!O!O", &PyDict_Type, &meta, &PyDict_Type, &decisions, &generated))
+    return nullptr;
+  WriterState* s = stateOf(self, true);
+  if (!s) return nullptr;
+  uint64_t start = nowNs();
+  trace::EventBuilder& eb = *s->open;
+  auto ev = eb.event();
+  fillEventMeta(meta, ev);
+  int bad = fillDecisions(decisions, ev.initReference());
+  if (generated != Py_None) {
+    ObjectWalker walker(eb, s->session, s->config, s->budget);
+    ObjRef g = walker.walk(generated);
+    walker.finish();
+    ev.getReference().setGeneratedCode(g);
+  }
+  // recorderNs: the Python side's own time (meta) plus the time spent here.
+  ev.setRecorderNs(ev.getRecorderNs() + (nowNs() - start));
+  if (PyErr_Occurred()) PyErr_Clear();
+  s->open = nullptr;
+  Status st = s->writer->finishEvent();
+  s->session.identities.sweep();
+  if (!st) {
+    PyErr_SetString(PyExc_OSError, st.error().message().c_str());
+    return nullptr;
+  }
+  return Py_BuildValue("(Ki)", static_cast<unsigned long long>(s->writer->bytesWritten()), bad);
+}
+
+PyObject* abandonEvent(PyObject* self, PyObject*) {
+  WriterState* s = stateOf(self, false);
+  if (!s) return nullptr;
+  if (s->writer->eventOpen()) s->writer->abandonEvent();
+  s->open = nullptr;
+  Py_RETURN_NONE;
+}
+
+PyObject* closeWriter(PyObject* self, PyObject*) {
+  auto* w = reinterpret_cast<WriterObject*>(self);
+  if (w->state && w->state->writer) {
+    if (w->state->writer->eventOpen()) w->state->writer->abandonEvent();
+    w->state->open = nullptr;
+    if (w->state->writer->bytes().empty()) w->state->writer.reset();  // file: closes the fd
+  }
+  Py_RETURN_NONE;
+}
+
+PyObject* getValue(PyObject* self, PyObject*) {
+  auto* w = reinterpret_cast<WriterObject*>(self);
+  if (!w->state || !w->state->writer) {
+    PyErr_SetString(PyExc_ValueError, "Writer is closed");
+    return nullptr;
+  }
+  const std::string& b = w->state->writer->bytes();
+  return PyBytes_FromStringAndSize(b.data(), static_cast<Py_ssize_t>(b.size()));
+}
+
+PyObject* stats(PyObject* self, PyObject*) {
+  auto* w = reinterpret_cast<WriterObject*>(self);
+  if (!w->state || !w->state->writer) return Py_BuildValue("{}");
+  auto& tw = *w->state->writer;
+  return Py_BuildValue("{sIsIsKsn}", "events", tw.eventCount(), "objects", tw.objectCount(),
+                       "bytes", static_cast<unsigned long long>(tw.bytesWritten()), "identities",
+                       static_cast<Py_ssize_t>(w->state->session.identities.size()));
+}
+
+PyMethodDef kMethods[] = {
+    {"begin_event", beginEvent, METH_NOARGS, "Start the next compile event."},
+    {"record_frame", recordFrame, METH_VARARGS,
+     "record_frame(code, locals, cells, f_globals, f_builtins, function, global_state) -> "
+     "(objects, budget_exceeded)"},
+    {"finish_event", finishEvent, METH_VARARGS,
+     "finish_event(meta, decisions, generated_code) -> (bytes_written, malformed_items)"},
+    {"abandon_event", abandonEvent, METH_NOARGS, "Drop the open event."},
+    {"close", closeWriter, METH_NOARGS, "Close the trace file."},
+    {"getvalue", getValue, METH_NOARGS, "The bytes of an in-memory trace."},
+    {"stats", stats, METH_NOARGS, "Counters: events, objects, bytes, identities."},
+    {nullptr, nullptr, 0, nullptr}};
+
+PyType_Slot kSlots[] = {
+    {Py_tp_doc, const_cast<char*>("Writes a .dynrr trace; walks Python objects into its heap.")},
+    {Py_tp_new, reinterpret_cast<void*>(writerNew)},
+    {Py_tp_init, reinterpret_cast<void*>(writerInit)},
+    {Py_tp_dealloc, reinterpret_cast<void*>(writerDealloc)},
+    {Py_tp_methods, kMethods},
+    {0, nullptr}};
+
+PyType_Spec kSpec = {"_dynrr.Writer", sizeof(WriterObject), 0, Py_TPFLAGS_DEFAULT, kSlots};
+
+}  // namespace
+
+int addWriterType(PyObject* module) {
+  PyObject* type = PyType_FromSpec(&kSpec);
+  if (type == nullptr) return -1;
+  if (PyModule_AddObject(module, "Writer", type) < 0) {
+    Py_DECREF(type);
+    return -1;
+  }
+  return 0;
+}
+
+}  // namespace dynrr::recorder

@@ -1,0 +1,40 @@
+"""python -m dynrr record -o out.dynrr [--tensor-values] -- prog.py [args...]
+
+Runs prog.py as __main__ with sys.argv set as `python prog.py args...` would, recording
+every frame Dynamo compiles into the trace.
+"""
+import argparse
+import os
+import runpy
+import sys
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="python -m dynrr")
+    sub = parser.add_subparsers(dest="command", required=True)
+    rec = sub.add_parser("record", help="record a script's Dynamo compilations")
+    rec.add_argument("-o", "--output", required=True, help="trace file to write (.dynrr)")
+    rec.add_argument("--tensor-values", action="store_true",
+                     help="also record values of tensors with <= 64 elements")
+    rec.add_argument("script")
+    rec.add_argument("args", nargs=argparse.REMAINDER)
+    if "--" in argv:
+        i = argv.index("--")
+        argv = argv[:i] + argv[i + 1:]
+    ns = parser.parse_args(argv)
+
+    import dynrr
+
+    script = ns.script
+    sys.argv = [script] + list(ns.args)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
+    recorder = dynrr.start(ns.output, tensor_values=ns.tensor_values or None)
+    try:
+        runpy.run_path(script, run_name="__main__")
+    finally:
+        recorder.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,353 @@
+"""Turns what Dynamo holds at compile time into the plain structures `_dynrr.Writer` stores.
+
+Mirrors the parts of torch 2.13's Dynamo that carry decisions: the GraphModule the backend
+receives (torch/_dynamo/output_graph.py `_call_user_compiler`), the guards of the
+OutputGraph (torch/_guards.py `Guard`, built by guards.py `CheckFunctionManager`), the
+SideEffects of the frame (side_effects.py) and torch's global state
+(convert_frame.py `GlobalStateGuard`). Formats match recorder/extension/decisions_builder.h.
+"""
+from __future__ import annotations
+
+import sys
+import types
+
+import torch
+
+# schema.NodeOp values
+_NODE_OPS = {"placeholder": 0, "call_function": 1, "call_method": 2, "call_module": 3,
+             "get_attr": 4, "output": 5}
+# schema.CallableClass values
+UNKNOWN, IN_GRAPH, INLINED, SKIPPED, BUILTIN, CONSTANT_FOLD = range(6)
+# schema.SideEffectKind values
+STORE_ATTR, STORE_GLOBAL, STORE_CELL, MUTATE_LIST, MUTATE_DICT, MUTATE_SET, NEW_OBJECT, OTHER = \
+    range(8)
+# schema.EventStatus values
+COMPILED, SKIPPED_FRAME, ERROR, INCOMPLETE = range(4)
+
+_SIMPLE = (int, float, bool, str, bytes, type(None), complex)
+
+
+def _qualified(fn) -> str:
+    try:
+        from torch.fx.node import _get_qualified_name
+        return _get_qualified_name(fn)
+    except Exception:
+        return getattr(fn, "__qualname__", None) or type(fn).__name__
+
+
+def _dim(d):
+    """An int for a concrete size, None for a symbolic one."""
+    if isinstance(d, int):
+        return d
+    try:
+        node = d.node
+        if node.is_constant() if hasattr(node, "is_constant") else False:
+            return int(node.constant)  # pragma: no cover
+    except Exception:
+        pass
+    return None
+
+
+def value_meta(v, depth: int = 0):
+    """node.meta['example_value'] -> ("tensor", ...) / ("tuple", [...]) / ("int", n) ..."""
+    if v is None:
+        return ("none",)
+    if isinstance(v, torch.Tensor):
+        shape = [_dim(d) for d in v.shape]
+        try:
+            stride = [_dim(s) for s in v.stride()]
+            offset = _dim(v.storage_offset())
+        except Exception:
+            stride, offset = [], 0
+        try:
+            contiguous = bool(v.is_contiguous())
+        except Exception:
+            contiguous = False
+        cls = type(v)
+        sub = "" if cls.__module__.startswith("torch") else f"{cls.__module__}.{cls.__qualname__}"
+        return ("tensor", str(v.dtype), str(v.device),
+                [-1 if d is None else d for d in shape],
+                [-1 if d is None else d for d in stride],
+                -1 if offset is None else offset, bool(v.requires_grad), bool(v.is_leaf),
+                isinstance(v, torch.nn.Parameter), sub, contiguous)
+    if isinstance(v, (tuple, list)) and depth < 8:
+        return ("tuple", [value_meta(x, depth + 1) for x in v])
+    if isinstance(v, bool):
+        return ("bool", v)
+    if isinstance(v, int):
+        return ("int", v) if -(1 << 63) <= v < (1 << 63) else ("other", "int")
+    if isinstance(v, float):
+        return ("float", v)
+    if isinstance(v, (torch.SymInt, torch.SymFloat, torch.SymBool)):
+        return ("symbol", str(v))
+    return ("other", type(v).__qualname__)
+
+
+def _placeholder_source(node) -> str:
+    src = getattr(node, "_dynamo_source", None)
+    if src is None:
+        arg = node.meta.get("grapharg")
+        src = getattr(arg, "source", None)
+    try:
+        return src.name if src is not None else ""
+    except Exception:
+        return ""
+
+
+def capture_graph(gm) -> dict:
+    nodes = []
+    for node in gm.graph.nodes:
+        if node.op == "call_function":
+            target = _qualified(node.target)
+        else:
+            target = str(node.target)
+        nodes.append((node.name, _NODE_OPS.get(node.op, 5), target, str(node.args),
+                      str(node.kwargs),
+                      _placeholder_source(node) if node.op == "placeholder" else "",
+                      len(node.users), value_meta(node.meta.get("example_value"))))
+    return {"name": type(gm).__name__, "code": gm.code, "nodes": nodes}
+
+
+def graph_input_meta(graphs) -> dict:
+    """source name -> example-value meta of the graph inputs (for TENSOR_MATCH details)."""
+    out = {}
+    for g in graphs:
+        for n in g["nodes"]:
+            if n[1] == 0 and n[5]:
+                out.setdefault(n[5], n[7])
+    return out
+
+
+def _type_name(t) -> str:
+    mod = getattr(t, "__module__", "builtins")
+    return f"{mod}.{t.__qualname__}"
+
+
+def _safe_repr(v) -> str:
+    if isinstance(v, _SIMPLE):
+        return repr(v)
+    if isinstance(v, (tuple, list, frozenset)) and len(v) < 32 and all(
+            isinstance(x, _SIMPLE) for x in v):
+        return repr(v)
+    if isinstance(v, (torch.dtype, torch.device)):
+        return repr(v)
+    return f"<{_type_name(type(v))}>"
+
+
+def _tensor_detail(meta) -> str:
+    if not meta or meta[0] != "tensor":
+        return ""
+    size = [None if d == -1 else d for d in meta[3]]
+    stride = [None if d == -1 else d for d in meta[4]]
+    return (f"dtype={meta[1]} device={meta[2]} requires_grad={meta[6]} size={size} "
+            f"stride={stride}")
+
+
+def guard_detail(kind: str, value, have_value: bool, input_meta) -> str:
+    if kind == "TENSOR_MATCH":
+        if input_meta is not None:
+            return _tensor_detail(input_meta)
+        if have_value and isinstance(value, torch.Tensor):
+            return _tensor_detail(value_meta(value))
+        return ""
+    if not have_value:
+        return ""
+    if kind in ("TYPE_MATCH", "ID_MATCH", "CLOSURE_MATCH", "FUNCTION_MATCH"):
+        return f"type={_type_name(type(value))}"
+    if kind in ("CONSTANT_MATCH", "EQUALS_MATCH"):
+        return f"value={_safe_repr(value)}"
+    if kind in ("LENGTH_CHECK", "SEQUENCE_LENGTH", "DICT_LENGTH", "TUPLE_ITERATOR_LEN"):
+        try:
+            return f"len={len(value)}" if isinstance(value, (list, tuple, dict)) else ""
+        except Exception:
+            return ""
+    if kind in ("DICT_KEYS", "DICT_KEYS_MATCH", "DICT_CONST_KEYS"):
+        if isinstance(value, dict):
+            return "keys=" + _safe_repr(tuple(value.keys()))
+    return ""
+
+
+def capture_guards(output_graph, f_locals, f_globals, graphs) -> list:
+    """Every guard of the OutputGraph: (kind, source, detail, code_parts), sorted."""
+    try:
+        from torch._dynamo.guards import _get_closure_vars
+        scope = dict(_get_closure_vars())
+    except Exception:
+        scope = {}
+    scope.update({"L": f_locals, "G": f_globals, "__builtins__": __builtins__})
+    inputs = graph_input_meta(graphs)
+    out = []
+    for guard in output_graph.guards:
+        try:
+            kind = guard.inner_create_fn().__name__
+        except Exception:
+            kind = getattr(guard.create_fn, "__name__", str(guard.create_fn))
+        name = guard.name or ""
+        value, have = None, False
+        if name and kind not in ("TENSOR_MATCH", "GLOBAL_STATE", "SHAPE_ENV",
+                                 "DEFAULT_DEVICE", "TORCH_FUNCTION_STATE", "GRAD_MODE",
+                                 "DETERMINISTIC_ALGORITHMS"):
+            try:
+                value, have = eval(name, scope), True  # the same access the guard makes
+            except Exception:
+                value, have = None, False
+        elif kind == "TENSOR_MATCH" and name not in inputs:
+            try:
+                value, have = eval(name, scope), True
+            except Exception:
+                pass
+        detail = guard_detail(kind, value, have, inputs.get(name))
+        parts = [str(p) for p in (guard.code_list or [])]
+        out.append((kind, name, detail, parts))
+    out.sort(key=lambda g: (g[1], g[0], g[2]))
+    return out
+
+
+def _source_name(vt) -> str:
+    src = getattr(vt, "source", None)
+    try:
+        return src.name if src is not None else "<new>"
+    except Exception:
+        return "<?>"
+
+
+def capture_side_effects(output_graph) -> list:
+    """SideEffects of the frame: attribute/cell/global stores, container mutations, new
+    objects — in the order Dynamo tracked them."""
+    se = getattr(output_graph, "side_effects", None)
+    if se is None:
+        return []
+    out = []
+    try:
+        for vt, attrs in se.store_attr_mutations.items():
+            cls = type(vt).__name__
+            target = _source_name(vt)
+            for attr in attrs:
+                if "Cell" in cls:
+                    kind = STORE_CELL
+                elif target == "G" or "Global" in cls or cls == "PythonModuleVariable":
+                    kind = STORE_GLOBAL
+                else:
+                    kind = STORE_ATTR
+                out.append((kind, target, f"{cls}.{attr}"))
+        for vt in se.id_to_variable.values():
+            mt = type(getattr(vt, "mutation_type", None)).__name__
+            cls = type(vt).__name__
+            if mt in ("ValueMutationNew", "AttributeMutationNew"):
+                out.append((NEW_OBJECT, _source_name(vt), cls))
+            elif mt == "ValueMutationExisting" and se.is_modified(vt):
+                kind = (MUTATE_DICT if "Dict" in cls else MUTATE_SET if "Set" in cls
+                        else MUTATE_LIST if ("List" in cls or "Deque" in cls) else OTHER)
+                out.append((kind, _source_name(vt), cls))
+    except Exception as e:  # summary only; never fail the event for it
+        out.append((OTHER, "<side effects>", f"unreadable: {type(e).__name__}"))
+    return out
+
+
+def global_state() -> dict:
+    c = torch._C
+    s = {
+        "grad_enabled": torch.is_grad_enabled(),
+        "inference_mode": torch.is_inference_mode_enabled(),
+        "default_dtype": str(torch.get_default_dtype()),
+        "default_device": "",
+        "deterministic_algorithms": torch.are_deterministic_algorithms_enabled(),
+        "deterministic_warn_only": torch.is_deterministic_algorithms_warn_only_enabled(),
+        "autocast_cpu_enabled": torch.is_autocast_enabled("cpu"),
+        "autocast_cpu_dtype": str(torch.get_autocast_dtype("cpu")),
+        "autocast_gpu_enabled": torch.is_autocast_enabled("cuda"),
+        "autocast_gpu_dtype": str(torch.get_autocast_dtype("cuda")),
+        "autocast_cache_enabled": torch.is_autocast_cache_enabled(),
+        "torch_function_enabled": c._is_torch_function_enabled(),
+        "torch_function_all_disabled": bool(getattr(c, "_is_torch_function_all_disabled",
+                                                    lambda: False)()),
+        "num_threads": torch.get_num_threads(),
+    }
+    try:
+        from torch.utils._device import CURRENT_DEVICE
+        s["default_device"] = str(CURRENT_DEVICE) if CURRENT_DEVICE is not None else ""
+    except Exception:
+        pass
+    return s
+
+
+_CONFIG_KEYS = ("specialize_int", "specialize_float", "assume_static_by_default",
+                "automatic_dynamic_shapes", "inline_inbuilt_nn_modules",
+                "capture_scalar_outputs", "capture_dynamic_output_shape_ops",
+                "cache_size_limit", "recompile_limit")
+_OTHER_CONFIG = ("force_parameter_static_shapes", "force_nn_module_property_static_shapes",
+                 "allow_unspec_int_on_nn_module", "nested_graph_breaks",
+                 "enable_trace_contextlib", "suppress_errors", "error_on_recompile",
+                 "install_free_tensors", "guard_nn_modules", "dont_skip_tracing")
+
+
+def dynamo_config() -> dict:
+    import warnings
+
+    cfg = torch._dynamo.config
+    with warnings.catch_warnings():  # deprecated keys warn on read; stay silent
+        warnings.simplefilter("ignore")
+        out = {k: getattr(cfg, k, None) for k in _CONFIG_KEYS}
+        out["others"] = [(k, repr(getattr(cfg, k))) for k in _OTHER_CONFIG if hasattr(cfg, k)]
+    return out
+
+
+def header(tensor_values: bool, producer: str) -> dict:
+    from dynrr import __version__
+    v = sys.version_info
+    return {"python_version": f"{v.major}.{v.minor}.{v.micro}",
+            "torch_version": torch.__version__, "dynrr_version": __version__,
+            "producer": producer, "tensor_values": bool(tensor_values),
+            "config": dynamo_config(), "global_state": global_state()}
+
+
+class Classifier:
+    """How Dynamo 2.13 treats a call to a callable: trace_rules.lookup gives the
+    VariableTracker class; Python functions it does not list are inlined unless
+    trace_rules.check() says the file is skipped. Returns (CallableClass, rule)."""
+
+    _CLASSES = {"TorchInGraphFunctionVariable": IN_GRAPH, "SkipFunctionVariable": SKIPPED,
+                "UserFunctionVariable": INLINED, "UserMethodVariable": INLINED,
+                "BuiltinVariable": BUILTIN, "PolyfilledFunctionVariable": INLINED}
+
+    def __init__(self):
+        from torch._dynamo import trace_rules
+        self._rules = trace_rules
+        self._cache = {}
+
+    def clear(self):
+        self._cache.clear()
+
+    def __call__(self, obj):
+        key = id(obj)
+        hit = self._cache.get(key)
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        result = self._classify(obj)
+        self._cache[key] = (obj, result)
+        return result
+
+    def _classify(self, obj):
+        try:
+            vt = self._rules.lookup(obj)
+        except Exception:
+            vt = None
+        if vt is not None:
+            name = vt.__name__
+            return self._CLASSES.get(name, UNKNOWN), name
+        if isinstance(obj, types.FunctionType):
+            try:
+                skipped = self._rules.check(obj)
+            except Exception:
+                return UNKNOWN, ""
+            return (SKIPPED, "SkipFunctionVariable") if skipped else \
+                (INLINED, "UserFunctionVariable")
+        if isinstance(obj, types.BuiltinFunctionType) and \
+                getattr(obj, "__module__", None) in ("builtins", "_operator", "math"):
+            return BUILTIN, "BuiltinVariable"
+        return UNKNOWN, ""
+
+
+def tensor_bytes(t) -> bytes:
+    flat = t.detach().cpu().contiguous().reshape(-1)
+    return bytes(flat.view(torch.uint8).tolist()) if flat.numel() else b""

@@ -1,0 +1,320 @@
+"""The recorder: hooks around Dynamo's compile entry that write one trace event per frame.
+
+Mirrors torch 2.13's torch/_dynamo/convert_frame.py: ConvertFrameAssert.__call__ looks up
+the module global `_compile` at call time, so replacing convert_frame._compile takes
+effect for every torch.compile'd function, and survives torch._dynamo.reset() (which
+clears caches, not module attributes). Around it:
+  * the frame input is walked (C++, `_dynrr.Writer.record_frame`) before Dynamo starts;
+  * the backend (`compiler_fn`) is wrapped so every GraphModule is captured, then handed
+    to the user's backend whose result is returned unchanged;
+  * convert_frame.CheckFunctionManager is wrapped to read the final guard set and side
+    effects before _compile clears them;
+  * InstructionTranslatorBase.log_graph_break is wrapped to see every graph break;
+  * guards.get_and_maybe_log_recompilation_reasons is wrapped for recompile reasons.
+A failure inside the recorder marks the event incomplete, logs once to stderr, and the
+program goes on; nothing the recorder does raises into the program.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+
+_active = None  # the Recorder whose hooks are installed
+_lock = threading.Lock()
+
+
+class _Event:
+    __slots__ = ("graphs", "breaks", "guards", "side_effects", "recompile_reasons",
+                 "recorder_ns", "failure", "f_locals", "f_globals")
+
+    def __init__(self, f_locals, f_globals):
+        self.graphs, self.breaks, self.guards, self.side_effects = [], [], [], []
+        self.recompile_reasons = []
+        self.recorder_ns = 0
+        self.failure = ""
+        self.f_locals, self.f_globals = f_locals, f_globals
+
+
+class _BackendWrapper:
+    """Transparent stand-in for the user's backend: records the graph, then calls it."""
+
+    def __init__(self, recorder, backend):
+        self._recorder = recorder
+        self._torchdynamo_orig_backend = backend
+
+    def __call__(self, gm, example_inputs, **kwargs):
+        self._recorder._on_graph(gm)
+        return self._torchdynamo_orig_backend(gm, example_inputs, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self._torchdynamo_orig_backend, name)
+
+
+class Recorder:
+    """Records every frame Dynamo compiles while installed. Not reentrant across threads:
+    events of other threads than the one compiling are not recorded concurrently."""
+
+    def __init__(self, path, tensor_values=None, producer="recorder", max_objects=None):
+        import torch
+        import enum
+        import _dynrr
+        from . import _capture
+
+        if tensor_values is None:
+            tensor_values = os.environ.get("DYNRR_TENSOR_VALUES", "") not in ("", "0")
+        self.path = os.fspath(path) if path is not None else None
+        self.tensor_values = bool(tensor_values)
+        self._capture = _capture
+        self._classifier = _capture.Classifier()
+        config = {"tensor": torch.Tensor, "parameter": torch.nn.Parameter,
+                  "module": torch.nn.Module, "dtype": torch.dtype, "device": torch.device,
+                  "size": torch.Size, "enum": enum.Enum, "classifier": self._classifier,
+                  "tensor_bytes": _capture.tensor_bytes, "tensor_values": self.tensor_values}
+        if max_objects:
+            config["max_objects"] = int(max_objects)
+        self._writer = _dynrr.Writer(self.path, _capture.header(self.tensor_values, producer),
+                                     config)
+        self._event = None
+        self._depth = 0
+        self._warned = False
+        self._originals = {}
+        self.events = 0
+        self.failures = 0
+        self.recorder_ns_total = 0
+        self.dynamo_ns_total = 0
+
+    # ------------------------------------------------------------ install / remove
+    def install(self):
+        global _active
+        from torch._dynamo import convert_frame, symbolic_convert
+
+        with _lock:
+            if _active is not None:
+                raise RuntimeError("dynrr: a recording is already active")
+            tx = symbolic_convert.InstructionTranslatorBase
+            self._originals = {
+                (convert_frame, "_compile"): convert_frame._compile,
+                (convert_frame, "CheckFunctionManager"): convert_frame.CheckFunctionManager,
+                (convert_frame, "get_and_maybe_log_recompilation_reasons"):
+                    convert_frame.get_and_maybe_log_recompilation_reasons,
+                (tx, "log_graph_break"): tx.__dict__["log_graph_break"],
+            }
+            convert_frame._compile = self._make_compile_hook(convert_frame._compile)
+            convert_frame.CheckFunctionManager = self._make_guard_hook(
+                convert_frame.CheckFunctionManager)
+            convert_frame.get_and_maybe_log_recompilation_reasons = self._make_reasons_hook(
+                convert_frame.get_and_maybe_log_recompilation_reasons)
+            tx.log_graph_break = self._make_break_hook(tx.__dict__["log_graph_break"])
+            _active = self
+        return self
+
+    def remove(self):
+        global _active
+        with _lock:
+            if _active is not self:
+                return
+            for (owner, name), original in self._originals.items():
+                setattr(owner, name, original)
+            self._originals = {}
+            _active = None
+
+    def close(self):
+        self.remove()
+        try:
+            self._writer.close()
+        except Exception:
+            pass
+
+    def getvalue(self) -> bytes:
+        return self._writer.getvalue()
+
+    # ------------------------------------------------------------ failure policy
+    def _fail(self, where, exc):
+        self.failures += 1
+        if self._event is not None and not self._event.failure:
+            self._event.failure = f"{where}: {type(exc).__name__}: {exc}"
+        if not self._warned:
+            self._warned = True
+            print(f"dynrr: recorder failure in {where} ({type(exc).__name__}: {exc}); "
+                  "the event is marked incomplete and the program continues",
+                  file=sys.stderr)
+
+    # ------------------------------------------------------------ hooks
+    def _make_compile_hook(self, original):
+        recorder = self
+
+        def _compile(code, globals, locals, builtins, closure, compiler_fn, *args, **kwargs):
+            if recorder._depth > 0 or recorder._event is not None:
+                return original(code, globals, locals, builtins, closure, compiler_fn, *args,
+                                **kwargs)
+            return recorder._record_compile(original, code, globals, locals, builtins, closure,
+                                            compiler_fn, args, kwargs)
+
+        _compile.__wrapped__ = original
+        return _compile
+
+    def _make_guard_hook(self, original):
+        recorder = self
+
+        def CheckFunctionManager(*args, **kwargs):
+            result = original(*args, **kwargs)
+            ev = recorder._event
+            if ev is not None:
+                t0 = time.perf_counter_ns()
+                try:
+                    output_graph = args[1] if len(args) > 1 else kwargs["output_graph"]
+                    ev.guards = recorder._capture.capture_guards(
+                        output_graph, ev.f_locals, ev.f_globals, ev.graphs)
+                    ev.side_effects = recorder._capture.capture_side_effects(output_graph)
+                except Exception as e:
+                    recorder._fail("guard capture", e)
+                ev.recorder_ns += time.perf_counter_ns() - t0
+            return result
+
+        CheckFunctionManager.__wrapped__ = original
+        return CheckFunctionManager
+
+    def _make_reasons_hook(self, original):
+        recorder = self
+
+        def get_and_maybe_log_recompilation_reasons(*args, **kwargs):
+            reasons = original(*args, **kwargs)
+            ev = recorder._event
+            if ev is not None:
+                try:
+                    ev.recompile_reasons = [str(r) for r in reasons]
+                except Exception as e:
+                    recorder._fail("recompile reasons", e)
+            return reasons
+
+        get_and_maybe_log_recompilation_reasons.__wrapped__ = original
+        return get_and_maybe_log_recompilation_reasons
+
+    def _make_break_hook(self, original):
+        recorder = self
+
+        def log_graph_break(tx, code_options, reason, exc):
+            ev = recorder._event
+            if ev is not None and not getattr(exc, "logged", False):
+                t0 = time.perf_counter_ns()
+                try:
+                    ev.breaks.append(recorder._break_record(tx, reason, exc))
+                except Exception as e:
+                    recorder._fail("graph break capture", e)
+                ev.recorder_ns += time.perf_counter_ns() - t0
+            return original(tx, code_options, reason, exc)
+
+        log_graph_break.__wrapped__ = original
+        return log_graph_break
+
+    def _break_record(self, tx, reason, exc):
+        from torch._dynamo.exc import Unsupported
+
+        root = tx
+        while getattr(root, "parent", None) is not None:
+            root = root.parent
+        inst = getattr(root, "current_instruction", None)
+        offset = getattr(inst, "offset", None) or 0
+        stack = getattr(exc, "real_stack", None)
+        if stack is None:
+            import torch
+            stack = torch._guards.TracingContext.extract_stack()
+        frames = [(fs.filename, fs.lineno or 0, fs.name) for fs in (stack or [])]
+        gb_type = exc.gb_type if isinstance(exc, Unsupported) else type(exc).__name__
+        return (str(reason), str(gb_type or ""), int(offset), len(self._event.graphs), frames)
+
+    def _on_graph(self, gm):
+        ev = self._event
+        if ev is None:
+            return
+        t0 = time.perf_counter_ns()
+        try:
+            ev.graphs.append(self._capture.capture_graph(gm))
+        except Exception as e:
+            self._fail("graph capture", e)
+        ev.recorder_ns += time.perf_counter_ns() - t0
+
+    # ------------------------------------------------------------ one event
+    def _record_compile(self, original, code, f_globals, f_locals, f_builtins, closure,
+                        compiler_fn, args, kwargs):
+        t_start = time.perf_counter_ns()
+        ev = _Event(f_locals, f_globals)
+        opened = False
+        try:
+            self._classifier.clear()
+            self._writer.begin_event()
+            opened = True
+            self._event = ev
+            locals_ = [(n, f_locals[n]) for n in code.co_varnames if n in f_locals]
+            cells = []
+            if closure:
+                cells = list(zip(code.co_freevars, closure))
+            self._writer.record_frame(code, locals_, cells, f_globals, f_builtins, None,
+                                      self._capture.global_state())
+        except Exception as e:
+            self._fail("frame capture", e)
+        wrapped = _BackendWrapper(self, compiler_fn) if opened else compiler_fn
+        if "skip" in kwargs:
+            kwargs["skip"] = kwargs["skip"] + 1
+        ev.recorder_ns += time.perf_counter_ns() - t_start
+
+        status, reason, result = 0, "", None
+        self._depth += 1
+        hooks_before = ev.recorder_ns
+        t_dynamo = time.perf_counter_ns()
+        try:
+            result = original(code, f_globals, f_locals, f_builtins, closure, wrapped, *args,
+                              **kwargs)
+        except BaseException as e:
+            status, reason = self._capture.ERROR, f"{type(e).__name__}: {e}"
+            raise
+        finally:
+            # Dynamo's time: the call minus the recorder hooks that ran inside it.
+            dynamo_ns = time.perf_counter_ns() - t_dynamo - (ev.recorder_ns - hooks_before)
+            self._depth -= 1
+            self._event = None
+            if opened:
+                self._finish(code, ev, result, status, reason, dynamo_ns, kwargs)
+        return result
+
+    def _finish(self, code, ev, result, status, reason, dynamo_ns, kwargs):
+        from torch._dynamo.resume_execution import TORCH_DYNAMO_RESUME_IN_PREFIX
+
+        t0 = time.perf_counter_ns()
+        try:
+            generated = None
+            if status == 0:
+                guarded = getattr(result, "guarded_code", None)
+                if guarded is not None:
+                    status = self._capture.COMPILED
+                    generated = getattr(guarded, "code", None)
+                else:
+                    status = self._capture.SKIPPED_FRAME
+                    reason = getattr(result, "skip_reason", None) or "no guarded code"
+            if ev.failure:
+                status, reason = self._capture.INCOMPLETE, ev.failure
+            meta = {"compile_id": str(kwargs.get("compile_id", "")), "status": status,
+                    "status_reason": reason, "dynamo_ns": max(dynamo_ns, 0),
+                    "recompile_reasons": ev.recompile_reasons,
+                    "is_resume": code.co_name.startswith(TORCH_DYNAMO_RESUME_IN_PREFIX),
+                    "recorder_ns": 0}
+            decisions = {"graphs": ev.graphs, "guards": ev.guards, "breaks": ev.breaks,
+                         "side_effects": ev.side_effects}
+            spent = time.perf_counter_ns() - t0 + ev.recorder_ns
+            meta["recorder_ns"] = spent
+            self._writer.finish_event(meta, decisions, generated)
+            self.events += 1
+            self.dynamo_ns_total += max(dynamo_ns, 0)
+            self.recorder_ns_total += spent
+        except Exception as e:
+            self._fail("event write", e)
+            try:
+                self._writer.abandon_event()
+            except Exception:
+                pass
+
+
+def active():
+    return _active
