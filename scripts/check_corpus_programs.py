@@ -19,7 +19,9 @@ with runpy as ``__main__``. The observers are:
   frame compile event (code name, compile id);
 * a wrapper around the recompilation-reason function Dynamo calls when it
   compiles a frame again, recording the reasons;
-* ``torch._dynamo.utils.counters["graph_break"]`` for graph-break reasons.
+* a wrapper around ``InstructionTranslatorBase.log_graph_break``, which Dynamo
+  calls once for every graph break it takes (unsupported calls and
+  data-dependent jumps alike), recording the break type and reason.
 
 None of these changes what Dynamo decides: the wrapped backend returns exactly
 what "eager" returns, the other wrappers only observe.
@@ -113,12 +115,30 @@ def run_harness(program: str, out_json: str) -> int:
 
     convert_frame.get_and_maybe_log_recompilation_reasons = observing_reasons
 
+    from torch._dynamo.symbolic_convert import InstructionTranslatorBase
+
+    real_log_break = InstructionTranslatorBase.log_graph_break
+    breaks: dict[str, int] = {}
+
+    def observing_log_break(self, code_options, reason, exc):
+        if not getattr(exc, "logged", False):
+            gb_type = getattr(exc, "gb_type", None) or type(exc).__name__
+            detail = ""
+            for line in str(reason).splitlines():
+                if line.strip().startswith("Explanation:") or line.strip().startswith("Context:"):
+                    detail = line.strip()
+                    break
+            key = f"{gb_type} ({detail[:100]})" if detail else str(gb_type)
+            breaks[key] = breaks.get(key, 0) + 1
+        return real_log_break(self, code_options, reason, exc)
+
+    InstructionTranslatorBase.log_graph_break = observing_log_break
+
     sys.argv = [program]
     t0 = time.perf_counter()
     runpy.run_path(program, run_name="__main__")
     elapsed = time.perf_counter() - t0
     sys.stdout.flush()
-    breaks = {str(k): int(v) for k, v in counters["graph_break"].items()}
     with open(out_json, "w") as f:
         json.dump(
             {

@@ -13,7 +13,7 @@ FLAG = False
 
 def fn(x, k):
     a = x * 2 if k > 1 else x / 2
-    b = (FLAG or k == 3) and x.sum() or x.mean()
+    b = (FLAG or k == 3) and 2.0 or 0.5
     return a + b
 
 
