@@ -102,6 +102,12 @@ Node* Graph::createGraphInput(std::string_view sourceName, std::string typeExpr,
   return n;
 }
 
+Node* Graph::createSymbolInput(std::string_view symbol, std::string_view sourceName, bool before) {
+  Node* n = createGraphInputNamed(symbol, "torch.SymInt", before);
+  n->meta_.sourceName = std::string(sourceName);
+  return n;
+}
+
 Node* Graph::createGraphInputNamed(std::string_view target, std::string typeExpr, bool before) {
   std::string name = uniqueNameWrt(target, usedNames_);
   // Insert next to the most recent input (inputs stay together, first in the graph).
@@ -156,16 +162,18 @@ void Graph::setArgs(Node* node, std::vector<Argument> args, Kwargs kwargs) {
   attachInputs(node);
 }
 
+void Graph::replaceInputWith(Node* user, Node* from, Node* to) {
+  std::vector<Argument> args = user->args_;
+  Kwargs kwargs = user->kwargs_;
+  auto swap = [&](Node* n) { return n == from ? to : nullptr; };
+  for (Argument& a : args) a.mapNodes(swap);
+  for (auto& [k, v] : kwargs) v.mapNodes(swap);
+  setArgs(user, std::move(args), std::move(kwargs));
+}
+
 void Graph::replaceAllUsesWith(Node* from, Node* to) {
   std::vector<Node*> users = from->users_;
-  for (Node* user : users) {
-    std::vector<Argument> args = user->args_;
-    Kwargs kwargs = user->kwargs_;
-    auto swap = [&](Node* n) { return n == from ? to : nullptr; };
-    for (Argument& a : args) a.mapNodes(swap);
-    for (auto& [k, v] : kwargs) v.mapNodes(swap);
-    setArgs(user, std::move(args), std::move(kwargs));
-  }
+  for (Node* user : users) replaceInputWith(user, from, to);
 }
 
 Status Graph::erase(Node* node) {

@@ -55,6 +55,10 @@ class Graph {
   // placeholder goes right after the most recent graph input (before it if `before`),
   // or first. meta().sourceName is set.
   Node* createGraphInput(std::string_view sourceName, std::string typeExpr, bool before = false);
+  // OutputGraph._lift_basic_symbols for a size/stride symbol of a tensor input: a
+  // "torch.SymInt" placeholder named after the symbol ("s77"), placed before the
+  // most recent input (the tensor) by default. meta().sourceName is set.
+  Node* createSymbolInput(std::string_view symbol, std::string_view sourceName, bool before = true);
   // The same with the placeholder target already chosen (inputs without a source).
   Node* createGraphInputNamed(std::string_view target, std::string typeExpr, bool before = false);
 
@@ -63,6 +67,8 @@ class Graph {
   void rename(Node* node, std::string_view candidate);
   // Node.args/kwargs assignment: replaces the arguments, updating users.
   void setArgs(Node* node, std::vector<Argument> args, Kwargs kwargs);
+  // Node.replace_input_with: `user` now uses `to` wherever it used `from`.
+  void replaceInputWith(Node* user, Node* from, Node* to);
   // Node.replace_all_uses_with: every user of `from` now uses `to`.
   void replaceAllUsesWith(Node* from, Node* to);
   // Graph.erase_node: fails if the node still has users or is already erased.

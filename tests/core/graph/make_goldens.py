@@ -92,7 +92,33 @@ def _observed_rename(self, candidate):
     return _orig_rename(self, candidate)
 
 
+_orig_replace_input = torch.fx.Node._replace_input_with
+_orig_update_args = torch.fx.Node._update_args_kwargs
+
+
+def _observed_replace_input(self, old, new):
+    e = _entry(self.graph)
+    if self in e["index"] and old in e["index"] and new in e["index"]:
+        e["events"].append({"replace_input": e["index"][self], "old": e["index"][old],
+                            "new": e["index"][new]})
+        e["quiet"] = self
+    try:
+        return _orig_replace_input(self, old, new)
+    finally:
+        e["quiet"] = None
+
+
+def _observed_update_args(self, new_args, new_kwargs):
+    e = _entry(self.graph)
+    if self in e["index"] and not self._erased and e.get("quiet") is not self:
+        d = _describe_args(new_args, new_kwargs, e["index"])
+        e["events"].append({"set_args": e["index"][self], **d})
+    return _orig_update_args(self, new_args, new_kwargs)
+
+
 torch.fx.Graph.create_node = _observed_create
+torch.fx.Node._replace_input_with = _observed_replace_input
+torch.fx.Node._update_args_kwargs = _observed_update_args
 torch.fx.Graph.erase_node = _observed_erase
 torch.fx.Node._rename = _observed_rename
 
@@ -152,6 +178,16 @@ def _type_name(t):
     if t is None:
         return None
     return fx_node._type_repr(t)
+
+
+def _describe_args(args, kwargs, index):
+    try:
+        return {
+            "args": [_arg(a, index) for a in args],
+            "kwargs": [[k, _arg(v, index)] for k, v in kwargs.items()],
+        }
+    except Unsupported as ex:
+        return {"unsupported": str(ex)}
 
 
 def _describe(n, index):
@@ -582,6 +618,94 @@ def p_scalar_tensor_mix(x):
     return x.sum() + 1, x.mean().item() if False else x.std()
 
 
+def p_dyn_view(x):
+    return x.view(x.size(0), -1) * x.shape[1]
+
+
+def p_dyn_sum_size(x, y):
+    return x.sum(dim=0) + y.size(0), torch.zeros(x.shape[0], y.shape[1])
+
+
+def p_dyn_arange(x):
+    n = x.size(0)
+    return torch.arange(n) * 2 + x.new_ones(n).long()
+
+
+def p_cond(x):
+    def true_fn(a):
+        return a.sin()
+
+    def false_fn(a):
+        return a.cos()
+
+    return torch.cond(x.sum() > 0, true_fn, false_fn, (x,))
+
+
+def p_autocast(x, w):
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        y = x @ w
+    return y.float()
+
+
+def p_enable_grad_nested(x):
+    with torch.no_grad():
+        with torch.enable_grad():
+            y = x * 3
+        z = y + 1
+    return z
+
+
+def p_break_in_inlined(x):
+    def helper(a):
+        b = a * 2
+        torch._dynamo.graph_break()
+        return b + 1
+
+    return helper(x.sin()).cos()
+
+
+def p_builtin_sum_list(x, y, z):
+    return sum([x, y, z]), max(x.size(0), 2) * x
+
+
+def p_list_comprehension(xs):
+    return [t.relu() for t in xs]
+
+
+def p_tensor_class_call(x, y):
+    return torch.Tensor.add(x, y), torch.Tensor.sin(x)
+
+
+def p_new_tensor_ops(x):
+    return torch.tensor([1.0, 2.0, 3.0]) + x, x.new_tensor([4.0, 5.0, 6.0])
+
+
+def p_string_quotes(x):
+    return torch.einsum("i,i->", x, x), torch.nn.functional.pad(x, (1, 1), mode="constant", value=0.0)
+
+
+def p_rename_same_var(x):
+    y = x.sin()
+    y = y.cos()
+    y = y.tan()
+    return y
+
+
+def p_kw_names_vars(x):
+    input = x + 1
+    sum = input * 2
+    type = sum - 3
+    return type
+
+
+def p_contiguous_memory_format(x):
+    return x.contiguous(memory_format=torch.channels_last), x.to(memory_format=torch.contiguous_format)
+
+
+def p_empty_like_layout(x):
+    return torch.empty_like(x, layout=torch.strided).fill_(1.0), torch.zeros_like(x, dtype=torch.int64)
+
+
 PROGRAMS = [
     ("add_const", p_add_const, lambda: (t(3, 4),)),
     ("arith_consts", p_arith_consts, lambda: (t(3, 4),)),
@@ -666,7 +790,26 @@ PROGRAMS = [
     ("long_chain", p_long_chain, lambda: (t(3),)),
     ("ellipsis_only", p_ellipsis_only, lambda: (t(3),)),
     ("scalar_tensor_mix", p_scalar_tensor_mix, lambda: (t(3),)),
+    ("dyn_view", p_dyn_view, lambda: (t(3, 4),)),
+    ("dyn_sum_size", p_dyn_sum_size, lambda: (t(3, 4), t(2, 5))),
+    ("dyn_arange", p_dyn_arange, lambda: (t(5),)),
+    ("cond", p_cond, lambda: (t(3),)),
+    ("autocast", p_autocast, lambda: (t(2, 3), t(3, 2))),
+    ("enable_grad_nested", p_enable_grad_nested, lambda: (t(3).requires_grad_(),)),
+    ("break_in_inlined", p_break_in_inlined, lambda: (t(3),)),
+    ("builtin_sum_list", p_builtin_sum_list, lambda: (t(3), t(3), t(3))),
+    ("list_comprehension", p_list_comprehension, lambda: ([t(2), t(3), t(4)],)),
+    ("tensor_class_call", p_tensor_class_call, lambda: (t(3), t(3))),
+    ("new_tensor_ops", p_new_tensor_ops, lambda: (t(3),)),
+    ("string_quotes", p_string_quotes, lambda: (t(3),)),
+    ("rename_same_var", p_rename_same_var, lambda: (t(3),)),
+    ("kw_names_vars", p_kw_names_vars, lambda: (t(3),)),
+    ("contiguous_memory_format", p_contiguous_memory_format, lambda: (t(1, 2, 3, 3),)),
+    ("empty_like_layout", p_empty_like_layout, lambda: (t(3),)),
 ]
+
+# Programs compiled with dynamic=True (SymInt inputs, size arithmetic in the graph).
+DYNAMIC = {"dyn_view", "dyn_sum_size", "dyn_arange"}
 
 
 def _snapshot(name, gi, gm):
@@ -841,7 +984,8 @@ def run_programs():
         _log.clear()
         torch.manual_seed(0)
         args = make_args()
-        compiled = torch.compile(fn, backend=backend, fullgraph=False)
+        compiled = torch.compile(fn, backend=backend, fullgraph=False,
+                                 dynamic=True if name in DYNAMIC else None)
         with contextlib.redirect_stdout(io.StringIO()):
             compiled(*args)
         results.extend(g for g in graphs if g is not None)
