@@ -706,6 +706,58 @@ def p_empty_like_layout(x):
     return torch.empty_like(x, layout=torch.strided).fill_(1.0), torch.zeros_like(x, dtype=torch.int64)
 
 
+class Holder:
+    def __init__(self):
+        self.t = torch.ones(3)
+        self.inner = {"w": torch.ones(3) * 2}
+
+
+class PlainAttr(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.const = torch.arange(3.0)
+        self.lin = torch.nn.Linear(3, 3)
+
+    def forward(self, x):
+        return self.lin(x) + self.const
+
+
+GLOBAL_MOD = torch.nn.Linear(3, 2)
+_CAPTURED = torch.full((3,), 4.0)
+
+
+def p_global_module(x):
+    return GLOBAL_MOD(x)
+
+
+def p_object_attrs(obj, x):
+    return x * obj.t + obj.inner["w"]
+
+
+def p_int_input(x, n):
+    return x * n + n
+
+
+def p_float_input(x, f):
+    return x * f
+
+
+def make_closure():
+    captured = _CAPTURED
+
+    def fn(x):
+        return x + captured
+
+    return fn
+
+
+p_closure_tensor = make_closure()
+
+
+def p_nested_tuple_output(x):
+    return (x, (x + 1, [x * 2])), {"k": x - 1}
+
+
 PROGRAMS = [
     ("add_const", p_add_const, lambda: (t(3, 4),)),
     ("arith_consts", p_arith_consts, lambda: (t(3, 4),)),
@@ -806,10 +858,17 @@ PROGRAMS = [
     ("kw_names_vars", p_kw_names_vars, lambda: (t(3),)),
     ("contiguous_memory_format", p_contiguous_memory_format, lambda: (t(1, 2, 3, 3),)),
     ("empty_like_layout", p_empty_like_layout, lambda: (t(3),)),
+    ("module_plain_attr", p_module_lin, lambda: (PlainAttr(), t(2, 3))),
+    ("global_module", p_global_module, lambda: (t(2, 3),)),
+    ("object_attrs", p_object_attrs, lambda: (Holder(), t(3))),
+    ("int_input_dynamic", p_int_input, lambda: (t(3), 5)),
+    ("float_input", p_float_input, lambda: (t(3), 2.5)),
+    ("closure_tensor", p_closure_tensor, lambda: (t(3),)),
+    ("nested_tuple_output", p_nested_tuple_output, lambda: (t(3),)),
 ]
 
 # Programs compiled with dynamic=True (SymInt inputs, size arithmetic in the graph).
-DYNAMIC = {"dyn_view", "dyn_sum_size", "dyn_arange"}
+DYNAMIC = {"dyn_view", "dyn_sum_size", "dyn_arange", "int_input_dynamic"}
 
 
 def _snapshot(name, gi, gm):
