@@ -152,6 +152,10 @@ def guard_detail(kind: str, value, have_value: bool, input_meta) -> str:
         return ""
     if not have_value:
         return ""
+    if kind == "MODULE_MATCH" and isinstance(value, types.ModuleType):
+        return f"module={value.__name__}"
+    if kind == "BUILTIN_MATCH":
+        return f"builtin={getattr(value, '__module__', None)}.{getattr(value, '__qualname__', '?')}"
     if kind in ("TYPE_MATCH", "ID_MATCH", "CLOSURE_MATCH", "FUNCTION_MATCH"):
         return f"type={_type_name(type(value))}"
     if kind in ("CONSTANT_MATCH", "EQUALS_MATCH"):
