@@ -1,13 +1,22 @@
-// show_disassembly.cpp — until core/bytecode lands, prints the raw code size only.
+// show_disassembly.cpp — the disassembly section of `dynrr show`: the frame's code object
+// as Python 3.11's dis.disassemble prints it (core/bytecode), nested code not expanded.
 #include "replayer/show_disassembly.h"
+
+#include "core/bytecode/code_object.h"
+#include "core/bytecode/disassembler.h"
 
 namespace dynrr::replayer {
 
 std::string disassembleForShow(const trace::TraceReader& trace, trace::ObjRef code) {
-  auto obj = trace.object(code);
-  if (!obj || obj->which() != schema::Object::Which::CODE) return "<not a code object>";
-  return "<" + std::to_string(obj->getCode().getCode().size()) +
-         " bytes of bytecode; the disassembler (core/bytecode) is not built yet>";
+  auto co = bytecode::codeFromTrace(trace, code);
+  if (!co.ok()) return "<cannot disassemble: " + co.error().message() + ">";
+  bytecode::DisassembleOptions options;
+  options.recursive = false;
+  auto text = bytecode::disassembleChecked(*co, bytecode::traceConstRepr(trace), options);
+  if (!text.ok()) return "<cannot disassemble: " + text.error().message() + ">";
+  std::string out = std::move(text.value());
+  if (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
 }
 
 }  // namespace dynrr::replayer
