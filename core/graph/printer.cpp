@@ -115,8 +115,11 @@ class CodeGen {
   }
 
  private:
-  std::string nodeName(const Node* n) {
-    return ns_.createName(n->name(), "node#" + std::to_string(n->id()));
+  const std::string& nodeName(const Node* n) {
+    auto it = names_.find(n);
+    if (it != names_.end()) return it->second;
+    std::string name = ns_.createName(n->name(), "node#" + std::to_string(n->id()));
+    return names_.emplace(n, std::move(name)).first->second;
   }
 
   std::string repr(const Argument& a) {
@@ -252,12 +255,18 @@ class CodeGen {
       return;
     }
     std::string text;
-    for (const Node* d : toDelete) text += nodeName(d) + " = ";
+    for (const Node* d : toDelete) {
+      text += nodeName(d);
+      text += " = ";
+    }
     body_ += ";  " + text + "None\n";
   }
 
   const Graph& graph_;
   Namespace ns_;
+  // Node -> its name in ns_ (the namespace also knows, by object key; this avoids
+  // building keys for every reference).
+  std::unordered_map<const Node*, std::string> names_;
   std::vector<std::string> freeVars_;
   std::string body_;
   std::unordered_map<const Node*, const Node*> lastUse_;
