@@ -16,12 +16,31 @@ program goes on; nothing the recorder does raises into the program.
 """
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import threading
 import time
 
 _active = None  # the Recorder whose hooks are installed
+
+
+class _NoGC:
+    """Holds off the cyclic GC while a hook runs, so a collection that Dynamo's own
+    allocations made due is not charged to (or run inside) the recorder. The GC state the
+    program chose is restored."""
+
+    __slots__ = ("was",)
+
+    def __enter__(self):
+        self.was = gc.isenabled()
+        if self.was:
+            gc.disable()
+
+    def __exit__(self, *exc):
+        if self.was:
+            gc.enable()
+        return False
 _lock = threading.Lock()
 
 
@@ -164,10 +183,11 @@ class Recorder:
             if ev is not None:
                 t0 = time.perf_counter_ns()
                 try:
-                    output_graph = args[1] if len(args) > 1 else kwargs["output_graph"]
-                    ev.guards = recorder._capture.capture_guards(
-                        output_graph, ev.f_locals, ev.f_globals, ev.graphs)
-                    ev.side_effects = recorder._capture.capture_side_effects(output_graph)
+                    with _NoGC():
+                        output_graph = args[1] if len(args) > 1 else kwargs["output_graph"]
+                        ev.guards = recorder._capture.capture_guards(
+                            output_graph, ev.f_locals, ev.f_globals, ev.graphs)
+                        ev.side_effects = recorder._capture.capture_side_effects(output_graph)
                 except Exception as e:
                     recorder._fail("guard capture", e)
                 ev.recorder_ns += time.perf_counter_ns() - t0
@@ -200,7 +220,8 @@ class Recorder:
             if ev is not None and not getattr(exc, "logged", False):
                 t0 = time.perf_counter_ns()
                 try:
-                    ev.breaks.append(recorder._break_record(tx, reason, exc))
+                    with _NoGC():
+                        ev.breaks.append(recorder._break_record(tx, reason, exc))
                 except Exception as e:
                     recorder._fail("graph break capture", e)
                 ev.recorder_ns += time.perf_counter_ns() - t0
@@ -231,7 +252,8 @@ class Recorder:
             return
         t0 = time.perf_counter_ns()
         try:
-            ev.graphs.append(self._capture.capture_graph(gm))
+            with _NoGC():
+                ev.graphs.append(self._capture.capture_graph(gm))
         except Exception as e:
             self._fail("graph capture", e)
         ev.recorder_ns += time.perf_counter_ns() - t0
@@ -242,6 +264,8 @@ class Recorder:
         t_start = time.perf_counter_ns()
         ev = _Event(f_locals, f_globals)
         opened = False
+        nogc = _NoGC()
+        nogc.__enter__()
         try:
             self._classifier.clear()
             self._writer.begin_event()
@@ -255,6 +279,8 @@ class Recorder:
                                       self._capture.global_state())
         except Exception as e:
             self._fail("frame capture", e)
+        finally:
+            nogc.__exit__()
         wrapped = _BackendWrapper(self, compiler_fn) if opened else compiler_fn
         if "skip" in kwargs:
             kwargs["skip"] = kwargs["skip"] + 1
@@ -283,6 +309,8 @@ class Recorder:
         from torch._dynamo.resume_execution import TORCH_DYNAMO_RESUME_IN_PREFIX
 
         t0 = time.perf_counter_ns()
+        nogc = _NoGC()
+        nogc.__enter__()
         try:
             generated = None
             if status == 0:
@@ -314,6 +342,8 @@ class Recorder:
                 self._writer.abandon_event()
             except Exception:
                 pass
+        finally:
+            nogc.__exit__()
 
 
 def active():
