@@ -122,8 +122,6 @@ std::string Argument::repr(NodeNameFn&& nodeName) const {
   switch (kind_) {
     case Kind::kNode: return nodeName(node_);
     case Kind::kTuple:
-      if (items_.size() == 1) return "(" + items_[0].repr(nodeName) + ",)";
-      return "(" + join(0, 1) + ")";
     case Kind::kSize:
       if (items_.size() == 1) return "(" + items_[0].repr(nodeName) + ",)";
       return "(" + join(0, 1) + ")";

@@ -3,9 +3,11 @@
 // Mirrors torch.fx.Graph (create_node, erase_node, node renaming, the namespace of
 // node names) plus the parts of Dynamo's SubgraphTracer/OutputGraph that shape it in
 // torch 2.13: create_graph_input (placeholder naming from sources, inputs kept
-// together before the other nodes), the _used_names set, remove_node, and
-// copy_graphstate/restore_graphstate for speculation (nodes newer than a checkpoint
-// are removed on restore; placeholders stay).
+// together before the other nodes), the _used_names set, remove_node; and the
+// copy_graphstate/restore_graphstate checkpoints of the seed's OutputGraph (nodes
+// newer than a checkpoint are removed on restore; placeholders stay). torch 2.13
+// itself speculates by restarting analysis (SpeculationLog), so no 2.13 golden
+// exercises restore; its tests follow the seed's code.
 //
 // Ownership: a Graph owns its Nodes; Node* stay valid for the Graph's lifetime, even
 // after erase (erased nodes are kept, flagged, out of the node list). Non-copyable.

@@ -149,9 +149,10 @@ std::string placeholderNameForSource(std::string_view sourceName) {
   return out;
 }
 
-std::string uniqueNameWrt(std::string_view prefix, const std::unordered_set<std::string>& used) {
+std::string uniqueNameWrt(std::string_view prefix, const std::unordered_set<std::string>& used,
+                          bool requiresSuffix) {
   std::string name(prefix);
-  if (!used.count(name)) return name;
+  if (!requiresSuffix && !used.count(name)) return name;
   for (int64_t i = 0;; ++i) {
     std::string candidate = name + "_" + std::to_string(i);
     if (!used.count(candidate)) return candidate;

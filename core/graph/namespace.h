@@ -64,7 +64,9 @@ std::string targetToStr(std::string_view target, bool isCallable);
 // "L_self_modules_layer_parameters_weight_", "G['g']" -> "G_g_").
 std::string placeholderNameForSource(std::string_view sourceName);
 
-// get_unique_name_wrt: `prefix` if unused, else the first free "prefix_<i>", i >= 0.
-std::string uniqueNameWrt(std::string_view prefix, const std::unordered_set<std::string>& used);
+// get_unique_name_wrt: `prefix` if unused (and no suffix is required), else the first
+// free "prefix_<i>", i >= 0 (install_subgraph asks for a suffix: "cond_true_0").
+std::string uniqueNameWrt(std::string_view prefix, const std::unordered_set<std::string>& used,
+                          bool requiresSuffix = false);
 
 }  // namespace dynrr::graph

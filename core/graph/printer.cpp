@@ -102,7 +102,7 @@ class CodeGen {
       if (i) prologue += ", ";
       prologue += vars[i];
     }
-    prologue += "):";
+    prologue += ")" + returnAnnotation_ + ":";
     // code = "\n".join(lines).lstrip("\n"), then every line indented by four spaces.
     size_t first = body_.find_first_not_of('\n');
     std::string code = first == std::string::npos ? std::string() : body_.substr(first);
@@ -200,6 +200,7 @@ class CodeGen {
         return;
       }
       case Op::kOutput:
+        if (!n->typeExpr().empty()) returnAnnotation_ = " -> " + typeRepr(n->typeExpr());
         body_ += "return " + (args.empty() ? std::string("None") : repr(args[0]));
         return;
     }
@@ -213,6 +214,7 @@ class CodeGen {
       if (magic != magicMethods().end()) {
         std::string name = nodeName(n);
         std::vector<std::string> reprs;
+        reprs.reserve(args.size());
         for (const Argument& a : args) reprs.push_back(repr(a));
         if (auto text = formatPattern(magic->second, reprs)) {
           body_ += name + annotation + " = " + *text;
@@ -222,6 +224,7 @@ class CodeGen {
       auto inplace = inplaceMethods().find(t.name());
       if (inplace != inplaceMethods().end()) {
         std::vector<std::string> reprs;
+        reprs.reserve(args.size());
         for (const Argument& a : args) reprs.push_back(repr(a));
         if (auto text = formatPattern(inplace->second, reprs)) {
           body_ += *text + ";  " + nodeName(n) + annotation + " = " + reprs[0];
@@ -269,6 +272,7 @@ class CodeGen {
   std::unordered_map<const Node*, std::string> names_;
   std::vector<std::string> freeVars_;
   std::string body_;
+  std::string returnAnnotation_;
   std::unordered_map<const Node*, const Node*> lastUse_;
   std::unordered_map<const Node*, std::vector<const Node*>> userToLastUses_;
 };

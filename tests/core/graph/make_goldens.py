@@ -938,7 +938,7 @@ def fx_placeholder_defaults(g):
     z = g.placeholder("z", type_expr=float, default_value=0.5)
     s = g.placeholder("s", default_value="it's")
     r = g.call_function(torch.add, (x, y), {"alpha": z})
-    g.output({"r": r, "s": s})
+    g.output({"r": r, "s": s}, type_expr=dict)
 
 
 def fx_colliding_names(g):
