@@ -1,0 +1,63 @@
+// elementwise.cpp — TensorIterator-like shape, dtype and stride computation.
+#include "core/fake/elementwise.h"
+
+#include "core/fake/broadcast.h"
+#include "core/fake/promotion.h"
+#include "core/fake/strides.h"
+
+namespace dynrr::fake {
+
+Expected<IterOperand> toOperand(const OpCall& call, const MetaArg& arg, std::string_view name) {
+  IterOperand op;
+  if (const auto* t = arg.get<TensorMeta>()) {
+    op.meta = *t;
+    return op;
+  }
+  op.wrappedNumber = true;
+  if (arg.is<bool>()) {
+    op.meta.dtype = DType::kBool;
+  } else if (arg.is<std::int64_t>()) {
+    op.meta.dtype = DType::kInt64;
+  } else if (arg.is<double>()) {
+    op.meta.dtype = DType::kFloat64;
+  } else {
+    return opError(call, "argument '" + std::string(name) + "' must be Tensor or Number, not " +
+                             arg.typeName() + " in " + describeCall(call));
+  }
+  return op;
+}
+
+DType commonDtype(const std::vector<IterOperand>& operands, DType defaultDtype) {
+  std::vector<PromotionOperand> promo;
+  for (const auto& op : operands) {
+    if (op.wrappedNumber) {
+      promo.push_back(PromotionOperand::number(op.meta.dtype));
+    } else {
+      promo.push_back(PromotionOperand::tensor(op.meta.dtype, op.meta.dim() == 0));
+    }
+  }
+  return resultType(promo, defaultDtype).value_or(defaultDtype);
+}
+
+Expected<TensorMeta> pointwiseOutput(const OpCall& call, const std::vector<IterOperand>& operands,
+                                     DType outDtype, bool differentiable) {
+  std::vector<Shape> shapes;
+  std::vector<const TensorMeta*> metas;
+  bool rg = false;
+  for (const auto& op : operands) {
+    shapes.push_back(op.meta.sizes);
+    metas.push_back(&op.meta);
+    rg = rg || op.meta.requiresGrad;
+  }
+  auto shape = broadcastAll(shapes);
+  if (!shape) return opError(call, shape.error().message());
+  TensorMeta out;
+  out.dtype = outDtype;
+  out.device = operands.empty() ? Device{} : operands.front().meta.device;
+  out.strides = elementwiseOutputStrides(*shape, metas);
+  out.sizes = std::move(shape.value());
+  out.requiresGrad = differentiable && outputRequiresGrad(call.ctx, outDtype, {rg});
+  return out;
+}
+
+}  // namespace dynrr::fake

@@ -1,0 +1,19 @@
+// ops.h — registration of the meta-function families (one .cpp per family).
+//
+// Internal to core/fake: makeDefaultOpRegistry() calls each of these once.
+#pragma once
+
+#include "core/fake/op_registry.h"
+
+namespace dynrr::fake {
+
+void registerElementwiseOps(OpRegistry& registry);  // ops_elementwise.cpp
+void registerReductionOps(OpRegistry& registry);    // ops_reduction.cpp
+void registerViewOps(OpRegistry& registry);         // ops_view.cpp
+void registerIndexOps(OpRegistry& registry);        // ops_index.cpp
+void registerJoinOps(OpRegistry& registry);         // ops_join.cpp
+void registerMatmulOps(OpRegistry& registry);       // ops_matmul.cpp
+void registerNnOps(OpRegistry& registry);           // ops_nn.cpp
+void registerFactoryOps(OpRegistry& registry);      // ops_factory.cpp
+
+}  // namespace dynrr::fake

@@ -1,0 +1,220 @@
+// ops_index.cpp — meta functions of basic indexing: getitem, select, narrow.
+//
+// Mirrors torch/csrc/autograd/python_variable_indexing.cpp (applySlicing: ints select,
+// slices slice, None unsqueezes, one Ellipsis expands to the unspecified dims) and
+// at::select / at::slice: every result is a view sharing the input's storage, with the
+// storage offset moved and strides scaled by the step. Advanced (tensor/list) indexing is
+// not modelled and reported as such. operator.getitem on tuples/lists (e.g. the output of
+// max(dim) or split) returns the element.
+#include "core/fake/op_args.h"
+#include "core/fake/ops.h"
+#include "core/fake/view_util.h"
+
+namespace dynrr::fake {
+namespace {
+
+Expected<TensorMeta> selectMeta(const TensorMeta& t, std::int64_t dim, std::int64_t index) {
+  const std::int64_t size = t.sizes[dim];
+  if (index < -size || index >= size) {
+    return Error("index " + std::to_string(index) + " is out of bounds for dimension " +
+                 std::to_string(dim) + " with size " + std::to_string(size));
+  }
+  if (index < 0) index += size;
+  TensorMeta out = t;
+  out.storageOffset += index * t.strides[dim];
+  out.sizes.erase(out.sizes.begin() + dim);
+  out.strides.erase(out.strides.begin() + dim);
+  return out;
+}
+
+Expected<TensorMeta> sliceMeta(const TensorMeta& t, std::int64_t dim, const Slice& s) {
+  const std::int64_t step = s.step.value_or(1);
+  if (step == 0) return Error("slice step cannot be zero");
+  if (step < 0) return Error("step must be greater than zero");
+  const std::int64_t size = t.sizes[dim];
+  std::int64_t start = s.start.value_or(0);
+  std::int64_t end = s.stop.value_or(INT64_MAX);
+  if (start < 0) start += size;
+  if (end < 0) end += size;
+  if (start < 0) {
+    start = 0;
+  } else if (start >= size) {
+    start = size;
+  }
+  if (end < start) {
+    end = start;
+  } else if (end >= size) {
+    end = size;
+  }
+  TensorMeta out = t;
+  out.storageOffset += start * t.strides[dim];
+  out.sizes[dim] = (end - start + step - 1) / step;
+  out.strides[dim] *= step;
+  return out;
+}
+
+Expected<MetaValue> tensorGetitem(const OpCall& call, const TensorMeta& t, const MetaArg& index) {
+  std::vector<MetaArg> items;
+  if (const auto* seq = index.get<ArgSeq>(); seq && seq->isTuple) {
+    items = seq->items;
+  } else {
+    items.push_back(index);
+  }
+  std::int64_t specified = 0;
+  for (const auto& it : items) {
+    if (it.is<std::int64_t>() || it.is<Slice>()) {
+      ++specified;
+    } else if (!it.is<NoneValue>() && !it.is<EllipsisValue>()) {
+      return opError(call, "indexing with " + it.typeName() +
+                               " (advanced indexing) is not modelled in " + describeCall(call));
+    }
+  }
+  if (t.dim() == 0 && specified > 0) {
+    if (items.size() == 1 && items[0].is<std::int64_t>()) {
+      return opError(call,
+                     "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                     "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
+    }
+  }
+  if (specified > t.dim()) {
+    return opError(call, "too many indices for tensor of dimension " + std::to_string(t.dim()));
+  }
+  TensorMeta out = t;
+  std::int64_t dim = 0;
+  for (const auto& it : items) {
+    if (const auto* i = it.get<std::int64_t>()) {
+      auto r = selectMeta(out, dim, *i);
+      if (!r) return opError(call, r.error().message());
+      out = std::move(r.value());
+    } else if (const auto* s = it.get<Slice>()) {
+      auto r = sliceMeta(out, dim, *s);
+      if (!r) return opError(call, r.error().message());
+      out = std::move(r.value());
+      ++dim;
+    } else if (it.is<NoneValue>()) {
+      out = unsqueezeMeta(out, dim);
+      ++dim;
+    } else {
+      // Like applySlicing, every Ellipsis skips the unspecified dims.
+      dim += t.dim() - specified;
+    }
+  }
+  out.requiresGrad = outputRequiresGrad(call.ctx, out.dtype, {t.requiresGrad});
+  return MetaValue::view(std::move(out), 0);
+}
+
+MetaValue fromArg(const MetaArg& a);
+
+MetaValue fromSeq(const ArgSeq& s) {
+  std::vector<MetaValue> items;
+  for (const auto& i : s.items) items.push_back(fromArg(i));
+  return s.isTuple ? MetaValue::tuple(std::move(items)) : MetaValue::list(std::move(items));
+}
+
+MetaValue fromArg(const MetaArg& a) {
+  return std::visit(
+      [](const auto& v) -> MetaValue {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, ArgSeq>) {
+          return fromSeq(v);
+        } else if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, Slice> ||
+                             std::is_same_v<T, EllipsisValue>) {
+          return MetaValue(NoneValue{});
+        } else {
+          return MetaValue(v);
+        }
+      },
+      a.value);
+}
+
+Expected<MetaValue> seqGetitem(const OpCall& call, const ArgSeq& seq, const MetaArg& index) {
+  const auto n = static_cast<std::int64_t>(seq.items.size());
+  if (const auto* i = index.get<std::int64_t>()) {
+    std::int64_t k = *i < 0 ? *i + n : *i;
+    if (k < 0 || k >= n) {
+      return opError(call, std::string(seq.isTuple ? "tuple" : "list") + " index out of range");
+    }
+    const MetaArg& item = seq.items[k];
+    if (item.is<std::string>() || item.is<Slice>() || item.is<EllipsisValue>()) {
+      return opError(call, "getitem of a " + item.typeName() + " element is not modelled");
+    }
+    return fromArg(item);
+  }
+  if (const auto* s = index.get<Slice>()) {
+    const std::int64_t step = s->step.value_or(1);
+    if (step <= 0) return opError(call, "only positive slice steps are modelled on sequences");
+    std::int64_t start = s->start.value_or(0), stop = s->stop.value_or(n);
+    if (start < 0) start = std::max<std::int64_t>(start + n, 0);
+    if (stop < 0) stop = std::max<std::int64_t>(stop + n, 0);
+    start = std::min(start, n);
+    stop = std::min(stop, n);
+    ArgSeq out{seq.isTuple, {}};
+    for (auto k = start; k < stop; k += step) out.items.push_back(seq.items[k]);
+    return fromSeq(out);
+  }
+  return opError(call, std::string(seq.isTuple ? "tuple" : "list") +
+                           " indices must be integers or slices, not " + index.typeName());
+}
+
+Expected<MetaValue> getitemOp(const OpCall& call) {
+  if (call.args.size() != 2 || !call.kwargs.empty()) {
+    return opError(call, "expected 2 positional arguments in " + describeCall(call));
+  }
+  if (const auto* t = call.args[0].get<TensorMeta>()) return tensorGetitem(call, *t, call.args[1]);
+  if (const auto* s = call.args[0].get<ArgSeq>()) return seqGetitem(call, *s, call.args[1]);
+  return opError(call, "'" + call.args[0].typeName() + "' object is not subscriptable");
+}
+
+Expected<MetaValue> selectOp(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "dim", "index"});
+  if (!b) return b.error();
+  auto t = b->tensor("input");
+  if (!t) return t.error();
+  auto d = b->integer("dim");
+  if (!d) return d.error();
+  auto i = b->integer("index");
+  if (!i) return i.error();
+  if (t->dim() == 0) return opError(call, "select() cannot be applied to a 0-dim tensor.");
+  auto dim = wrapDim(*d, t->dim());
+  if (!dim) return opError(call, dim.error().message());
+  auto out = selectMeta(*t, *dim, *i);
+  if (!out) return opError(call, out.error().message());
+  out->requiresGrad = outputRequiresGrad(call.ctx, out->dtype, {t->requiresGrad});
+  return MetaValue::view(std::move(out.value()), 0);
+}
+
+Expected<MetaValue> narrowOp(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "dim", "start", "length"});
+  if (!b) return b.error();
+  auto t = b->tensor("input");
+  if (!t) return t.error();
+  auto d = b->integer("dim");
+  if (!d) return d.error();
+  auto s = b->integer("start");
+  if (!s) return s.error();
+  auto l = b->integer("length");
+  if (!l) return l.error();
+  if (t->dim() == 0) return opError(call, "narrow() cannot be applied to a 0-dim tensor.");
+  auto dim = wrapDim(*d, t->dim());
+  if (!dim) return opError(call, dim.error().message());
+  const std::int64_t size = t->sizes[*dim];
+  std::int64_t start = *s < 0 ? *s + size : *s;
+  if (start < 0 || start > size || *l < 0 || start + *l > size) {
+    return opError(call, "start (" + std::to_string(*s) + ") + length (" + std::to_string(*l) +
+                             ") exceeds dimension size (" + std::to_string(size) + ").");
+  }
+  TensorMeta out = narrowMeta(*t, *dim, start, *l);
+  out.requiresGrad = outputRequiresGrad(call.ctx, out.dtype, {t->requiresGrad});
+  return MetaValue::view(std::move(out), 0);
+}
+
+}  // namespace
+
+void registerIndexOps(OpRegistry& r) {
+  r.add("operator.getitem", getitemOp);
+  r.add("Tensor.__getitem__", getitemOp);
+  for (const char* n : {"torch.select", "Tensor.select"}) r.add(n, selectOp);
+  for (const char* n : {"torch.narrow", "Tensor.narrow"}) r.add(n, narrowOp);
+}
+
+}  // namespace dynrr::fake

@@ -1,0 +1,58 @@
+// golden_test.cpp — replays every case of fake_goldens.txt (outputs of real torch 2.13)
+// through callOp and checks dtype, shape, strides, storage offset, requires_grad, aliasing,
+// and that torch's errors are errors here too.
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "core/fake/op_registry.h"
+#include "tests/core/fake/golden_parser.h"
+
+namespace dynrr::fake::testing {
+namespace {
+
+const std::vector<GoldenCase>& goldens() {
+  static const std::vector<GoldenCase> cases = [] {
+    auto loaded = loadGoldens(DYNRR_FAKE_GOLDENS);
+    if (!loaded) {
+      ADD_FAILURE() << loaded.error().message();
+      return std::vector<GoldenCase>{};
+    }
+    return std::move(loaded.value());
+  }();
+  return cases;
+}
+
+TEST(FakeGoldens, HasEnoughCases) { EXPECT_GE(goldens().size(), 300u); }
+
+TEST(FakeGoldens, EveryCaseMatchesTorch) {
+  const OpRegistry registry = makeDefaultOpRegistry();
+  size_t passed = 0, errorsExact = 0, errors = 0;
+  for (const auto& c : goldens()) {
+    auto result = callOp(registry, c.op, c.args, c.kwargs, c.ctx);
+    if (c.expectError) {
+      ++errors;
+      EXPECT_FALSE(result.ok()) << "case " << c.name << ": torch raised " << c.error
+                                << " but callOp returned " << result->str() << "\n  " << c.line;
+      if (!result.ok()) {
+        ++passed;
+        const std::string msg = c.error.substr(c.error.find(": ") + 2);
+        if (result.error().message().find(msg) != std::string::npos) ++errorsExact;
+      }
+      continue;
+    }
+    if (!result.ok()) {
+      ADD_FAILURE() << "case " << c.name << ": unexpected error " << result.error().message()
+                    << "\n  " << c.line;
+      continue;
+    }
+    const std::string diff = compareResult(c.result, *result);
+    EXPECT_EQ(diff, "") << "case " << c.name << "\n  " << c.line;
+    if (diff.empty()) ++passed;
+  }
+  std::cout << "[fake goldens] " << passed << "/" << goldens().size() << " cases match torch; "
+            << errorsExact << "/" << errors << " errors carry torch's exact message\n";
+}
+
+}  // namespace
+}  // namespace dynrr::fake::testing

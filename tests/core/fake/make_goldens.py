@@ -1,0 +1,604 @@
+#!/usr/bin/env python3
+"""make_goldens.py — runs op cases on real torch 2.13 tensors and writes fake_goldens.txt.
+
+Run with the project venv: /work/main/.venv/bin/python tests/core/fake/make_goldens.py
+Each line of the output is one case, tab separated:
+    name  ctx  op  args  kwargs  result
+ctx is "grad=<0|1>,dtype=<default dtype>". Values use a small literal syntax that
+core_fake_test parses (see golden_parser.h):
+    T(float32,[2,3],[3,1],0,rg)  tensor meta (dtype, sizes, strides, storage offset, requires_grad)
+    5  2.5  True  None  ...  'same'  torch.int64  device(cpu)  slice(1,None,2)  [a,b]  (a,b)
+A tensor result may end in @i (aliases the storage of positional argument i) or @- (owns
+fresh storage) or @? (zero-byte storage: aliasing not observable). An error result is
+"ERR <ExceptionType>: <first line of message>".
+"""
+import math
+import operator
+import os
+import sys
+
+import torch
+import torch.nn.functional as F
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fake_goldens.txt")
+
+DTYPES = {
+    torch.bool: "bool", torch.uint8: "uint8", torch.int8: "int8", torch.int16: "int16",
+    torch.int32: "int32", torch.int64: "int64", torch.float16: "float16",
+    torch.bfloat16: "bfloat16", torch.float32: "float32", torch.float64: "float64",
+    torch.complex64: "complex64", torch.complex128: "complex128",
+}
+
+
+class Spec:
+    """An input tensor described by its layout; built freshly for every case."""
+
+    def __init__(self, shape, dtype=torch.float32, layout="c", rg=False):
+        self.shape, self.dtype, self.layout, self.rg = tuple(shape), dtype, layout, rg
+
+    def build(self):
+        shape, dt = self.shape, self.dtype
+        gen = torch.Generator().manual_seed(0)
+
+        def data(sz):
+            if dt == torch.bool:
+                return torch.randint(0, 2, sz, generator=gen).bool()
+            if dt.is_floating_point or dt.is_complex:
+                return (torch.rand(sz, generator=gen) + 0.5).to(dt)
+            return torch.randint(1, 3, sz, generator=gen).to(dt)
+
+        lay = self.layout
+        if lay == "c":
+            t = data(shape)
+        elif lay == "T":  # transposed: last two dims swapped in memory
+            s = list(shape)
+            s[-1], s[-2] = s[-2], s[-1]
+            t = data(tuple(s)).transpose(-1, -2)
+        elif lay == "cl":  # channels_last
+            t = data(shape).contiguous(memory_format=torch.channels_last)
+        elif lay == "rev":  # fully reversed dims in memory
+            t = data(tuple(reversed(shape))).permute(*reversed(range(len(shape))))
+        elif lay == "exp":  # expanded along dim 0 (stride 0)
+            t = data((1,) + shape[1:]).expand(*shape)
+        elif lay == "step":  # every other element along the last dim, with an offset
+            s = list(shape)
+            s[-1] = s[-1] * 2 + 1
+            t = data(tuple(s))[..., 1::2]
+        elif lay == "off":  # contiguous view with a storage offset
+            n = math.prod(shape)
+            t = data((n + 3,))[3:].view(shape)
+        else:
+            raise ValueError(lay)
+        t = t.detach()
+        if self.rg:
+            t.requires_grad_(True)
+        return t
+
+
+def S(*shape, dt=torch.float32, lay="c", rg=False):
+    return Spec(shape, dt, lay, rg)
+
+
+class Sl:
+    def __init__(self, start=None, stop=None, step=None):
+        self.s = slice(start, stop, step)
+
+
+def build(v):
+    if isinstance(v, Spec):
+        return v.build()
+    if isinstance(v, list):
+        return [build(x) for x in v]
+    if isinstance(v, tuple):
+        return tuple(build(x) for x in v)
+    if isinstance(v, Sl):
+        return v.s
+    return v
+
+
+def fmt(v, args=None):
+    if isinstance(v, torch.Tensor):
+        s = "T(%s,[%s],[%s],%d,%d)" % (
+            DTYPES[v.dtype], ",".join(map(str, v.shape)), ",".join(map(str, v.stride())),
+            v.storage_offset(), int(v.requires_grad))
+        if args is not None:
+            st = v.untyped_storage()
+            if st.nbytes() == 0:
+                s += "@?"
+            else:
+                alias = "-"
+                for i, a in enumerate(args):
+                    if isinstance(a, torch.Tensor) and a.untyped_storage().data_ptr() == st.data_ptr():
+                        alias = str(i)
+                        break
+                s += "@" + alias
+        return s
+    if isinstance(v, bool):
+        return "True" if v else "False"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return repr(v)
+    if v is None:
+        return "None"
+    if v is Ellipsis:
+        return "..."
+    if isinstance(v, str):
+        return "'" + v + "'"
+    if isinstance(v, torch.dtype):
+        return "torch." + DTYPES[v]
+    if isinstance(v, torch.device):
+        return "device(%s)" % str(v)
+    if isinstance(v, slice):
+        return "slice(%s,%s,%s)" % tuple("None" if x is None else str(x) for x in (v.start, v.stop, v.step))
+    if isinstance(v, torch.Size):
+        return "(" + ",".join(str(x) for x in v) + ("," if len(v) == 1 else "") + ")"
+    if isinstance(v, list):
+        return "[" + ",".join(fmt(x, args) for x in v) + "]"
+    if isinstance(v, tuple):
+        return "(" + ",".join(fmt(x, args) for x in v) + ("," if len(v) == 1 else "") + ")"
+    raise TypeError(type(v))
+
+
+def resolve(op):
+    if op.startswith("Tensor."):
+        name = op[len("Tensor."):]
+
+        def call(self, *a, **k):
+            attr = getattr(self, name)
+            if callable(attr):
+                return attr(*a, **k)
+            assert not a and not k
+            return attr
+        return call
+    mod, _, name = op.rpartition(".")
+    root = {"torch": torch, "operator": operator, "torch.nn.functional": F}[mod]
+    return getattr(root, name)
+
+
+CASES = []
+
+
+def case(name, op, *args, grad=True, default_dtype="float32", **kwargs):
+    CASES.append((name, op, args, kwargs, grad, default_dtype))
+
+
+def run_case(name, op, args, kwargs, grad, default_dtype):
+    torch.set_default_dtype(getattr(torch, default_dtype))
+    try:
+        a = build(args)
+        k = {key: build(v) for key, v in kwargs.items()}
+        fn = resolve(op)
+        try:
+            with torch.set_grad_enabled(grad):
+                out = fn(*a, **k)
+            res = fmt(out, a)
+        except Exception as e:  # the exact error torch raised
+            msg = str(e).strip().splitlines()[0] if str(e).strip() else ""
+            res = "ERR %s: %s" % (type(e).__name__, msg.replace("\t", " "))
+        ctx = "grad=%d,dtype=%s" % (int(grad), default_dtype)
+        kw = "{" + ",".join("%s=%s" % (key, fmt(v)) for key, v in k.items()) + "}"
+        return "\t".join([name, ctx, op, fmt(list(a)), kw, res])
+    finally:
+        torch.set_default_dtype(torch.float32)
+
+
+# ---------------------------------------------------------------- cases
+f32, f64, f16, bf16 = torch.float32, torch.float64, torch.float16, torch.bfloat16
+i64, i32, i16, i8, u8, b = torch.int64, torch.int32, torch.int16, torch.int8, torch.uint8, torch.bool
+c64, c128 = torch.complex64, torch.complex128
+
+# --- binary elementwise: promotion, broadcasting, strides
+BIN = ["operator.add", "operator.sub", "operator.mul", "operator.truediv", "operator.floordiv",
+       "operator.pow", "operator.mod", "torch.add", "torch.sub", "torch.mul", "torch.div",
+       "torch.remainder", "torch.pow"]
+for op in BIN:
+    case(op + "/ff", op, S(2, 3), S(2, 3))
+    case(op + "/ff_bcast", op, S(4, 1, 3, rg=True), S(5, 1))
+    case(op + "/if", op, S(2, 3, dt=i64), S(2, 3, rg=True))
+    case(op + "/ii", op, S(2, 3, dt=i64), S(3, dt=i32))
+    case(op + "/t_scalar_f", op, S(2, 3, dt=i64), 2.5)
+    case(op + "/t_scalar_i", op, S(2, 3, lay="T", rg=True), 2)
+CMP = ["operator.eq", "operator.ne", "operator.lt", "operator.le", "operator.gt", "operator.ge",
+       "torch.eq", "torch.lt", "torch.gt", "torch.ge", "torch.le", "torch.ne"]
+for op in CMP:
+    case(op + "/ff", op, S(2, 3, rg=True), S(3))
+    case(op + "/scalar", op, S(2, 3, dt=i32, lay="T"), 1.5)
+    case(op + "/bad_bcast", op, S(2, 3), S(4))
+# reversed scalar operands
+for op in ["operator.add", "operator.sub", "operator.mul", "operator.truediv", "operator.pow",
+           "operator.floordiv", "operator.mod", "operator.lt", "operator.eq"]:
+    case(op + "/rscalar_int", op, 3, S(2, 4, dt=i64))
+    case(op + "/rscalar_float", op, 2.0, S(2, 4, rg=True))
+# promotion matrix
+PROMO = [(b, b), (b, u8), (u8, i8), (i16, i32), (i8, u8), (f16, bf16), (f16, f32), (bf16, i64),
+         (f32, f64), (c64, f64), (c64, f16), (i64, c128), (u8, f16), (b, f32)]
+for x, y in PROMO:
+    case("promo/%s_%s" % (DTYPES[x], DTYPES[y]), "torch.add", S(3, dt=x), S(3, dt=y))
+    case("promo0d/%s_%s" % (DTYPES[x], DTYPES[y]), "torch.mul", S(3, dt=x), S(dt=y))
+for dt in [b, u8, i32, i64, f16, f64, c64]:
+    case("promo_pyint/" + DTYPES[dt], "operator.mul", S(2, dt=dt), 3)
+    case("promo_pyfloat/" + DTYPES[dt], "operator.mul", S(2, dt=dt), 3.5)
+    case("promo_pybool/" + DTYPES[dt], "operator.add", S(2, dt=dt), True)
+    case("truediv_int/" + DTYPES[dt], "operator.truediv", S(2, dt=dt), S(2, dt=dt))
+case("promo_default64/pyfloat", "operator.mul", S(2, dt=i64), 3.5, default_dtype="float64")
+case("promo_default64/truediv", "operator.truediv", S(2, dt=i64), 2, default_dtype="float64")
+case("promo/0d_0d", "torch.add", S(dt=i32), S(dt=f64))
+case("promo/0d_scalar", "torch.add", S(dt=i32), 2.5)
+case("promo/0d_int_vs_1d_float16", "torch.add", S(3, dt=f16), S(dt=f64))
+case("promo/0d_float_vs_1d_int", "torch.add", S(3, dt=i16), S(dt=f64))
+case("sub/bool_bool", "torch.sub", S(3, dt=b), S(3, dt=b))
+case("add/alpha", "torch.add", S(3), S(3), alpha=2)
+case("nograd/add", "torch.add", S(3, rg=True), S(3), grad=False)
+case("bcast/err_shapes", "torch.add", S(2, 3), S(2, 4))
+case("bcast/zero", "torch.add", S(0, 3), S(1, 3))
+case("bcast/zero_bad", "torch.add", S(0, 3), S(2, 3))
+case("bcast/0d_0d", "torch.mul", S(), S(rg=True))
+case("bcast/3way", "torch.add", S(2, 1, 4), S(3, 1))
+# stride propagation (TensorIterator)
+for lay in ["T", "cl", "rev", "exp", "step", "off"]:
+    shp = (2, 3, 4, 5)
+    case("strides/unary_sin_" + lay, "torch.sin", S(*shp, lay=lay))
+    case("strides/add_scalar_" + lay, "operator.add", S(*shp, lay=lay), 1.0)
+    case("strides/add_contig_" + lay, "operator.add", S(*shp, lay=lay), S(*shp))
+    case("strides/add_same_" + lay, "operator.add", S(*shp, lay=lay), S(*shp, lay=lay))
+    case("strides/add_bcast_" + lay, "operator.mul", S(*shp, lay=lay), S(5))
+    case("strides/add_bcast2_" + lay, "operator.mul", S(3, 1, 1), S(*shp, lay=lay))
+case("strides/cl_plus_T", "torch.add", S(2, 3, 4, 4, lay="cl"), S(2, 3, 4, 4, lay="T"))
+case("strides/T_2d", "torch.mul", S(3, 4, lay="T"), S(3, 4, lay="T", rg=True))
+case("strides/T_vs_c_2d", "torch.mul", S(3, 4, lay="T"), S(3, 4))
+case("strides/c_vs_T_2d", "torch.mul", S(3, 4), S(3, 4, lay="T"))
+case("strides/T_bcast_row", "torch.add", S(3, 4, lay="T"), S(1, 4))
+case("strides/size1_dims", "torch.add", S(1, 4, 1, lay="rev"), S(1, 4, 1, lay="rev"))
+case("strides/zero_size_T", "torch.exp", S(0, 4, lay="T"))
+case("strides/cl_size1c", "torch.add", S(2, 1, 4, 4, lay="cl"), 1)
+case("strides/cl_zero", "torch.neg", S(0, 3, 2, 2, lay="cl"))
+case("strides/exp_1d", "torch.add", S(4, lay="exp"), S(4, lay="exp"))
+
+# --- unary math
+UNARY = ["torch.sin", "torch.cos", "torch.exp", "torch.log", "torch.sqrt", "torch.abs",
+         "torch.neg", "torch.relu", "torch.sigmoid", "torch.tanh", "torch.nn.functional.relu",
+         "torch.nn.functional.gelu", "torch.nn.functional.silu", "torch.nn.functional.sigmoid",
+         "torch.nn.functional.tanh", "Tensor.sin", "Tensor.exp", "Tensor.relu", "Tensor.abs",
+         "Tensor.neg", "Tensor.sigmoid", "Tensor.sqrt", "operator.neg"]
+for op in UNARY:
+    case(op + "/f", op, S(2, 3, rg=True))
+    case(op + "/i64", op, S(2, 3, dt=i64, lay="T"))
+    case(op + "/f16_cl", op, S(1, 2, 3, 3, dt=f16, lay="cl"))
+for op in ["torch.abs", "torch.neg", "torch.sin", "torch.relu", "torch.exp"]:
+    case(op + "/bool", op, S(3, dt=b))
+    case(op + "/0d", op, S(rg=True))
+case("gelu/tanh", "torch.nn.functional.gelu", S(4, rg=True), approximate="tanh")
+
+# --- matmul family
+MM = [((3,), (3,)), ((2, 3), (3,)), ((3,), (3, 4)), ((2, 3), (3, 4)), ((5, 2, 3), (3,)),
+      ((5, 2, 3), (3, 4)), ((3,), (5, 3, 4)), ((2, 3), (5, 3, 4)), ((5, 2, 3), (5, 3, 4)),
+      ((1, 2, 3), (6, 3, 4)), ((7, 1, 2, 3), (6, 3, 4)), ((2, 3), (4, 4)), ((2, 0), (0, 4)),
+      ((4, 5, 2, 3), (3,)), ((3,), (2, 4, 3, 4))]
+for i, (x, y) in enumerate(MM):
+    case("matmul/%d" % i, "torch.matmul", S(*x, rg=(i % 2 == 0)), S(*y))
+    case("matmul_op/%d" % i, "operator.matmul", S(*x), S(*y))
+case("matmul/T", "torch.matmul", S(3, 4, lay="T"), S(4, 5, lay="T"))
+case("matmul/3d_T", "torch.matmul", S(2, 3, 4, lay="T"), S(2, 4, 5, lay="T"))
+case("matmul/0d", "torch.matmul", S(), S(3))
+case("matmul/int", "torch.matmul", S(2, 3, dt=i64), S(3, 2, dt=i64))
+case("matmul/mixed", "torch.matmul", S(2, 3, dt=f64), S(3, 2))
+case("mm/basic", "torch.mm", S(2, 3, rg=True), S(3, 4))
+case("mm/T", "torch.mm", S(2, 3, lay="T"), S(3, 4, lay="T"))
+case("mm/bad", "torch.mm", S(2, 3), S(4, 4))
+case("mm/1d", "torch.mm", S(3), S(3, 4))
+case("bmm/basic", "torch.bmm", S(5, 2, 3), S(5, 3, 4, rg=True))
+case("bmm/bad_batch", "torch.bmm", S(5, 2, 3), S(4, 3, 4))
+case("addmm/basic", "torch.addmm", S(4), S(2, 3), S(3, 4))
+case("addmm/full_bias", "torch.addmm", S(2, 4, rg=True), S(2, 3), S(3, 4))
+case("Tensor.matmul", "Tensor.matmul", S(2, 3), S(3, 4))
+case("Tensor.mm", "Tensor.mm", S(2, 3), S(3, 4))
+case("linear/1d", "torch.nn.functional.linear", S(3), S(4, 3), S(4))
+case("linear/2d", "torch.nn.functional.linear", S(2, 3), S(4, 3, rg=True), S(4, rg=True))
+case("linear/3d", "torch.nn.functional.linear", S(5, 2, 3), S(4, 3), S(4))
+case("linear/3d_nobias", "torch.nn.functional.linear", S(5, 2, 3), S(4, 3))
+case("linear/3d_T", "torch.nn.functional.linear", S(5, 2, 3, lay="T"), S(4, 3), S(4))
+case("linear/4d", "torch.nn.functional.linear", S(6, 5, 2, 3), S(4, 3), S(4))
+case("linear/bad", "torch.nn.functional.linear", S(2, 3), S(4, 5))
+
+# --- reductions
+RED = [("Tensor.sum", [], {}), ("Tensor.sum", [1], {}), ("Tensor.sum", [-1], {"keepdim": True}),
+       ("Tensor.sum", [(0, 2)], {}), ("Tensor.sum", [], {"dtype": f64}),
+       ("Tensor.mean", [], {}), ("Tensor.mean", [0], {"keepdim": True}), ("Tensor.mean", [[1, 2]], {}),
+       ("Tensor.amax", [1], {}), ("Tensor.amax", [(0, 1)], {"keepdim": True}),
+       ("Tensor.max", [], {}), ("Tensor.max", [1], {}), ("Tensor.max", [-1], {"keepdim": True}),
+       ("Tensor.argmax", [], {}), ("Tensor.argmax", [1], {}), ("Tensor.argmax", [2], {"keepdim": True}),
+       ("torch.sum", [1], {}), ("torch.mean", [], {}), ("torch.amax", [-1], {}),
+       ("torch.max", [0], {}), ("torch.argmax", [0], {}), ("torch.sum", [], {"dim": 2})]
+for i, (op, a, k) in enumerate(RED):
+    case("red/%d/%s" % (i, op), op, S(2, 3, 4, rg=True), *a, **k)
+    case("red_T/%d/%s" % (i, op), op, S(2, 3, 4, lay="T"), *a, **k)
+    case("red_int/%d/%s" % (i, op), op, S(2, 3, 4, dt=i32), *a, **k)
+case("red/bool_sum", "torch.sum", S(3, dt=b))
+case("red/0d_sum", "torch.sum", S())
+case("red/0d_sum_dim", "torch.sum", S(), 0)
+case("red/bad_dim", "torch.sum", S(2, 3), 2)
+case("red/cl_sum", "torch.sum", S(2, 3, 4, 4, lay="cl"), 1, keepdim=True)
+case("red/max_binary", "torch.max", S(2, 3), S(3))
+case("red/zero_size_sum", "torch.sum", S(0, 3), 0)
+case("red/mean_f16", "torch.mean", S(3, 4, dt=f16), -1)
+for op in ["torch.softmax", "torch.log_softmax", "torch.nn.functional.softmax",
+           "torch.nn.functional.log_softmax", "Tensor.softmax", "Tensor.log_softmax"]:
+    case(op + "/d1", op, S(2, 3, 4, rg=True), 1)
+    case(op + "/neg", op, S(2, 3, 4, lay="T"), -1)
+    case(op + "/cl", op, S(2, 3, 4, 4, lay="cl"), 1)
+    case(op + "/dtype", op, S(2, 3), -1, dtype=f64)
+    case(op + "/int", op, S(2, 3, dt=i64), -1)
+case("softmax/kw", "torch.nn.functional.softmax", S(2, 3), dim=0)
+
+# --- views
+X = S(2, 3, 4, rg=True)
+VIEWS = [("Tensor.view", [6, 4]), ("Tensor.view", [-1]), ("Tensor.view", [(4, -1)]),
+         ("Tensor.view", [2, -1, 2]), ("Tensor.view", [5, -1]), ("Tensor.view", [-1, -1]),
+         ("Tensor.reshape", [4, 6]), ("Tensor.reshape", [-1, 3]), ("Tensor.reshape", [(24,)]),
+         ("torch.reshape", [(2, 12)]), ("Tensor.flatten", []), ("Tensor.flatten", [1]),
+         ("torch.flatten", [0, 1]), ("Tensor.permute", [2, 0, 1]), ("Tensor.permute", [(1, 2, 0)]),
+         ("torch.permute", [(2, 1, 0)]), ("Tensor.transpose", [0, 2]), ("torch.transpose", [-1, 0]),
+         ("Tensor.contiguous", []), ("Tensor.unsqueeze", [0]), ("Tensor.unsqueeze", [-1]),
+         ("torch.unsqueeze", [2]), ("Tensor.squeeze", []), ("Tensor.squeeze", [0]),
+         ("Tensor.expand", [5, 2, 3, 4]), ("Tensor.expand", [2, -1, 4]),
+         ("Tensor.expand", [3, 3, 4]), ("Tensor.size", []), ("Tensor.size", [1]),
+         ("Tensor.size", [-1]), ("Tensor.dim", []), ("Tensor.numel", []), ("Tensor.shape", []),
+         ("Tensor.dtype", []), ("Tensor.device", []), ("Tensor.ndim", []),
+         ("Tensor.permute", [0, 1, 2])]
+for i, (op, a) in enumerate(VIEWS):
+    case("view/%d/%s" % (i, op), op, X, *a)
+    case("view_T/%d/%s" % (i, op), op, S(2, 3, 4, lay="T"), *a)
+    case("view_step/%d/%s" % (i, op), op, S(2, 3, 4, lay="step"), *a)
+case("view/1x", "Tensor.view", S(1, 3, 1, 4, lay="rev"), 3, 4)
+case("view/0d", "Tensor.view", S(), 1, 1)
+case("view/0d_to", "Tensor.view", S(1, 1), [])
+case("view/zero2", "Tensor.view", S(0, 4), -1, 2)
+case("view/exp", "Tensor.view", S(3, 4, lay="exp"), 12)
+case("reshape/exp", "Tensor.reshape", S(3, 4, lay="exp"), 12)
+case("reshape/exp_ok", "Tensor.reshape", S(3, 4, lay="exp"), 3, 2, 2)
+case("view/off", "Tensor.view", S(2, 6, lay="off"), 3, 4)
+case("squeeze/multi", "torch.squeeze", S(1, 3, 1, lay="T"), (0, 2))
+case("squeeze/non1", "Tensor.squeeze", S(2, 3), 1)
+case("t/2d", "Tensor.t", S(2, 3, rg=True))
+case("t/1d", "torch.t", S(3))
+case("t/3d", "torch.t", S(2, 3, 4))
+case("contiguous/T", "Tensor.contiguous", S(3, 4, lay="T"))
+case("contiguous/cl", "Tensor.contiguous", S(2, 3, 4, 4, lay="cl"))
+case("expand_as/basic", "Tensor.expand_as", S(3, 1), S(2, 3, 4))
+case("expand/bad", "Tensor.expand", S(3, 2), 3, 4)
+case("permute/bad", "Tensor.permute", S(3, 2), 0, 0)
+case("flatten/0d", "torch.flatten", S())
+case("flatten/cl", "torch.flatten", S(2, 3, 4, 4, lay="cl"), 1)
+case("flatten/T", "torch.flatten", S(2, 3, 4, lay="T"), 1)
+
+# --- cat / stack / split / chunk
+case("cat/d0", "torch.cat", [S(2, 3), S(4, 3, rg=True)])
+case("cat/d1", "torch.cat", [S(2, 3), S(2, 1)], 1)
+case("cat/neg", "torch.cat", [S(2, 3), S(2, 5)], dim=-1)
+case("cat/promo", "torch.cat", [S(2, 3, dt=i64), S(2, 3, dt=f16)])
+case("cat/tuple", "torch.cat", (S(2, 3), S(2, 3)), 1)
+case("cat/cl", "torch.cat", [S(2, 3, 4, 4, lay="cl"), S(2, 3, 4, 4, lay="cl")], 1)
+case("cat/mixed_cl", "torch.cat", [S(2, 3, 4, 4, lay="cl"), S(2, 3, 4, 4)], 1)
+case("cat/T", "torch.cat", [S(3, 4, lay="T"), S(3, 4, lay="T")], 0)
+case("cat/empty1d", "torch.cat", [S(2, 3), S(0)])
+case("cat/bad", "torch.cat", [S(2, 3), S(2, 4)])
+case("stack/d0", "torch.stack", [S(2, 3), S(2, 3, rg=True)])
+case("stack/d1", "torch.stack", [S(2, 3), S(2, 3), S(2, 3)], 1)
+case("stack/dlast", "torch.stack", [S(2, 3), S(2, 3)], -1)
+case("stack/promo", "torch.stack", [S(2, dt=i32), S(2, dt=f64)])
+case("stack/bad", "torch.stack", [S(2, 3), S(3, 2)])
+for op in ["torch.split", "Tensor.split"]:
+    case(op + "/int", op, S(5, 4, rg=True), 2)
+    case(op + "/list", op, S(5, 4), [1, 4])
+    case(op + "/dim1", op, S(5, 4, lay="T"), 3, 1)
+    case(op + "/dimkw", op, S(5, 4), [2, 2], dim=-1)
+    case(op + "/bad", op, S(5, 4), [2, 2])
+for op in ["torch.chunk", "Tensor.chunk"]:
+    case(op + "/3", op, S(5, 4), 3)
+    case(op + "/dim1", op, S(5, 4, lay="T"), 2, 1)
+    case(op + "/more", op, S(2, 4), 4)
+    case(op + "/6of13", op, S(13, 2), 6)
+
+# --- indexing
+G = "operator.getitem"
+IDX = [0, -1, 2, Sl(1, None), Sl(None, None, 2), Sl(-3, -1), Sl(1, 100), Sl(5, 2), None, Ellipsis,
+       (0, 1), (Sl(None), 1), (Ellipsis, 0), (None, Sl(None, None, 2), None),
+       (1, Sl(0, 3, 2), Ellipsis, None), (Ellipsis, None), (Sl(None), Sl(None), Sl(1, None, 3)),
+       (-1, -1, -1), (0, Ellipsis, 0), 5, (0, 0, 0, 0), (Ellipsis, Ellipsis), Sl(None, None, -1),
+       (None, Ellipsis, 1, None)]
+for i, ix in enumerate(IDX):
+    case("getitem/%d" % i, G, S(4, 3, 5, rg=True), ix)
+    case("getitem_T/%d" % i, G, S(4, 3, 5, lay="T"), ix)
+    case("getitem_off/%d" % i, G, S(4, 3, 5, lay="step"), ix)
+case("getitem/0d_none", G, S(), None)
+case("getitem/0d_ell", G, S(), Ellipsis)
+case("getitem/0d_int", G, S(), 0)
+case("getitem/cl", G, S(2, 3, 4, 4, lay="cl"), (Sl(None), 1))
+
+# --- nn
+case("layer_norm/basic", "torch.nn.functional.layer_norm", S(2, 3, 4), (4,), S(4, rg=True), S(4))
+case("layer_norm/noaffine", "torch.nn.functional.layer_norm", S(2, 3, 4, lay="T"), [3, 4])
+case("layer_norm/cl", "torch.nn.functional.layer_norm", S(2, 3, 4, 4, lay="cl"), (4,))
+case("layer_norm/bad", "torch.nn.functional.layer_norm", S(2, 3, 4), (3,))
+case("layer_norm/f16", "torch.nn.functional.layer_norm", S(2, 4, dt=f16), (4,))
+for tr in [True, False]:
+    case("dropout/%d" % tr, "torch.nn.functional.dropout", S(2, 3, rg=True), 0.5, tr)
+    case("dropout_T/%d" % tr, "torch.nn.functional.dropout", S(2, 3, lay="T"), p=0.3, training=tr)
+    case("dropout_cl/%d" % tr, "torch.nn.functional.dropout", S(2, 3, 4, 4, lay="cl"), training=tr)
+    case("dropout_exp/%d" % tr, "torch.nn.functional.dropout", S(2, 3, lay="exp"), training=tr)
+case("dropout/p0", "torch.nn.functional.dropout", S(2, 3), 0.0, True)
+case("dropout/p1", "torch.nn.functional.dropout", S(2, 3), 1.0, True)
+CONV = [dict(), dict(stride=2), dict(padding=1), dict(padding="same"), dict(padding="valid"),
+        dict(dilation=2), dict(stride=(2, 1), padding=(1, 0)), dict(padding="same", dilation=2)]
+for i, k in enumerate(CONV):
+    case("conv2d/%d" % i, "torch.nn.functional.conv2d", S(2, 3, 8, 8), S(4, 3, 3, 3, rg=True), S(4), **k)
+    case("conv2d_cl/%d" % i, "torch.nn.functional.conv2d", S(2, 3, 8, 8, lay="cl"), S(4, 3, 3, 3), None, **k)
+case("conv2d/groups", "torch.nn.functional.conv2d", S(1, 4, 5, 5), S(6, 2, 3, 3), None, 1, 1, 1, 2)
+case("conv2d/unbatched", "torch.nn.functional.conv2d", S(3, 6, 6), S(2, 3, 3, 3))
+case("conv2d/bad_ch", "torch.nn.functional.conv2d", S(1, 4, 5, 5), S(2, 3, 3, 3))
+case("conv2d/same_stride", "torch.nn.functional.conv2d", S(1, 3, 5, 5), S(2, 3, 3, 3), stride=2, padding="same")
+case("conv2d/even_same", "torch.nn.functional.conv2d", S(1, 3, 5, 5), S(2, 3, 2, 4), padding="same")
+case("conv2d/w_cl", "torch.nn.functional.conv2d", S(1, 3, 5, 5), S(2, 3, 3, 3, lay="cl"))
+POOL = [(2,), (3,), (3, 2), (2, 1, 1), (3, 2, 1, 1, True)]
+for i, a in enumerate(POOL):
+    case("max_pool2d/%d" % i, "torch.nn.functional.max_pool2d", S(2, 3, 9, 8, rg=True), *a)
+    case("max_pool2d_cl/%d" % i, "torch.nn.functional.max_pool2d", S(2, 3, 9, 8, lay="cl"), *a)
+case("max_pool2d/unbatched", "torch.nn.functional.max_pool2d", S(3, 8, 8), 2)
+case("max_pool2d/kw", "torch.nn.functional.max_pool2d", S(1, 3, 7, 7), kernel_size=3, stride=2, padding=1)
+case("max_pool2d/ceil", "torch.nn.functional.max_pool2d", S(1, 1, 5, 5), 2, ceil_mode=True)
+case("embedding/basic", "torch.nn.functional.embedding", S(2, 3, dt=i64), S(10, 4, rg=True))
+case("embedding/1d", "torch.nn.functional.embedding", S(5, dt=i32), S(10, 4))
+case("embedding/T", "torch.nn.functional.embedding", S(3, 2, dt=i64, lay="T"), S(4, 10, lay="T"))
+case("embedding/float_idx", "torch.nn.functional.embedding", S(5), S(10, 4))
+case("masked_fill/basic", "Tensor.masked_fill", S(2, 3, rg=True), S(2, 3, dt=b), 0.0)
+case("masked_fill/bcast", "Tensor.masked_fill", S(2, 3), S(3, dt=b), float("-inf"))
+case("masked_fill/T", "Tensor.masked_fill", S(2, 3, lay="T"), S(2, 3, dt=b), 1)
+case("masked_fill/cl", "torch.masked_fill", S(2, 3, 4, 4, lay="cl"), S(4, dt=b), 1.0)
+case("masked_fill/float_mask", "Tensor.masked_fill", S(2, 3), S(2, 3), 0.0)
+case("masked_fill/tensor_val", "Tensor.masked_fill", S(2, 3, dt=i64), S(2, 3, dt=b), S())
+case("where/basic", "torch.where", S(2, 3, dt=b), S(2, 3, rg=True), S(2, 3))
+case("where/bcast", "torch.where", S(3, dt=b), S(2, 1), S(1, 3, dt=f64))
+case("where/scalar", "torch.where", S(2, 3, dt=b), S(2, 3, dt=i64), 0.5)
+case("where/scalars", "torch.where", S(2, 3, dt=b), 1.0, 0)
+case("where/T", "torch.where", S(2, 3, dt=b, lay="T"), S(2, 3, lay="T"), S(2, 3, lay="T"))
+case("where/method", "Tensor.where", S(2, 3), S(2, 3, dt=b), S(2, 3))
+
+# --- conversions
+for op, a in [("Tensor.to", [f16]), ("Tensor.to", [f32]), ("Tensor.float", []), ("Tensor.half", []),
+              ("Tensor.long", []), ("Tensor.int", []), ("Tensor.bool", []), ("Tensor.double", []),
+              ("Tensor.bfloat16", []), ("Tensor.to", ["cpu"]), ("Tensor.type_as", [S(1, dt=i32)])]:
+    tag = op + ("" if not a else "_" + (DTYPES[a[0]] if isinstance(a[0], torch.dtype) else
+                                        "spec" if isinstance(a[0], Spec) else str(a[0])))
+    case("to/" + tag, op, S(2, 3, 4, rg=True), *a)
+    case("to_T/" + tag, op, S(2, 3, 4, lay="T"), *a)
+    case("to_exp/" + tag, op, S(2, 3, 4, lay="exp"), *a)
+case("to/kw", "Tensor.to", S(2, 3), dtype=f64)
+case("to/cl", "Tensor.to", S(2, 3, 4, 4, lay="cl"), i64)
+case("to/step", "Tensor.float", S(2, 3, 4, dt=i32, lay="step"))
+
+# --- factories
+case("zeros/varargs", "torch.zeros", 2, 3)
+case("zeros/tuple", "torch.zeros", (2, 3, 4))
+case("zeros/dtype", "torch.zeros", [3], dtype=i32)
+case("zeros/rg", "torch.zeros", 3, requires_grad=True)
+case("zeros/rg_int", "torch.zeros", 3, dtype=i64, requires_grad=True)
+case("zeros/default64", "torch.zeros", 3, default_dtype="float64")
+case("zeros/empty", "torch.zeros", ())
+case("ones/basic", "torch.ones", 2, 0, 3)
+case("ones/dev", "torch.ones", 2, device="cpu")
+case("full/float", "torch.full", (2, 3), 1.5)
+case("full/int", "torch.full", (2, 3), 7)
+case("full/bool", "torch.full", (2,), True)
+case("full/dtype", "torch.full", [2], 1, dtype=f16)
+case("arange/int", "torch.arange", 5)
+case("arange/float", "torch.arange", 0, 1, 0.1)
+case("arange/start", "torch.arange", 2, 10, 3)
+case("arange/neg", "torch.arange", 10, 0, -3)
+case("arange/dtype", "torch.arange", 4, dtype=f32)
+case("arange/f64", "torch.arange", 1.0, 4.0, default_dtype="float64")
+case("randn/basic", "torch.randn", 2, 3)
+case("randn/rg", "torch.randn", (4,), requires_grad=True)
+case("rand/basic", "torch.rand", 3, dtype=f64)
+for op in ["torch.zeros_like", "torch.ones_like", "torch.empty_like", "torch.randn_like"]:
+    case(op + "/c", op, S(2, 3, rg=True))
+    case(op + "/T", op, S(2, 3, lay="T"))
+    case(op + "/step", op, S(2, 3, lay="step"))
+    case(op + "/exp", op, S(2, 3, lay="exp"))
+    case(op + "/int", op, S(2, 3, dt=i64))
+case("zeros_like/dtype", "torch.zeros_like", S(2, 3, dt=i64), dtype=f32)
+case("full_like/basic", "torch.full_like", S(2, 3, lay="T"), 2)
+
+# --- tuple getitem
+case("getitem/tuple", G, (S(2), S(3)), 1)
+case("getitem/list_neg", G, [S(2), S(3, dt=i64)], -1)
+
+# ---------------------------------------------------------------- unit goldens
+META_OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "meta_goldens.txt")
+
+
+def shp(s):
+    return "[" + ",".join(map(str, s)) + "]"
+
+
+def meta_lines():
+    """Promotion, broadcasting, contiguity and view-stride facts straight from torch."""
+    out = []
+    dts = list(DTYPES)
+    for a in dts:
+        for b2 in dts:
+            out.append("promote\t%s\t%s\t%s" % (DTYPES[a], DTYPES[b2], DTYPES[torch.promote_types(a, b2)]))
+    # result_type over operand mixes: T=dimensioned tensor, Z=zero-dim tensor, N=Python number
+    numbers = {"bool": True, "int": 3, "float": 2.5, "complex": 1 + 2j}
+    kinds = []
+    for d in [torch.bool, torch.uint8, torch.int8, torch.int32, torch.int64, torch.float16,
+              torch.bfloat16, torch.float32, torch.float64, torch.complex64]:
+        kinds.append(("T:" + DTYPES[d], lambda d=d: torch.ones(2, dtype=d)))
+        kinds.append(("Z:" + DTYPES[d], lambda d=d: torch.ones((), dtype=d)))
+    for n, v in numbers.items():
+        kinds.append(("N:" + n, lambda v=v: v))
+    for default in ["float32", "float64"]:
+        torch.set_default_dtype(getattr(torch, default))
+        for i, (ka, fa) in enumerate(kinds):
+            for kb, fb in kinds[i:]:
+                a, b2 = fa(), fb()
+                if not isinstance(a, torch.Tensor) and not isinstance(b2, torch.Tensor):
+                    continue
+                r = torch.result_type(a, b2)
+                if r in DTYPES:  # complex32 (float16 with a complex number) is not modelled
+                    out.append("result_type\t%s\t%s\t%s\t%s" % (default, ka, kb, DTYPES[r]))
+        torch.set_default_dtype(torch.float32)
+    # broadcasting
+    pairs = [((2, 3), (3,)), ((2, 1), (1, 4)), ((5, 1, 3), (4, 1)), ((), (2, 2)), ((0,), (1,)),
+             ((0, 3), (2, 3)), ((2, 3), (2, 4)), ((3,), (4,)), ((1,), ()), ((2, 1, 1), (3, 1, 4, 1))]
+    for a, b2 in pairs:
+        try:
+            r = shp(torch.broadcast_shapes(a, b2))
+        except Exception:
+            r = "ERR"
+        out.append("broadcast\t%s\t%s\t%s" % (shp(a), shp(b2), r))
+    # contiguity predicates and suggest_memory_format on strided layouts
+    layouts = [((2, 3, 4, 5), (60, 20, 5, 1)), ((2, 3, 4, 5), (60, 1, 15, 3)), ((2, 1, 4, 4), (16, 16, 4, 1)),
+               ((2, 1, 4, 4), (16, 1, 4, 1)), ((1, 3, 1, 1), (3, 1, 1, 1)), ((1, 3, 1, 1), (3, 1, 3, 3)),
+               ((2, 3), (1, 2)), ((2, 3), (3, 1)), ((2, 3), (0, 1)), ((2, 3), (6, 2)), ((4,), (2,)),
+               ((3, 1, 2), (2, 7, 1)), ((0, 3, 2, 2), (12, 1, 6, 3)), ((2, 3, 4, 5), (1, 2, 6, 24)),
+               ((5, 1, 1, 1), (1, 1, 1, 1)), ((1, 4, 1, 3), (12, 1, 3, 3))]
+    for sz, st in layouts:
+        t = torch.empty_strided(sz, st)
+        out.append("contig\t%s\t%s\t%d\t%d\t%s\t%s" % (
+            shp(sz), shp(st), t.is_contiguous(), t.is_contiguous(memory_format=torch.channels_last),
+            shp(torch.empty_like(t).stride()), shp(torch.cat([t]).stride())))
+    # view strides (computeStride)
+    views = [((2, 3, 4), (12, 4, 1), (6, 4)), ((2, 3, 4), (12, 1, 3), (6, 4)), ((2, 3, 4), (12, 1, 3), (2, 12)),
+             ((2, 3, 4), (1, 2, 6), (24,)), ((4, 6), (12, 2), (2, 2, 6)), ((4, 6), (12, 2), (4, 2, 3)),
+             ((4, 6), (12, 2), (24,)), ((1, 3, 1, 4), (1, 1, 12, 3), (3, 4)), ((3, 4), (0, 1), (12,)),
+             ((3, 4), (0, 1), (3, 2, 2)), ((0, 4), (4, 1), (2, 0, 2)), ((), (), (1, 1)), ((2, 3), (3, 1), (2, 1, 3, 1))]
+    for sz, st, new in views:
+        base = torch.empty_strided(sz, st)
+        try:
+            r = shp(base.view(new).stride())
+        except Exception:
+            r = "ERR"
+        out.append("view\t%s\t%s\t%s\t%s" % (shp(sz), shp(st), shp(new), r))
+    return out
+
+
+def main():
+    meta = meta_lines()
+    with open(META_OUT, "w") as f:
+        f.write("# generated by make_goldens.py with torch %s; do not edit\n" % torch.__version__)
+        for l in meta:
+            f.write(l + "\n")
+    print("wrote %d unit facts to %s" % (len(meta), META_OUT))
+    lines = [run_case(*c) for c in CASES]
+    names = [l.split("\t")[0] for l in lines]
+    assert len(set(names)) == len(names), "duplicate case names"
+    with open(OUT, "w") as f:
+        f.write("# generated by make_goldens.py with torch %s; do not edit\n" % torch.__version__)
+        for l in lines:
+            f.write(l + "\n")
+    print("wrote %d cases to %s" % (len(lines), OUT))
+
+
+if __name__ == "__main__":
+    main()
