@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "core/bytecode/code_object.h"
@@ -126,6 +127,42 @@ TEST_P(GoldenTest, DisassemblyMatchesDis) {
     ++checked;
   }
   EXPECT_GE(checked, 1);
+}
+
+// Real code objects with random bytes flipped in the code and its tables: decoding and
+// disassembly either succeed or report an Error; they never crash (run under ASan/UBSan
+// with -DDYNRR_SANITIZE=ON).
+TEST_P(GoldenTest, MutatedCodeNeverCrashes) {
+  auto code = codeFromTrace(*trace_.reader, trace_.top);
+  ASSERT_TRUE(code.ok()) << code.error().message();
+  const ConstRepr consts = traceConstRepr(*trace_.reader);
+  std::mt19937 rng(static_cast<uint32_t>(std::hash<std::string>()(GetParam())));
+  const int rounds = code->code.size() > 4000 ? 5 : 60;
+  for (int round = 0; round < rounds; ++round) {
+    CodeObject mutated = *code;
+    std::string* field = round % 3 == 0   ? &mutated.code
+                         : round % 3 == 1 ? &mutated.linetable
+                                          : &mutated.exceptiontable;
+    if (field->empty()) field = &mutated.code;
+    for (int k = 0; k < 1 + round % 4; ++k) {
+      (*field)[rng() % field->size()] = static_cast<char>(rng());
+    }
+    if (round % 7 == 0) field->resize(rng() % (field->size() + 1));
+    auto decoded = decodeCode(mutated);
+    DisassembleOptions opts;
+    opts.showCaches = round % 2 == 0;
+    auto text = disassembleChecked(mutated, consts, opts);
+    // The disassembler decodes the same bytes (deoptimized, which keeps every
+    // instruction boundary and oparg), so it fails exactly when decoding fails.
+    ASSERT_EQ(decoded.ok(), text.ok())
+        << (decoded.ok() ? text.error().message() : decoded.error().message());
+    if (!decoded.ok()) {  // every error says where: a code offset or a table byte
+      const std::string& m = decoded.error().message();
+      EXPECT_TRUE(m.find("offset") != std::string::npos || m.find("byte") != std::string::npos ||
+                  m.find("odd length") != std::string::npos)
+          << m;
+    }
+  }
 }
 
 // Goldens of functions CPython quickened by running them (adaptive_*.txt).
