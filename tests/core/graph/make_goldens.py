@@ -758,6 +758,34 @@ def p_nested_tuple_output(x):
     return (x, (x + 1, [x * 2])), {"k": x - 1}
 
 
+def p_var_names_tricky(x):
+    α = x.sin()
+    x_1 = α + 1
+    _ = x_1 * 2
+    add = _ + x
+    add_1 = add + 1
+    sin = add_1.sin()
+    L_x_ = sin.cos()
+    return L_x_
+
+
+def p_loop_reassign(x):
+    for _ in range(3):
+        x = x.sin()
+    y = x
+    for i in range(2):
+        y = y + i
+    return y
+
+
+def p_int_suffix_vars(x):
+    a_01 = x + 1
+    a_1 = a_01 + 1
+    a = a_1 + 1
+    a_2 = a + a_1
+    return a_2
+
+
 PROGRAMS = [
     ("add_const", p_add_const, lambda: (t(3, 4),)),
     ("arith_consts", p_arith_consts, lambda: (t(3, 4),)),
@@ -865,6 +893,9 @@ PROGRAMS = [
     ("float_input", p_float_input, lambda: (t(3), 2.5)),
     ("closure_tensor", p_closure_tensor, lambda: (t(3),)),
     ("nested_tuple_output", p_nested_tuple_output, lambda: (t(3),)),
+    ("var_names_tricky", p_var_names_tricky, lambda: (t(3),)),
+    ("loop_reassign", p_loop_reassign, lambda: (t(3),)),
+    ("int_suffix_vars", p_int_suffix_vars, lambda: (t(3),)),
 ]
 
 # Programs compiled with dynamic=True (SymInt inputs, size arithmetic in the graph).
