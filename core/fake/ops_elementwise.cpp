@@ -65,6 +65,9 @@ Expected<MetaValue> binaryMeta(const OpCall& call, Binary kind, bool hasAlpha) {
       }
       break;
     }
+    case Binary::kFloorDiv:
+      if (common == DType::kBool) return opError(call, "\"div_floor_cpu\" not implemented for 'Bool'");
+      break;
     case Binary::kCompare: out = DType::kBool; break;
     default: break;
   }

@@ -58,6 +58,12 @@ Expected<FactoryOptions> factoryOptions(const OpCall& call, size_t& npos) {
 }
 
 Expected<TensorMeta> finish(const OpCall& call, DType dtype, Shape shape, const FactoryOptions& o) {
+  for (auto s : shape) {
+    if (s < 0) {
+      return opError(call, "Trying to create tensor with negative dimension " + std::to_string(s) +
+                               ": " + shapeStr(shape) + " (Dimension size must be non-negative.)");
+    }
+  }
   if (o.requiresGrad && !isFloatingOrComplex(dtype)) {
     return opError(call, "Only Tensors of floating point and complex dtype can require gradients");
   }

@@ -99,7 +99,7 @@ Expected<MetaValue> tensorGetitem(const OpCall& call, const TensorMeta& t, const
       dim += t.dim() - specified;
     }
   }
-  out.requiresGrad = outputRequiresGrad(call.ctx, out.dtype, {t.requiresGrad});
+  out.requiresGrad = t.requiresGrad;  // views keep it, even under no_grad
   return MetaValue::view(std::move(out), 0);
 }
 
@@ -179,7 +179,7 @@ Expected<MetaValue> selectOp(const OpCall& call) {
   if (!dim) return opError(call, dim.error().message());
   auto out = selectMeta(*t, *dim, *i);
   if (!out) return opError(call, out.error().message());
-  out->requiresGrad = outputRequiresGrad(call.ctx, out->dtype, {t->requiresGrad});
+  out->requiresGrad = t->requiresGrad;
   return MetaValue::view(std::move(out.value()), 0);
 }
 
@@ -204,7 +204,6 @@ Expected<MetaValue> narrowOp(const OpCall& call) {
                              ") exceeds dimension size (" + std::to_string(size) + ").");
   }
   TensorMeta out = narrowMeta(*t, *dim, start, *l);
-  out.requiresGrad = outputRequiresGrad(call.ctx, out.dtype, {t->requiresGrad});
   return MetaValue::view(std::move(out), 0);
 }
 

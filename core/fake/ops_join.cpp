@@ -129,6 +129,18 @@ Expected<MetaValue> stackOp(const OpCall& call) {
   }
   auto dim = wrapDim(*d, (*tensors)[0].dim() + 1);
   if (!dim) return opError(call, dim.error().message());
+  if (*dim < (*tensors)[0].dim()) {
+    // at::stack: cat along the dim, then split it with a view (always possible).
+    auto cat = catMeta(call, *tensors, *dim);
+    if (!cat) return cat.error();
+    Shape sizes = (*tensors)[0].sizes;
+    sizes.insert(sizes.begin() + *dim, static_cast<std::int64_t>(tensors->size()));
+    auto viewed = computeViewStrides(cat->sizes, cat->strides, sizes);
+    if (!viewed) return opError(call, "internal: stack view failed");
+    cat->sizes = std::move(sizes);
+    cat->strides = std::move(*viewed);
+    return MetaValue(std::move(cat.value()));
+  }
   std::vector<TensorMeta> unsqueezed;
   for (const auto& t : *tensors) unsqueezed.push_back(unsqueezeMeta(t, *dim));
   auto out = catMeta(call, unsqueezed, *dim);
@@ -142,7 +154,6 @@ MetaValue pieces(const OpCall& call, const TensorMeta& t, std::int64_t dim,
   std::int64_t start = 0;
   for (auto len : lengths) {
     TensorMeta piece = narrowMeta(t, dim, start, len);
-    piece.requiresGrad = outputRequiresGrad(call.ctx, piece.dtype, {t.requiresGrad});
     items.push_back(MetaValue::view(std::move(piece), 0));
     start += len;
   }
@@ -236,7 +247,6 @@ Expected<MetaValue> unbindOp(const OpCall& call) {
     TensorMeta out = narrowMeta(*t, *dim, i, 1);
     out.sizes.erase(out.sizes.begin() + *dim);
     out.strides.erase(out.strides.begin() + *dim);
-    out.requiresGrad = outputRequiresGrad(call.ctx, out.dtype, {t->requiresGrad});
     items.push_back(MetaValue::view(std::move(out), 0));
   }
   return MetaValue::tuple(std::move(items));

@@ -59,6 +59,10 @@ Expected<MetaValue> layerNormOp(const OpCall& call) {
                              ", expected input with shape " + expected +
                              "], but got input of size" + shapeStr(x->sizes));
   }
+  if (!isFloating(x->dtype)) {
+    return opError(call, "\"LayerNormKernelImpl\" not implemented for '" +
+                             std::string(scalarTypeName(x->dtype)) + "'");
+  }
   TensorMeta out = TensorMeta::contiguous(x->dtype, x->sizes, x->device);
   out.requiresGrad = outputRequiresGrad(
       call.ctx, out.dtype,
@@ -80,6 +84,10 @@ Expected<MetaValue> dropoutOp(const OpCall& call) {
                    "dropout probability has to be between 0 and 1, but got " + MetaArg(*p).str());
   }
   if (!*training || *p == 0.0 || x->numel() == 0) return MetaValue::view(*x, 0);
+  if (!isFloatingOrComplex(x->dtype)) {
+    return opError(call, "result type Float can't be cast to the desired output type " +
+                             std::string(scalarTypeName(x->dtype)));
+  }
   std::vector<IterOperand> ops;
   ops.push_back({*x, false});
   if (*p == 1.0) {

@@ -82,6 +82,18 @@ Expected<MetaValue> reduceOp(const OpCall& call, Reduce kind, const char* name) 
   }
   auto mask = reducedDims(call, *t, dims);
   if (!mask) return mask.error();
+  if (kind == Reduce::kArgmax && t->dtype == DType::kBool) {
+    return opError(call, std::string(name) + "(): does not support bool input");
+  }
+  if (kind != Reduce::kSum && kind != Reduce::kMean && dims) {
+    // amax/max/argmax with a dim: every reduced dim must be non-empty.
+    for (std::int64_t i = 0; i < t->dim(); ++i) {
+      if ((*mask)[i] && t->sizes[i] == 0) {
+        return opError(call, std::string(name) + "(): Expected reduction dim " + std::to_string(i) +
+                                 " to have non-zero size.");
+      }
+    }
+  }
   switch (kind) {
     case Reduce::kSum:
     case Reduce::kMean: {
@@ -168,11 +180,12 @@ void add(OpRegistry& r, std::initializer_list<const char*> names, Reduce kind, c
 void registerReductionOps(OpRegistry& r) {
   add(r, {"torch.sum", "Tensor.sum"}, Reduce::kSum, "sum");
   add(r, {"torch.mean", "Tensor.mean"}, Reduce::kMean, "mean");
-  add(r, {"torch.amax", "Tensor.amax", "torch.amin", "Tensor.amin"}, Reduce::kAmax, "amax");
+  add(r, {"torch.amax", "Tensor.amax"}, Reduce::kAmax, "amax");
+  add(r, {"torch.amin", "Tensor.amin"}, Reduce::kAmax, "amin");
   add(r, {"torch.max", "Tensor.max"}, Reduce::kMaxMin, "max");
   add(r, {"torch.min", "Tensor.min"}, Reduce::kMaxMin, "min");
-  add(r, {"torch.argmax", "Tensor.argmax", "torch.argmin", "Tensor.argmin"}, Reduce::kArgmax,
-      "argmax");
+  add(r, {"torch.argmax", "Tensor.argmax"}, Reduce::kArgmax, "argmax");
+  add(r, {"torch.argmin", "Tensor.argmin"}, Reduce::kArgmax, "argmin");
   for (const char* n : {"torch.softmax", "Tensor.softmax", "torch.nn.functional.softmax"}) {
     r.add(n, [](const OpCall& c) { return softmaxOp(c, false); });
   }

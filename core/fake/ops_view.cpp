@@ -21,7 +21,8 @@ Expected<TensorMeta> self(const OpCall& call) {
 }
 
 MetaValue asView(const OpCall& call, TensorMeta t, bool keepGrad = true) {
-  t.requiresGrad = keepGrad && outputRequiresGrad(call.ctx, t.dtype, {t.requiresGrad});
+  // A view shares its base's requires_grad even under no_grad (as_view keeps it).
+  t.requiresGrad = keepGrad && t.requiresGrad;
   return MetaValue::view(std::move(t), 0);
 }
 
