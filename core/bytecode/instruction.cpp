@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <string>
-#include <unordered_map>
 
 #include "core/bytecode/opcode_table.h"
 
@@ -81,18 +80,18 @@ Expected<DecodedCode> decodeCode(const CodeObject& code) {
   DecodedCode out;
   auto raw = unpackOpargs(code.code);
   if (!raw.ok()) return raw.error();
-  auto lines = decodeLines(code.linetable, code.firstlineno);
-  if (!lines.ok()) return lines.error();
-  out.lines = std::move(lines.value());
-  auto positions = decodePositions(code.linetable, code.firstlineno);
-  if (!positions.ok()) return positions.error();
-  out.positions = std::move(positions.value());
+  auto locations = decodeLocationTable(code.linetable, code.firstlineno);
+  if (!locations.ok()) return locations.error();
+  out.lines.reserve(locations->size());
+  for (const LocationEntry& e : *locations) out.lines.push_back({e.start, e.end, e.line});
   auto exc = parseExceptionTable(code.exceptiontable, code.code.size());
   if (!exc.ok()) return exc.error();
   out.exceptionTable = std::move(exc.value());
 
-  std::unordered_map<uint32_t, int32_t> lineStarts;
-  for (auto [offset, line] : findLineStarts(out.lines)) lineStarts.emplace(offset, line);
+  // Both are sorted by offset, as the instructions are: walk them alongside.
+  const auto lineStarts = findLineStarts(out.lines);
+  size_t nextStart = 0;
+  size_t nextLocation = 0;
 
   // dis.findlabels looks at the opcode as stored (a specialized jump is not a label)
   // and then adds every exception handler whose range is not empty.
@@ -112,8 +111,16 @@ Expected<DecodedCode> decodeCode(const CodeObject& code) {
     ins.hasArg = r.hasArg;
     ins.arg = static_cast<int32_t>(r.arg);
     ins.cacheEntries = opcodeInfo(r.base).caches;
-    if (auto it = lineStarts.find(r.offset); it != lineStarts.end()) ins.startsLine = it->second;
-    if (r.offset / 2 < out.positions.size()) ins.positions = out.positions[r.offset / 2];
+    while (nextStart < lineStarts.size() && lineStarts[nextStart].first < r.offset) ++nextStart;
+    if (nextStart < lineStarts.size() && lineStarts[nextStart].first == r.offset) {
+      ins.startsLine = lineStarts[nextStart].second;
+    }
+    while (nextLocation < locations->size() && (*locations)[nextLocation].end <= r.offset) {
+      ++nextLocation;
+    }
+    if (nextLocation < locations->size() && (*locations)[nextLocation].start <= r.offset) {
+      ins.positions = (*locations)[nextLocation].positions;
+    }
 
     if (r.hasArg) {
       const uint8_t flags = opcodeInfo(r.base).flags;

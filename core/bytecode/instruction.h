@@ -64,7 +64,6 @@ struct Instruction {
 struct DecodedCode {
   std::vector<Instruction> instructions;
   std::vector<LineRange> lines;                     // co_lines()
-  std::vector<Positions> positions;                 // co_positions(), one per code unit
   std::vector<ExceptionTableEntry> exceptionTable;  // co_exceptiontable
 };
 

@@ -121,8 +121,10 @@ Expected<Entry> readEntry(Cursor& cur) {
 
 }  // namespace
 
-Expected<std::vector<LineRange>> decodeLines(std::string_view linetable, uint32_t firstlineno) {
-  std::vector<LineRange> out;
+Expected<std::vector<LocationEntry>> decodeLocationTable(std::string_view linetable,
+                                                         uint32_t firstlineno) {
+  std::vector<LocationEntry> out;
+  out.reserve(linetable.size() / 2);
   Cursor cur(linetable);
   int64_t line = firstlineno;
   uint32_t offset = 0;
@@ -130,37 +132,40 @@ Expected<std::vector<LineRange>> decodeLines(std::string_view linetable, uint32_
     auto e = readEntry(cur);
     if (!e.ok()) return e.error();
     line += e->lineDelta;
-    const uint32_t start = offset;
+    LocationEntry entry;
+    entry.start = offset;
     offset += e->units * 2;
+    entry.end = offset;
     // lineiter_next gives None for "no line" and for any negative line.
-    if (e->noLine || line < 0) {
-      out.push_back({start, offset, std::nullopt});
-    } else {
-      out.push_back({start, offset, static_cast<int32_t>(line)});
+    if (!e->noLine && line >= 0) entry.line = static_cast<int32_t>(line);
+    if (!e->noLine) {
+      // positionsiter_next turns -1 (only) into None.
+      if (line != -1) entry.positions.line = static_cast<int32_t>(line);
+      const int64_t endLine = line + e->endLineDelta.value_or(0);
+      if (endLine != -1) entry.positions.endLine = static_cast<int32_t>(endLine);
+      entry.positions.column = e->column;
+      entry.positions.endColumn = e->endColumn;
     }
+    out.push_back(entry);
   }
   return out;
 }
 
+Expected<std::vector<LineRange>> decodeLines(std::string_view linetable, uint32_t firstlineno) {
+  auto entries = decodeLocationTable(linetable, firstlineno);
+  if (!entries.ok()) return entries.error();
+  std::vector<LineRange> out;
+  out.reserve(entries->size());
+  for (const LocationEntry& e : *entries) out.push_back({e.start, e.end, e.line});
+  return out;
+}
+
 Expected<std::vector<Positions>> decodePositions(std::string_view linetable, uint32_t firstlineno) {
+  auto entries = decodeLocationTable(linetable, firstlineno);
+  if (!entries.ok()) return entries.error();
   std::vector<Positions> out;
-  Cursor cur(linetable);
-  int64_t line = firstlineno;
-  while (!cur.atEnd()) {
-    auto e = readEntry(cur);
-    if (!e.ok()) return e.error();
-    Positions p;
-    if (!e->noLine) {
-      line += e->lineDelta;
-      // positionsiter_next turns -1 (only) into None.
-      if (line != -1) p.line = static_cast<int32_t>(line);
-      const int64_t endLine = line + e->endLineDelta.value_or(0);
-      if (endLine != -1) p.endLine = static_cast<int32_t>(endLine);
-      p.column = e->column;
-      p.endColumn = e->endColumn;
-    }
-    for (uint32_t i = 0; i < e->units; ++i) out.push_back(p);
-  }
+  out.reserve(entries->empty() ? 0 : entries->back().end / 2);
+  for (const LocationEntry& e : *entries) out.insert(out.end(), (e.end - e.start) / 2, e.positions);
   return out;
 }
 

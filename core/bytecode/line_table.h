@@ -32,6 +32,19 @@ struct Positions {
   bool operator==(const Positions&) const = default;
 };
 
+// One entry of the location table: code bytes [start, end) and where they come from.
+struct LocationEntry {
+  uint32_t start = 0;
+  uint32_t end = 0;
+  std::optional<int32_t> line;  // as co_lines() gives it (None for no line / negative)
+  Positions positions;          // as co_positions() gives it for each unit of the entry
+};
+
+// The whole table, one element per entry. Error (naming the byte) when an entry is
+// truncated or does not start with bit 7 set.
+Expected<std::vector<LocationEntry>> decodeLocationTable(std::string_view linetable,
+                                                         uint32_t firstlineno);
+
 // code.co_lines(): one range per table entry, empty ranges skipped. Error when an entry
 // is truncated.
 Expected<std::vector<LineRange>> decodeLines(std::string_view linetable, uint32_t firstlineno);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -85,6 +86,33 @@ TEST_P(GoldenTest, LinesPositionsAndExceptionTable) {
     ASSERT_TRUE(exc.ok()) << exc.error().message();
     EXPECT_EQ(*exc, gc.exceptionTable);
   }
+}
+
+// Each instruction carries co_positions() of its first code unit and, when it starts a
+// line, dis.findlinestarts' line.
+TEST_P(GoldenTest, InstructionsCarryPositionsAndLineStarts) {
+  auto code = codeFromTrace(*trace_.reader, trace_.top);
+  ASSERT_TRUE(code.ok()) << code.error().message();
+  auto decoded = decodeCode(*code);
+  ASSERT_TRUE(decoded.ok()) << decoded.error().message();
+  const auto& gc = golden_.codes[0];
+  std::map<uint32_t, int32_t> starts;
+  std::optional<int32_t> last;
+  for (const LineRange& r : gc.lines) {
+    if (r.line && r.line != last) starts.emplace(r.start, *r.line);
+    if (r.line) last = r.line;
+  }
+  size_t withLine = 0;
+  for (const Instruction& ins : decoded->instructions) {
+    const size_t unit = ins.offset / 2;
+    EXPECT_EQ(ins.positions, unit < gc.positions.size() ? gc.positions[unit] : Positions{})
+        << "offset " << ins.offset;
+    auto it = starts.find(ins.offset);
+    EXPECT_EQ(ins.startsLine, it == starts.end() ? std::nullopt : std::optional(it->second))
+        << "offset " << ins.offset;
+    withLine += ins.startsLine.has_value();
+  }
+  EXPECT_EQ(withLine, starts.size());
 }
 
 // Lines of `a` and `b` side by side where they first differ, for readable failures.
