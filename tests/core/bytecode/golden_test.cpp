@@ -16,6 +16,7 @@
 #include "core/bytecode/instruction.h"
 #include "core/bytecode/opcode_table.h"
 #include "core/bytecode/py_repr.h"
+#include "core/bytecode/stack_effect.h"
 #include "tests/core/bytecode/golden_file.h"
 #include "tests/support/sample_trace.h"
 
@@ -30,7 +31,7 @@ std::vector<std::string> goldenNames(bool adaptiveOnly = false) {
   for (const auto& entry : std::filesystem::directory_iterator(testing::goldenDir())) {
     const std::string file = entry.path().filename().string();
     if (entry.path().extension() != ".txt" || file == "opcode_table.txt" ||
-        file == "repr_cases.txt") {
+        file == "repr_cases.txt" || file == "stack_effect.txt") {
       continue;
     }
     if (adaptiveOnly && file.rfind("adaptive_", 0) != 0) continue;
@@ -272,6 +273,34 @@ TEST(OpcodeTable, MatchesCPython) {
     ++rows;
   }
   EXPECT_EQ(rows, 256);
+}
+
+// stack_effect.txt: "<op> <arg|-> <N|T|F> <effect|E>" from dis.stack_effect.
+TEST(StackEffect, MatchesCPython) {
+  std::ifstream in(testing::goldenDir() + "/stack_effect.txt");
+  ASSERT_TRUE(in);
+  std::string line;
+  int rows = 0, valid = 0;
+  while (std::getline(in, line)) {
+    std::istringstream ss(line);
+    int opnum = 0;
+    std::string arg, jump, effect;
+    ss >> opnum >> arg >> jump >> effect;
+    std::optional<int32_t> oparg;
+    if (arg != "-") oparg = std::stoi(arg);
+    std::optional<bool> j;
+    if (jump != "N") j = jump == "T";
+    const auto got = stackEffect(static_cast<uint8_t>(opnum), oparg, j);
+    if (effect == "E") {
+      EXPECT_FALSE(got.has_value()) << line;
+    } else {
+      ++valid;
+      EXPECT_EQ(got, std::optional<int>(std::stoi(effect))) << line;
+    }
+    ++rows;
+  }
+  EXPECT_EQ(rows, 256 * 18 * 3);  // every opcode x (no arg + 17 args) x 3 jump modes
+  EXPECT_GT(valid, 3000);
 }
 
 // repr_cases.txt: "<const tokens> <hex of repr(value)>", from CPython's repr().

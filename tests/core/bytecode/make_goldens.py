@@ -312,6 +312,7 @@ def main():
         written.append(write_golden("adaptive_" + name, co, adaptive_co=co))
     write_opcode_table()
     write_repr_cases()
+    write_stack_effects()
     print("wrote %d goldens to %s" % (len(written), OUT))
 
 
@@ -348,6 +349,30 @@ def write_repr_cases():
             toks = []
             g.const_tokens(v, toks)
             f.write("%s %s\n" % (" ".join(toks), hexs(repr(v))))
+
+
+def write_stack_effects():
+    # "<op> <arg|-> <jump: N|T|F> <effect|E>" for every opcode number: dis.stack_effect,
+    # E where it raises ValueError (unused and specialized opcodes, a missing or
+    # unexpected oparg).
+    import opcode
+
+    lines = []
+    for op in range(256):
+        args = [None] + [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 15, 256, 257, 511, 1000]
+        for arg in args:
+            for jump in (None, True, False):
+                try:
+                    if arg is None:
+                        e = str(dis.stack_effect(op, jump=jump))
+                    else:
+                        e = str(dis.stack_effect(op, arg, jump=jump))
+                except ValueError:
+                    e = "E"
+                lines.append("%d %s %s %s" % (op, "-" if arg is None else arg,
+                                              {None: "N", True: "T", False: "F"}[jump], e))
+    with open(os.path.join(OUT, "stack_effect.txt"), "w") as f:
+        f.write("\n".join(lines) + "\n")
 
 
 def write_opcode_table():
