@@ -37,6 +37,8 @@ from __future__ import annotations
 import argparse
 import ast
 import concurrent.futures
+import hashlib
+import inspect
 import json
 import os
 import re
@@ -180,9 +182,11 @@ class Program:
             return
         lines = [ln.strip() for ln in doc.splitlines()]
         self.summary = lines[0]
+        in_expect = False
         for ln in lines[1:]:
             if ln.startswith("scope:"):
                 self.scope = ln.split(":", 1)[1].strip()
+                in_expect = False
             elif ln.startswith("expect:"):
                 m = EXPECT_RE.match(ln)
                 if not m:
@@ -190,10 +194,21 @@ class Program:
                 else:
                     self.expect = (int(m[1]), int(m[2]), int(m[3]))
                     self.note = (m[4] or "").strip()
+                    in_expect = True
+            elif in_expect and ln:
+                self.note += " " + ln  # the note continues on the next lines
+            else:
+                in_expect = False
         if self.scope not in SCOPES:
             self.problems.append(f"scope must be one of {SCOPES}, got {self.scope!r}")
         if self.expect is None and not any("malformed" in p for p in self.problems):
             self.problems.append("no 'expect:' line")
+
+
+def cache_key(prog: Program) -> str:
+    h = hashlib.sha256(prog.path.read_bytes())
+    h.update(inspect.getsource(run_harness).encode())  # a changed harness invalidates all
+    return h.hexdigest()
 
 
 def run_one(prog: Program) -> dict:
@@ -257,7 +272,7 @@ def write_inventory(rows: list[tuple[Program, dict]]) -> None:
         counts[prog.scope] = counts.get(prog.scope, 0) + 1
         g, b, r = observed(res)
         ops = sum(x["ops"] for x in res["graphs"])
-        notes = []
+        notes = [prog.note] if prog.note else []
         for reason, n in sorted(res["breaks"].items()):
             notes.append(f"break x{n}: {reason.splitlines()[0][:90]}")
         for reason in res["recompile_reasons"]:
@@ -284,8 +299,15 @@ def main() -> int:
     ap.add_argument("-j", "--jobs", type=int, default=2, help="parallel programs (max 2)")
     ap.add_argument("--no-inventory", action="store_true", help="don't rewrite INVENTORY.md")
     ap.add_argument("-v", "--verbose", action="store_true", help="print program output")
+    ap.add_argument("--cache", metavar="JSON",
+                    help="reuse results of unchanged programs (same program and checker bytes) "
+                         "from this file, and store new ones in it")
     ap.add_argument("patterns", nargs="*", help="substrings of program paths to run")
     args = ap.parse_args()
+    cache: dict[str, dict] = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache) as f:
+            cache = json.load(f)
     jobs = max(1, min(args.jobs, 2))
     paths = sorted(PROGRAMS.glob("*/*.py"))
     if args.patterns:
@@ -293,11 +315,28 @@ def main() -> int:
     progs = [Program(p) for p in paths]
     failures = 0
     rows: list[tuple[Program, dict]] = []
+    results = {}
+    todo = []
+    for p in progs:
+        hit = cache.get(p.rel)
+        if hit and hit.get("key") == cache_key(p) and "error" not in hit["result"]:
+            results[p] = hit["result"]
+        else:
+            todo.append(p)
+    if len(todo) < len(progs):
+        print(f"{len(progs) - len(todo)} results reused from {args.cache}", file=sys.stderr)
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run_one, p): p for p in progs}
-        results = {}
-        for fut in concurrent.futures.as_completed(futures):
+        futures = {pool.submit(run_one, p): p for p in todo}
+        for i, fut in enumerate(concurrent.futures.as_completed(futures), 1):
             results[futures[fut]] = fut.result()
+            print(f"[{i}/{len(todo)}] {futures[fut].rel}", file=sys.stderr, flush=True)
+            if args.cache:
+                p = futures[fut]
+                cache[p.rel] = {"key": cache_key(p), "result": results[p]}
+                tmp = args.cache + ".tmp"
+                with open(tmp, "w") as f:
+                    json.dump(cache, f)
+                os.replace(tmp, args.cache)
     for prog in progs:
         res = results[prog]
         rows.append((prog, res))
@@ -315,6 +354,9 @@ def main() -> int:
                     problems.append(f"  break x{n}: {reason.splitlines()[0][:160]}")
                 for reason in res["recompile_reasons"]:
                     problems.append(f"  recompile: {reason[:160]}")
+                for e in res["events"]:
+                    n = sum(1 for g in res["graphs"] if g["compile_id"] == e["compile_id"])
+                    problems.append(f"  frame {e['compile_id']} {e['name']}: {n} graph(s)")
             if res.get("seconds", 0) > 3.0:
                 problems.append(f"slow: {res['seconds']:.1f}s after the torch import")
         status = "FAIL" if problems else "ok"

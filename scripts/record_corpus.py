@@ -15,7 +15,12 @@ A trace over 1 MB is an error: it is deleted and reported.
 Exit status: 0 when every selected program has a trace, 1 when any failed,
 2 when the recorder is missing.
 
-Usage: scripts/record_corpus.py [--force] [-j 2] [PATTERN ...]
+The venv finds the dynrr package and its _dynrr extension through the dynrr.pth
+that `make venv` installs (recorder/python and build/python). --ext-dir DIR puts
+another directory holding the built _dynrr extension first on PYTHONPATH (e.g. a
+private build directory's python/ folder).
+
+Usage: scripts/record_corpus.py [--force] [-j 2] [--ext-dir DIR] [PATTERN ...]
 """
 from __future__ import annotations
 
@@ -36,8 +41,14 @@ MAX_TRACE_BYTES = 1 << 20
 TIMEOUT_S = 300
 
 
+EXT_DIRS: list[Path] = []
+
+
 def recorder_env() -> dict[str, str]:
     env = dict(os.environ)
+    if EXT_DIRS:
+        extra = os.pathsep.join(str(d) for d in EXT_DIRS)
+        env["PYTHONPATH"] = extra + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env.pop("TORCH_LOGS", None)
     env.pop("DYNRR_TRACE", None)  # the recorder gets its output from -o only
     env["PYTHONHASHSEED"] = "0"
@@ -48,17 +59,19 @@ def recorder_available() -> tuple[bool, str]:
     probe = subprocess.run(
         [str(VENV_PY), "-c",
          "import importlib.util, sys; "
-         "sys.exit(0 if importlib.util.find_spec('dynrr.__main__') else 1)"],
+         "sys.exit(0 if importlib.util.find_spec('dynrr.__main__') "
+         "and importlib.util.find_spec('_dynrr') else 1)"],
         cwd=REPO, env=recorder_env(), capture_output=True, text=True,
     )
     if probe.returncode != 0:
-        return False, "python -m dynrr is not available (no dynrr/__main__.py on the venv's path)"
+        return False, ("python -m dynrr is not available: the venv finds no dynrr/__main__.py or no "
+                       "_dynrr extension (build it, or pass --ext-dir DIR)")
     return True, ""
 
 
 def recorder_mtime() -> float:
     newest = 0.0
-    for d in RECORDER_DIRS:
+    for d in RECORDER_DIRS + EXT_DIRS:
         if d.is_dir():
             for p in d.rglob("*"):
                 if p.is_file() and "__pycache__" not in p.parts:
@@ -102,8 +115,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--force", action="store_true", help="re-record up-to-date traces too")
     ap.add_argument("-j", "--jobs", type=int, default=2, help="parallel recordings (max 2)")
+    ap.add_argument("--ext-dir", action="append", default=[],
+                    help="directory holding the built _dynrr extension (put first on PYTHONPATH)")
     ap.add_argument("patterns", nargs="*", help="substrings of program paths to record")
     args = ap.parse_args()
+    EXT_DIRS.extend(Path(d).resolve() for d in args.ext_dir)
 
     ok, why = recorder_available()
     if not ok:

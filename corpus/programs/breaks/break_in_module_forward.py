@@ -1,7 +1,9 @@
 """A print inside a submodule's forward breaks the model's graph.
 
 scope: part2
-expect: 2 graphs, 1 break, 0 recompiles
+expect: 1 graph, 2 breaks, 0 recompiles; the break inside Sequential's loop makes Dynamo skip that
+frame (the Linears run eagerly); Loud.forward breaks at its first line and only its resume
+function (x * 2) is a graph
 """
 import torch
 import torch.nn as nn

@@ -1,7 +1,8 @@
 """A while loop whose condition reads a tensor value.
 
 scope: part2
-expect: 3 graphs, 2 breaks, 0 recompiles
+expect: 1 graph, 2 breaks, 0 recompiles; the graph before the first loop test is compiled, the
+resume function breaks inside the loop and is skipped (runs eagerly)
 """
 import torch
 

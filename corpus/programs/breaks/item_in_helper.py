@@ -1,7 +1,8 @@
 """An .item() call inside an inlined helper.
 
 scope: part2
-expect: 2 graphs, 1 break, 0 recompiles
+expect: 3 graphs, 2 breaks, 0 recompiles; the outer frame breaks at the helper call, the helper
+frame breaks at item() again, and its resume function has no ops
 """
 import torch
 

@@ -1,7 +1,8 @@
 """A print inside an inlined helper breaks the outer graph.
 
 scope: part2
-expect: 2 graphs, 1 break, 0 recompiles; break at print inside helper
+expect: 4 graphs, 2 breaks, 0 recompiles; the outer frame breaks at the helper call, then the helper
+runs as its own frame and breaks at print again
 """
 import torch
 
