@@ -66,7 +66,8 @@ Expected<MetaValue> binaryMeta(const OpCall& call, Binary kind, bool hasAlpha) {
       break;
     }
     case Binary::kFloorDiv:
-      if (common == DType::kBool) return opError(call, "\"div_floor_cpu\" not implemented for 'Bool'");
+      if (common == DType::kBool)
+        return opError(call, "\"div_floor_cpu\" not implemented for 'Bool'");
       break;
     case Binary::kCompare: out = DType::kBool; break;
     default: break;
@@ -218,7 +219,8 @@ void registerElementwiseOps(OpRegistry& r) {
   addUnary(r, {"torch.neg", "torch.negative", "Tensor.neg", "operator.neg"}, Unary::kNeg);
   addUnary(r, {"torch.relu", "Tensor.relu"}, Unary::kRelu);
   addUnary(r, {"torch.nn.functional.relu"}, Unary::kRelu, "", {"inplace"});
-  addUnary(r, {"torch.nn.functional.gelu"}, Unary::kFloatOnly, "GeluKernelImpl", {"approximate"});
+  addUnary(r, {"torch.nn.functional.gelu", "torch._C._nn.gelu"}, Unary::kFloatOnly,
+           "GeluKernelImpl", {"approximate"});
   addUnary(r, {"torch.nn.functional.silu"}, Unary::kFloatOnly, "silu_cpu", {"inplace"});
   addUnary(r, {"torch.clone", "Tensor.clone"}, Unary::kSame, "", {"memory_format"});
 }

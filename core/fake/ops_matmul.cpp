@@ -211,7 +211,8 @@ void registerMatmulOps(OpRegistry& r) {
     r.add(n, [](const OpCall& c) { return binaryProduct(c, 2); });
   }
   for (const char* n : {"torch.addmm", "Tensor.addmm"}) r.add(n, addmmOp);
-  r.add("torch.nn.functional.linear", linearOp);
+  // Dynamo's graphs call F.linear's builtin directly: torch._C._nn.linear.
+  for (const char* n : {"torch.nn.functional.linear", "torch._C._nn.linear"}) r.add(n, linearOp);
 }
 
 }  // namespace dynrr::fake

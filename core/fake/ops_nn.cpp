@@ -25,7 +25,8 @@ std::string lowerName(DType d) {
 }
 
 Expected<MetaValue> layerNormOp(const OpCall& call) {
-  auto b = BoundArgs::bind(call, {"input", "normalized_shape", "weight", "bias", "eps"});
+  auto b =
+      BoundArgs::bind(call, {"input", "normalized_shape", "weight", "bias", "eps", "cudnn_enable"});
   if (!b) return b.error();
   auto x = b->tensor("input");
   if (!x) return x.error();
@@ -71,7 +72,10 @@ Expected<MetaValue> layerNormOp(const OpCall& call) {
 }
 
 Expected<MetaValue> dropoutOp(const OpCall& call) {
-  auto b = BoundArgs::bind(call, {"input", "p", "training", "inplace"});
+  // torch.dropout(input, p, train) / F.dropout(input, p, training, inplace).
+  auto b = call.op == "torch.dropout"
+               ? BoundArgs::bind(call, {"input", "p", "training"})
+               : BoundArgs::bind(call, {"input", "p", "training", "inplace"});
   if (!b) return b.error();
   auto x = b->tensor("input");
   if (!x) return x.error();
@@ -357,7 +361,7 @@ Expected<MetaValue> whereOp(const OpCall& call) {
 void registerNnOps(OpRegistry& r) {
   r.add("torch.nn.functional.layer_norm", layerNormOp);
   r.add("torch.layer_norm", layerNormOp);
-  r.add("torch.nn.functional.dropout", dropoutOp);
+  for (const char* n : {"torch.nn.functional.dropout", "torch.dropout"}) r.add(n, dropoutOp);
   r.add("torch.nn.functional.conv2d", conv2dOp);
   r.add("torch.conv2d", conv2dOp);
   r.add("torch.nn.functional.max_pool2d", maxPool2dOp);

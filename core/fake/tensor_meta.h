@@ -17,6 +17,9 @@ namespace dynrr::fake {
 
 using Shape = std::vector<std::int64_t>;
 
+// torch.layout: only strided tensors are modelled.
+enum class Layout { kStrided };
+
 // torch.memory_format values the meta functions use.
 enum class MemoryFormat { kContiguous, kChannelsLast, kPreserve };
 
@@ -27,6 +30,7 @@ struct TensorMeta {
   Shape strides;
   std::int64_t storageOffset = 0;
   bool requiresGrad = false;
+  Layout layout = Layout::kStrided;
 
   std::int64_t dim() const { return static_cast<std::int64_t>(sizes.size()); }
   std::int64_t numel() const;

@@ -151,9 +151,12 @@ def resolve(op):
             assert not a and not k
             return attr
         return call
-    mod, _, name = op.rpartition(".")
-    root = {"torch": torch, "operator": operator, "torch.nn.functional": F}[mod]
-    return getattr(root, name)
+    if op.startswith("operator."):
+        return getattr(operator, op[len("operator."):])
+    obj = torch
+    for part in op.split(".")[1:]:
+        obj = getattr(obj, part)
+    return obj
 
 
 CASES = []
@@ -792,6 +795,34 @@ case("edge/max_zero_dim", "torch.max", S(0, 3), 0)
 case("edge/max_zero_other", "torch.max", S(0, 3), 1)
 case("edge/sum_zero_dim", "torch.sum", S(0, 3), 0)
 case("edge/ones_neg", "torch.ones", 2, -3)
+
+# builtins Dynamo's graphs call directly
+case("alias/_C_linear", "torch._C._nn.linear", S(5, 2, 3, rg=True), S(4, 3), S(4))
+case("alias/_C_gelu", "torch._C._nn.gelu", S(2, 3, lay="T"), approximate="tanh")
+case("alias/torch_dropout_train", "torch.dropout", S(2, 3, lay="T"), 0.5, True)
+case("alias/torch_dropout_eval", "torch.dropout", S(2, 3), 0.5, False)
+case("alias/torch_layer_norm", "torch.layer_norm", S(2, 3), [3], None, None, 1e-5, False)
+case("alias/torch_conv2d", "torch.conv2d", S(1, 3, 5, 5, lay="cl"), S(2, 3, 3, 3), None, 2)
+case("alias/torch_max_pool2d", "torch.max_pool2d", S(1, 3, 5, 5), 2)
+case("alias/torch_concat", "torch.concat", [S(2), S(3)])
+case("alias/Tensor_add_alpha", "Tensor.add", S(2, 3), S(3), alpha=3)
+case("alias/Tensor_div_mode", "Tensor.div", S(2, dt=i32), 2, rounding_mode="trunc")
+case("alias/operator_abs", "operator.abs", S(2, dt=i8))
+case("alias/Tensor_stride", "Tensor.stride", S(2, 3, lay="T"))
+case("alias/Tensor_stride_dim", "Tensor.stride", S(2, 3, lay="T"), -1)
+case("alias/Tensor_is_contiguous", "Tensor.is_contiguous", S(2, 3, lay="T"))
+case("alias/Tensor_requires_grad", "Tensor.requires_grad", S(2, rg=True))
+case("alias/Tensor_swapaxes", "Tensor.swapaxes", S(2, 3, 4), 0, 2)
+case("alias/torch_numel", "torch.numel", S(2, 3))
+case("alias/Tensor_nelement", "Tensor.nelement", S(2, 3))
+case("alias/torch_minimum", "torch.minimum", S(2, dt=i64), S(1, dt=u8))
+case("alias/torch_fmod", "torch.fmod", S(2, 3, lay="T"), 1.5)
+case("alias/Tensor_floor_divide", "Tensor.floor_divide", S(2, dt=i32), S(2, dt=i64))
+case("alias/torch_true_divide", "torch.true_divide", S(2, dt=b), S(2, dt=b))
+for n in ["tan", "log2", "log1p", "expm1", "rsqrt", "erf"]:
+    case("alias/unary_" + n, "torch." + n, S(2, 3, dt=i16, lay="T"))
+for n in ["short", "char", "byte", "cfloat", "cdouble"]:
+    case("alias/cast_" + n, "Tensor." + n, S(2, 3, lay="T", rg=True))
 
 # tuple getitem
 case("edge/getitem_tuple_slice", G, (S(2), S(3), S(4)), Sl(1, None))
