@@ -1,9 +1,13 @@
 // show_command.cpp — `dynrr show TRACE`: a readable summary of everything a trace
-// holds: the header, then per event the frame (function, file, line), its locals and
-// cells with types and tensor metadata, the globals reached, and Dynamo's decisions
-// (graphs, guards, graph breaks, side effects).
+// holds: the header (versions, Dynamo config, global torch state), then per event the
+// frame (function, file, line, status, timings, recompile reasons), the disassembly,
+// its locals and cells with types and tensor metadata, nn.Module trees, the globals and
+// builtins reached with Dynamo's classification of callables, and Dynamo's decisions:
+// graphs (code and per-node example values), guards, graph breaks, side effects and
+// the generated code. The recorder (recorder/) writes what is shown here.
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "core/trace/object_printer.h"
 #include "core/trace/trace_reader.h"
@@ -13,12 +17,52 @@
 namespace dynrr::replayer {
 namespace {
 
+using schema::Object;
+
 const char* statusName(schema::EventStatus s) {
   switch (s) {
     case schema::EventStatus::COMPILED: return "compiled";
     case schema::EventStatus::SKIPPED: return "skipped";
     case schema::EventStatus::ERROR: return "error";
     case schema::EventStatus::INCOMPLETE: return "incomplete";
+  }
+  return "?";
+}
+
+const char* callableClassName(schema::CallableClass c) {
+  switch (c) {
+    case schema::CallableClass::UNKNOWN: return "unknown";
+    case schema::CallableClass::IN_GRAPH: return "in graph";
+    case schema::CallableClass::INLINED: return "inlined";
+    case schema::CallableClass::SKIPPED: return "skipped";
+    case schema::CallableClass::BUILTIN: return "builtin";
+    case schema::CallableClass::CONSTANT_FOLD: return "constant-folded";
+  }
+  return "?";
+}
+
+const char* nodeOpName(schema::NodeOp op) {
+  switch (op) {
+    case schema::NodeOp::PLACEHOLDER: return "placeholder";
+    case schema::NodeOp::CALL_FUNCTION: return "call_function";
+    case schema::NodeOp::CALL_METHOD: return "call_method";
+    case schema::NodeOp::CALL_MODULE: return "call_module";
+    case schema::NodeOp::GET_ATTR: return "get_attr";
+    case schema::NodeOp::OUTPUT: return "output";
+  }
+  return "?";
+}
+
+const char* sideEffectName(schema::SideEffectKind k) {
+  switch (k) {
+    case schema::SideEffectKind::STORE_ATTR: return "store attr";
+    case schema::SideEffectKind::STORE_GLOBAL: return "store global";
+    case schema::SideEffectKind::STORE_CELL: return "store cell";
+    case schema::SideEffectKind::MUTATE_LIST: return "mutate list";
+    case schema::SideEffectKind::MUTATE_DICT: return "mutate dict";
+    case schema::SideEffectKind::MUTATE_SET: return "mutate set";
+    case schema::SideEffectKind::NEW_OBJECT: return "new object";
+    case schema::SideEffectKind::OTHER: return "other";
   }
   return "?";
 }
@@ -39,6 +83,103 @@ void printIndented(const std::string& text, const char* indent) {
   }
 }
 
+// The object when `ref` is valid and of kind `which`.
+bool objectIs(const trace::TraceReader& trace, trace::ObjRef ref, Object::Which which,
+              Object::Reader& out) {
+  auto o = trace.object(ref);
+  if (!o || o->which() != which) return false;
+  out = *o;
+  return true;
+}
+
+std::string strOf(const trace::TraceReader& trace, trace::ObjRef ref) {
+  Object::Reader o;
+  if (objectIs(trace, ref, Object::STR, o)) return o.getStr();
+  return trace::describeObject(trace, ref);
+}
+
+// "  [inlined: UserFunctionVariable]" for callables, "" otherwise.
+std::string classification(const trace::TraceReader& trace, trace::ObjRef ref) {
+  auto o = trace.object(ref);
+  if (!o) return "";
+  if (o->which() == Object::BOUND_METHOD)
+    return classification(trace, o->getBoundMethod().getFunction());
+  if (o->which() == Object::FUNCTION) {
+    auto f = o->getFunction();
+    std::string rule = f.getRule();
+    return std::string("  [") + callableClassName(f.getClassification()) +
+           (rule.empty() ? "" : ": " + rule) + "]";
+  }
+  if (o->which() == Object::CALLABLE) {
+    auto c = o->getCallable();
+    std::string reason = c.getReason();
+    return std::string("  [") + callableClassName(c.getClassification()) +
+           (reason.empty() ? "" : ": " + reason) + "]";
+  }
+  return "";
+}
+
+std::string valueMeta(schema::ValueMeta::Reader v) {
+  switch (v.which()) {
+    case schema::ValueMeta::NONE: return "None";
+    case schema::ValueMeta::TENSOR: return trace::describeTensorMeta(v.getTensor());
+    case schema::ValueMeta::TUPLE: {
+      std::string out = "(";
+      for (auto item : v.getTuple()) out += valueMeta(item) + ", ";
+      if (out.size() > 1) out.resize(out.size() - 2);
+      return out + ")";
+    }
+    case schema::ValueMeta::INT: return std::to_string(v.getInt());
+    case schema::ValueMeta::FLOAT: return std::to_string(v.getFloat());
+    case schema::ValueMeta::BOOL: return v.getBool() ? "True" : "False";
+    case schema::ValueMeta::SYMBOL: return v.getSymbol();
+    case schema::ValueMeta::OTHER: return "<" + std::string(v.getOther().cStr()) + ">";
+  }
+  return "?";
+}
+
+// An attribute of an instance by name, 0 if absent.
+trace::ObjRef instanceAttr(schema::Instance::Reader inst, const char* name) {
+  for (auto a : inst.getAttrs())
+    if (a.getName() == name) return a.getValue();
+  return 0;
+}
+
+// nn.Module trees: class, training flag, parameters, buffers, submodules.
+void showModuleTree(const trace::TraceReader& trace, trace::ObjRef ref, const std::string& name,
+                    const std::string& indent, int depth) {
+  Object::Reader o;
+  if (!objectIs(trace, ref, Object::INSTANCE, o)) return;
+  auto inst = o.getInstance();
+  if (inst.getKind() != schema::InstanceKind::NN_MODULE) return;
+  std::string cls = "?";
+  Object::Reader c;
+  if (objectIs(trace, inst.getClass(), Object::CLASS, c)) cls = c.getClass().getQualname();
+  Object::Reader training;
+  bool train =
+      objectIs(trace, instanceAttr(inst, "training"), Object::BOOL, training) && training.getBool();
+  std::printf("%s%s: %s%s\n", indent.c_str(), name.c_str(), cls.c_str(), train ? "" : " (eval)");
+  if (depth > 6) {
+    std::printf("%s  ...\n", indent.c_str());
+    return;
+  }
+  auto entries = [&](const char* dictName, const char* label) {
+    Object::Reader d;
+    if (!objectIs(trace, instanceAttr(inst, dictName), Object::DICT, d)) return;
+    for (auto e : d.getDict()) {
+      std::printf("%s  %s %s: %s\n", indent.c_str(), label, strOf(trace, e.getKey()).c_str(),
+                  trace::describeObject(trace, e.getValue()).c_str());
+    }
+  };
+  entries("_parameters", "param");
+  entries("_buffers", "buffer");
+  Object::Reader mods;
+  if (objectIs(trace, instanceAttr(inst, "_modules"), Object::DICT, mods)) {
+    for (auto e : mods.getDict())
+      showModuleTree(trace, e.getValue(), strOf(trace, e.getKey()), indent + "  ", depth + 1);
+  }
+}
+
 void showHeader(const trace::TraceReader& trace) {
   auto h = trace.header();
   std::printf("trace %s\n", trace.name().c_str());
@@ -49,72 +190,97 @@ void showHeader(const trace::TraceReader& trace) {
   auto c = h.getConfig();
   std::printf(
       "  config: specialize_int=%d specialize_float=%d assume_static_by_default=%d "
-      "automatic_dynamic_shapes=%d inline_inbuilt_nn_modules=%d capture_scalar_outputs=%d\n",
+      "automatic_dynamic_shapes=%d inline_inbuilt_nn_modules=%d capture_scalar_outputs=%d "
+      "capture_dynamic_output_shape_ops=%d cache_size_limit=%lld recompile_limit=%lld\n",
       c.getSpecializeInt(), c.getSpecializeFloat(), c.getAssumeStaticByDefault(),
-      c.getAutomaticDynamicShapes(), c.getInlineInbuiltNnModules(), c.getCaptureScalarOutputs());
+      c.getAutomaticDynamicShapes(), c.getInlineInbuiltNnModules(), c.getCaptureScalarOutputs(),
+      c.getCaptureDynamicOutputShapeOps(), static_cast<long long>(c.getCacheSizeLimit()),
+      static_cast<long long>(c.getRecompileLimit()));
+  for (auto kv : c.getOthers())
+    std::printf("    %s=%s\n", kv.getKey().cStr(), kv.getValue().cStr());
   auto g = h.getGlobalState();
   std::printf(
-      "  global state: grad=%d default_dtype=%s deterministic=%d autocast_cpu=%d "
-      "torch_function=%d\n",
-      g.getGradEnabled(), g.getDefaultDtype().cStr(), g.getDeterministicAlgorithms(),
-      g.getAutocastCpuEnabled(), g.getTorchFunctionEnabled());
+      "  global state: grad=%d inference_mode=%d default_dtype=%s default_device=%s "
+      "deterministic=%d autocast_cpu=%d torch_function=%d threads=%d\n",
+      g.getGradEnabled(), g.getInferenceMode(), g.getDefaultDtype().cStr(),
+      g.getDefaultDevice().size() ? g.getDefaultDevice().cStr() : "-",
+      g.getDeterministicAlgorithms(), g.getAutocastCpuEnabled(), g.getTorchFunctionEnabled(),
+      g.getNumThreads());
   std::printf("  %zu events, %u objects, %llu bytes\n", trace.eventCount(), trace.objectCount(),
               static_cast<unsigned long long>(trace.fileBytes()));
 }
 
-void showEvent(const trace::TraceReader& trace, size_t index, bool disassemble) {
-  auto e = trace.event(index);
-  auto frame = e.getFrame();
-  std::string qualname = "?", file = "?";
-  uint32_t line = 0;
-  if (auto code = trace.object(frame.getCode());
-      code && code->which() == schema::Object::Which::CODE) {
-    qualname = code->getCode().getQualname();
-    file = code->getCode().getFilename();
-    line = code->getCode().getFirstlineno();
+void showNamedDict(const trace::TraceReader& trace, trace::ObjRef ref, const char* title) {
+  Object::Reader d;
+  if (!objectIs(trace, ref, Object::DICT, d)) return;
+  std::printf("  %s: %u\n", title, d.getDict().size());
+  for (auto entry : d.getDict()) {
+    trace::ObjRef v = entry.getValue();
+    std::printf("    %s = %s%s\n", strOf(trace, entry.getKey()).c_str(),
+                trace::describeObject(trace, v).c_str(), classification(trace, v).c_str());
+    Object::Reader m;
+    if (objectIs(trace, v, Object::MODULE, m)) {
+      for (auto a : m.getModule().getAttrs()) {
+        std::printf("      .%s = %s%s\n", a.getName().cStr(),
+                    trace::describeObject(trace, a.getValue()).c_str(),
+                    classification(trace, a.getValue()).c_str());
+      }
+    }
   }
-  std::printf("\n== event %u  [%s]  %s  %s:%u  %s\n", e.getIndex(), e.getCompileId().cStr(),
-              qualname.c_str(), file.c_str(), line, statusName(e.getStatus()));
-  if (e.getStatusReason().size()) std::printf("  reason: %s\n", e.getStatusReason().cStr());
-  std::printf("  dynamo %s, recorder %s%s\n", ms(e.getDynamoNs()).c_str(),
-              ms(e.getRecorderNs()).c_str(), e.getIsResume() ? ", resume function" : "");
-  for (auto r : e.getRecompileReasons()) std::printf("  recompile because: %s\n", r.cStr());
+}
 
-  if (disassemble && frame.getCode() != 0) {
-    std::printf("  disassembly:\n");
-    printIndented(disassembleForShow(trace, frame.getCode()), "    ");
-  }
+void showFrame(const trace::TraceReader& trace, schema::FrameInput::Reader frame) {
   std::printf("  locals:\n");
+  std::vector<std::pair<std::string, trace::ObjRef>> modules;
   for (auto nv : frame.getLocals()) {
     std::printf("    %s: %s = %s\n", nv.getName().cStr(),
                 trace::typeName(trace, nv.getValue()).c_str(),
                 trace::describeObject(trace, nv.getValue()).c_str());
+    modules.emplace_back(nv.getName(), nv.getValue());
   }
   if (frame.getCells().size()) {
     std::printf("  cells:\n");
     for (auto nv : frame.getCells()) {
-      std::printf("    %s: %s  (object #%u)\n", nv.getName().cStr(),
-                  trace::describeObject(trace, nv.getValue()).c_str(), nv.getValue());
+      Object::Reader cell;
+      uint64_t identity = 0;
+      trace::ObjRef contents = 0;
+      if (objectIs(trace, nv.getValue(), Object::CELL, cell)) {
+        identity = cell.getIdentity();
+        contents = cell.getCell().getEmpty() ? 0 : cell.getCell().getContents();
+      }
+      std::printf("    %s: %s  (cell object #%u, identity %llu)\n", nv.getName().cStr(),
+                  trace::describeObject(trace, nv.getValue()).c_str(), nv.getValue(),
+                  static_cast<unsigned long long>(identity));
+      if (contents) modules.emplace_back(nv.getName(), contents);
     }
   }
-  if (auto g = trace.object(frame.getGlobals()); g && g->which() == schema::Object::Which::DICT) {
-    std::printf("  globals reached: %u\n", g->getDict().size());
-    for (auto entry : g->getDict()) {
-      std::printf("    %s = %s\n", trace::describeObject(trace, entry.getKey()).c_str(),
-                  trace::describeObject(trace, entry.getValue()).c_str());
-    }
+  bool header = false;
+  for (auto& [name, ref] : modules) {
+    Object::Reader o;
+    if (!objectIs(trace, ref, Object::INSTANCE, o) ||
+        o.getInstance().getKind() != schema::InstanceKind::NN_MODULE)
+      continue;
+    if (!header) std::printf("  module trees:\n");
+    header = true;
+    showModuleTree(trace, ref, name, "    ", 0);
   }
+  showNamedDict(trace, frame.getGlobals(), "globals reached");
+  showNamedDict(trace, frame.getBuiltins(), "builtins reached");
+}
 
-  auto ref = e.getReference();
+void showDecisions(const trace::TraceReader& trace, schema::Decisions::Reader ref) {
   std::printf("  graphs: %u\n", ref.getGraphs().size());
   unsigned gi = 0;
   for (auto graph : ref.getGraphs()) {
     std::printf("  -- graph %u (%u nodes)\n", gi++, graph.getNodes().size());
     printIndented(graph.getCode().cStr(), "    | ");
+    std::printf("    nodes:\n");
     for (auto node : graph.getNodes()) {
-      if (node.getOp() == schema::NodeOp::PLACEHOLDER && node.getSource().size()) {
-        std::printf("    placeholder %s <- %s\n", node.getName().cStr(), node.getSource().cStr());
-      }
+      std::string target = node.getTarget();
+      if (node.getOp() == schema::NodeOp::PLACEHOLDER && node.getSource().size())
+        target = std::string("<- ") + node.getSource().cStr();
+      std::printf("      %-24s %-13s %-36s %s\n", node.getName().cStr(), nodeOpName(node.getOp()),
+                  target.c_str(), valueMeta(node.getExampleValue()).c_str());
     }
   }
   std::printf("  guards: %u\n", ref.getGuards().size());
@@ -125,18 +291,54 @@ void showEvent(const trace::TraceReader& trace, size_t index, bool disassemble) 
   }
   std::printf("  graph breaks: %u\n", ref.getGraphBreaks().size());
   for (auto gb : ref.getGraphBreaks()) {
-    std::printf("    at offset %u: %s\n", gb.getOffset(), gb.getReason().cStr());
+    std::printf("    at offset %u after %u graph(s)%s%s:\n", gb.getOffset(), gb.getGraphCount(),
+                gb.getGbType().size() ? ", type: " : "", gb.getGbType().cStr());
+    printIndented(gb.getReason().cStr(), "      | ");
     for (auto fs : gb.getUserStack()) {
-      std::printf("      %s:%u in %s\n", fs.getFilename().cStr(), fs.getLine(),
+      std::printf("      at %s:%u in %s\n", fs.getFilename().cStr(), fs.getLine(),
                   fs.getName().cStr());
     }
   }
   if (ref.getSideEffects().size()) {
     std::printf("  side effects: %u\n", ref.getSideEffects().size());
     for (auto se : ref.getSideEffects()) {
-      std::printf("    %s %s\n", se.getTarget().cStr(), se.getDetail().cStr());
+      std::printf("    %-13s %s  %s\n", sideEffectName(se.getKind()), se.getTarget().cStr(),
+                  se.getDetail().cStr());
     }
   }
+  Object::Reader gen;
+  if (objectIs(trace, ref.getGeneratedCode(), Object::CODE, gen)) {
+    std::printf("  generated code: %s (%zu bytes of bytecode, %u constants)\n",
+                gen.getCode().getQualname().cStr(), gen.getCode().getCode().size(),
+                gen.getCode().getConsts().size());
+  }
+  if (ref.getUnsupported().size()) std::printf("  unsupported: %s\n", ref.getUnsupported().cStr());
+}
+
+void showEvent(const trace::TraceReader& trace, size_t index, bool disassemble) {
+  auto e = trace.event(index);
+  auto frame = e.getFrame();
+  std::string qualname = "?", file = "?";
+  uint32_t line = 0;
+  Object::Reader code;
+  if (objectIs(trace, frame.getCode(), Object::CODE, code)) {
+    qualname = code.getCode().getQualname();
+    file = code.getCode().getFilename();
+    line = code.getCode().getFirstlineno();
+  }
+  std::printf("\n== event %u  [%s]  %s  %s:%u  %s\n", e.getIndex(), e.getCompileId().cStr(),
+              qualname.c_str(), file.c_str(), line, statusName(e.getStatus()));
+  if (e.getStatusReason().size()) printIndented(e.getStatusReason().cStr(), "  reason: ");
+  std::printf("  dynamo %s, recorder %s%s\n", ms(e.getDynamoNs()).c_str(),
+              ms(e.getRecorderNs()).c_str(), e.getIsResume() ? ", resume function" : "");
+  for (auto r : e.getRecompileReasons()) std::printf("  recompile because: %s\n", r.cStr());
+
+  if (disassemble && frame.getCode() != 0) {
+    std::printf("  disassembly:\n");
+    printIndented(disassembleForShow(trace, frame.getCode()), "    ");
+  }
+  showFrame(trace, frame);
+  showDecisions(trace, e.getReference());
 }
 
 }  // namespace
@@ -168,14 +370,14 @@ int runShow(const std::vector<std::string>& args) {
   }
   if (!trace->warning().empty())
     std::fprintf(stderr, "dynrr: warning: %s\n", trace->warning().c_str());
+  if (only >= 0 && static_cast<size_t>(only) >= trace->eventCount()) {
+    std::fprintf(stderr, "dynrr show: no event %ld (trace has %zu)\n", only, trace->eventCount());
+    return kExitBadInput;
+  }
   showHeader(*trace);
   for (size_t i = 0; i < trace->eventCount(); ++i) {
     if (only >= 0 && static_cast<size_t>(only) != i) continue;
     showEvent(*trace, i, disassemble);
-  }
-  if (only >= 0 && static_cast<size_t>(only) >= trace->eventCount()) {
-    std::fprintf(stderr, "dynrr show: no event %ld (trace has %zu)\n", only, trace->eventCount());
-    return kExitBadInput;
   }
   return kExitOk;
 }

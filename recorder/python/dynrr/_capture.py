@@ -201,6 +201,11 @@ def capture_guards(output_graph, f_locals, f_globals, graphs) -> list:
             except Exception:
                 pass
         detail = guard_detail(kind, value, have, inputs.get(name))
+        keywords = getattr(guard.create_fn, "keywords", None)  # functools.partial arguments
+        if keywords and kind != "TENSOR_MATCH":
+            extra = [f"{k}={v if isinstance(v, str) else _safe_repr(v)}"
+                     for k, v in sorted(keywords.items()) if isinstance(v, _SIMPLE)]
+            detail = " ".join([detail] + extra).strip()
         parts = [str(p) for p in (guard.code_list or [])]
         out.append((kind, name, detail, parts))
     out.sort(key=lambda g: (g[1], g[0], g[2]))
@@ -209,10 +214,15 @@ def capture_guards(output_graph, f_locals, f_globals, graphs) -> list:
 
 def _source_name(vt) -> str:
     src = getattr(vt, "source", None)
+    if src is None:
+        return "<new>"
+    local_cell = getattr(src, "local_name", None)
+    if type(src).__name__ == "LocalCellSource" and local_cell is not None:
+        return f"cell {local_cell}"  # LocalCellSource has no guard name by design
     try:
-        return src.name if src is not None else "<new>"
+        return src.name
     except Exception:
-        return "<?>"
+        return f"<{type(src).__name__}>"
 
 
 def capture_side_effects(output_graph) -> list:
@@ -332,8 +342,14 @@ class Classifier:
         return result
 
     def _classify(self, obj):
+        # VariableBuilder asks lookup_callable first (custom allow/disallow, polyfills,
+        # builtins), then lookup (torch in-graph functions, skipfiles, user functions).
+        vt = None
         try:
-            vt = self._rules.lookup(obj)
+            if callable(obj):
+                vt = self._rules.lookup_callable(obj)
+            if vt is None:
+                vt = self._rules.lookup(obj)
         except Exception:
             vt = None
         if vt is not None:
