@@ -8,6 +8,7 @@
 // Varints here are little-endian 6-bit groups with 0x40 as the continuation bit.
 #include "core/bytecode/line_table.h"
 
+#include <algorithm>
 #include <string>
 
 namespace dynrr::bytecode {
@@ -167,6 +168,14 @@ Expected<std::vector<Positions>> decodePositions(std::string_view linetable, uin
   out.reserve(entries->empty() ? 0 : entries->back().end / 2);
   for (const LocationEntry& e : *entries) out.insert(out.end(), (e.end - e.start) / 2, e.positions);
   return out;
+}
+
+std::optional<int32_t> addr2line(const std::vector<LineRange>& lines, uint32_t offset) {
+  // Ranges are contiguous and sorted: binary search for the first that ends past offset.
+  auto it = std::upper_bound(lines.begin(), lines.end(), offset,
+                             [](uint32_t off, const LineRange& r) { return off < r.end; });
+  if (it == lines.end() || it->start > offset) return std::nullopt;
+  return it->line;
 }
 
 std::vector<std::pair<uint32_t, int32_t>> findLineStarts(const std::vector<LineRange>& lines) {

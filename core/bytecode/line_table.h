@@ -53,6 +53,10 @@ Expected<std::vector<LineRange>> decodeLines(std::string_view linetable, uint32_
 // the table ends, even before the code does). Error when an entry is truncated.
 Expected<std::vector<Positions>> decodePositions(std::string_view linetable, uint32_t firstlineno);
 
+// PyCode_Addr2Line: the line of the co_lines() range holding byte `offset`; nullopt when
+// that range has no line or the offset is past the table.
+std::optional<int32_t> addr2line(const std::vector<LineRange>& lines, uint32_t offset);
+
 // dis.findlinestarts(): (offset, line) where a new line starts, from co_lines().
 std::vector<std::pair<uint32_t, int32_t>> findLineStarts(const std::vector<LineRange>& lines);
 

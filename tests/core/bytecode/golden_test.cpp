@@ -112,7 +112,14 @@ TEST_P(GoldenTest, InstructionsCarryPositionsAndLineStarts) {
     EXPECT_EQ(ins.startsLine, it == starts.end() ? std::nullopt : std::optional(it->second))
         << "offset " << ins.offset;
     withLine += ins.startsLine.has_value();
+    // addr2line agrees with the co_lines() range that holds the offset.
+    std::optional<int32_t> want;
+    for (const LineRange& r : gc.lines) {
+      if (r.start <= ins.offset && ins.offset < r.end) want = r.line;
+    }
+    EXPECT_EQ(addr2line(decoded->lines, ins.offset), want) << "offset " << ins.offset;
   }
+  EXPECT_EQ(addr2line(decoded->lines, static_cast<uint32_t>(code->code.size())), std::nullopt);
   EXPECT_EQ(withLine, starts.size());
 }
 
