@@ -1,25 +1,43 @@
 """Started from the venv's dynrr.pth when DYNRR_TRACE is set: records every frame Dynamo
-compiles in this process into $DYNRR_TRACE.
+compiles in this process into $DYNRR_TRACE, and closes the trace at exit.
 
-Importing torch here would slow every Python start-up, so the recorder is installed the
-first time torch._dynamo.convert_frame is imported (an import hook), i.e. only in
-processes that actually use torch.compile.
+Importing torch here would slow down every Python start-up and change import order, so
+the recorder is installed lazily: a pass-through wrapper of builtins.__import__ waits
+until torch and torch._dynamo have finished importing (Dynamo cannot compile anything
+before that), installs the hooks, and unwraps itself.
 """
 import atexit
-import importlib.abc
-import importlib.machinery
+import builtins
 import os
 import sys
 
-_TARGET = "torch._dynamo.convert_frame"
+_original_import = builtins.__import__
+_started = False
+
+
+def _ready():
+    torch = sys.modules.get("torch")
+    dynamo = sys.modules.get("torch._dynamo")
+    if torch is None or dynamo is None or "torch._dynamo.convert_frame" not in sys.modules:
+        return False
+    for module in (torch, dynamo):
+        spec = getattr(module, "__spec__", None)
+        if spec is None or getattr(spec, "_initializing", False):
+            return False
+    return hasattr(dynamo, "reset") and hasattr(torch, "nn")
 
 
 def _start():
+    global _started
+    _started = True
+    if builtins.__import__ is _import_hook:
+        builtins.__import__ = _original_import
     path = os.environ.get("DYNRR_TRACE")
     if not path:
         return
     try:
         import dynrr
+
         dynrr.start(path)
         atexit.register(dynrr.stop)
     except Exception as e:  # never break the program
@@ -27,51 +45,14 @@ def _start():
               file=sys.stderr)
 
 
-class _Finder(importlib.abc.MetaPathFinder):
-    """Waits for torch._dynamo.convert_frame to finish importing, then starts."""
-
-    def find_spec(self, name, path, target=None):
-        if name != _TARGET:
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.machinery.PathFinder.find_spec(name, path)
-        if spec is None or spec.loader is None:
-            return spec
-        loader = spec.loader
-        exec_module = loader.exec_module
-
-        def exec_then_start(module):
-            exec_module(module)
-            sys.modules[name] = module
-            _pending.append(module)
-
-        loader.exec_module = exec_then_start
-        return spec
-
-
-_pending = []
-
-
-def _install_when_ready():
-    if _TARGET in sys.modules:
+def _import_hook(name, globals=None, locals=None, fromlist=(), level=0):
+    module = _original_import(name, globals, locals, fromlist, level)
+    if not _started and _ready():
         _start()
-        return
-    sys.meta_path.insert(0, _Finder())
-    # torch._dynamo finishes importing after convert_frame; start on the first
-    # compile instead of inside the import to avoid import cycles.
-    import builtins
-    original_import = builtins.__import__
-
-    def import_hook(name, *args, **kwargs):
-        module = original_import(name, *args, **kwargs)
-        if _pending and "torch._dynamo" in sys.modules and \
-                hasattr(sys.modules["torch._dynamo"], "reset"):
-            _pending.clear()
-            builtins.__import__ = original_import
-            _start()
-        return module
-
-    builtins.__import__ = import_hook
+    return module
 
 
-_install_when_ready()
+if _ready():
+    _start()
+else:
+    builtins.__import__ = _import_hook
