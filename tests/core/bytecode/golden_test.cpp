@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/bytecode/code_info.h"
 #include "core/bytecode/code_object.h"
 #include "core/bytecode/disassembler.h"
 #include "core/bytecode/instruction.h"
@@ -31,7 +32,7 @@ std::vector<std::string> goldenNames(bool adaptiveOnly = false) {
   for (const auto& entry : std::filesystem::directory_iterator(testing::goldenDir())) {
     const std::string file = entry.path().filename().string();
     if (entry.path().extension() != ".txt" || file == "opcode_table.txt" ||
-        file == "repr_cases.txt" || file == "stack_effect.txt") {
+        file == "repr_cases.txt" || file == "stack_effect.txt" || file == "pretty_flags.txt") {
       continue;
     }
     if (adaptiveOnly && file.rfind("adaptive_", 0) != 0) continue;
@@ -149,6 +150,8 @@ TEST_P(GoldenTest, DisassemblyMatchesDis) {
     std::string ours;
     if (key == "dis") {
       ours = disassemble(*code, consts, opts);
+    } else if (key == "code_info") {
+      ours = codeInfo(*code, consts) + "\n";
     } else if (key == "dis_caches") {
       opts.showCaches = true;
       ours = disassemble(*code, consts, opts);
@@ -308,6 +311,20 @@ TEST(StackEffect, MatchesCPython) {
   }
   EXPECT_EQ(rows, 256 * 18 * 3);  // every opcode x (no arg + 17 args) x 3 jump modes
   EXPECT_GT(valid, 3000);
+}
+
+// pretty_flags.txt: "<flags> <hex of dis.pretty_flags(flags)>".
+TEST(CodeInfo, PrettyFlagsMatchesCPython) {
+  std::ifstream in(testing::goldenDir() + "/pretty_flags.txt");
+  ASSERT_TRUE(in);
+  uint64_t flags = 0;
+  std::string hex;
+  int rows = 0;
+  while (in >> flags >> hex) {
+    EXPECT_EQ(prettyFlags(static_cast<uint32_t>(flags)), testing::fromHex(hex)) << flags;
+    ++rows;
+  }
+  EXPECT_GE(rows, 10);
 }
 
 // repr_cases.txt: "<const tokens> <hex of repr(value)>", from CPython's repr().

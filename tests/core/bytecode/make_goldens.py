@@ -25,8 +25,9 @@ encoded with surrogatepass, so any str survives):
                             run-length encoded
     exctable <n> (<start> <end> <target> <depth> <lasti>)*
     endcode
-    text <key> <nlines>     followed by nlines lines of exact output (dis, dis_caches,
-                            dis_lasti_<offset>, dis_adaptive, dis_adaptive_caches)
+    text <key> <nlines>     followed by nlines lines of exact output (dis, code_info,
+                            dis_caches, dis_lasti_<offset>, dis_adaptive,
+                            dis_adaptive_caches)
 """
 
 import dis
@@ -185,6 +186,7 @@ def write_golden(name, co, adaptive_co=None, lasti=None):
     g.code_index(co)
     texts = []
     texts.append(("dis", capture(lambda b: dis.dis(co, file=b))))
+    texts.append(("code_info", dis.code_info(co) + "\n"))
     if len(co.co_code) < 4000:  # keeps the big EXTENDED_ARG goldens small
         texts.append(("dis_caches", capture(lambda b: dis.dis(co, file=b, show_caches=True))))
         offsets = [i.offset for i in dis.get_instructions(co)]
@@ -313,6 +315,9 @@ def main():
     write_opcode_table()
     write_repr_cases()
     write_stack_effects()
+    with open(os.path.join(OUT, "pretty_flags.txt"), "w") as f:
+        for flags in (0, 1, 3, 0x43, 0x1F, 0x3FF, 0x400, 0x4000003, 0x20000, 0x7FFFFFFF, 0x80000000):
+            f.write("%d %s\n" % (flags, hexs(dis.pretty_flags(flags))))
     print("wrote %d goldens to %s" % (len(written), OUT))
 
 
