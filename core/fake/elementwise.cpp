@@ -27,6 +27,15 @@ Expected<IterOperand> toOperand(const OpCall& call, const MetaArg& arg, std::str
   return op;
 }
 
+IterOperand convertedTo(const IterOperand& op, DType dtype) {
+  IterOperand out = op;
+  if (!op.wrappedNumber && op.meta.dtype != dtype) {
+    out.meta.strides = preserveFormatStrides(op.meta);
+    out.meta.dtype = dtype;
+  }
+  return out;
+}
+
 DType commonDtype(const std::vector<IterOperand>& operands, DType defaultDtype) {
   std::vector<PromotionOperand> promo;
   for (const auto& op : operands) {
@@ -40,15 +49,19 @@ DType commonDtype(const std::vector<IterOperand>& operands, DType defaultDtype) 
 }
 
 Expected<TensorMeta> pointwiseOutput(const OpCall& call, const std::vector<IterOperand>& operands,
-                                     DType outDtype, bool differentiable) {
+                                     DType outDtype, bool differentiable,
+                                     std::optional<DType> computeDtype) {
   std::vector<Shape> shapes;
-  std::vector<const TensorMeta*> metas;
+  std::vector<TensorMeta> converted;
+  converted.reserve(operands.size());
   bool rg = false;
   for (const auto& op : operands) {
     shapes.push_back(op.meta.sizes);
-    metas.push_back(&op.meta);
+    converted.push_back(computeDtype ? convertedTo(op, *computeDtype).meta : op.meta);
     rg = rg || op.meta.requiresGrad;
   }
+  std::vector<const TensorMeta*> metas;
+  for (const auto& m : converted) metas.push_back(&m);
   auto shape = broadcastAll(shapes);
   if (!shape) return opError(call, shape.error().message());
   TensorMeta out;

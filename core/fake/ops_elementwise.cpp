@@ -81,7 +81,10 @@ Expected<MetaValue> binaryMeta(const OpCall& call, Binary kind, bool hasAlpha) {
       }
     }
   }
-  auto result = pointwiseOutput(call, operands, out, kind != Binary::kCompare);
+  // Inputs are converted to the computation dtype first (true division of integers
+  // computes in the float result dtype).
+  const DType compute = kind == Binary::kCompare ? common : out;
+  auto result = pointwiseOutput(call, operands, out, kind != Binary::kCompare, compute);
   if (!result) return result.error();
   return MetaValue(std::move(result.value()));
 }
@@ -134,7 +137,7 @@ Expected<MetaValue> unaryMeta(const OpCall& call, Unary kind, const char* kernel
     }
   }
   IterOperand op{*in, false};
-  auto result = pointwiseOutput(call, {op}, out);
+  auto result = pointwiseOutput(call, {op}, out, true, out);
   if (!result) return result.error();
   return MetaValue(std::move(result.value()));
 }
@@ -222,7 +225,6 @@ void registerElementwiseOps(OpRegistry& r) {
   addUnary(r, {"torch.nn.functional.gelu", "torch._C._nn.gelu"}, Unary::kFloatOnly,
            "GeluKernelImpl", {"approximate"});
   addUnary(r, {"torch.nn.functional.silu"}, Unary::kFloatOnly, "silu_cpu", {"inplace"});
-  addUnary(r, {"torch.clone", "Tensor.clone"}, Unary::kSame, "", {"memory_format"});
 }
 
 }  // namespace dynrr::fake

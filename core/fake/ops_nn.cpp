@@ -351,7 +351,9 @@ Expected<MetaValue> whereOp(const OpCall& call) {
   auto c = toOperand(call, *y, "other");
   if (!c) return c.error();
   const DType dtype = commonDtype({*a, *c}, call.ctx.defaultDtype);
-  auto out = pointwiseOutput(call, {{*cond, false}, *a, *c}, dtype);
+  // where_self converts self/other to the result type before iterating.
+  auto out = pointwiseOutput(call, {{*cond, false}, convertedTo(*a, dtype), convertedTo(*c, dtype)},
+                             dtype);
   if (!out) return out.error();
   return MetaValue(std::move(out.value()));
 }

@@ -64,7 +64,8 @@ Expected<MetaValue> reduceOp(const OpCall& call, Reduce kind, const char* name) 
     auto y = b->tensor("other");
     if (!y) return y.error();
     std::vector<IterOperand> ops = {{*x, false}, {*y, false}};
-    auto out = pointwiseOutput(call, ops, commonDtype(ops, call.ctx.defaultDtype));
+    const DType common = commonDtype(ops, call.ctx.defaultDtype);
+    auto out = pointwiseOutput(call, ops, common, true, common);
     if (!out) return out.error();
     return MetaValue(std::move(out.value()));
   }

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "core/fake/ops.h"
+#include "core/fake/strides.h"
 #include "core/fake/view_util.h"
 
 namespace dynrr::fake {
@@ -174,6 +175,30 @@ Expected<MetaValue> contiguousOp(const OpCall& call) {
   return MetaValue(std::move(out));
 }
 
+// clone(memory_format=preserve): empty_like(preserve) then copy_, so a dense input's
+// strides are kept exactly (also on size-1 dims).
+Expected<MetaValue> cloneOp(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "memory_format"});
+  if (!b) return b.error();
+  auto t = b->tensor("input");
+  if (!t) return t.error();
+  TensorMeta out = *t;
+  out.storageOffset = 0;
+  out.strides = preserveFormatStrides(*t);
+  if (const MetaArg* f = b->get("memory_format")) {
+    const auto* s = f->get<std::string>();
+    if (s != nullptr && *s == "torch.contiguous_format") {
+      out.strides = contiguousStrides(t->sizes);
+    } else if (s != nullptr && *s == "torch.channels_last" && t->dim() == 4) {
+      out.strides = channelsLastStrides(t->sizes);
+    } else if (s == nullptr || *s != "torch.preserve_format") {
+      return b->typeError("memory_format", "torch.memory_format");
+    }
+  }
+  out.requiresGrad = outputRequiresGrad(call.ctx, out.dtype, {t->requiresGrad});
+  return MetaValue(std::move(out));
+}
+
 Expected<MetaValue> unsqueezeOp(const OpCall& call) {
   auto b = BoundArgs::bind(call, {"input", "dim"});
   if (!b) return b.error();
@@ -300,6 +325,7 @@ void registerViewOps(OpRegistry& r) {
   }
   for (const char* n : {"Tensor.t", "torch.t"}) r.add(n, tOp);
   r.add("Tensor.contiguous", contiguousOp);
+  for (const char* n : {"Tensor.clone", "torch.clone"}) r.add(n, cloneOp);
   for (const char* n : {"Tensor.unsqueeze", "torch.unsqueeze"}) r.add(n, unsqueezeOp);
   for (const char* n : {"Tensor.squeeze", "torch.squeeze"}) r.add(n, squeezeOp);
   r.add("Tensor.expand", expandOp);

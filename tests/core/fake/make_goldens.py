@@ -79,6 +79,41 @@ def S(*shape, dt=torch.float32, lay="c", rg=False):
     return Spec(shape, dt, lay, rg)
 
 
+class Rand(Spec):
+    """A random strided layout: permuted dims, steps, offsets, expanded size-1 dims."""
+
+    def __init__(self, shape, perm, steps, expand, dtype=torch.float32, offset=0, rg=False):
+        super().__init__(shape, dtype, "rand", rg)
+        self.perm, self.steps, self.expand, self.offset = perm, steps, expand, offset
+
+    def build(self):
+        shape = list(self.shape)
+        base_shape = [1 if self.expand[i] else shape[i] * self.steps[i] for i in range(len(shape))]
+        phys = [base_shape[p] for p in self.perm]
+        n = math.prod(phys) + self.offset
+        gen = torch.Generator().manual_seed(1)
+        flat = (torch.rand(max(n, 1), generator=gen) + 0.5).to(self.dtype) if self.dtype.is_floating_point \
+            else torch.randint(1, 3, (max(n, 1),), generator=gen).to(self.dtype)
+        t = flat[self.offset:self.offset + math.prod(phys)].view(phys)
+        inv = [self.perm.index(i) for i in range(len(shape))]
+        t = t.permute(*inv)
+        t = t[tuple(slice(None, None, st) for st in self.steps)]
+        t = t.expand(*shape).detach()
+        if self.rg:
+            t.requires_grad_(True)
+        return t
+
+
+def rand_spec(rng, shape, dtype=torch.float32):
+    nd = len(shape)
+    perm = list(range(nd))
+    rng.shuffle(perm)
+    steps = [rng.choice([1, 1, 1, 2]) for _ in shape]
+    expand = [rng.random() < 0.15 for _ in shape]
+    rg = rng.random() < 0.3 and dtype.is_floating_point
+    return Rand(shape, perm, steps, expand, dtype, rng.choice([0, 0, 3]), rg)
+
+
 class Sl:
     def __init__(self, start=None, stop=None, step=None):
         self.s = slice(start, stop, step)
@@ -795,6 +830,36 @@ case("edge/max_zero_dim", "torch.max", S(0, 3), 0)
 case("edge/max_zero_other", "torch.max", S(0, 3), 1)
 case("edge/sum_zero_dim", "torch.sum", S(0, 3), 0)
 case("edge/ones_neg", "torch.ones", 2, -3)
+
+# randomized layouts through TensorIterator (fixed seed: reproducible)
+_rng = __import__("random").Random(1234)
+for i in range(150):
+    nd = _rng.choice([1, 2, 3, 4])
+    shape = tuple(_rng.choice([1, 2, 3, 4, 0] if i % 10 == 0 else [1, 2, 3, 4]) for _ in range(nd))
+    a = rand_spec(_rng, shape)
+    kind = i % 5
+    if kind == 0:
+        case("rand/unary/%d" % i, "torch.exp", a)
+    elif kind == 1:
+        case("rand/binary/%d" % i, "torch.add", a, rand_spec(_rng, shape, _rng.choice([f32, i64, f16])))
+    elif kind == 2:
+        sub = tuple(s2 if _rng.random() < 0.6 else 1 for s2 in shape[_rng.randrange(0, nd):])
+        case("rand/bcast/%d" % i, "torch.mul", a, rand_spec(_rng, sub))
+    elif kind == 3:
+        case("rand/where/%d" % i, "torch.where", rand_spec(_rng, shape, b), a, rand_spec(_rng, shape))
+    else:
+        case("rand/to/%d" % i, "Tensor.to", a, f64)
+for i in range(40):
+    nd = _rng.choice([2, 3, 4])
+    shape = tuple(_rng.choice([1, 2, 3, 4]) for _ in range(nd))
+    a = rand_spec(_rng, shape)
+    new = list(shape)
+    j = _rng.randrange(0, nd - 1)
+    new[j:j + 2] = [new[j] * new[j + 1]]
+    case("rand/view/%d" % i, "Tensor.view", a, *new)
+    case("rand/reshape/%d" % i, "Tensor.reshape", a, *reversed(shape))
+    case("rand/contiguous/%d" % i, "Tensor.contiguous", a)
+    case("rand/clone/%d" % i, "torch.clone", a)
 
 # builtins Dynamo's graphs call directly
 case("alias/_C_linear", "torch._C._nn.linear", S(5, 2, 3, rg=True), S(4, 3), S(4))
