@@ -3,6 +3,7 @@
 // and that torch's errors are errors here too.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <iostream>
 
 #include "core/fake/op_registry.h"
@@ -52,6 +53,29 @@ TEST(FakeGoldens, EveryCaseMatchesTorch) {
   }
   std::cout << "[fake goldens] " << passed << "/" << goldens().size() << " cases match torch; "
             << errorsExact << "/" << errors << " errors carry torch's exact message\n";
+}
+
+// Not a benchmark suite, just the order of magnitude next to the results: the mean time
+// of one callOp over all golden cases (printed, not asserted).
+TEST(FakeGoldens, ReportsTimePerCall) {
+  const OpRegistry registry = makeDefaultOpRegistry();
+  ASSERT_FALSE(goldens().empty());
+  constexpr int kRounds = 20;
+  size_t calls = 0, ok = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (int round = 0; round < kRounds; ++round) {
+    for (const auto& c : goldens()) {
+      auto r = callOp(registry, c.op, c.args, c.kwargs, c.ctx);
+      ok += r.ok() ? 1 : 0;
+      ++calls;
+    }
+  }
+  const auto ns =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+          .count();
+  EXPECT_GT(ok, calls / 2);
+  std::cout << "[fake goldens] " << calls << " callOp calls, " << ns / static_cast<long>(calls)
+            << " ns per call on average\n";
 }
 
 }  // namespace

@@ -861,6 +861,51 @@ for i in range(40):
     case("rand/contiguous/%d" % i, "Tensor.contiguous", a)
     case("rand/clone/%d" % i, "torch.clone", a)
 
+_rng2 = __import__("random").Random(99)
+for i in range(200):
+    nd = _rng2.choice([1, 2, 3, 4])
+    shape = tuple(_rng2.choice([1, 2, 3, 4]) for _ in range(nd))
+    dt1 = _rng2.choice([f32, f32, i64, i32, f16, b, u8])
+    a = rand_spec(_rng2, shape, dt1)
+    kind = i % 10
+    other = rand_spec(_rng2, shape, _rng2.choice([f32, i64, f64, b]))
+    if kind == 0:
+        case("rand2/sin/%d" % i, "torch.sin", a)
+    elif kind == 1:
+        case("rand2/truediv/%d" % i, "operator.truediv", a, other)
+    elif kind == 2:
+        case("rand2/lt/%d" % i, "operator.lt", a, other)
+    elif kind == 3:
+        case("rand2/where/%d" % i, "torch.where", rand_spec(_rng2, shape, b), a, other)
+    elif kind == 4:
+        d = _rng2.randrange(-nd, nd)
+        case("rand2/cat/%d" % i, "torch.cat", [a, rand_spec(_rng2, shape, dt1)], d)
+    elif kind == 5:
+        d = _rng2.randrange(-nd - 1, nd + 1)
+        case("rand2/stack/%d" % i, "torch.stack", [a, rand_spec(_rng2, shape, dt1)], d)
+    elif kind == 6:
+        case("rand2/sum/%d" % i, "torch.sum", a, _rng2.randrange(-nd, nd), _rng2.random() < 0.5)
+    elif kind == 7:
+        perm = list(range(nd))
+        _rng2.shuffle(perm)
+        case("rand2/permute_view/%d" % i, "Tensor.reshape", rand_spec(_rng2, shape), -1)
+        case("rand2/permute/%d" % i, "Tensor.permute", a, *perm)
+    elif kind == 8:
+        case("rand2/softmax/%d" % i, "torch.softmax", rand_spec(_rng2, shape), _rng2.randrange(-nd, nd))
+    else:
+        case("rand2/zeros_like/%d" % i, "torch.zeros_like", a)
+for i in range(30):
+    bshape = tuple(_rng2.choice([1, 2, 3]) for _ in range(_rng2.choice([0, 1, 2])))
+    n, k, m = _rng2.choice([1, 2, 3]), _rng2.choice([2, 3]), _rng2.choice([1, 2, 4])
+    x = rand_spec(_rng2, bshape + (n, k))
+    y = rand_spec(_rng2, (k, m) if _rng2.random() < 0.5 else bshape + (k, m))
+    case("rand2/matmul/%d" % i, "torch.matmul", x, y)
+for i in range(20):
+    shape = (_rng2.choice([1, 2]), _rng2.choice([1, 3, 4]), _rng2.choice([1, 5, 6]), _rng2.choice([5, 6]))
+    x = rand_spec(_rng2, shape)
+    case("rand2/conv/%d" % i, "torch.nn.functional.conv2d", x, rand_spec(_rng2, (2, shape[1], 3, 1)), padding=1)
+    case("rand2/pool/%d" % i, "torch.nn.functional.max_pool2d", x, (1, 2))
+
 # builtins Dynamo's graphs call directly
 case("alias/_C_linear", "torch._C._nn.linear", S(5, 2, 3, rg=True), S(4, 3), S(4))
 case("alias/_C_gelu", "torch._C._nn.gelu", S(2, 3, lay="T"), approximate="tanh")
