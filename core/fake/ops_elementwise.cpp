@@ -13,7 +13,29 @@
 namespace dynrr::fake {
 namespace {
 
-enum class Binary { kAdd, kSub, kMul, kTrueDiv, kFloorDiv, kPow, kRemainder, kMinMax, kCompare };
+enum class Binary {
+  kAdd,
+  kSub,
+  kMul,
+  kTrueDiv,
+  kFloorDiv,
+  kPow,
+  kRemainder,
+  kMinMax,
+  kCompare,
+  kBitwiseAnd,
+  kBitwiseOr,
+  kBitwiseXor,
+  kLogical,
+};
+
+const char* bitwiseKernel(Binary kind) {
+  switch (kind) {
+    case Binary::kBitwiseAnd: return "bitwise_and_cpu";
+    case Binary::kBitwiseOr: return "bitwise_or_cpu";
+    default: return "bitwise_xor_cpu";
+  }
+}
 
 Expected<MetaValue> binaryMeta(const OpCall& call, Binary kind, bool hasAlpha) {
   std::vector<std::string_view> params = {"input", "other"};
@@ -69,7 +91,17 @@ Expected<MetaValue> binaryMeta(const OpCall& call, Binary kind, bool hasAlpha) {
       if (common == DType::kBool)
         return opError(call, "\"div_floor_cpu\" not implemented for 'Bool'");
       break;
-    case Binary::kCompare: out = DType::kBool; break;
+    case Binary::kCompare:
+    case Binary::kLogical: out = DType::kBool; break;
+    case Binary::kBitwiseAnd:
+    case Binary::kBitwiseOr:
+    case Binary::kBitwiseXor:
+      // Integer-only ops: floating/complex inputs have no kernel.
+      if (!isIntegral(common, /*includeBool=*/true)) {
+        return opError(call, "\"" + std::string(bitwiseKernel(kind)) + "\" not implemented for '" +
+                                 std::string(scalarTypeName(common)) + "'");
+      }
+      break;
     default: break;
   }
   if (hasAlpha) {
@@ -83,13 +115,14 @@ Expected<MetaValue> binaryMeta(const OpCall& call, Binary kind, bool hasAlpha) {
   }
   // Inputs are converted to the computation dtype first (true division of integers
   // computes in the float result dtype).
-  const DType compute = kind == Binary::kCompare ? common : out;
-  auto result = pointwiseOutput(call, operands, out, kind != Binary::kCompare, compute);
+  const bool boolOut = kind == Binary::kCompare || kind == Binary::kLogical;
+  const DType compute = boolOut ? common : out;
+  auto result = pointwiseOutput(call, operands, out, !boolOut && isFloatingOrComplex(out), compute);
   if (!result) return result.error();
   return MetaValue(std::move(result.value()));
 }
 
-enum class Unary { kFloat, kAbs, kNeg, kRelu, kFloatOnly, kSame };
+enum class Unary { kFloat, kAbs, kNeg, kRelu, kFloatOnly, kSame, kBitwiseNot, kLogicalNot };
 
 Expected<MetaValue> unaryMeta(const OpCall& call, Unary kind, const char* kernel,
                               std::vector<std::string_view> extra = {}) {
@@ -127,6 +160,13 @@ Expected<MetaValue> unaryMeta(const OpCall& call, Unary kind, const char* kernel
       }
       break;
     case Unary::kSame: break;
+    case Unary::kBitwiseNot:
+      if (!isIntegral(in->dtype, true)) {
+        return opError(call, "\"bitwise_not_cpu\" not implemented for '" +
+                                 std::string(scalarTypeName(in->dtype)) + "'");
+      }
+      break;
+    case Unary::kLogicalNot: out = DType::kBool; break;
   }
   if (kind == Unary::kFloatOnly) {
     if (const MetaArg* approx = bound->get("approximate")) {
@@ -137,7 +177,8 @@ Expected<MetaValue> unaryMeta(const OpCall& call, Unary kind, const char* kernel
     }
   }
   IterOperand op{*in, false};
-  auto result = pointwiseOutput(call, {op}, out, true, out);
+  const DType compute = kind == Unary::kLogicalNot ? in->dtype : out;
+  auto result = pointwiseOutput(call, {op}, out, true, compute);
   if (!result) return result.error();
   return MetaValue(std::move(result.value()));
 }
@@ -218,6 +259,18 @@ void registerElementwiseOps(OpRegistry& r) {
             "Tensor.tanh",
             "Tensor.erf"},
            Unary::kFloat);
+  addBinary(r, {"operator.and_", "torch.bitwise_and", "Tensor.bitwise_and", "Tensor.__and__"},
+            Binary::kBitwiseAnd);
+  addBinary(r, {"operator.or_", "torch.bitwise_or", "Tensor.bitwise_or", "Tensor.__or__"},
+            Binary::kBitwiseOr);
+  addBinary(r, {"operator.xor", "torch.bitwise_xor", "Tensor.bitwise_xor", "Tensor.__xor__"},
+            Binary::kBitwiseXor);
+  addBinary(r,
+            {"torch.logical_and", "torch.logical_or", "torch.logical_xor", "Tensor.logical_and",
+             "Tensor.logical_or", "Tensor.logical_xor"},
+            Binary::kLogical);
+  addUnary(r, {"operator.invert", "torch.bitwise_not", "Tensor.bitwise_not"}, Unary::kBitwiseNot);
+  addUnary(r, {"torch.logical_not", "Tensor.logical_not"}, Unary::kLogicalNot);
   addUnary(r, {"torch.abs", "torch.absolute", "Tensor.abs", "operator.abs"}, Unary::kAbs);
   addUnary(r, {"torch.neg", "torch.negative", "Tensor.neg", "operator.neg"}, Unary::kNeg);
   addUnary(r, {"torch.relu", "Tensor.relu"}, Unary::kRelu);

@@ -906,6 +906,25 @@ for i in range(20):
     case("rand2/conv/%d" % i, "torch.nn.functional.conv2d", x, rand_spec(_rng2, (2, shape[1], 3, 1)), padding=1)
     case("rand2/pool/%d" % i, "torch.nn.functional.max_pool2d", x, (1, 2))
 
+# integer-only and logical ops
+for op in ["operator.and_", "operator.or_", "operator.xor", "torch.bitwise_and", "Tensor.bitwise_or"]:
+    case(op + "/ii", op, S(2, 3, dt=i32, lay="T"), S(3, dt=i64))
+    case(op + "/bb", op, S(3, dt=b), S(3, dt=b))
+    case(op + "/bool_scalar", op, S(3, dt=u8), True)
+    case(op + "/int_scalar", op, S(3, dt=b), 3)
+    case(op + "/float", op, S(3), S(3, dt=i64))
+    case(op + "/float_scalar", op, S(3, dt=i64), 1.5)
+for op in ["torch.logical_and", "torch.logical_or", "Tensor.logical_xor"]:
+    case(op + "/mixed", op, S(2, 3, lay="T", rg=True), S(3, dt=i64))
+    case(op + "/bb", op, S(3, dt=b), S(3, dt=b))
+for op in ["operator.invert", "torch.bitwise_not"]:
+    case(op + "/int", op, S(2, 3, dt=i16, lay="T"))
+    case(op + "/bool", op, S(3, dt=b))
+    case(op + "/float", op, S(3))
+for op in ["torch.logical_not", "Tensor.logical_not"]:
+    case(op + "/float", op, S(2, 3, lay="step", rg=True))
+    case(op + "/int", op, S(3, dt=i64))
+
 # builtins Dynamo's graphs call directly
 case("alias/_C_linear", "torch._C._nn.linear", S(5, 2, 3, rg=True), S(4, 3), S(4))
 case("alias/_C_gelu", "torch._C._nn.gelu", S(2, 3, lay="T"), approximate="tanh")
