@@ -2,13 +2,26 @@
 // load() (trace_to_python.h). Imported by the dynrr package (recorder/python/dynrr).
 #include <Python.h>
 
+#include <kj/exception.h>
+
+#include <stdexcept>
+
 #include "core/trace/trace.capnp.h"
 #include "recorder/extension/trace_to_python.h"
 #include "recorder/extension/writer_object.h"
 
 namespace {
 
-PyObject* load(PyObject*, PyObject* arg) { return dynrr::recorder::loadTrace(arg); }
+PyObject* load(PyObject*, PyObject* arg) {
+  try {
+    return dynrr::recorder::loadTrace(arg);
+  } catch (const kj::Exception& e) {
+    PyErr_Format(PyExc_ValueError, "dynrr load: %s", e.getDescription().cStr());
+  } catch (const std::exception& e) {
+    PyErr_Format(PyExc_ValueError, "dynrr load: %s", e.what());
+  }
+  return nullptr;
+}
 
 PyMethodDef kFunctions[] = {
     {"load", load, METH_O,

@@ -3,9 +3,12 @@
 
 #include "recorder/extension/writer_object.h"
 
+#include <kj/exception.h>
+
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "core/trace/trace_writer.h"
 #include "recorder/extension/decisions_builder.h"
@@ -54,7 +57,20 @@ PyObject* configItem(WriterState& s, PyObject* config, const char* key) {
   return v;
 }
 
+int writerInitImpl(PyObject* self, PyObject* args);
+
 int writerInit(PyObject* self, PyObject* args, PyObject*) {
+  try {
+    return writerInitImpl(self, args);
+  } catch (const kj::Exception& e) {
+    PyErr_Format(PyExc_RuntimeError, "dynrr writer: %s", e.getDescription().cStr());
+  } catch (const std::exception& e) {
+    PyErr_Format(PyExc_RuntimeError, "dynrr writer: %s", e.what());
+  }
+  return -1;
+}
+
+int writerInitImpl(PyObject* self, PyObject* args) {
   PyObject *path = nullptr, *header = nullptr, *config = nullptr;
   if (!PyArg_ParseTuple(args, "OO!O!", &path, &PyDict_Type, &header, &PyDict_Type, &config))
     return -1;
@@ -241,17 +257,31 @@ PyObject* stats(PyObject* self, PyObject*) {
                        static_cast<Py_ssize_t>(w->state->session.identities.size()));
 }
 
+// Cap'n Proto and the standard library report failures by exception; none may cross into
+// CPython. They become RuntimeError, which the dynrr package turns into an incomplete event.
+template <PyObject* (*F)(PyObject*, PyObject*)>
+PyObject* guarded(PyObject* self, PyObject* args) {
+  try {
+    return F(self, args);
+  } catch (const kj::Exception& e) {
+    PyErr_Format(PyExc_RuntimeError, "dynrr writer: %s", e.getDescription().cStr());
+  } catch (const std::exception& e) {
+    PyErr_Format(PyExc_RuntimeError, "dynrr writer: %s", e.what());
+  }
+  return nullptr;
+}
+
 PyMethodDef kMethods[] = {
-    {"begin_event", beginEvent, METH_NOARGS, "Start the next compile event."},
-    {"record_frame", recordFrame, METH_VARARGS,
+    {"begin_event", guarded<beginEvent>, METH_NOARGS, "Start the next compile event."},
+    {"record_frame", guarded<recordFrame>, METH_VARARGS,
      "record_frame(code, locals, cells, f_globals, f_builtins, function, global_state) -> "
      "(objects, budget_exceeded)"},
-    {"finish_event", finishEvent, METH_VARARGS,
+    {"finish_event", guarded<finishEvent>, METH_VARARGS,
      "finish_event(meta, decisions, generated_code) -> (bytes_written, malformed_items)"},
-    {"abandon_event", abandonEvent, METH_NOARGS, "Drop the open event."},
-    {"close", closeWriter, METH_NOARGS, "Close the trace file."},
-    {"getvalue", getValue, METH_NOARGS, "The bytes of an in-memory trace."},
-    {"stats", stats, METH_NOARGS, "Counters: events, objects, bytes, identities."},
+    {"abandon_event", guarded<abandonEvent>, METH_NOARGS, "Drop the open event."},
+    {"close", guarded<closeWriter>, METH_NOARGS, "Close the trace file."},
+    {"getvalue", guarded<getValue>, METH_NOARGS, "The bytes of an in-memory trace."},
+    {"stats", guarded<stats>, METH_NOARGS, "Counters: events, objects, bytes, identities."},
     {nullptr, nullptr, 0, nullptr}};
 
 PyType_Slot kSlots[] = {

@@ -86,6 +86,7 @@ class Recorder:
         self.path = os.fspath(path) if path is not None else None
         self.tensor_values = bool(tensor_values)
         self._capture = _capture
+        self._torch = torch._C
         self._classifier = _capture.Classifier()
         config = {"tensor": torch.Tensor, "parameter": torch.nn.Parameter,
                   "module": torch.nn.Module, "dtype": torch.dtype, "device": torch.device,
@@ -275,8 +276,12 @@ class Recorder:
             cells = []
             if closure:
                 cells = list(zip(code.co_freevars, closure))
-            self._writer.record_frame(code, locals_, cells, f_globals, f_builtins, None,
-                                      self._capture.global_state())
+            state = self._capture.global_state()
+            # Tensor subclasses' __torch_function__ must not run while their metadata is
+            # read (it is user code); the global state above is taken before this.
+            with self._torch.DisableTorchFunctionSubclass():
+                self._writer.record_frame(code, locals_, cells, f_globals, f_builtins, None,
+                                          state)
         except Exception as e:
             self._fail("frame capture", e)
         finally:

@@ -74,6 +74,17 @@ def gen():
     yield 1
 
 
+class LoudTensor(torch.Tensor):
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        CALLS.append(("torch_function", getattr(func, "__name__", "?")))
+        print("TORCH FUNCTION CALLED")
+        return super().__torch_function__(func, types, args, kwargs or {})
+
+
+LOUD = torch.ones(2, 2).as_subclass(LoudTensor)
+
+
 RECURSIVE_LIST = [1]
 RECURSIVE_LIST.append(RECURSIVE_LIST)
 RECURSIVE_DICT = {"k": 1}
@@ -100,7 +111,7 @@ def use(*things):
 
 def f(x, local_hostile, local_gen):
     if x is None:  # never true: Dynamo does not touch these, the recorder does
-        use(RECURSIVE_LIST, RECURSIVE_DICT, HUGE, GEN, WEAK, ARRAY, ODD, HOSTILES)
+        use(RECURSIVE_LIST, RECURSIVE_DICT, HUGE, GEN, WEAK, ARRAY, ODD, HOSTILES, LOUD)
     return x * 2
 
 
@@ -118,6 +129,10 @@ def test_hostile_objects(record, capsys):
     e = rec.event()
     assert e["status"] == "compiled", e["statusReason"]
     heap = rec.heap
+
+    # A tensor subclass is recorded without running its __torch_function__.
+    loud = rec.obj(rec.global_("LOUD")["tensor"]["meta"])["tensorMeta"]
+    assert loud["subclass"].endswith("LoudTensor") and loud["shape"] == [2, 2]
 
     # Recursive containers refer to themselves.
     rl = rec.global_("RECURSIVE_LIST")
