@@ -7,8 +7,8 @@ clears caches, not module attributes). Around it:
   * the frame input is walked (C++, `_dynrr.Writer.record_frame`) before Dynamo starts;
   * the backend (`compiler_fn`) is wrapped so every GraphModule is captured, then handed
     to the user's backend whose result is returned unchanged;
-  * convert_frame.CheckFunctionManager is wrapped to read the final guard set and side
-    effects before _compile clears them;
+  * convert_frame.CheckFunctionManager is wrapped to read the final guard set before
+    _compile clears it; OutputGraph.codegen_suffix to read the SideEffects it replays;
   * InstructionTranslatorBase.log_graph_break is wrapped to see every graph break;
   * guards.get_and_maybe_log_recompilation_reasons is wrapped for recompile reasons.
 A failure inside the recorder marks the event incomplete, logs once to stderr, and the
@@ -108,7 +108,7 @@ class Recorder:
     # ------------------------------------------------------------ install / remove
     def install(self):
         global _active
-        from torch._dynamo import convert_frame, symbolic_convert
+        from torch._dynamo import convert_frame, output_graph, symbolic_convert
 
         with _lock:
             if _active is not None:
@@ -120,6 +120,8 @@ class Recorder:
                 (convert_frame, "get_and_maybe_log_recompilation_reasons"):
                     convert_frame.get_and_maybe_log_recompilation_reasons,
                 (tx, "log_graph_break"): tx.__dict__["log_graph_break"],
+                (output_graph.OutputGraph, "codegen_suffix"):
+                    output_graph.OutputGraph.__dict__["codegen_suffix"],
             }
             convert_frame._compile = self._make_compile_hook(convert_frame._compile)
             convert_frame.CheckFunctionManager = self._make_guard_hook(
@@ -127,6 +129,8 @@ class Recorder:
             convert_frame.get_and_maybe_log_recompilation_reasons = self._make_reasons_hook(
                 convert_frame.get_and_maybe_log_recompilation_reasons)
             tx.log_graph_break = self._make_break_hook(tx.__dict__["log_graph_break"])
+            output_graph.OutputGraph.codegen_suffix = self._make_suffix_hook(
+                output_graph.OutputGraph.__dict__["codegen_suffix"])
             _active = self
         return self
 
@@ -188,7 +192,6 @@ class Recorder:
                         output_graph = args[1] if len(args) > 1 else kwargs["output_graph"]
                         ev.guards = recorder._capture.capture_guards(
                             output_graph, ev.f_locals, ev.f_globals, ev.graphs)
-                        ev.side_effects = recorder._capture.capture_side_effects(output_graph)
                 except Exception as e:
                     recorder._fail("guard capture", e)
                 ev.recorder_ns += time.perf_counter_ns() - t0
@@ -196,6 +199,26 @@ class Recorder:
 
         CheckFunctionManager.__wrapped__ = original
         return CheckFunctionManager
+
+    def _make_suffix_hook(self, original):
+        recorder = self
+
+        def codegen_suffix(output, *args, **kwargs):
+            result = original(output, *args, **kwargs)
+            ev = recorder._event
+            # The SideEffects Dynamo replays after the graph: complete here, cleared later.
+            if ev is not None and output.root_tx is not None and output.root_tx.parent is None:
+                t0 = time.perf_counter_ns()
+                try:
+                    with _NoGC():
+                        ev.side_effects = recorder._capture.capture_side_effects(output)
+                except Exception as e:
+                    recorder._fail("side effect capture", e)
+                ev.recorder_ns += time.perf_counter_ns() - t0
+            return result
+
+        codegen_suffix.__wrapped__ = original
+        return codegen_suffix
 
     def _make_reasons_hook(self, original):
         recorder = self

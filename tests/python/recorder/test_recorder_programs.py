@@ -434,3 +434,26 @@ def test_tensor_values_opt_in(record):
     rec = record(lambda x: x + 1, (x,), tensor_values=True)
     assert rec.local("x")["tensor"]["values"] == x.numpy().tobytes()
     assert rec.trace["header"]["tensorValuesRecorded"] is True
+
+
+def test_container_mutations_and_new_objects(record):
+    class A:
+        pass
+
+    def f(x, l, d, s):
+        l.append(x)
+        d["k"] = x
+        s.add(3)
+        a = A()
+        a.v = x
+        return x + 1, a
+    lst, dct, st = [], {}, set()
+    rec = record(f, (t(2), lst, dct, st))
+    check_against_dynamo(rec)
+    assert len(lst) == 1 and "k" in dct and 3 in st  # Dynamo replayed them
+    effects = {(e["kind"], e["target"]) for e in rec.event()["reference"]["sideEffects"]}
+    assert {("mutateList", "L['l']"), ("mutateDict", "L['d']"), ("mutateSet", "L['s']")} <= effects
+    kinds = [e["kind"] for e in rec.event()["reference"]["sideEffects"]]
+    assert "newObject" in kinds and "storeAttr" in kinds
+    # The frame input is the state before the call: empty containers.
+    assert rec.local("l")["list"] == [] and rec.local("d")["dict"] == []
