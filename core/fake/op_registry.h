@@ -38,14 +38,19 @@ class OpRegistry {
   void add(std::string name, MetaFn fn) { fns_[std::move(name)] = std::move(fn); }
   // nullptr when no meta function is registered under that name.
   const MetaFn* find(std::string_view name) const {
-    auto it = fns_.find(std::string(name));
+    auto it = fns_.find(name);
     return it == fns_.end() ? nullptr : &it->second;
   }
   size_t size() const { return fns_.size(); }
   std::vector<std::string> names() const;
 
  private:
-  std::unordered_map<std::string, MetaFn> fns_;
+  // Transparent hashing: lookups by string_view allocate nothing.
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, MetaFn, NameHash, std::equal_to<>> fns_;
 };
 
 // A registry with every op this library models.
