@@ -24,6 +24,8 @@ def main(argv=None):
         argv = argv[:i] + argv[i + 1:]
     ns = parser.parse_args(argv)
 
+    # -o wins over an inherited DYNRR_TRACE (whose autostart would record the same frames).
+    os.environ.pop("DYNRR_TRACE", None)
     import dynrr
 
     script = ns.script

@@ -457,3 +457,48 @@ def test_container_mutations_and_new_objects(record):
     assert "newObject" in kinds and "storeAttr" in kinds
     # The frame input is the state before the call: empty containers.
     assert rec.local("l")["list"] == [] and rec.local("d")["dict"] == []
+
+
+def test_code_objects_are_byte_exact(record):
+    def f(x, n=2):
+        try:
+            y = [x * i for i in range(n)]
+        except ValueError:
+            y = []
+        return sum(y)
+    rec = record(f, (t(2),))
+    code = rec.obj(rec.event()["frame"]["code"])["code"]
+    c = f.__code__
+    assert code["code"] == c.co_code and code["linetable"] == c.co_linetable
+    assert code["exceptiontable"] == c.co_exceptiontable
+    assert code["names"] == list(c.co_names) and code["varnames"] == list(c.co_varnames)
+    # x is an argument and a cell (the comprehension captures it): one localsplus slot.
+    assert code["cellvars"] == ["x"]
+    assert code["localsplusnames"] == list(c.co_varnames) + [
+        n for n in c.co_cellvars if n not in c.co_varnames] + list(c.co_freevars)
+    assert code["flags"] == c.co_flags and code["stacksize"] == c.co_stacksize
+    assert (code["argcount"], code["firstlineno"]) == (c.co_argcount, c.co_firstlineno)
+    # The list comprehension is a nested code object among the constants.
+    nested = [rec.obj(r)["code"] for r in code["consts"] if rec.obj(r)["which"] == "code"]
+    assert [n["name"] for n in nested] == ["<listcomp>"]
+    # The generated code is the one Dynamo installed in its cache.
+    entry = torch._dynamo.eval_frame._debug_get_cache_entry_list(f.__code__)[0]
+    gen = rec.obj(rec.event()["reference"]["generatedCode"])["code"]
+    assert gen["code"] == entry.code.co_code and gen["names"] == list(entry.code.co_names)
+
+
+def test_aot_eager_backend_is_wrapped_transparently(tmp_path):
+    import dynrr
+
+    torch._dynamo.reset()
+    x = torch.randn(4, requires_grad=True)
+    with dynrr.record(tmp_path / "aot.dynrr"):
+        y = torch.compile(lambda x: (x.sin() * 2).sum(), backend="aot_eager")(x)
+        y.backward()
+    torch.testing.assert_close(x.grad, 2 * x.detach().cos())
+    events = dynrr.load(tmp_path / "aot.dynrr")["events"]
+    assert [e["status"] for e in events] == ["compiled"]
+    g = events[0]["reference"]["graphs"][0]
+    calls = [(n["op"], n["target"]) for n in g["nodes"] if n["op"] != "placeholder"]
+    assert calls[:2] == [("callMethod", "sin"), ("callFunction", "_operator.mul")]
+    assert calls[-1] == ("output", "output")
