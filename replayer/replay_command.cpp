@@ -1,12 +1,16 @@
 // replay_command.cpp — `dynrr replay TRACE`: replay each recorded frame through the
 // core and give a verdict per frame (match / diverge / unsupported).
 //
-// The symbolic-evaluation core (issue 4) is not built yet, so every frame is
-// reported `unsupported` with that reason: an honest answer, never a fake match.
+// A frame matches only after every graph, guard and break was compared
+// (core/compare); `unsupported` carries the core's reason.
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
+#include "core/compare/compare.h"
 #include "core/trace/trace_reader.h"
+#include "core/tracer/instruction_translator.h"
 #include "replayer/commands.h"
 
 namespace dynrr::replayer {
@@ -39,11 +43,14 @@ int runReplay(const std::vector<std::string>& args) {
   std::string path;
   long only = -1;
   bool json = false;
+  bool showDiff = true;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--frame" && i + 1 < args.size()) {
       only = std::strtol(args[++i].c_str(), nullptr, 10);
     } else if (args[i] == "--json") {
       json = true;
+    } else if (args[i] == "--no-diff") {
+      showDiff = false;
     } else if (path.empty() && args[i][0] != '-') {
       path = args[i];
     } else {
@@ -52,7 +59,7 @@ int runReplay(const std::vector<std::string>& args) {
     }
   }
   if (path.empty()) {
-    std::fprintf(stderr, "usage: dynrr replay TRACE [--frame N] [--json]\n");
+    std::fprintf(stderr, "usage: dynrr replay TRACE [--frame N] [--json] [--no-diff]\n");
     return kExitBadInput;
   }
   auto trace = trace::TraceReader::openFile(path);
@@ -60,10 +67,19 @@ int runReplay(const std::vector<std::string>& args) {
     std::fprintf(stderr, "dynrr: %s\n", trace.error().message().c_str());
     return kExitBadInput;
   }
-  const std::string reason = "core: symbolic evaluation is not implemented yet (issue 4)";
-  size_t unsupported = 0;
+  if (!trace->warning().empty())
+    std::fprintf(stderr, "dynrr: warning: %s\n", trace->warning().c_str());
+  if (only >= 0 && static_cast<size_t>(only) >= trace->eventCount()) {
+    std::fprintf(stderr, "dynrr replay: no frame %ld (trace has %zu)\n", only, trace->eventCount());
+    return kExitBadInput;
+  }
+  size_t counts[3] = {0, 0, 0};
   std::string frames;
-  if (!json) std::printf("%-6s %-32s %-12s %s\n", "frame", "name", "verdict", "reason");
+  std::string details;
+  if (!json) {
+    std::printf("%-5s %-34s %-11s %6s %5s %10s %11s %9s\n", "frame", "name", "verdict", "graphs",
+                "ops", "core", "dynamo", "speedup");
+  }
   for (size_t i = 0; i < trace->eventCount(); ++i) {
     if (only >= 0 && static_cast<size_t>(only) != i) continue;
     auto e = trace->event(i);
@@ -72,24 +88,60 @@ int runReplay(const std::vector<std::string>& args) {
         code && code->which() == schema::Object::Which::CODE) {
       name = code->getCode().getQualname();
     }
-    ++unsupported;
+    auto t0 = std::chrono::steady_clock::now();
+    auto outcome = tracer::replayFrame(*trace, i);
+    auto t1 = std::chrono::steady_clock::now();
+    uint64_t coreNs = static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
+    compare::Verdict verdict;
+    std::string reason, diff;
+    size_t ops = 0, graphs = 0;
+    if (!outcome) {
+      verdict = compare::Verdict::kUnsupported;
+      reason = outcome.error().message();
+    } else {
+      ops = outcome->ops;
+      graphs = outcome->decisions.graphs.size();
+      auto cmp =
+          compare::compareDecisions(compare::fromTrace(e.getReference()), outcome->decisions);
+      verdict = cmp.verdict;
+      diff = cmp.diff;
+    }
+    ++counts[static_cast<int>(verdict)];
+    uint64_t dynamoNs = e.getDynamoNs();
     if (json) {
       if (!frames.empty()) frames += ",";
       frames += "{\"index\":" + std::to_string(i) + ",\"name\":\"" + jsonEscape(name) +
-                "\",\"verdict\":\"unsupported\",\"reason\":\"" + jsonEscape(reason) +
-                "\",\"diff\":\"\",\"core_ns\":0,\"dynamo_ns\":" + std::to_string(e.getDynamoNs()) +
-                ",\"ops\":0}";
+                "\",\"verdict\":\"" + compare::verdictName(verdict) + "\",\"reason\":\"" +
+                jsonEscape(reason) + "\",\"diff\":\"" + jsonEscape(diff) +
+                "\",\"core_ns\":" + std::to_string(coreNs) +
+                ",\"dynamo_ns\":" + std::to_string(dynamoNs) + ",\"ops\":" + std::to_string(ops) +
+                "}";
     } else {
-      std::printf("%-6zu %-32s %-12s %s\n", i, name.c_str(), "unsupported", reason.c_str());
+      char speed[32] = "-";
+      if (verdict != compare::Verdict::kUnsupported && coreNs > 0 && dynamoNs > 0) {
+        std::snprintf(speed, sizeof(speed), "%.0fx",
+                      static_cast<double>(dynamoNs) / static_cast<double>(coreNs));
+      }
+      std::printf("%-5zu %-34s %-11s %6zu %5zu %8.3fms %9.2fms %9s\n", i,
+                  name.substr(0, 34).c_str(), compare::verdictName(verdict), graphs, ops,
+                  static_cast<double>(coreNs) / 1e6, static_cast<double>(dynamoNs) / 1e6, speed);
+      if (!reason.empty())
+        details += "frame " + std::to_string(i) + " (" + name + "): " + reason + "\n";
+      if (!diff.empty() && showDiff)
+        details += "frame " + std::to_string(i) + " (" + name + ") diverges:\n" + diff;
     }
   }
   if (json) {
-    std::printf("{\"frames\":[%s],\"summary\":{\"match\":0,\"diverge\":0,\"unsupported\":%zu}}\n",
-                frames.c_str(), unsupported);
+    std::printf(
+        "{\"frames\":[%s],\"summary\":{\"match\":%zu,\"diverge\":%zu,\"unsupported\":%zu}}\n",
+        frames.c_str(), counts[0], counts[1], counts[2]);
   } else {
-    std::printf("summary: 0 match, 0 diverge, %zu unsupported\n", unsupported);
+    if (!details.empty()) std::printf("\n%s", details.c_str());
+    std::printf("summary: %zu match, %zu diverge, %zu unsupported\n", counts[0], counts[1],
+                counts[2]);
   }
-  return kExitOk;
+  return counts[1] > 0 ? kExitDiverge : kExitOk;
 }
 
 }  // namespace dynrr::replayer

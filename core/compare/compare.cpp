@@ -19,7 +19,13 @@ std::vector<std::string> splitLines(const std::string& text) {
 
 std::string guardKey(const GuardDecision& g) {
   std::string key = g.kind + " " + g.source;
-  if (g.kind == "TENSOR_MATCH") key += "  " + g.detail;
+  if (g.kind == "TENSOR_MATCH") {
+    // The detail is what the guard checks; a trailing " value=..." (the guarded object's
+    // repr, which some recordings include) is not part of it.
+    std::string detail = g.detail;
+    if (auto at = detail.find(" value="); at != std::string::npos) detail.resize(at);
+    key += "  " + detail;
+  }
   return key;
 }
 

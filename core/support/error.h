@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -28,7 +29,13 @@ class [[nodiscard]] Error {
 template <typename T>
 class [[nodiscard]] Expected {
  public:
-  Expected(T value) : storage_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
+  Expected(T value) : storage_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  // Converting constructor, e.g. shared_ptr<Derived> into Expected<shared_ptr<Base>>.
+  template <typename U>
+  requires(!std::is_same_v<std::decay_t<U>, T> && !std::is_same_v<std::decay_t<U>, Error> &&
+           !std::is_same_v<std::decay_t<U>, Expected> && std::is_convertible_v<U, T>)
+      Expected(U&& value)
+      : storage_(T(std::forward<U>(value))) {}           // NOLINT(google-explicit-constructor)
   Expected(Error error) : storage_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
   bool ok() const { return storage_.index() == 0; }

@@ -1,0 +1,124 @@
+// instruction_translator.h — symbolic evaluation of one recorded frame's bytecode
+// (torch/_dynamo/symbolic_convert.py: InstructionTranslatorBase, InstructionTranslator,
+// InliningInstructionTranslator; the LazyVariableTracker realisation order of
+// variables/lazy.py; VariableBuilder's wrapping rules of variables/builder.py).
+//
+// One translator per frame (the root) plus one per inlined call, sharing the
+// OutputGraph. Opcode handlers live in ops_*.cpp, grouped by family, behind one
+// dispatch switch in instruction_translator.cpp. Anything not modelled yet ends the
+// replay with an `unsupported` reason naming the opcode, op, value or feature.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/bytecode/code_object.h"
+#include "core/bytecode/instruction.h"
+#include "core/compare/decisions.h"
+#include "core/fake/dtype.h"
+#include "core/support/error.h"
+#include "core/trace/trace_reader.h"
+#include "core/tracer/output_graph.h"
+#include "core/vt/callable_variables.h"
+#include "core/vt/constant_variable.h"
+#include "core/vt/container_variables.h"
+#include "core/vt/tensor_variable.h"
+
+namespace dynrr::tracer {
+
+using vt::VtPtr;
+
+// A recorded value not yet looked at (LazyVariableTracker): realised, with its
+// guards and graph input, the first time an operation needs it.
+class LazyVariable final : public vt::VariableTracker {
+ public:
+  LazyVariable(trace::ObjRef object, vt::SourcePtr source)
+      : VariableTracker(vt::VtKind::kOpaque, std::move(source), vt::MutationType::kImmutable),
+        object_(object) {}
+  trace::ObjRef object() const { return object_; }
+  const VtPtr& realized() const { return realized_; }
+  void setRealized(VtPtr v) { realized_ = std::move(v); }
+  std::string pythonTypeName() const override { return "lazy"; }
+  std::string describe() const override {
+    return realized_ ? "realized: " + realized_->repr() : "unrealized #" + std::to_string(object_);
+  }
+
+ private:
+  trace::ObjRef object_;
+  VtPtr realized_;
+};
+
+// State shared by the root translator and every inlined one.
+struct TracingContext {
+  const trace::TraceReader& trace;
+  schema::CompileEvent::Reader event;
+  OutputGraph output;
+  fake::DType defaultDtype = fake::DType::kFloat32;
+  bool gradEnabled = true;
+  size_t steps = 0;  // instructions executed, all frames
+  size_t inlineDepth = 0;
+  // Observers for `dynrr debug`; may be null.
+  std::function<void(const class InstructionTranslator&, const bytecode::Instruction&)> onStep;
+};
+
+class InstructionTranslator {
+ public:
+  // Root frame: locals and cells come from the recorded frame input.
+  InstructionTranslator(TracingContext& ctx, bytecode::CodeObject code,
+                        std::vector<bytecode::Instruction> instructions, trace::ObjRef globals,
+                        InstructionTranslator* parent);
+
+  // Runs to RETURN_VALUE. Returns the value returned (root: after compile_subgraph).
+  Expected<VtPtr> run();
+
+  // Inlined call of a user function (InliningInstructionTranslator.inline_call).
+  static Expected<VtPtr> inlineCall(TracingContext& ctx, InstructionTranslator& parent,
+                                    const vt::UserFunctionVariable& fn, std::vector<VtPtr> args,
+                                    std::vector<std::pair<std::string, VtPtr>> kwargs);
+
+  void setLocal(const std::string& name, VtPtr value) { locals_[name] = std::move(value); }
+  const std::map<std::string, VtPtr>& locals() const { return locals_; }
+  const std::vector<VtPtr>& stack() const { return stack_; }
+  const bytecode::CodeObject& code() const { return code_; }
+  const InstructionTranslator* parent() const { return parent_; }
+  uint32_t currentOffset() const { return currentOffset_; }
+
+  // Realises a lazy tracker (no-op for others).
+  Expected<VtPtr> realize(const VtPtr& v);
+
+ private:
+  friend struct Ops;
+  Status step(const bytecode::Instruction& inst);
+  Expected<VtPtr> pop();
+  void push(VtPtr v) { stack_.push_back(std::move(v)); }
+  Status jumpTo(uint32_t offset);
+
+  TracingContext& ctx_;
+  bytecode::CodeObject code_;
+  std::vector<bytecode::Instruction> instructions_;
+  trace::ObjRef globals_;
+  InstructionTranslator* parent_;
+  std::map<std::string, VtPtr> locals_;
+  std::vector<VtPtr> stack_;
+  std::vector<std::string> kwNames_;
+  size_t ip_ = 0;
+  uint32_t currentOffset_ = 0;
+  bool returned_ = false;
+  VtPtr returnValue_;
+};
+
+// Replays one recorded event through the core: the decisions the core reaches, or an
+// Error whose message is the `unsupported` reason.
+struct ReplayOutcome {
+  compare::FrameDecisions decisions;
+  size_t ops = 0;
+};
+Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex);
+
+// "unsupported: <what>" errors.
+Error unsupported(const std::string& what);
+
+}  // namespace dynrr::tracer

@@ -1,0 +1,89 @@
+// ops.h — opcode handlers of InstructionTranslator, one family per .cpp file:
+// ops_load_store.cpp (LOAD_*/STORE_*, attributes, globals), ops_build.cpp (BUILD_*,
+// UNPACK_*, LIST_*), ops_binary.cpp (BINARY_OP, COMPARE_OP, unary, subscripts),
+// ops_call.cpp (KW_NAMES, CALL, inlining), ops_control_flow.cpp (jumps, iteration,
+// RETURN_VALUE). Shared helpers for values live in variable_builder.cpp (wrapping
+// recorded objects, VariableBuilder) and tensor_ops.cpp (graph nodes + fake metadata).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/tracer/instruction_translator.h"
+
+namespace dynrr::tracer {
+
+struct Ops {
+  InstructionTranslator& tx;
+  const bytecode::Instruction& inst;
+
+  // ops_load_store.cpp
+  Status loadFast();
+  Status storeFast();
+  Status deleteFast();
+  Status loadConst();
+  Status loadGlobal();
+  Status loadAttr(bool method);
+  Status pushNull();
+  Status popTop();
+  Status copy();
+  Status swap();
+  // ops_build.cpp
+  Status buildSequence(vt::VtKind kind);
+  Status buildMap();
+  Status buildConstKeyMap();
+  Status buildSlice();
+  Status listAppend();
+  Status listExtend();
+  Status listToTuple();
+  Status unpackSequence();
+  // ops_binary.cpp
+  Status binaryOp();
+  Status compareOp();
+  Status isOp();
+  Status containsOp();
+  Status unary(const std::string& op);
+  Status unaryNot();
+  Status binarySubscr();
+  // ops_call.cpp
+  Status kwNames();
+  Status call();
+  // ops_control_flow.cpp
+  Status getIter();
+  Status forIter();
+  Status popJumpIf(bool ifTrue);
+  Status popJumpIfNone(bool ifNone);
+  Status jumpIfOrPop(bool ifTrue);
+  Status returnValue();
+
+  // ---- shared helpers (defined in the file named) ----
+  // variable_builder.cpp: wrap a recorded object reached through `source`.
+  static Expected<VtPtr> wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr source);
+  // variable_builder.cpp: a constant from the heap (LOAD_CONST), no guards.
+  static Expected<VtPtr> constantFromHeap(TracingContext& ctx, trace::ObjRef ref);
+  // ops_load_store.cpp: getattr on a realised tracker.
+  static Expected<VtPtr> getAttr(InstructionTranslator& tx, const VtPtr& obj,
+                                 const std::string& name);
+  // ops_call.cpp: call `fn` with realised or lazy args.
+  static Expected<VtPtr> callFunction(InstructionTranslator& tx, const VtPtr& fn,
+                                      std::vector<VtPtr> args,
+                                      std::vector<std::pair<std::string, VtPtr>> kwargs);
+  static Expected<VtPtr> inlineUserFunction(TracingContext& ctx, InstructionTranslator& parent,
+                                            const vt::UserFunctionVariable& fn,
+                                            std::vector<VtPtr> args,
+                                            std::vector<std::pair<std::string, VtPtr>> kwargs);
+  // ops_binary.cpp: apply a Python operator ("operator.add", ...) to two values.
+  static Expected<VtPtr> applyOperator(InstructionTranslator& tx, const std::string& op,
+                                       std::vector<VtPtr> args);
+  // ops_control_flow.cpp: Python truthiness of a realised constant-like value.
+  static Expected<bool> truthiness(InstructionTranslator& tx, const VtPtr& v);
+  // tensor_ops.cpp: a graph call producing a tensor (or tuple of tensors).
+  static Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method,
+                                    const std::string& target, const std::string& metaOp,
+                                    std::vector<VtPtr> args,
+                                    std::vector<std::pair<std::string, VtPtr>> kwargs);
+  static bool anyTensor(const std::vector<VtPtr>& args,
+                        const std::vector<std::pair<std::string, VtPtr>>& kwargs);
+};
+
+}  // namespace dynrr::tracer

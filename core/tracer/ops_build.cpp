@@ -1,0 +1,143 @@
+// ops_build.cpp — building and unpacking containers (symbolic_convert.py BUILD_TUPLE,
+// BUILD_LIST, BUILD_MAP, BUILD_CONST_KEY_MAP, BUILD_SLICE, LIST_APPEND, LIST_EXTEND,
+// LIST_TO_TUPLE, UNPACK_SEQUENCE).
+#include "core/tracer/ops.h"
+
+namespace dynrr::tracer {
+namespace {
+
+Expected<std::vector<VtPtr>> popN(InstructionTranslator& tx, std::vector<VtPtr>& stack, size_t n) {
+  if (n > stack.size())
+    return Error("bad bytecode: popping " + std::to_string(n) + " of " +
+                 std::to_string(stack.size()) + " stack values");
+  std::vector<VtPtr> items(stack.end() - static_cast<std::ptrdiff_t>(n), stack.end());
+  stack.resize(stack.size() - n);
+  return items;
+}
+
+// The items of a sequence-like tracker, for unpacking and extending.
+Expected<std::vector<VtPtr>> sequenceItems(InstructionTranslator& tx, const VtPtr& v) {
+  auto r = tx.realize(v);
+  if (!r) return r.error();
+  switch ((*r)->kind()) {
+    case vt::VtKind::kTuple:
+    case vt::VtKind::kList:
+    case vt::VtKind::kSize: return static_cast<vt::SequenceVariable*>(r->get())->items();
+    case vt::VtKind::kRange: {
+      auto* range = static_cast<vt::RangeVariable*>(r->get());
+      std::vector<VtPtr> items;
+      for (int64_t i = 0; i < range->length(); ++i)
+        items.push_back(vt::ConstantVariable::make(range->at(i)));
+      return items;
+    }
+    case vt::VtKind::kTensor: return unsupported("unpacking a tensor (iteration over tensors)");
+    default: return unsupported("unpacking a " + (*r)->pythonTypeName());
+  }
+}
+
+}  // namespace
+
+Status Ops::buildSequence(vt::VtKind kind) {
+  auto items = popN(tx, tx.stack_, static_cast<size_t>(inst.arg));
+  if (!items) return items.error();
+  tx.push(kind == vt::VtKind::kTuple ? vt::makeTuple(std::move(*items))
+                                     : vt::makeList(std::move(*items)));
+  return Status::success();
+}
+
+Status Ops::buildMap() {
+  auto items = popN(tx, tx.stack_, 2 * static_cast<size_t>(inst.arg));
+  if (!items) return items.error();
+  std::vector<std::pair<VtPtr, VtPtr>> entries;
+  for (size_t i = 0; i + 1 < items->size(); i += 2) {
+    auto key = tx.realize((*items)[i]);
+    if (!key) return key.error();
+    if ((*key)->kind() != vt::VtKind::kConstant)
+      return unsupported("dict key of type " + (*key)->pythonTypeName());
+    entries.emplace_back(*key, (*items)[i + 1]);
+  }
+  tx.push(std::make_shared<vt::DictVariable>(std::move(entries), nullptr,
+                                             vt::MutationType::kValueMutationNew));
+  return Status::success();
+}
+
+Status Ops::buildConstKeyMap() {
+  auto keys = tx.pop();
+  if (!keys) return keys.error();
+  auto keyItems = sequenceItems(tx, *keys);
+  if (!keyItems) return keyItems.error();
+  auto values = popN(tx, tx.stack_, static_cast<size_t>(inst.arg));
+  if (!values) return values.error();
+  if (keyItems->size() != values->size())
+    return Error("bad bytecode: BUILD_CONST_KEY_MAP key count");
+  std::vector<std::pair<VtPtr, VtPtr>> entries;
+  for (size_t i = 0; i < values->size(); ++i) entries.emplace_back((*keyItems)[i], (*values)[i]);
+  tx.push(std::make_shared<vt::DictVariable>(std::move(entries), nullptr,
+                                             vt::MutationType::kValueMutationNew));
+  return Status::success();
+}
+
+Status Ops::buildSlice() {
+  auto items = popN(tx, tx.stack_, static_cast<size_t>(inst.arg));
+  if (!items) return items.error();
+  std::vector<VtPtr> parts;
+  for (auto& item : *items) {
+    auto r = tx.realize(item);
+    if (!r) return r.error();
+    if ((*r)->kind() != vt::VtKind::kConstant) {
+      return unsupported("slice bound of type " + (*r)->pythonTypeName());
+    }
+    parts.push_back(*r);
+  }
+  while (parts.size() < 3) parts.push_back(vt::ConstantVariable::make(vt::NoneValue{}));
+  tx.push(std::make_shared<vt::SliceVariable>(parts[0], parts[1], parts[2]));
+  return Status::success();
+}
+
+Status Ops::listAppend() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  size_t depth = static_cast<size_t>(inst.arg);
+  if (depth == 0 || depth > tx.stack_.size()) return Error("bad bytecode: LIST_APPEND depth");
+  auto* list = dynamic_cast<vt::SequenceVariable*>(tx.stack_[tx.stack_.size() - depth].get());
+  if (!list || list->kind() != vt::VtKind::kList) return Error("bad bytecode: LIST_APPEND target");
+  list->mutableItems().push_back(*v);
+  return Status::success();
+}
+
+Status Ops::listExtend() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto items = sequenceItems(tx, *v);
+  if (!items) return items.error();
+  size_t depth = static_cast<size_t>(inst.arg);
+  if (depth == 0 || depth > tx.stack_.size()) return Error("bad bytecode: LIST_EXTEND depth");
+  auto* list = dynamic_cast<vt::SequenceVariable*>(tx.stack_[tx.stack_.size() - depth].get());
+  if (!list || list->kind() != vt::VtKind::kList) return Error("bad bytecode: LIST_EXTEND target");
+  for (auto& item : *items) list->mutableItems().push_back(item);
+  return Status::success();
+}
+
+Status Ops::listToTuple() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto items = sequenceItems(tx, *v);
+  if (!items) return items.error();
+  tx.push(vt::makeTuple(std::move(*items)));
+  return Status::success();
+}
+
+Status Ops::unpackSequence() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto items = sequenceItems(tx, *v);
+  if (!items) return items.error();
+  if (items->size() != static_cast<size_t>(inst.arg)) {
+    return unsupported("unpacking " + std::to_string(items->size()) + " values into " +
+                       std::to_string(inst.arg) + " (ValueError path)");
+  }
+  for (size_t i = items->size(); i-- > 0;) tx.push((*items)[i]);
+  return Status::success();
+}
+
+}  // namespace dynrr::tracer

@@ -1,0 +1,380 @@
+// ops_call.cpp — calls (symbolic_convert.py KW_NAMES, CALL; BuiltinVariable.call_function
+// for the builtins modelled here; TorchInGraphFunctionVariable.call_function;
+// TensorVariable.call_method; InliningInstructionTranslator.inline_call_ with
+// UserFunctionVariable.bind_args for positional, keyword, default, *args, **kwargs).
+#include "core/bytecode/code_object.h"
+#include "core/tracer/ops.h"
+
+namespace dynrr::tracer {
+namespace {
+
+using vt::ConstantVariable;
+
+Expected<std::vector<VtPtr>> iterItems(InstructionTranslator& tx, const VtPtr& v) {
+  auto r = tx.realize(v);
+  if (!r) return r.error();
+  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(r->get())) return seq->items();
+  if (auto* range = dynamic_cast<vt::RangeVariable*>(r->get())) {
+    std::vector<VtPtr> items;
+    for (int64_t i = 0; i < range->length(); ++i)
+      items.push_back(ConstantVariable::make(range->at(i)));
+    return items;
+  }
+  if (auto* dict = dynamic_cast<vt::DictVariable*>(r->get())) {
+    std::vector<VtPtr> keys;
+    for (const auto& kv : dict->entries()) keys.push_back(kv.first);
+    return keys;
+  }
+  return unsupported("iterating over " + (*r)->pythonTypeName());
+}
+
+Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable& fn,
+                            std::vector<VtPtr> args,
+                            std::vector<std::pair<std::string, VtPtr>> kwargs) {
+  const std::string& name = fn.name();
+  if (name.rfind("operator.", 0) == 0 && kwargs.empty())
+    return Ops::applyOperator(tx, name, std::move(args));
+  if (name == "print")
+    return unsupported("graph break: call to print (graph breaks are core part 2)");
+  if (!kwargs.empty()) return unsupported("keyword arguments to builtin " + name);
+  for (auto& a : args) {
+    auto r = tx.realize(a);
+    if (!r) return r.error();
+    a = *r;
+  }
+  auto constInt = [&](size_t i) -> std::optional<int64_t> {
+    if (i >= args.size() || args[i]->kind() != vt::VtKind::kConstant) return std::nullopt;
+    return static_cast<ConstantVariable*>(args[i].get())->asInt();
+  };
+  if (name == "len" && args.size() == 1) {
+    if (auto* seq = dynamic_cast<vt::SequenceVariable*>(args[0].get())) {
+      return ConstantVariable::make(static_cast<int64_t>(seq->items().size()));
+    }
+    if (auto* dict = dynamic_cast<vt::DictVariable*>(args[0].get())) {
+      return ConstantVariable::make(static_cast<int64_t>(dict->entries().size()));
+    }
+    if (auto* range = dynamic_cast<vt::RangeVariable*>(args[0].get()))
+      return ConstantVariable::make(range->length());
+    if (auto* t = dynamic_cast<vt::TensorVariable*>(args[0].get())) {
+      if (t->meta().sizes.empty()) return unsupported("len() of a 0-d tensor (TypeError path)");
+      return ConstantVariable::make(t->meta().sizes[0]);
+    }
+    if (auto* c = dynamic_cast<ConstantVariable*>(args[0].get())) {
+      if (auto* s = std::get_if<std::string>(&c->value()))
+        return ConstantVariable::make(static_cast<int64_t>(s->size()));
+    }
+    return unsupported("len() of " + args[0]->pythonTypeName());
+  }
+  if (name == "range") {
+    std::optional<int64_t> a = constInt(0), b = constInt(1), c = constInt(2);
+    if (args.size() == 1 && a) return VtPtr(std::make_shared<vt::RangeVariable>(0, *a, 1));
+    if (args.size() == 2 && a && b) return VtPtr(std::make_shared<vt::RangeVariable>(*a, *b, 1));
+    if (args.size() == 3 && a && b && c && *c != 0)
+      return VtPtr(std::make_shared<vt::RangeVariable>(*a, *b, *c));
+    return unsupported("range() with non-constant arguments");
+  }
+  if ((name == "tuple" || name == "list") && args.size() <= 1) {
+    std::vector<VtPtr> items;
+    if (args.size() == 1) {
+      auto it = iterItems(tx, args[0]);
+      if (!it) return it.error();
+      items = *it;
+    }
+    return name == "tuple" ? vt::makeTuple(std::move(items)) : vt::makeList(std::move(items));
+  }
+  if ((name == "enumerate" || name == "zip") && !args.empty()) {
+    std::vector<std::vector<VtPtr>> columns;
+    int64_t start = 0;
+    if (name == "enumerate") {
+      if (args.size() == 2) {
+        auto s = constInt(1);
+        if (!s) return unsupported("enumerate start");
+        start = *s;
+      }
+      args.resize(1);
+    }
+    size_t n = SIZE_MAX;
+    for (auto& a : args) {
+      auto it = iterItems(tx, a);
+      if (!it) return it.error();
+      n = std::min(n, it->size());
+      columns.push_back(*it);
+    }
+    std::vector<VtPtr> rows;
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<VtPtr> row;
+      if (name == "enumerate")
+        row.push_back(ConstantVariable::make(start + static_cast<int64_t>(i)));
+      for (auto& col : columns) row.push_back(col[i]);
+      rows.push_back(vt::makeTuple(std::move(row)));
+    }
+    return vt::makeList(std::move(rows));
+  }
+  if ((name == "min" || name == "max") && args.size() >= 2) {
+    VtPtr best = args[0];
+    for (size_t i = 1; i < args.size(); ++i) {
+      auto cmp =
+          Ops::applyOperator(tx, name == "min" ? "operator.lt" : "operator.gt", {args[i], best});
+      if (!cmp) return cmp;
+      auto* c = dynamic_cast<ConstantVariable*>(cmp->get());
+      if (!c) return unsupported(name + "() of tensors");
+      if (constantTruth(c->value())) best = args[i];
+    }
+    return best;
+  }
+  if (name == "abs" && args.size() == 1) {
+    if (args[0]->kind() == vt::VtKind::kTensor)
+      return Ops::tensorCall(tx, false, "abs", "torch.abs", args, {});
+    auto* c = dynamic_cast<ConstantVariable*>(args[0].get());
+    if (c && c->asNumber()) {
+      if (auto i = c->asInt(); i && !std::holds_alternative<double>(c->value()))
+        return ConstantVariable::make(*i < 0 ? -*i : *i);
+      return ConstantVariable::make(std::abs(*c->asNumber()));
+    }
+  }
+  if ((name == "int" || name == "float" || name == "bool") && args.size() == 1) {
+    auto* c = dynamic_cast<ConstantVariable*>(args[0].get());
+    if (c && c->asNumber()) {
+      if (name == "int") return ConstantVariable::make(static_cast<int64_t>(*c->asNumber()));
+      if (name == "float") return ConstantVariable::make(*c->asNumber());
+      return ConstantVariable::make(*c->asNumber() != 0);
+    }
+    return unsupported(name + "() of " + args[0]->pythonTypeName());
+  }
+  if (name == "getattr" && args.size() == 2) {
+    auto* c = dynamic_cast<ConstantVariable*>(args[1].get());
+    auto* s = c ? std::get_if<std::string>(&c->value()) : nullptr;
+    if (!s) return unsupported("getattr with a non-constant name");
+    return Ops::getAttr(tx, args[0], *s);
+  }
+  return unsupported("call to builtin " + name + " (not modelled by core part 1)");
+}
+
+Expected<VtPtr> callTensorMethod(InstructionTranslator& tx, const vt::GetAttrVariable& m,
+                                 std::vector<VtPtr> args,
+                                 std::vector<std::pair<std::string, VtPtr>> kwargs) {
+  auto* t = static_cast<vt::TensorVariable*>(m.object().get());
+  const std::string& name = m.name();
+  const fake::TensorMeta& meta = t->meta();
+  if ((name == "size" || name == "dim" || name == "numel" || name == "ndimension" ||
+       name == "stride" || name == "is_contiguous") &&
+      kwargs.empty()) {
+    for (auto& a : args) {
+      auto r = tx.realize(a);
+      if (!r) return r.error();
+      a = *r;
+    }
+    int64_t ndim = static_cast<int64_t>(meta.sizes.size());
+    auto dimArg = [&]() -> std::optional<int64_t> {
+      if (args.size() != 1 || args[0]->kind() != vt::VtKind::kConstant) return std::nullopt;
+      auto d = static_cast<ConstantVariable*>(args[0].get())->asInt();
+      if (!d) return std::nullopt;
+      int64_t k = *d < 0 ? *d + ndim : *d;
+      if (k < 0 || k >= ndim) return std::nullopt;
+      return k;
+    };
+    if (name == "dim" || name == "ndimension") return ConstantVariable::make(ndim);
+    if (name == "numel") return ConstantVariable::make(meta.numel());
+    if (name == "is_contiguous" && args.empty()) return ConstantVariable::make(meta.isContiguous());
+    const fake::Shape& xs = name == "stride" ? meta.strides : meta.sizes;
+    if (args.empty()) {
+      std::vector<VtPtr> dims;
+      for (int64_t s : xs) dims.push_back(ConstantVariable::make(s));
+      return name == "size" ? vt::makeSize(std::move(dims)) : vt::makeTuple(std::move(dims));
+    }
+    if (auto k = dimArg()) return ConstantVariable::make(xs[static_cast<size_t>(*k)]);
+    return unsupported("tensor." + name + "() with these arguments");
+  }
+  if (name == "item" || name == "tolist" || name == "numpy" || name == "backward") {
+    return unsupported("graph break: tensor." + name + "() (graph breaks are core part 2)");
+  }
+  std::vector<VtPtr> full;
+  full.push_back(m.object());
+  for (auto& a : args) full.push_back(std::move(a));
+  return Ops::tensorCall(tx, true, name, "Tensor." + name, std::move(full), std::move(kwargs));
+}
+
+}  // namespace
+
+Status Ops::kwNames() {
+  auto names = tx.ctx_.trace.object(inst.constRef);
+  if (!names || names->which() != schema::Object::Which::TUPLE)
+    return Error("bad bytecode: KW_NAMES constant");
+  tx.kwNames_.clear();
+  for (auto ref : names->getTuple()) {
+    auto s = tx.ctx_.trace.object(ref);
+    if (!s || s->which() != schema::Object::Which::STR)
+      return Error("bad bytecode: KW_NAMES entry");
+    tx.kwNames_.push_back(s->getStr());
+  }
+  return Status::success();
+}
+
+Status Ops::call() {
+  size_t argc = static_cast<size_t>(inst.arg);
+  if (argc + 2 > tx.stack_.size()) return Error("bad bytecode: CALL beyond the stack");
+  std::vector<VtPtr> contents(tx.stack_.end() - static_cast<std::ptrdiff_t>(argc + 2),
+                              tx.stack_.end());
+  tx.stack_.resize(tx.stack_.size() - argc - 2);
+  VtPtr fn;
+  std::vector<VtPtr> args;
+  if (contents[0]->kind() == vt::VtKind::kNull) {
+    fn = contents[1];
+    args.assign(contents.begin() + 2, contents.end());
+  } else {
+    fn = contents[0];
+    args.assign(contents.begin() + 1, contents.end());
+  }
+  std::vector<std::pair<std::string, VtPtr>> kwargs;
+  if (!tx.kwNames_.empty()) {
+    if (tx.kwNames_.size() > args.size())
+      return Error("bad bytecode: more keyword names than arguments");
+    size_t first = args.size() - tx.kwNames_.size();
+    for (size_t i = 0; i < tx.kwNames_.size(); ++i)
+      kwargs.emplace_back(tx.kwNames_[i], args[first + i]);
+    args.resize(first);
+    tx.kwNames_.clear();
+  }
+  auto r = callFunction(tx, fn, std::move(args), std::move(kwargs));
+  if (!r) return r.error();
+  tx.push(*r);
+  return Status::success();
+}
+
+Expected<VtPtr> Ops::callFunction(InstructionTranslator& tx, const VtPtr& fnIn,
+                                  std::vector<VtPtr> args,
+                                  std::vector<std::pair<std::string, VtPtr>> kwargs) {
+  auto fnR = tx.realize(fnIn);
+  if (!fnR) return fnR;
+  const VtPtr& fn = *fnR;
+  switch (fn->kind()) {
+    case vt::VtKind::kBuiltin:
+      return callBuiltin(tx, static_cast<vt::BuiltinVariable&>(*fn), std::move(args),
+                         std::move(kwargs));
+    case vt::VtKind::kTorchFunction: {
+      auto& tf = static_cast<vt::TorchFunctionVariable&>(*fn);
+      return tensorCall(tx, false, tf.qualname(), tf.qualname(), std::move(args),
+                        std::move(kwargs));
+    }
+    case vt::VtKind::kGetAttr: {
+      auto& m = static_cast<vt::GetAttrVariable&>(*fn);
+      if (m.object()->kind() == vt::VtKind::kTensor)
+        return callTensorMethod(tx, m, std::move(args), std::move(kwargs));
+      return unsupported("call of method " + m.name() + " on " + m.object()->pythonTypeName());
+    }
+    case vt::VtKind::kUserFunction:
+      return InstructionTranslator::inlineCall(tx.ctx_, tx,
+                                               static_cast<vt::UserFunctionVariable&>(*fn),
+                                               std::move(args), std::move(kwargs));
+    case vt::VtKind::kNull: return Error("bad bytecode: call of NULL");
+    default:
+      return unsupported("call of a " + fn->pythonTypeName() + " (" + vt::vtKindName(fn->kind()) +
+                         ")");
+  }
+}
+
+Expected<VtPtr> Ops::inlineUserFunction(TracingContext& ctx, InstructionTranslator& parent,
+                                        const vt::UserFunctionVariable& fn, std::vector<VtPtr> args,
+                                        std::vector<std::pair<std::string, VtPtr>> kwargs) {
+  auto fobj = ctx.trace.object(fn.function());
+  if (!fobj || fobj->which() != schema::Object::Which::FUNCTION)
+    return Error("function missing from trace");
+  auto f = fobj->getFunction();
+  auto code = bytecode::codeFromTrace(ctx.trace, f.getCode());
+  if (!code) return code.error();
+  if (code->flags &
+      (bytecode::kCoGenerator | bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
+    return unsupported("inlining a generator or coroutine " + fn.qualname());
+  }
+  if (!code->freevars.empty() || !code->cellvars.empty()) {
+    return unsupported("inlining " + fn.qualname() + " with closure cells (cells are core part 2)");
+  }
+  auto insts = bytecode::decodeInstructions(*code);
+  if (!insts) return insts.error();
+  // bind_args.
+  size_t argcount = code->argcount, kwonly = code->kwonlyargcount;
+  bool hasVarargs = code->flags & bytecode::kCoVarargs;
+  bool hasVarkw = code->flags & bytecode::kCoVarkeywords;
+  if (code->varnames.size() < argcount + kwonly + hasVarargs + hasVarkw)
+    return Error("code varnames too short");
+  std::vector<VtPtr> bound(argcount + kwonly);
+  std::vector<VtPtr> extra;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i < argcount) {
+      bound[i] = args[i];
+    } else if (hasVarargs) {
+      extra.push_back(args[i]);
+    } else {
+      return unsupported("too many positional arguments to " + fn.qualname() + " (TypeError path)");
+    }
+  }
+  std::vector<std::pair<VtPtr, VtPtr>> extraKw;
+  for (auto& [name, value] : kwargs) {
+    size_t idx = SIZE_MAX;
+    for (size_t i = code->posonlyargcount; i < argcount + kwonly; ++i) {
+      if (code->varnames[i] == name) idx = i;
+    }
+    if (idx != SIZE_MAX) {
+      if (bound[idx])
+        return unsupported("multiple values for argument " + name + " (TypeError path)");
+      bound[idx] = value;
+    } else if (hasVarkw) {
+      extraKw.emplace_back(ConstantVariable::make(name), value);
+    } else {
+      return unsupported("unexpected keyword argument " + name + " (TypeError path)");
+    }
+  }
+  // Defaults, wrapped lazily from the function's recorded __defaults__.
+  vt::SourcePtr fnSource = fn.source();
+  if (auto defaults = ctx.trace.object(f.getDefaults());
+      f.getDefaults() && defaults && defaults->which() == schema::Object::Which::TUPLE) {
+    auto items = defaults->getTuple();
+    size_t first = argcount - std::min<size_t>(argcount, items.size());
+    for (size_t i = first; i < argcount; ++i) {
+      if (bound[i]) continue;
+      vt::SourcePtr src;
+      if (fnSource) {
+        auto defSrc = vt::Source::attr(fnSource, "__defaults__");
+        ctx.output.addGuard("SEQUENCE_LENGTH", defSrc->name());
+        src = vt::Source::item(defSrc, std::to_string(i - first));
+      }
+      bound[i] = std::make_shared<LazyVariable>(items[static_cast<unsigned>(i - first)], src);
+    }
+  }
+  if (auto kwd = ctx.trace.object(f.getKwdefaults());
+      f.getKwdefaults() && kwd && kwd->which() == schema::Object::Which::DICT) {
+    for (auto entry : kwd->getDict()) {
+      auto key = ctx.trace.object(entry.getKey());
+      if (!key || key->which() != schema::Object::Which::STR) continue;
+      for (size_t i = argcount; i < argcount + kwonly; ++i) {
+        if (!bound[i] && code->varnames[i] == key->getStr()) {
+          vt::SourcePtr src;
+          if (fnSource)
+            src = vt::Source::item(vt::Source::attr(fnSource, "__kwdefaults__"),
+                                   vt::pyStrRepr(code->varnames[i]));
+          bound[i] = std::make_shared<LazyVariable>(entry.getValue(), src);
+        }
+      }
+    }
+  }
+  for (size_t i = 0; i < bound.size(); ++i) {
+    if (!bound[i])
+      return unsupported("missing argument " + code->varnames[i] + " to " + fn.qualname() +
+                         " (TypeError path)");
+  }
+  InstructionTranslator child(ctx, *code, std::move(*insts), f.getGlobals(), &parent);
+  for (size_t i = 0; i < bound.size(); ++i) child.setLocal(code->varnames[i], bound[i]);
+  size_t next = argcount + kwonly;
+  if (hasVarargs) child.setLocal(code->varnames[next++], vt::makeTuple(std::move(extra)));
+  if (hasVarkw) {
+    child.setLocal(code->varnames[next++],
+                   std::make_shared<vt::DictVariable>(std::move(extraKw), nullptr,
+                                                      vt::MutationType::kValueMutationNew));
+  }
+  ++ctx.inlineDepth;
+  auto result = child.run();
+  --ctx.inlineDepth;
+  return result;
+}
+
+}  // namespace dynrr::tracer

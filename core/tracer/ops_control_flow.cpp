@@ -1,0 +1,134 @@
+// ops_control_flow.cpp — jumps, iteration and return (symbolic_convert.py
+// GET_ITER, FOR_ITER, the generic_jump handlers for POP_JUMP_*/JUMP_IF_*_OR_POP on
+// constants, RETURN_VALUE -> OutputGraph.compile_subgraph for the root frame).
+#include "core/tracer/ops.h"
+
+namespace dynrr::tracer {
+namespace {
+
+void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>& out, int depth) {
+  if (!v || depth > 32) return;
+  if (auto* lazy = dynamic_cast<LazyVariable*>(v.get())) {
+    collectTensorNodes(lazy->realized(), g, out, depth + 1);
+    return;
+  }
+  if (auto* t = dynamic_cast<vt::TensorVariable*>(v.get())) {
+    // Graph inputs are reconstructed from their source, not returned by the graph.
+    if (g.node(t->node()).op == "placeholder") return;
+    for (NodeId n : out) {
+      if (n == t->node()) return;
+    }
+    out.push_back(t->node());
+    return;
+  }
+  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(v.get())) {
+    for (const auto& item : seq->items()) collectTensorNodes(item, g, out, depth + 1);
+  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(v.get())) {
+    for (const auto& kv : dict->entries()) collectTensorNodes(kv.second, g, out, depth + 1);
+  }
+}
+
+}  // namespace
+
+Expected<bool> Ops::truthiness(InstructionTranslator& tx, const VtPtr& v) {
+  switch (v->kind()) {
+    case vt::VtKind::kConstant:
+      return constantTruth(static_cast<vt::ConstantVariable*>(v.get())->value());
+    case vt::VtKind::kTuple:
+    case vt::VtKind::kList:
+    case vt::VtKind::kSize: return !static_cast<vt::SequenceVariable*>(v.get())->items().empty();
+    case vt::VtKind::kDict: return !static_cast<vt::DictVariable*>(v.get())->entries().empty();
+    case vt::VtKind::kRange: return static_cast<vt::RangeVariable*>(v.get())->length() > 0;
+    case vt::VtKind::kTensor:
+      return unsupported(
+          "graph break: data-dependent control flow on a tensor (graph breaks are core part 2)");
+    case vt::VtKind::kBuiltin:
+    case vt::VtKind::kTorchFunction:
+    case vt::VtKind::kUserFunction:
+    case vt::VtKind::kModule: return true;
+    default: return unsupported("truth value of " + v->pythonTypeName());
+  }
+}
+
+Status Ops::getIter() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto r = tx.realize(*v);
+  if (!r) return r.error();
+  std::vector<VtPtr> items;
+  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(r->get())) {
+    items = seq->items();
+  } else if (auto* range = dynamic_cast<vt::RangeVariable*>(r->get())) {
+    for (int64_t i = 0; i < range->length(); ++i)
+      items.push_back(vt::ConstantVariable::make(range->at(i)));
+  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(r->get())) {
+    for (const auto& kv : dict->entries()) items.push_back(kv.first);
+  } else if ((*r)->kind() == vt::VtKind::kIterator) {
+    tx.push(*r);
+    return Status::success();
+  } else {
+    return unsupported("iteration over " + (*r)->pythonTypeName());
+  }
+  tx.push(std::make_shared<vt::IteratorVariable>(std::move(items)));
+  return Status::success();
+}
+
+Status Ops::forIter() {
+  if (tx.stack_.empty()) return Error("bad bytecode: FOR_ITER on an empty stack");
+  auto* it = dynamic_cast<vt::IteratorVariable*>(tx.stack_.back().get());
+  if (!it) return unsupported("FOR_ITER over " + tx.stack_.back()->pythonTypeName());
+  if (it->done()) {
+    tx.stack_.pop_back();
+    return tx.jumpTo(*inst.jumpTarget);
+  }
+  tx.push(it->next());
+  return Status::success();
+}
+
+Status Ops::popJumpIf(bool ifTrue) {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto r = tx.realize(*v);
+  if (!r) return r.error();
+  auto t = truthiness(tx, *r);
+  if (!t) return t.error();
+  if (*t == ifTrue) return tx.jumpTo(*inst.jumpTarget);
+  return Status::success();
+}
+
+Status Ops::popJumpIfNone(bool ifNone) {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto r = tx.realize(*v);
+  if (!r) return r.error();
+  auto* c = dynamic_cast<vt::ConstantVariable*>(r->get());
+  bool isNone = c && c->isNone();
+  if (isNone == ifNone) return tx.jumpTo(*inst.jumpTarget);
+  return Status::success();
+}
+
+Status Ops::jumpIfOrPop(bool ifTrue) {
+  if (tx.stack_.empty()) return Error("bad bytecode: JUMP_IF_*_OR_POP on an empty stack");
+  auto r = tx.realize(tx.stack_.back());
+  if (!r) return r.error();
+  auto t = truthiness(tx, *r);
+  if (!t) return t.error();
+  if (*t == ifTrue) return tx.jumpTo(*inst.jumpTarget);
+  tx.stack_.pop_back();
+  return Status::success();
+}
+
+Status Ops::returnValue() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  tx.returnValue_ = *v;
+  tx.returned_ = true;
+  if (tx.parent_ != nullptr) return Status::success();
+  // compile_subgraph: the graph returns the tensors the return value needs.
+  std::vector<NodeId> outputs;
+  collectTensorNodes(*v, tx.ctx_.output.graph(), outputs, 0);
+  if (tx.ctx_.output.graph().opCount() > 0) tx.ctx_.output.setOutput(outputs);
+  return Status::success();
+}
+
+}  // namespace dynrr::tracer

@@ -1,0 +1,107 @@
+// output_graph.cpp — see output_graph.h.
+#include "core/tracer/output_graph.h"
+
+namespace dynrr::tracer {
+
+std::string inputNameForSource(const std::string& sourceName) {
+  std::string out;
+  bool inRun = false;
+  for (char c : sourceName) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (ok) {
+      out += c;
+      inRun = false;
+    } else if (!inRun) {
+      out += '_';
+      inRun = true;
+    }
+  }
+  return out;
+}
+
+OutputGraph::OutputGraph() {
+  // init_ambient_guards: installed on every frame.
+  addGuard("SHAPE_ENV", "");
+  addGuard("DETERMINISTIC_ALGORITHMS", "");
+  addGuard("GRAD_MODE", "");
+  addGuard("DEFAULT_DEVICE", "");
+  addGuard("GLOBAL_STATE", "");
+  addGuard("TORCH_FUNCTION_STATE", "");
+  addGuard("AUTOGRAD_SAVED_TENSORS_HOOKS", "");
+}
+
+void OutputGraph::addGuard(const std::string& kind, const std::string& source,
+                           const std::string& detail) {
+  if (!guardKeys_.insert({kind, source}).second) return;
+  guards_.push_back(compare::GuardDecision{kind, source, detail});
+}
+
+std::optional<NodeId> OutputGraph::existingInput(const std::string& sourceName) const {
+  auto it = inputs_.find(sourceName);
+  if (it == inputs_.end()) return std::nullopt;
+  return it->second;
+}
+
+NodeId OutputGraph::graphInput(const std::string& sourceName, const fake::TensorMeta& meta) {
+  if (auto existing = existingInput(sourceName)) return *existing;
+  ProtoNode node;
+  node.op = "placeholder";
+  node.target = inputNameForSource(sourceName);
+  node.meta = meta;
+  node.source = sourceName;
+  node.typeExpr = "torch.Tensor";
+  NodeId id = graph_.add(std::move(node));
+  inputs_[sourceName] = id;
+  return id;
+}
+
+NodeId OutputGraph::callFunction(const std::string& target, std::vector<GraphArg> args,
+                                 std::vector<std::pair<std::string, GraphArg>> kwargs) {
+  ProtoNode node;
+  node.op = "call_function";
+  node.target = target;
+  node.args = std::move(args);
+  node.kwargs = std::move(kwargs);
+  return graph_.add(std::move(node));
+}
+
+NodeId OutputGraph::callMethod(const std::string& method, std::vector<GraphArg> args,
+                               std::vector<std::pair<std::string, GraphArg>> kwargs) {
+  ProtoNode node;
+  node.op = "call_method";
+  node.target = method;
+  node.args = std::move(args);
+  node.kwargs = std::move(kwargs);
+  return graph_.add(std::move(node));
+}
+
+void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
+  ProtoNode node;
+  node.op = "output";
+  node.target = "output";
+  GraphArg tuple;
+  tuple.kind = GraphArg::Kind::kTuple;
+  for (NodeId n : outputs) tuple.items.push_back(GraphArg::ofNode(n));
+  node.args.push_back(std::move(tuple));
+  output_ = graph_.add(std::move(node));
+  // Dead code elimination, last node first, until nothing changes (pure ops only).
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    auto users = graph_.userCounts();
+    for (size_t i = graph_.size(); i-- > 0;) {
+      const ProtoNode& n = graph_.node(static_cast<NodeId>(i));
+      if (n.erased || n.op == "output") continue;
+      if (users[i] == 0) {
+        graph_.erase(static_cast<NodeId>(i));
+        changed = true;
+      }
+    }
+  }
+}
+
+OutputGraph::Checkpoint OutputGraph::checkpoint() const {
+  return Checkpoint{graph_.size(), graph_.events().size(), guards_.size()};
+}
+
+}  // namespace dynrr::tracer

@@ -1,0 +1,65 @@
+// output_graph.h — the graph, graph inputs and guards of one traced frame
+// (torch/_dynamo/output_graph.py OutputGraph: init_ambient_guards, create_graph_input,
+// guards; compile_subgraph's output node and dead-code elimination).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/compare/decisions.h"
+#include "core/tracer/proto_graph.h"
+#include "core/vt/variable_tracker.h"
+
+namespace dynrr::tracer {
+
+class OutputGraph {
+ public:
+  OutputGraph();
+
+  ProtoGraph& graph() { return graph_; }
+  const ProtoGraph& graph() const { return graph_; }
+
+  // Installs a guard once per (kind, source).
+  void addGuard(const std::string& kind, const std::string& source, const std::string& detail = "");
+  const std::vector<compare::GuardDecision>& guards() const { return guards_; }
+
+  // A placeholder for a graph input with `source` (one per source), named as
+  // Dynamo names it ("L['x']" -> "L_x_").
+  NodeId graphInput(const std::string& sourceName, const fake::TensorMeta& meta);
+  std::optional<NodeId> existingInput(const std::string& sourceName) const;
+
+  // Adds a call node.
+  NodeId callFunction(const std::string& target, std::vector<GraphArg> args,
+                      std::vector<std::pair<std::string, GraphArg>> kwargs);
+  NodeId callMethod(const std::string& method, std::vector<GraphArg> args,
+                    std::vector<std::pair<std::string, GraphArg>> kwargs);
+
+  // compile_subgraph: the output node returns `outputs` (tensor nodes); unused nodes
+  // (no users, no side effects) are erased, as Dynamo's dead-code elimination does.
+  void setOutput(const std::vector<NodeId>& outputs);
+  bool hasOutput() const { return output_.has_value(); }
+
+  // Graph checkpoint/restore for speculation (copy_graphstate/restore_graphstate).
+  struct Checkpoint {
+    size_t nodes;
+    size_t events;
+    size_t guards;
+  };
+  Checkpoint checkpoint() const;
+
+ private:
+  ProtoGraph graph_;
+  std::vector<compare::GuardDecision> guards_;
+  std::set<std::pair<std::string, std::string>> guardKeys_;
+  std::map<std::string, NodeId> inputs_;
+  std::optional<NodeId> output_;
+};
+
+// Dynamo's graph input name for a source: every run of characters outside
+// [a-zA-Z0-9] becomes "_" (create_graph_input's re.sub).
+std::string inputNameForSource(const std::string& sourceName);
+
+}  // namespace dynrr::tracer

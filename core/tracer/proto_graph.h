@@ -1,0 +1,86 @@
+// proto_graph.h — the graph the tracer builds, as an ordered log of node creations,
+// renames and erasures. Replaying the log against core/graph's FX-like Graph gives
+// FX's node names and printed code, because FX names nodes in exactly this order
+// (torch/fx/graph.py _Namespace; Dynamo's set_name_hint -> Node._rename).
+//
+// Mirrors the parts of torch/_dynamo/output_graph.py SubgraphTracer the core uses:
+// create_graph_input (placeholders in creation order), create_proxy, and
+// remove_unused_graphargs / dead code elimination at compile_subgraph.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/fake/tensor_meta.h"
+#include "core/vt/constant_variable.h"
+#include "core/vt/tensor_variable.h"
+
+namespace dynrr::tracer {
+
+using vt::NodeId;
+
+// A node argument as FX holds it.
+struct GraphArg {
+  enum class Kind { kNode, kConstant, kTuple, kList, kSlice, kDict };
+  Kind kind = Kind::kConstant;
+  NodeId node = -1;
+  vt::ConstantValue constant;
+  std::vector<GraphArg> items;    // tuple, list, slice (start, stop, step)
+  std::vector<std::string> keys;  // dict keys (strings), parallel to items
+
+  static GraphArg ofNode(NodeId n) {
+    GraphArg a;
+    a.kind = Kind::kNode;
+    a.node = n;
+    return a;
+  }
+  static GraphArg ofConstant(vt::ConstantValue v) {
+    GraphArg a;
+    a.constant = std::move(v);
+    return a;
+  }
+};
+
+struct ProtoNode {
+  std::string op;      // "placeholder", "call_function", "call_method", "output"
+  std::string target;  // placeholder: input name ("L_x_"); call_function: qualified name
+                       // ("torch.sin", "operator.add"); call_method: method name
+  std::vector<GraphArg> args;
+  std::vector<std::pair<std::string, GraphArg>> kwargs;
+  std::optional<fake::TensorMeta> meta;     // the example value when it is one tensor
+  std::vector<fake::TensorMeta> metaTuple;  // when the example value is a tuple of tensors
+  std::string source;                       // placeholders: source name
+  std::string typeExpr;                     // placeholders: "torch.Tensor"
+  bool erased = false;
+};
+
+struct GraphEvent {
+  enum class Kind { kCreate, kRename, kErase } kind;
+  NodeId node;
+  std::string name;  // kRename: the candidate name
+};
+
+class ProtoGraph {
+ public:
+  NodeId add(ProtoNode node);
+  void rename(NodeId node, const std::string& candidate);
+  void erase(NodeId node);
+  const ProtoNode& node(NodeId id) const { return nodes_[static_cast<size_t>(id)]; }
+  ProtoNode& node(NodeId id) { return nodes_[static_cast<size_t>(id)]; }
+  size_t size() const { return nodes_.size(); }
+  const std::vector<GraphEvent>& events() const { return events_; }
+  // Node ids in graph order (placeholders first, in creation order; then the rest).
+  std::vector<NodeId> order() const;
+  // Number of call_* nodes not erased (the "ops" count of a replay).
+  size_t opCount() const;
+  // Users of each node among live nodes.
+  std::vector<int> userCounts() const;
+
+ private:
+  std::vector<ProtoNode> nodes_;
+  std::vector<GraphEvent> events_;
+};
+
+}  // namespace dynrr::tracer

@@ -1,0 +1,163 @@
+// replay.cpp — replays one recorded compile event through the core and assembles the
+// core's decisions (the role of convert_frame._compile + OutputGraph.compile_subgraph
+// + CheckFunctionManager in Dynamo): the graph is emitted through core/graph so node
+// names and the printed code follow FX's rules.
+#include "core/bytecode/code_object.h"
+#include "core/fake/dtype.h"
+#include "core/graph/graph.h"
+#include "core/graph/printer.h"
+#include "core/tracer/instruction_translator.h"
+
+namespace dynrr::tracer {
+namespace {
+
+graph::Argument toArgument(const GraphArg& a, const std::vector<graph::Node*>& nodes) {
+  switch (a.kind) {
+    case GraphArg::Kind::kNode: return graph::Argument::node(nodes[static_cast<size_t>(a.node)]);
+    case GraphArg::Kind::kConstant: {
+      const auto& c = a.constant;
+      if (auto* b = std::get_if<bool>(&c)) return graph::Argument::boolean(*b);
+      if (auto* i = std::get_if<int64_t>(&c)) return graph::Argument::integer(*i);
+      if (auto* d = std::get_if<double>(&c)) return graph::Argument::floating(*d);
+      if (auto* s = std::get_if<std::string>(&c)) return graph::Argument::string(*s);
+      if (std::holds_alternative<vt::EllipsisValue>(c)) return graph::Argument::ellipsis();
+      if (auto* t = std::get_if<vt::TorchConstant>(&c)) {
+        if (t->kind == vt::TorchConstant::Kind::kDtype) return graph::Argument::dtype(t->name);
+        auto colon = t->name.find(':');
+        if (colon == std::string::npos) return graph::Argument::device(t->name);
+        return graph::Argument::device(t->name.substr(0, colon),
+                                       std::stoll(t->name.substr(colon + 1)));
+      }
+      return graph::Argument::none();
+    }
+    case GraphArg::Kind::kTuple:
+    case GraphArg::Kind::kList: {
+      std::vector<graph::Argument> items;
+      for (const auto& item : a.items) items.push_back(toArgument(item, nodes));
+      return a.kind == GraphArg::Kind::kTuple ? graph::Argument::tuple(std::move(items))
+                                              : graph::Argument::list(std::move(items));
+    }
+    case GraphArg::Kind::kSlice:
+      return graph::Argument::slice(toArgument(a.items[0], nodes), toArgument(a.items[1], nodes),
+                                    toArgument(a.items[2], nodes));
+    case GraphArg::Kind::kDict: {
+      std::vector<std::pair<graph::Argument, graph::Argument>> entries;
+      for (size_t i = 0; i < a.items.size(); ++i) {
+        entries.emplace_back(graph::Argument::string(a.keys[i]), toArgument(a.items[i], nodes));
+      }
+      return graph::Argument::dict(std::move(entries));
+    }
+  }
+  return graph::Argument::none();
+}
+
+// Replays the tracer's graph log into an FX-like graph and reads back names and code.
+Expected<compare::GraphDecision> emitGraph(const ProtoGraph& proto) {
+  graph::Graph g;
+  std::vector<graph::Node*> nodes(proto.size(), nullptr);
+  for (const GraphEvent& ev : proto.events()) {
+    const ProtoNode& pn = proto.node(ev.node);
+    size_t id = static_cast<size_t>(ev.node);
+    switch (ev.kind) {
+      case GraphEvent::Kind::kCreate: {
+        std::vector<graph::Argument> args;
+        for (const auto& a : pn.args) args.push_back(toArgument(a, nodes));
+        graph::Kwargs kwargs;
+        for (const auto& [k, v] : pn.kwargs) kwargs.emplace_back(k, toArgument(v, nodes));
+        if (pn.op == "placeholder") {
+          nodes[id] = g.createGraphInput(pn.source, pn.typeExpr);
+        } else if (pn.op == "call_function") {
+          nodes[id] = g.callFunction(pn.target, std::move(args), std::move(kwargs));
+        } else if (pn.op == "call_method") {
+          nodes[id] = g.callMethod(pn.target, std::move(args), std::move(kwargs));
+        } else if (pn.op == "output") {
+          nodes[id] = g.output(args.empty() ? graph::Argument::none() : args[0]);
+        } else {
+          return Error("internal: unknown proto node op " + pn.op);
+        }
+        break;
+      }
+      case GraphEvent::Kind::kRename: g.rename(nodes[id], ev.name); break;
+      case GraphEvent::Kind::kErase:
+        if (Status s = g.erase(nodes[id]); !s)
+          return s.error().withContext("dead code elimination");
+        break;
+    }
+  }
+  compare::GraphDecision out;
+  out.code = graph::pythonCode(g);
+  for (NodeId id : proto.order()) {
+    const ProtoNode& pn = proto.node(id);
+    compare::NodeDecision nd;
+    nd.name = nodes[static_cast<size_t>(id)]->name();
+    nd.op = pn.op;
+    nd.target = pn.target;
+    nd.source = pn.source;
+    if (pn.meta) {
+      nd.exampleValue = vt::canonicalMeta(*pn.meta);
+    } else if (!pn.metaTuple.empty()) {
+      nd.exampleValue = "(";
+      for (size_t i = 0; i < pn.metaTuple.size(); ++i) {
+        if (i) nd.exampleValue += ", ";
+        nd.exampleValue += vt::canonicalMeta(pn.metaTuple[i]);
+      }
+      nd.exampleValue += ")";
+    }
+    out.nodes.push_back(std::move(nd));
+  }
+  return out;
+}
+
+}  // namespace
+
+Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex) {
+  if (eventIndex >= trace.eventCount()) return Error("no event " + std::to_string(eventIndex));
+  auto event = trace.event(eventIndex);
+  if (event.getStatus() != schema::EventStatus::COMPILED) {
+    return unsupported("replay of frames Dynamo did not compile (status " +
+                       std::to_string(static_cast<int>(event.getStatus())) + ": " +
+                       std::string(event.getStatusReason().cStr()) + ")");
+  }
+  if (event.getIsResume()) return unsupported("resume functions after a graph break (core part 2)");
+  if (event.getReference().getGraphBreaks().size() > 0) {
+    return unsupported("frames with graph breaks (core part 2)");
+  }
+  auto frame = event.getFrame();
+  auto code = bytecode::codeFromTrace(trace, frame.getCode());
+  if (!code) return code.error();
+  if (code->flags &
+      (bytecode::kCoGenerator | bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
+    return unsupported("generator or coroutine frames");
+  }
+  if (!code->cellvars.empty() || !code->freevars.empty()) {
+    return unsupported("frames with cells or free variables (core part 2)");
+  }
+  auto insts = bytecode::decodeInstructions(*code);
+  if (!insts) return insts.error();
+
+  TracingContext ctx{.trace = trace, .event = event, .output = OutputGraph(), .onStep = nullptr};
+  auto gs = frame.getGlobalState();
+  ctx.gradEnabled = gs.getGradEnabled();
+  if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
+
+  InstructionTranslator root(ctx, *code, std::move(*insts), frame.getGlobals(), nullptr);
+  for (auto local : frame.getLocals()) {
+    std::string name = local.getName();
+    root.setLocal(name, std::make_shared<LazyVariable>(local.getValue(), vt::Source::local(name)));
+  }
+  auto result = root.run();
+  if (!result) return result.error();
+
+  ReplayOutcome outcome;
+  const ProtoGraph& proto = ctx.output.graph();
+  outcome.ops = proto.opCount();
+  if (ctx.output.hasOutput()) {
+    auto g = emitGraph(proto);
+    if (!g) return g.error();
+    outcome.decisions.graphs.push_back(std::move(*g));
+  }
+  outcome.decisions.guards = ctx.output.guards();
+  return outcome;
+}
+
+}  // namespace dynrr::tracer

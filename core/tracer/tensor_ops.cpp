@@ -1,0 +1,150 @@
+// tensor_ops.cpp — graph calls that produce tensors: arguments become FX arguments
+// and fake-tensor arguments, the meta function gives the example value
+// (variables/builder.py wrap_fx_proxy; tuple results get one operator.getitem node
+// per element, created at once as wrap_fx_proxy_cls does).
+#include "core/fake/op_registry.h"
+#include "core/tracer/ops.h"
+
+namespace dynrr::tracer {
+namespace {
+
+struct Converted {
+  GraphArg graph;
+  fake::MetaArg meta;
+};
+
+Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int depth) {
+  if (depth > 16) return unsupported("argument nested too deeply");
+  auto r = tx.realize(in);
+  if (!r) return r.error();
+  const VtPtr& v = *r;
+  switch (v->kind()) {
+    case vt::VtKind::kTensor: {
+      auto* t = static_cast<vt::TensorVariable*>(v.get());
+      return Converted{GraphArg::ofNode(t->node()), fake::MetaArg(t->meta())};
+    }
+    case vt::VtKind::kConstant: {
+      const auto& c = static_cast<vt::ConstantVariable*>(v.get())->value();
+      fake::MetaArg meta;
+      if (std::holds_alternative<vt::NoneValue>(c))
+        meta = fake::MetaArg(fake::NoneValue{});
+      else if (auto* b = std::get_if<bool>(&c))
+        meta = fake::MetaArg(*b);
+      else if (auto* i = std::get_if<int64_t>(&c))
+        meta = fake::MetaArg(*i);
+      else if (auto* d = std::get_if<double>(&c))
+        meta = fake::MetaArg(*d);
+      else if (auto* s = std::get_if<std::string>(&c))
+        meta = fake::MetaArg(*s);
+      else if (std::holds_alternative<vt::EllipsisValue>(c))
+        meta = fake::MetaArg(fake::EllipsisValue{});
+      else if (auto* tc = std::get_if<vt::TorchConstant>(&c)) {
+        if (tc->kind == vt::TorchConstant::Kind::kDtype) {
+          auto dt = fake::parseDType(tc->name);
+          if (!dt) return unsupported("dtype " + tc->name);
+          meta = fake::MetaArg(*dt);
+        } else {
+          auto dev = fake::Device::parse(tc->name);
+          if (!dev) return unsupported("device " + tc->name);
+          meta = fake::MetaArg(*dev);
+        }
+      }
+      return Converted{GraphArg::ofConstant(c), meta};
+    }
+    case vt::VtKind::kTuple:
+    case vt::VtKind::kList:
+    case vt::VtKind::kSize: {
+      auto* seq = static_cast<vt::SequenceVariable*>(v.get());
+      GraphArg g;
+      g.kind = v->kind() == vt::VtKind::kList ? GraphArg::Kind::kList : GraphArg::Kind::kTuple;
+      std::vector<fake::MetaArg> metas;
+      for (const auto& item : seq->items()) {
+        auto c = convert(tx, item, depth + 1);
+        if (!c) return c.error();
+        g.items.push_back(std::move(c->graph));
+        metas.push_back(std::move(c->meta));
+      }
+      fake::MetaArg meta = v->kind() == vt::VtKind::kList ? fake::MetaArg::list(std::move(metas))
+                                                          : fake::MetaArg::tuple(std::move(metas));
+      return Converted{std::move(g), std::move(meta)};
+    }
+    case vt::VtKind::kSlice: {
+      auto* s = static_cast<vt::SliceVariable*>(v.get());
+      GraphArg g;
+      g.kind = GraphArg::Kind::kSlice;
+      fake::Slice fs;
+      std::optional<int64_t>* bounds[3] = {&fs.start, &fs.stop, &fs.step};
+      const VtPtr parts[3] = {s->start(), s->stop(), s->step()};
+      for (int k = 0; k < 3; ++k) {
+        auto* c = dynamic_cast<vt::ConstantVariable*>(parts[k].get());
+        if (!c) return unsupported("slice bound of type " + parts[k]->pythonTypeName());
+        g.items.push_back(GraphArg::ofConstant(c->value()));
+        if (!c->isNone()) {
+          auto i = c->asInt();
+          if (!i) return unsupported("non-integer slice bound");
+          *bounds[k] = *i;
+        }
+      }
+      return Converted{std::move(g), fake::MetaArg(fs)};
+    }
+    default: return unsupported("argument of type " + v->pythonTypeName() + " to a torch op");
+  }
+}
+
+}  // namespace
+
+Expected<VtPtr> Ops::tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
+                                const std::string& metaOp, std::vector<VtPtr> args,
+                                std::vector<std::pair<std::string, VtPtr>> kwargs) {
+  std::vector<GraphArg> gargs;
+  std::vector<fake::MetaArg> margs;
+  for (const auto& a : args) {
+    auto c = convert(tx, a, 0);
+    if (!c) return c.error();
+    gargs.push_back(std::move(c->graph));
+    margs.push_back(std::move(c->meta));
+  }
+  std::vector<std::pair<std::string, GraphArg>> gkw;
+  fake::Kwargs mkw;
+  for (const auto& [name, value] : kwargs) {
+    auto c = convert(tx, value, 0);
+    if (!c) return c.error();
+    gkw.emplace_back(name, std::move(c->graph));
+    mkw.emplace_back(name, std::move(c->meta));
+  }
+  fake::FakeContext fctx;
+  fctx.gradEnabled = tx.ctx_.gradEnabled;
+  fctx.defaultDtype = tx.ctx_.defaultDtype;
+  auto result = fake::callOp(metaOp, margs, mkw, fctx);
+  if (!result) return unsupported("fake tensor: " + result.error().message());
+  OutputGraph& out = tx.ctx_.output;
+  NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))
+                       : out.callFunction(target, std::move(gargs), std::move(gkw));
+  if (result->is<fake::TensorMeta>()) {
+    const auto& meta = result->as<fake::TensorMeta>();
+    out.graph().node(node).meta = meta;
+    return VtPtr(std::make_shared<vt::TensorVariable>(node, meta));
+  }
+  if (result->is<fake::ValueSeq>()) {
+    const auto& seq = result->as<fake::ValueSeq>();
+    std::vector<VtPtr> items;
+    std::vector<fake::TensorMeta> metas;
+    for (size_t i = 0; i < seq.items.size(); ++i) {
+      if (!seq.items[i].is<fake::TensorMeta>())
+        return unsupported(metaOp + " returning a non-tensor sequence item");
+      metas.push_back(seq.items[i].as<fake::TensorMeta>());
+    }
+    out.graph().node(node).metaTuple = metas;
+    for (size_t i = 0; i < metas.size(); ++i) {
+      NodeId item = out.callFunction(
+          "operator.getitem",
+          {GraphArg::ofNode(node), GraphArg::ofConstant(static_cast<int64_t>(i))}, {});
+      out.graph().node(item).meta = metas[i];
+      items.push_back(std::make_shared<vt::TensorVariable>(item, metas[i]));
+    }
+    return seq.isTuple ? vt::makeTuple(std::move(items)) : vt::makeList(std::move(items));
+  }
+  return unsupported(metaOp + " returning a Python scalar (needs symbolic scalars)");
+}
+
+}  // namespace dynrr::tracer

@@ -1,0 +1,203 @@
+// variable_builder.cpp — turning recorded heap objects into variable trackers, with
+// the guards and graph inputs Dynamo installs when it wraps them
+// (torch/_dynamo/variables/builder.py VariableBuilder: wrap_tensor ->
+// create_graph_input + TENSOR_MATCH, constants -> CONSTANT_MATCH, sequences ->
+// SEQUENCE_LENGTH with lazily wrapped items, modules -> MODULE_MATCH, C builtins ->
+// BUILTIN_MATCH, Python functions -> CLOSURE_MATCH).
+#include "core/trace/object_printer.h"
+#include "core/tracer/ops.h"
+#include "core/vt/tensor_variable.h"
+
+namespace dynrr::tracer {
+namespace {
+
+using W = schema::Object::Which;
+
+std::string joinShape(const fake::Shape& xs) {
+  std::string out = "[";
+  for (size_t i = 0; i < xs.size(); ++i) {
+    if (i) out += ", ";
+    out += std::to_string(xs[i]);
+  }
+  return out + "]";
+}
+
+Expected<fake::TensorMeta> metaFromTrace(schema::TensorMeta::Reader m) {
+  fake::TensorMeta meta;
+  auto dtype = fake::parseDType(std::string(m.getDtype().cStr()));
+  if (!dtype) return unsupported("tensor dtype " + std::string(m.getDtype().cStr()));
+  meta.dtype = *dtype;
+  auto device = fake::Device::parse(std::string(m.getDevice().cStr()));
+  if (!device) return unsupported("tensor device " + std::string(m.getDevice().cStr()));
+  meta.device = *device;
+  if (m.getLayout() != schema::Layout::STRIDED) return unsupported("non-strided tensor layout");
+  if (m.getSubclass().size())
+    return unsupported("tensor subclass " + std::string(m.getSubclass().cStr()));
+  if (m.getShape().size() != m.getStride().size())
+    return Error("tensor shape and stride lengths differ");
+  for (auto s : m.getShape()) meta.sizes.push_back(s);
+  for (auto s : m.getStride()) meta.strides.push_back(s);
+  meta.storageOffset = m.getStorageOffset();
+  meta.requiresGrad = m.getRequiresGrad();
+  return meta;
+}
+
+std::string tensorMatchDetail(const fake::TensorMeta& m) {
+  return "dtype=" + std::string(fake::dtypeName(m.dtype)) + " device=" + m.device.str() +
+         " requires_grad=" + (m.requiresGrad ? "True" : "False") + " size=" + joinShape(m.sizes) +
+         " stride=" + joinShape(m.strides);
+}
+
+void constantGuards(TracingContext& ctx, const vt::SourcePtr& source) {
+  if (!source) return;
+  if (!source->isLocal()) ctx.output.addGuard("EQUALS_MATCH", source->name());
+  ctx.output.addGuard("CONSTANT_MATCH", source->name());
+}
+
+}  // namespace
+
+Expected<VtPtr> Ops::constantFromHeap(TracingContext& ctx, trace::ObjRef ref) {
+  auto obj = ctx.trace.object(ref);
+  if (!obj) return obj.error();
+  switch (obj->which()) {
+    case W::NONE: return vt::ConstantVariable::make(vt::NoneValue{});
+    case W::ELLIPSIS: return vt::ConstantVariable::make(vt::EllipsisValue{});
+    case W::BOOL: return vt::ConstantVariable::make(obj->getBool());
+    case W::INT: return vt::ConstantVariable::make(obj->getInt());
+    case W::FLOAT: return vt::ConstantVariable::make(obj->getFloat());
+    case W::STR: return vt::ConstantVariable::make(std::string(obj->getStr().cStr()));
+    case W::TUPLE: {
+      std::vector<VtPtr> items;
+      for (auto item : obj->getTuple()) {
+        auto v = constantFromHeap(ctx, item);
+        if (!v) return v;
+        items.push_back(*v);
+      }
+      return vt::makeTuple(std::move(items));
+    }
+    case W::CODE: return unsupported("code object constant (MAKE_FUNCTION is core part 2)");
+    default: return unsupported("constant of type " + std::string(trace::typeName(ctx.trace, ref)));
+  }
+}
+
+Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr source) {
+  auto obj = ctx.trace.object(ref);
+  if (!obj) return obj.error();
+  const std::string srcName = source ? source->name() : "<no source>";
+  switch (obj->which()) {
+    case W::NONE:
+    case W::BOOL:
+    case W::INT:
+    case W::FLOAT:
+    case W::STR:
+    case W::ELLIPSIS: {
+      auto c = constantFromHeap(ctx, ref);
+      if (!c) return c;
+      constantGuards(ctx, source);
+      (*c)->setSource(source);
+      return c;
+    }
+    case W::TENSOR: {
+      auto metaObj = ctx.trace.object(obj->getTensor().getMeta());
+      if (!metaObj || metaObj->which() != W::TENSOR_META) return Error("tensor without metadata");
+      auto meta = metaFromTrace(metaObj->getTensorMeta());
+      if (!meta) return meta.error();
+      if (obj->getTensor().getViewBase() != 0) {
+        // Inputs that are views of other inputs need aliasing guards we do not model yet.
+      }
+      NodeId node = ctx.output.graphInput(srcName, *meta);
+      ctx.output.addGuard("TENSOR_MATCH", srcName, tensorMatchDetail(*meta));
+      return std::make_shared<vt::TensorVariable>(node, *meta, source);
+    }
+    case W::TUPLE:
+    case W::LIST: {
+      bool isTuple = obj->which() == W::TUPLE;
+      auto refs = isTuple ? obj->getTuple() : obj->getList();
+      std::vector<VtPtr> items;
+      for (unsigned i = 0; i < refs.size(); ++i) {
+        items.push_back(
+            std::make_shared<LazyVariable>(refs[i], vt::Source::item(source, std::to_string(i))));
+      }
+      ctx.output.addGuard("SEQUENCE_LENGTH", srcName);
+      return isTuple ? vt::makeTuple(std::move(items), source)
+                     : vt::makeList(std::move(items), source);
+    }
+    case W::MODULE: {
+      ctx.output.addGuard("MODULE_MATCH", srcName);
+      return std::make_shared<vt::ModuleVariable>(
+          ref, std::string(obj->getModule().getName().cStr()), source);
+    }
+    case W::CALLABLE: {
+      auto c = obj->getCallable();
+      std::string module = c.getModule().cStr();
+      std::string qualname = c.getQualname().cStr();
+      // FX names a C function by __module__ + "." + __name__ (_get_qualified_name):
+      // torch.sin has __qualname__ "_VariableFunctionsClass.sin" but prints "torch.sin".
+      if (auto dot = qualname.rfind('.'); dot != std::string::npos && module != "builtins") {
+        qualname = qualname.substr(dot + 1);
+      }
+      ctx.output.addGuard("BUILTIN_MATCH", srcName);
+      if (module == "builtins" || module == "_operator" || module == "operator") {
+        std::string name = module == "builtins" ? qualname : "operator." + qualname;
+        return std::make_shared<vt::BuiltinVariable>(name, source);
+      }
+      if (c.getClassification() == schema::CallableClass::IN_GRAPH ||
+          module.rfind("torch", 0) == 0) {
+        return std::make_shared<vt::TorchFunctionVariable>(module + "." + qualname, true, source);
+      }
+      return unsupported("call target " + module + "." + qualname + " (" +
+                         std::string(c.getReason().cStr()) + ")");
+    }
+    case W::FUNCTION: {
+      auto f = obj->getFunction();
+      std::string module = f.getModule().cStr();
+      std::string qualname = f.getQualname().cStr();
+      ctx.output.addGuard("CLOSURE_MATCH", srcName);
+      if (f.getClassification() == schema::CallableClass::IN_GRAPH) {
+        return std::make_shared<vt::TorchFunctionVariable>(module + "." + qualname, false, source);
+      }
+      if (f.getClassification() == schema::CallableClass::SKIPPED) {
+        return unsupported("call to skipped function " + module + "." + qualname);
+      }
+      return std::make_shared<vt::UserFunctionVariable>(ref, qualname, source);
+    }
+    case W::DTYPE:
+      return vt::ConstantVariable::make(
+          vt::TorchConstant{vt::TorchConstant::Kind::kDtype, obj->getDtype().cStr()}, source);
+    case W::DEVICE:
+      return vt::ConstantVariable::make(
+          vt::TorchConstant{vt::TorchConstant::Kind::kDevice, obj->getDevice().cStr()}, source);
+    case W::OPAQUE: {
+      auto o = obj->getOpaque();
+      return std::make_shared<vt::OpaqueVariable>(
+          ref, std::string(o.getTypeName().cStr()),
+          "recorded as opaque: " + std::string(o.getReason().cStr()), source);
+    }
+    default:
+      return std::make_shared<vt::OpaqueVariable>(
+          ref, trace::typeName(ctx.trace, ref),
+          "values of this type are not modelled by core part 1", source);
+  }
+}
+
+Expected<VtPtr> InstructionTranslator::realize(const VtPtr& v) {
+  if (!v) return Error("internal: null tracker");
+  auto* lazy = dynamic_cast<LazyVariable*>(v.get());
+  if (!lazy) {
+    if (v->kind() == vt::VtKind::kOpaque) {
+      auto* opaque = dynamic_cast<vt::OpaqueVariable*>(v.get());
+      return unsupported("use of " + v->pythonTypeName() + " value" +
+                         (v->source() ? " " + v->source()->name() : std::string()) +
+                         (opaque ? " (" + opaque->why() + ")" : std::string()));
+    }
+    return v;
+  }
+  if (!lazy->realized()) {
+    auto built = Ops::wrap(ctx_, lazy->object(), lazy->source());
+    if (!built) return built;
+    lazy->setRealized(*built);
+  }
+  return realize(lazy->realized());
+}
+
+}  // namespace dynrr::tracer

@@ -1,0 +1,101 @@
+// container_variables.h — tuples, lists, dicts, ranges, slices and torch.Size
+// (torch/_dynamo/variables/lists.py: TupleVariable, ListVariable, RangeVariable,
+// SizeVariable; dicts.py: ConstDictVariable; misc/constant: SliceVariable).
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "core/vt/variable_tracker.h"
+
+namespace dynrr::vt {
+
+// Tuples, lists and torch.Size share this: an ordered sequence of trackers.
+class SequenceVariable : public VariableTracker {
+ public:
+  SequenceVariable(VtKind kind, std::vector<VtPtr> items, SourcePtr source, MutationType m)
+      : VariableTracker(kind, std::move(source), m), items_(std::move(items)) {}
+  const std::vector<VtPtr>& items() const { return items_; }
+  // Only for mutable lists; the caller records the side effect.
+  std::vector<VtPtr>& mutableItems() { return items_; }
+  std::string pythonTypeName() const override;
+  std::string describe() const override;
+
+ private:
+  std::vector<VtPtr> items_;
+};
+
+VtPtr makeTuple(std::vector<VtPtr> items, SourcePtr source = nullptr);
+// A list created during tracing (ValueMutationNew) or pre-existing (with source).
+VtPtr makeList(std::vector<VtPtr> items, SourcePtr source = nullptr);
+VtPtr makeSize(std::vector<VtPtr> items, SourcePtr source = nullptr);
+
+class DictVariable final : public VariableTracker {
+ public:
+  // Keys are constants (ConstDictVariable only models hashable constant keys here).
+  DictVariable(std::vector<std::pair<VtPtr, VtPtr>> entries, SourcePtr source, MutationType m)
+      : VariableTracker(VtKind::kDict, std::move(source), m), entries_(std::move(entries)) {}
+  const std::vector<std::pair<VtPtr, VtPtr>>& entries() const { return entries_; }
+  std::vector<std::pair<VtPtr, VtPtr>>& mutableEntries() { return entries_; }
+  std::string pythonTypeName() const override { return "dict"; }
+  std::string describe() const override;
+
+ private:
+  std::vector<std::pair<VtPtr, VtPtr>> entries_;
+};
+
+class RangeVariable final : public VariableTracker {
+ public:
+  RangeVariable(int64_t start, int64_t stop, int64_t step, SourcePtr source = nullptr)
+      : VariableTracker(VtKind::kRange, std::move(source), MutationType::kImmutable),
+        start_(start),
+        stop_(stop),
+        step_(step) {}
+  int64_t start() const { return start_; }
+  int64_t stop() const { return stop_; }
+  int64_t step() const { return step_; }
+  int64_t length() const;
+  int64_t at(int64_t i) const { return start_ + i * step_; }
+  std::string pythonTypeName() const override { return "range"; }
+  std::string describe() const override;
+
+ private:
+  int64_t start_, stop_, step_;
+};
+
+class SliceVariable final : public VariableTracker {
+ public:
+  SliceVariable(VtPtr start, VtPtr stop, VtPtr step)
+      : VariableTracker(VtKind::kSlice, nullptr, MutationType::kImmutable),
+        start_(std::move(start)),
+        stop_(std::move(stop)),
+        step_(std::move(step)) {}
+  const VtPtr& start() const { return start_; }
+  const VtPtr& stop() const { return stop_; }
+  const VtPtr& step() const { return step_; }
+  std::string pythonTypeName() const override { return "slice"; }
+  std::string describe() const override;
+
+ private:
+  VtPtr start_, stop_, step_;
+};
+
+// Iterator over a snapshot of items (ListIteratorVariable), used by FOR_ITER.
+class IteratorVariable final : public VariableTracker {
+ public:
+  explicit IteratorVariable(std::vector<VtPtr> items)
+      : VariableTracker(VtKind::kIterator, nullptr, MutationType::kValueMutationNew),
+        items_(std::move(items)) {}
+  bool done() const { return index_ >= items_.size(); }
+  VtPtr next() { return items_[index_++]; }
+  size_t remaining() const { return items_.size() - index_; }
+  std::string pythonTypeName() const override { return "list_iterator"; }
+  std::string describe() const override;
+
+ private:
+  std::vector<VtPtr> items_;
+  size_t index_ = 0;
+};
+
+}  // namespace dynrr::vt

@@ -1,0 +1,86 @@
+// source.cpp — see source.h. Mirrors the _name_template properties of
+// torch/_dynamo/source.py.
+#include "core/vt/source.h"
+
+#include <utility>
+
+namespace dynrr::vt {
+
+std::string pyStrRepr(const std::string& s) {
+  // Python prefers single quotes unless the string has ' and no ".
+  bool hasSingle = s.find('\'') != std::string::npos;
+  bool hasDouble = s.find('"') != std::string::npos;
+  char q = (hasSingle && !hasDouble) ? '"' : '\'';
+  std::string out(1, q);
+  for (unsigned char c : s) {
+    if (c == static_cast<unsigned char>(q) || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c < 0x20 || c == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof(buf), "\\x%02x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  out += q;
+  return out;
+}
+
+bool isIdentifier(const std::string& s) {
+  if (s.empty()) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+                 static_cast<unsigned char>(c) >= 0x80;
+    bool digit = c >= '0' && c <= '9';
+    if (!(alpha || (i > 0 && digit))) return false;
+  }
+  return true;
+}
+
+Source::Source(Kind kind, SourcePtr base, std::string member)
+    : kind_(kind), base_(std::move(base)), member_(std::move(member)) {
+  switch (kind_) {
+    case Kind::kLocal: name_ = "L[" + pyStrRepr(member_) + "]"; break;
+    case Kind::kGlobal: name_ = "G[" + pyStrRepr(member_) + "]"; break;
+    case Kind::kAttr:
+      name_ = isIdentifier(member_) ? base_->name() + "." + member_
+                                    : "getattr(" + base_->name() + ", " + pyStrRepr(member_) + ")";
+      break;
+    case Kind::kGetItem: name_ = base_->name() + "[" + member_ + "]"; break;
+    case Kind::kCellContents: name_ = base_->name() + ".cell_contents"; break;
+    case Kind::kClosure: name_ = base_->name() + ".__closure__"; break;
+  }
+}
+
+SourcePtr Source::local(std::string name) {
+  return std::make_shared<Source>(Kind::kLocal, nullptr, std::move(name));
+}
+SourcePtr Source::global(std::string name) {
+  return std::make_shared<Source>(Kind::kGlobal, nullptr, std::move(name));
+}
+SourcePtr Source::attr(SourcePtr base, std::string member) {
+  return std::make_shared<Source>(Kind::kAttr, std::move(base), std::move(member));
+}
+SourcePtr Source::item(SourcePtr base, std::string indexRepr) {
+  return std::make_shared<Source>(Kind::kGetItem, std::move(base), std::move(indexRepr));
+}
+SourcePtr Source::cellContents(SourcePtr base) {
+  return std::make_shared<Source>(Kind::kCellContents, std::move(base), "cell_contents");
+}
+
+bool Source::isLocal() const {
+  const Source* s = this;
+  while (s->base_) s = s->base_.get();
+  return s->kind_ == Kind::kLocal;
+}
+
+}  // namespace dynrr::vt

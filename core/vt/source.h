@@ -1,0 +1,57 @@
+// source.h — where a value came from, as Dynamo's Source classes say it
+// (torch/_dynamo/source.py: LocalSource, GlobalSource, AttrSource, GetItemSource,
+// CellContentsSource, ...). Sources name graph inputs and guards, so their printed
+// names must equal Dynamo's (`L['x']`, `G['torch'].sin`, `L['xs'][0]`).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace dynrr::vt {
+
+class Source;
+using SourcePtr = std::shared_ptr<const Source>;
+
+// Immutable value type shared by pointer. A chained source has a base.
+class Source {
+ public:
+  enum class Kind {
+    kLocal,         // LocalSource: L['name']
+    kGlobal,        // GlobalSource: G['name']
+    kAttr,          // AttrSource: base.member or getattr(base, 'member')
+    kGetItem,       // GetItemSource: base[index]
+    kCellContents,  // CellContentsSource: base.cell_contents
+    kClosure,       // base.__closure__
+  };
+
+  static SourcePtr local(std::string name);
+  static SourcePtr global(std::string name);
+  static SourcePtr attr(SourcePtr base, std::string member);
+  // `index` is the repr of the index as Python prints it (e.g. "0", "'key'").
+  static SourcePtr item(SourcePtr base, std::string indexRepr);
+  static SourcePtr cellContents(SourcePtr base);
+
+  Kind kind() const { return kind_; }
+  const SourcePtr& base() const { return base_; }
+  const std::string& member() const { return member_; }
+  // The full name Dynamo prints for this source, e.g. "G['torch'].sin".
+  const std::string& name() const { return name_; }
+  // True for sources rooted in the frame's locals (GuardSource.LOCAL).
+  bool isLocal() const;
+
+  Source(Kind kind, SourcePtr base, std::string member);
+
+ private:
+  Kind kind_;
+  SourcePtr base_;
+  std::string member_;
+  std::string name_;
+};
+
+// Python's repr of a str, as `_esc_str(..., apply_repr=True)` produces for source names.
+std::string pyStrRepr(const std::string& s);
+// True if `s` is a Python identifier (ASCII subset).
+bool isIdentifier(const std::string& s);
+
+}  // namespace dynrr::vt

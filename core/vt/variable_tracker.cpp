@@ -1,0 +1,49 @@
+// variable_tracker.cpp — see variable_tracker.h.
+#include "core/vt/variable_tracker.h"
+
+namespace dynrr::vt {
+
+const char* mutationTypeName(MutationType m) {
+  switch (m) {
+    case MutationType::kImmutable: return "immutable";
+    case MutationType::kValueMutationNew: return "ValueMutationNew";
+    case MutationType::kValueMutationExisting: return "ValueMutationExisting";
+    case MutationType::kAttributeMutationNew: return "AttributeMutationNew";
+    case MutationType::kAttributeMutationExisting: return "AttributeMutationExisting";
+  }
+  return "?";
+}
+
+const char* vtKindName(VtKind k) {
+  switch (k) {
+    case VtKind::kConstant: return "ConstantVariable";
+    case VtKind::kTensor: return "TensorVariable";
+    case VtKind::kTuple: return "TupleVariable";
+    case VtKind::kList: return "ListVariable";
+    case VtKind::kDict: return "ConstDictVariable";
+    case VtKind::kRange: return "RangeVariable";
+    case VtKind::kSlice: return "SliceVariable";
+    case VtKind::kSize: return "SizeVariable";
+    case VtKind::kBuiltin: return "BuiltinVariable";
+    case VtKind::kTorchFunction: return "TorchInGraphFunctionVariable";
+    case VtKind::kUserFunction: return "UserFunctionVariable";
+    case VtKind::kUserMethod: return "UserMethodVariable";
+    case VtKind::kGetAttr: return "GetAttrVariable";
+    case VtKind::kModule: return "PythonModuleVariable";
+    case VtKind::kNull: return "NullVariable";
+    case VtKind::kDtype: return "ConstantVariable";
+    case VtKind::kCell: return "CellVariable";
+    case VtKind::kIterator: return "ListIteratorVariable";
+    case VtKind::kOpaque: return "OpaqueVariable";
+  }
+  return "?";
+}
+
+std::string VariableTracker::repr() const {
+  std::string out = std::string(vtKindName(kind_)) + "(" + describe();
+  if (source_) out += ", source=" + source_->name();
+  if (mutation_ != MutationType::kImmutable) out += std::string(", ") + mutationTypeName(mutation_);
+  return out + ")";
+}
+
+}  // namespace dynrr::vt
