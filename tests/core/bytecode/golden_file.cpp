@@ -114,6 +114,21 @@ Expected<Golden> readGolden(const std::string& path) {
         Positions p{optInt(a), optInt(b), optInt(c), optInt(d)};
         for (size_t k = 0; k < repeat; ++k) cur->positions.push_back(p);
       }
+    } else if (key == "dynamo") {
+      GoldenCode::DynamoInstruction d;
+      std::string arg, argval, line, target;
+      int jt = 0;
+      ss >> d.offset >> d.opname >> arg >> argval >> line >> jt >> target;
+      d.arg = optInt(arg);
+      d.argvalRepr = fromHex(argval);
+      d.startsLine = optInt(line);
+      d.isJumpTarget = jt != 0;
+      d.target = optInt(target);
+      cur->dynamo.push_back(d);
+    } else if (key == "dynamo_error") {
+      std::string hex;
+      ss >> hex;
+      cur->dynamoError = fromHex(hex);
     } else if (key == "exctable") {
       size_t n = 0;
       ss >> n;

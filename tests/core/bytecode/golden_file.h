@@ -29,6 +29,18 @@ struct GoldenCode {
   std::vector<LineRange> lines;
   std::vector<Positions> positions;
   std::vector<ExceptionTableEntry> exceptionTable;
+  // Dynamo's cleaned_instructions(code), one entry per instruction.
+  struct DynamoInstruction {
+    uint32_t offset = 0;
+    std::string opname;
+    std::optional<int32_t> arg;
+    std::string argvalRepr;
+    std::optional<int32_t> startsLine;
+    bool isJumpTarget = false;
+    std::optional<int32_t> target;
+  };
+  std::vector<DynamoInstruction> dynamo;
+  std::string dynamoError;  // the exception Dynamo raised, if any
 };
 
 struct Golden {

@@ -24,6 +24,9 @@ encoded with surrogatepass, so any str survives):
     positions <n> (<l> <el> <c> <ec> <repeat>)*  list(code.co_positions()), N for None,
                             run-length encoded
     exctable <n> (<start> <end> <target> <depth> <lasti>)*
+    dynamo <offset> <opname> <arg|N> <hex repr(argval)> <starts_line|N> <jump_target 0|1>
+           <target offset|N>     one line per instruction of Dynamo's
+                            cleaned_instructions(code) (torch 2.13)
     endcode
     text <key> <nlines>     followed by nlines lines of exact output (dis, code_info,
                             dis_caches, dis_lasti_<offset>, dis_adaptive,
@@ -139,6 +142,20 @@ class Golden:
                 runs.append([p, 1])
         f.write("positions %d %s\n" % (len(runs), " ".join(
             "%s %d" % (" ".join(n(x) for x in p), r) for p, r in runs)))
+        # Dynamo's view (torch._dynamo.bytecode_transformation.cleaned_instructions):
+        # offset opname arg|N argval-kind:value starts_line|N is_jump_target target|N
+        from torch._dynamo.bytecode_transformation import cleaned_instructions
+
+        try:
+            insts = cleaned_instructions(co)
+        except Exception as e:  # noqa: BLE001  (recorded: the C++ side must refuse too)
+            f.write("dynamo_error %s\n" % hexs(type(e).__name__))
+            insts = []
+        for inst in insts:
+            f.write("dynamo %d %s %s %s %s %d %s\n" % (
+                inst.offset, inst.opname, n(inst.arg), hexs(repr(inst.argval)),
+                n(inst.starts_line), int(bool(inst.is_jump_target)),
+                n(inst.target.offset if inst.target is not None else None)))
         exc = dis._parse_exception_table(co)
         f.write("exctable %d %s\n" % (len(exc), " ".join(
             "%d %d %d %d %d" % (e.start, e.end, e.target, e.depth, int(e.lasti)) for e in exc)))
