@@ -4,6 +4,7 @@
 
 #include "recorder/extension/object_walker.h"
 
+#include <cctype>
 #include <cstring>
 
 namespace dynrr::recorder {
@@ -60,8 +61,27 @@ capnp::Data::Reader dataOf(PyObject* bytes) {
 // True when repr(o) runs only C code (no user-defined __repr__ in the MRO).
 bool hasSafeRepr(PyTypeObject* type) {
   if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE)) return true;
+  // Only C slot implementations are safe; a Python-level __repr__ (function, partial,
+  // staticmethod, ...) is user code.
   PyObject* r = _PyType_Lookup(type, internedName("__repr__"));
-  return r != nullptr && !PyFunction_Check(r);
+  return r != nullptr && (Py_TYPE(r) == &PyWrapperDescr_Type || Py_TYPE(r) == &PyMethodDescr_Type);
+}
+
+// Replaces addresses ("0x7f3a...") by "0x?" so the same program records the same bytes.
+std::string withoutAddresses(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    if (text.compare(i, 2, "0x") == 0 && i + 2 < text.size() &&
+        std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
+      out += "0x?";
+      i += 2;
+      while (i < text.size() && std::isxdigit(static_cast<unsigned char>(text[i]))) ++i;
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -102,7 +122,7 @@ ObjRef ObjectWalker::opaque(PyObject* o, const std::string& reason, bool withRep
   if (withRepr && hasSafeRepr(type)) {
     PyRef r = PyRef::steal(PyObject_Repr(o));
     if (r) {
-      repr = utf8(r.get());
+      repr = withoutAddresses(utf8(r.get()));
       if (repr.size() > 200) repr = repr.substr(0, 197) + "...";
     } else {
       PyErr_Clear();
@@ -445,7 +465,9 @@ ObjectWalker::Deferred& ObjectWalker::globalsEntry(PyObject* globals) {
     d.builder = n.builder;
     d.owned = true;
   }
-  return globals_.emplace(globals, std::move(d)).first->second;
+  Deferred& entry = globals_.emplace(globals, std::move(d)).first->second;
+  deferredOrder_.push_back(&entry);
+  return entry;
 }
 
 ObjRef ObjectWalker::walkGlobalsFor(PyObject* code, PyObject* globals, PyObject* builtins) {
@@ -589,6 +611,8 @@ ObjRef ObjectWalker::walkModule(PyObject* o) {
   d.owned = true;
   d.object = o;
   Deferred& entry = modules_.emplace(o, std::move(d)).first->second;
+  entry.isModule = true;
+  deferredOrder_.push_back(&entry);
   PyObject* dict = PyModule_GetDict(o);
   if (currentNames_ != nullptr && dict != nullptr) {
     for (PyObject* name : *currentNames_) {
@@ -810,16 +834,21 @@ void ObjectWalker::finish() {
       list[i].setValue(d.entries[i].second);
     }
   };
-  for (auto& [obj, d] : globals_) fillDict(d, eb_);
-  fillDict(builtins_, eb_);
-  for (auto& [obj, d] : modules_) {
-    auto m = d.builder.initModule();
-    PyObject* dict = PyModule_GetDict(obj);
+  // In first-seen order: the keys interned here get ids, which must not depend on
+  // object addresses.
+  for (Deferred* d : deferredOrder_) {
+    if (!d->isModule) {
+      fillDict(*d, eb_);
+      continue;
+    }
+    auto m = d->builder.initModule();
+    PyObject* dict = PyModule_GetDict(d->object);
     m.setName(dictString(dict, "__name__"));
     m.setFile(dictString(dict, "__file__"));
-    setAttrs(m.initAttrs(static_cast<unsigned>(d.entries.size())), d.entries);
+    setAttrs(m.initAttrs(static_cast<unsigned>(d->entries.size())), d->entries);
     m.setComplete(false);
   }
+  fillDict(builtins_, eb_);
   memo_.clear();
   namesCache_.clear();
   keepAlive_.clear();

@@ -53,7 +53,11 @@ struct WalkBudget {
 // State that outlives one event: identity tokens and storage ids.
 struct WalkerSession {
   IdentityMap identities;
-  std::unordered_map<uintptr_t, uint64_t> storageIds;  // storage impl -> sequential id
+  // Storage impl address -> id, for the open event only (an address can be reused by a
+  // new storage once the old one dies, so ids are not carried across events); ids come
+  // from one counter, in first-seen order, so they never repeat within a trace.
+  std::unordered_map<uintptr_t, uint64_t> storageIds;
+  uint64_t nextStorageId = 1;
 };
 
 // Walks objects for one event. Non-copyable; create one per event phase, call finish()
@@ -88,7 +92,8 @@ class ObjectWalker {
   struct Deferred {
     ObjRef ref = 0;
     schema::Object::Builder builder{nullptr};
-    bool owned = false;  // false: already recorded elsewhere; entries are not written
+    bool owned = false;     // false: already recorded elsewhere; entries are not written
+    bool isModule = false;  // a Module entry (attrs), else a dict (globals, builtins)
     std::vector<std::pair<std::string, ObjRef>> entries;
     std::unordered_set<std::string> seen;
     PyObject* object = nullptr;  // borrowed (kept alive by keepAlive_)
@@ -138,6 +143,7 @@ class ObjectWalker {
   std::vector<PyRef> keepAlive_;
   std::unordered_map<PyObject*, Deferred> globals_;
   std::unordered_map<PyObject*, Deferred> modules_;
+  std::vector<Deferred*> deferredOrder_;  // first-seen order, so output is deterministic
   Deferred builtins_;
   std::unordered_map<PyObject*, Names> namesCache_;
   const Names* currentNames_ = nullptr;

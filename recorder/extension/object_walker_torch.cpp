@@ -163,14 +163,15 @@ ObjRef ObjectWalker::walkTensor(PyObject* o) {
       PyRef cdata = getAttr(storage.get(), "_cdata");
       auto key = static_cast<uintptr_t>(intOf(cdata.get(), 0));
       if (key != 0) {
-        auto [it, inserted] = session_.storageIds.emplace(key, session_.storageIds.size() + 1);
+        auto [it, inserted] = session_.storageIds.emplace(key, session_.nextStorageId);
+        if (inserted) ++session_.nextStorageId;
         storageId = it->second;
       }
       PyRef nbytes = callMethod(storage.get(), "nbytes");
       storageBytes = static_cast<uint64_t>(intOf(nbytes.get(), 0));
     }
   }
-  if (storageId == 0) storageId = (uint64_t{1} << 62) + session_.storageIds.size() + 1;
+  if (storageId == 0) storageId = session_.nextStorageId++;  // no storage: unique
   PyRef version = getAttr(o, "_version");
   PyRef gradFn = getAttr(o, "grad_fn");
   std::string gradFnName;

@@ -213,6 +213,7 @@ PyObject* finishEvent(PyObject* self, PyObject* args) {
   s->open = nullptr;
   Status st = s->writer->finishEvent();
   s->session.identities.sweep();
+  s->session.storageIds.clear();
   if (!st) {
     PyErr_SetString(PyExc_OSError, st.error().message().c_str());
     return nullptr;
@@ -225,6 +226,7 @@ PyObject* abandonEvent(PyObject* self, PyObject*) {
   if (!s) return nullptr;
   if (s->writer->eventOpen()) s->writer->abandonEvent();
   s->open = nullptr;
+  s->session.storageIds.clear();
   Py_RETURN_NONE;
 }
 

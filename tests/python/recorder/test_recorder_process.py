@@ -1,8 +1,10 @@
 """Whole-process behaviour: recording is transparent (same output, same graphs with and
 without it, through DYNRR_TRACE and `python -m dynrr record`), and a recording killed
 with SIGKILL keeps every complete event readable."""
+import json
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
@@ -89,7 +91,7 @@ print("TOTAL", TOTAL, "box", box.k, "graphs", len(GRAPHS))
 
 
 def run(args, env_extra=None, cwd=None):
-    env = dict(os.environ)
+    env = dict(os.environ, PYTHONHASHSEED="0")
     env.pop("DYNRR_TRACE", None)
     env.update(env_extra or {})
     return subprocess.run([sys.executable] + args, capture_output=True, text=True, env=env,
@@ -135,6 +137,14 @@ def test_transparent_across_interfaces(tmp_path):
         return [[(g["kind"], g["source"], g["detail"]) for g in e["reference"]["guards"]]
                 for e in trace["events"]]
     assert canon(a) == canon(b)
+    # The same program records the same heap: identity tokens, storage ids and object
+    # order are first-seen sequential, and no address leaks into the trace.
+    # Dynamo itself names compiled functions with a uuid4 (__compiled_fn_1_<uuid>).
+    def heap(trace):
+        text = json.dumps(trace["heap"], default=lambda b: b.hex())
+        return re.sub(r"(__compiled_fn_\d+)_[0-9a-f]{8}(_[0-9a-f]{4}){3}_[0-9a-f]{12}", r"\1",
+                      text)
+    assert heap(a) == heap(b)
 
 
 LOOP = r'''
