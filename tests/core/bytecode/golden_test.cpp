@@ -14,6 +14,7 @@
 #include "core/bytecode/code_info.h"
 #include "core/bytecode/code_object.h"
 #include "core/bytecode/disassembler.h"
+#include "core/bytecode/dynamo_instructions.h"
 #include "core/bytecode/instruction.h"
 #include "core/bytecode/opcode_table.h"
 #include "core/bytecode/py_repr.h"
@@ -191,6 +192,10 @@ TEST_P(GoldenTest, MutatedCodeNeverCrashes) {
     DisassembleOptions opts;
     opts.showCaches = round % 2 == 0;
     auto text = disassembleChecked(mutated, consts, opts);
+    auto cleaned = dynamoCleanedInstructions(mutated);
+    if (!decoded.ok()) {
+      EXPECT_FALSE(cleaned.ok());
+    }
     // The disassembler decodes the same bytes (deoptimized, which keeps every
     // instruction boundary and oparg), so it fails exactly when decoding fails.
     ASSERT_EQ(decoded.ok(), text.ok())
