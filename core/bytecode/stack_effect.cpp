@@ -22,67 +22,120 @@ std::optional<int> stackEffect(uint8_t opcode, std::optional<int32_t> oparg,
   if (info.name == nullptr || info.deopt != opcode) return std::nullopt;
   if (info.hasArg != oparg.has_value()) return std::nullopt;
   const int32_t arg = oparg.value_or(0);
-  const std::string_view name = info.name;
-  auto is = [&](std::string_view n) { return name == n; };
-
-  // No argument.
-  if (is("CACHE") || is("NOP") || is("UNARY_POSITIVE") || is("UNARY_NEGATIVE") || is("UNARY_NOT") ||
-      is("UNARY_INVERT") || is("CHECK_EXC_MATCH") || is("CHECK_EG_MATCH") || is("GET_AITER") ||
-      is("GET_ITER") || is("GET_YIELD_FROM_ITER") || is("RETURN_GENERATOR") ||
-      is("LIST_TO_TUPLE") || is("SETUP_ANNOTATIONS") || is("YIELD_VALUE") || is("ASYNC_GEN_WRAP")) {
-    return 0;
+  switch (opcode) {
+    case op::kCache:
+    case op::kNop:
+    case op::kUnaryPositive:
+    case op::kUnaryNegative:
+    case op::kUnaryNot:
+    case op::kUnaryInvert:
+    case op::kCheckExcMatch:
+    case op::kCheckEgMatch:
+    case op::kGetAiter:
+    case op::kGetIter:
+    case op::kGetYieldFromIter:
+    case op::kReturnGenerator:
+    case op::kListToTuple:
+    case op::kSetupAnnotations:
+    case op::kYieldValue:
+    case op::kAsyncGenWrap: return 0;
+    case op::kPopTop:
+    case op::kBinarySubscr:
+    case op::kPrintExpr:
+    case op::kReturnValue:
+    case op::kImportStar:
+    case op::kPrepReraiseStar:
+    case op::kPopExcept: return -1;
+    case op::kPushNull:
+    case op::kGetLen:
+    case op::kMatchMapping:
+    case op::kMatchSequence:
+    case op::kMatchKeys:
+    case op::kPushExcInfo:
+    case op::kWithExceptStart:
+    case op::kGetAnext:
+    case op::kBeforeAsyncWith:
+    case op::kBeforeWith:
+    case op::kLoadBuildClass:
+    case op::kLoadAssertionError: return 1;
+    case op::kEndAsyncFor:
+    case op::kDeleteSubscr: return -2;
+    case op::kStoreSubscr: return -3;
+    case op::kDeleteName:
+    case op::kDeleteGlobal:
+    case op::kSwap:
+    case op::kLoadAttr:
+    case op::kJumpForward:
+    case op::kJumpBackward:
+    case op::kJumpBackwardNoInterrupt:
+    case op::kDeleteFast:
+    case op::kGetAwaitable:
+    case op::kMakeCell:
+    case op::kDeleteDeref:
+    case op::kExtendedArg:
+    case op::kCopyFreeVars:
+    case op::kResume:
+    case op::kKwNames: return 0;
+    case op::kStoreName:
+    case op::kDeleteAttr:
+    case op::kStoreGlobal:
+    case op::kCompareOp:
+    case op::kImportName:
+    case op::kIsOp:
+    case op::kContainsOp:
+    case op::kReraise:
+    case op::kBinaryOp:
+    case op::kStoreFast:
+    case op::kStoreDeref:
+    case op::kListAppend:
+    case op::kSetAdd:
+    case op::kListExtend:
+    case op::kSetUpdate:
+    case op::kDictMerge:
+    case op::kDictUpdate:
+    case op::kCall:
+    case op::kPopJumpForwardIfFalse:
+    case op::kPopJumpForwardIfTrue:
+    case op::kPopJumpForwardIfNotNone:
+    case op::kPopJumpForwardIfNone:
+    case op::kPopJumpBackwardIfNotNone:
+    case op::kPopJumpBackwardIfNone:
+    case op::kPopJumpBackwardIfFalse:
+    case op::kPopJumpBackwardIfTrue: return -1;
+    case op::kLoadConst:
+    case op::kLoadName:
+    case op::kImportFrom:
+    case op::kCopy:
+    case op::kLoadFast:
+    case op::kLoadClosure:
+    case op::kLoadDeref:
+    case op::kLoadClassderef:
+    case op::kLoadMethod: return 1;
+    case op::kStoreAttr:
+    case op::kMapAdd:
+    case op::kMatchClass: return -2;
+    case op::kUnpackSequence: return arg - 1;
+    case op::kUnpackEx: return (arg & 0xFF) + (arg >> 8);
+    case op::kForIter: return branch(jump, -1, 1);
+    case op::kSend: return branch(jump, -1, 0);
+    case op::kJumpIfFalseOrPop:
+    case op::kJumpIfTrueOrPop: return branch(jump, 0, -1);
+    case op::kBuildTuple:
+    case op::kBuildList:
+    case op::kBuildSet:
+    case op::kBuildString: return 1 - arg;
+    case op::kBuildMap: return 1 - 2 * arg;
+    case op::kBuildConstKeyMap:
+    case op::kRaiseVarargs:
+    case op::kPrecall: return -arg;
+    case op::kLoadGlobal: return (arg & 1) + 1;
+    case op::kMakeFunction: return -std::popcount(static_cast<uint32_t>(arg) & 0xF);
+    case op::kBuildSlice: return arg == 3 ? -2 : -1;
+    case op::kCallFunctionEx: return -2 - (arg & 1);
+    case op::kFormatValue: return (arg & 4) ? -1 : 0;
+    default:
+      return std::nullopt;  // every 3.11 base opcode is listed above; the golden test checks it
   }
-  if (is("POP_TOP") || is("BINARY_SUBSCR") || is("PRINT_EXPR") || is("RETURN_VALUE") ||
-      is("IMPORT_STAR") || is("PREP_RERAISE_STAR") || is("POP_EXCEPT")) {
-    return -1;
-  }
-  if (is("PUSH_NULL") || is("GET_LEN") || is("MATCH_MAPPING") || is("MATCH_SEQUENCE") ||
-      is("MATCH_KEYS") || is("PUSH_EXC_INFO") || is("WITH_EXCEPT_START") || is("GET_ANEXT") ||
-      is("BEFORE_ASYNC_WITH") || is("BEFORE_WITH") || is("LOAD_BUILD_CLASS") ||
-      is("LOAD_ASSERTION_ERROR")) {
-    return 1;
-  }
-  if (is("END_ASYNC_FOR") || is("DELETE_SUBSCR")) return -2;
-  if (is("STORE_SUBSCR")) return -3;
-
-  // With an argument.
-  if (is("DELETE_NAME") || is("DELETE_GLOBAL") || is("SWAP") || is("LOAD_ATTR") ||
-      is("JUMP_FORWARD") || is("JUMP_BACKWARD") || is("JUMP_BACKWARD_NO_INTERRUPT") ||
-      is("DELETE_FAST") || is("GET_AWAITABLE") || is("MAKE_CELL") || is("DELETE_DEREF") ||
-      is("EXTENDED_ARG") || is("COPY_FREE_VARS") || is("RESUME") || is("KW_NAMES")) {
-    return 0;
-  }
-  if (is("STORE_NAME") || is("DELETE_ATTR") || is("STORE_GLOBAL") || is("COMPARE_OP") ||
-      is("IMPORT_NAME") || is("IS_OP") || is("CONTAINS_OP") || is("RERAISE") || is("BINARY_OP") ||
-      is("STORE_FAST") || is("STORE_DEREF") || is("LIST_APPEND") || is("SET_ADD") ||
-      is("LIST_EXTEND") || is("SET_UPDATE") || is("DICT_MERGE") || is("DICT_UPDATE") ||
-      is("CALL") || is("POP_JUMP_FORWARD_IF_FALSE") || is("POP_JUMP_FORWARD_IF_TRUE") ||
-      is("POP_JUMP_FORWARD_IF_NOT_NONE") || is("POP_JUMP_FORWARD_IF_NONE") ||
-      is("POP_JUMP_BACKWARD_IF_NOT_NONE") || is("POP_JUMP_BACKWARD_IF_NONE") ||
-      is("POP_JUMP_BACKWARD_IF_FALSE") || is("POP_JUMP_BACKWARD_IF_TRUE")) {
-    return -1;
-  }
-  if (is("LOAD_CONST") || is("LOAD_NAME") || is("IMPORT_FROM") || is("COPY") || is("LOAD_FAST") ||
-      is("LOAD_CLOSURE") || is("LOAD_DEREF") || is("LOAD_CLASSDEREF") || is("LOAD_METHOD")) {
-    return 1;
-  }
-  if (is("STORE_ATTR") || is("MAP_ADD") || is("MATCH_CLASS")) return -2;
-  if (is("UNPACK_SEQUENCE")) return arg - 1;
-  if (is("UNPACK_EX")) return (arg & 0xFF) + (arg >> 8);
-  if (is("FOR_ITER")) return branch(jump, -1, 1);
-  if (is("SEND")) return branch(jump, -1, 0);
-  if (is("JUMP_IF_FALSE_OR_POP") || is("JUMP_IF_TRUE_OR_POP")) return branch(jump, 0, -1);
-  if (is("BUILD_TUPLE") || is("BUILD_LIST") || is("BUILD_SET") || is("BUILD_STRING")) {
-    return 1 - arg;
-  }
-  if (is("BUILD_MAP")) return 1 - 2 * arg;
-  if (is("BUILD_CONST_KEY_MAP") || is("RAISE_VARARGS") || is("PRECALL")) return -arg;
-  if (is("LOAD_GLOBAL")) return (arg & 1) + 1;
-  if (is("MAKE_FUNCTION")) return -std::popcount(static_cast<uint32_t>(arg) & 0xF);
-  if (is("BUILD_SLICE")) return arg == 3 ? -2 : -1;
-  if (is("CALL_FUNCTION_EX")) return -2 - (arg & 1);
-  if (is("FORMAT_VALUE")) return (arg & 4) ? -1 : 0;
-  return std::nullopt;  // every 3.11 opcode is listed above; the golden test checks it
 }
 
 }  // namespace dynrr::bytecode
