@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "core/support/assert.h"
+
 namespace dynrr::bytecode {
 namespace {
 
@@ -47,6 +49,7 @@ std::string prettyFlags(uint32_t flags) {
 }
 
 std::string codeInfo(const CodeObject& code, const ConstRepr& consts) {
+  DYNRR_ASSERT(static_cast<bool>(consts.repr), "ConstRepr::repr must be set");
   std::string out;
   out += "Name:              " + code.name;
   out += "\nFilename:          " + code.filename;

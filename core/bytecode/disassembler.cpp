@@ -8,6 +8,7 @@
 #include "core/bytecode/instruction.h"
 #include "core/bytecode/opcode_table.h"
 #include "core/bytecode/py_repr.h"
+#include "core/support/assert.h"
 
 namespace dynrr::bytecode {
 namespace {
@@ -184,6 +185,7 @@ ConstRepr traceConstRepr(const trace::TraceReader& trace) {
 
 Expected<std::string> disassembleChecked(const CodeObject& code, const ConstRepr& consts,
                                          const DisassembleOptions& options) {
+  DYNRR_ASSERT(consts.repr && consts.nestedCode, "ConstRepr callables must both be set");
   std::string out;
   Status st = disassembleRecursive(code, consts, options, 0, out);
   if (!st.ok()) return st.error();
