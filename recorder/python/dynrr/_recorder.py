@@ -98,6 +98,7 @@ class Recorder:
                                      config)
         self._event = None
         self._depth = 0
+        self._compiles = 0  # _compile calls seen, to tell early skips apart
         self._warned = False
         self._originals = {}
         self.events = 0
@@ -122,6 +123,8 @@ class Recorder:
                 (tx, "log_graph_break"): tx.__dict__["log_graph_break"],
                 (output_graph.OutputGraph, "codegen_suffix"):
                     output_graph.OutputGraph.__dict__["codegen_suffix"],
+                (convert_frame.ConvertFrameAssert, "__call__"):
+                    convert_frame.ConvertFrameAssert.__dict__["__call__"],
             }
             convert_frame._compile = self._make_compile_hook(convert_frame._compile)
             convert_frame.CheckFunctionManager = self._make_guard_hook(
@@ -131,6 +134,8 @@ class Recorder:
             tx.log_graph_break = self._make_break_hook(tx.__dict__["log_graph_break"])
             output_graph.OutputGraph.codegen_suffix = self._make_suffix_hook(
                 output_graph.OutputGraph.__dict__["codegen_suffix"])
+            convert_frame.ConvertFrameAssert.__call__ = self._make_assert_hook(
+                convert_frame.ConvertFrameAssert.__dict__["__call__"])
             _active = self
         return self
 
@@ -170,6 +175,7 @@ class Recorder:
         recorder = self
 
         def _compile(code, globals, locals, builtins, closure, compiler_fn, *args, **kwargs):
+            recorder._compiles += 1
             if recorder._depth > 0 or recorder._event is not None:
                 return original(code, globals, locals, builtins, closure, compiler_fn, *args,
                                 **kwargs)
@@ -199,6 +205,56 @@ class Recorder:
 
         CheckFunctionManager.__wrapped__ = original
         return CheckFunctionManager
+
+    def _make_assert_hook(self, original):
+        """ConvertFrameAssert.__call__ declines some frames before calling _compile (no
+        tensor in the frame, generators, exec'd code, ...): record those as skipped (or
+        error) events with Dynamo's reason, without graphs."""
+        recorder = self
+
+        def __call__(convert, frame, *args, **kwargs):
+            if recorder._event is not None or recorder._depth > 0:
+                return original(convert, frame, *args, **kwargs)
+            before = recorder._compiles
+            try:
+                result = original(convert, frame, *args, **kwargs)
+            except BaseException as e:
+                if recorder._compiles == before:
+                    recorder._record_early(frame, recorder._capture.ERROR,
+                                           f"{type(e).__name__}: {e}")
+                raise
+            if recorder._compiles == before and getattr(result, "guarded_code", None) is None:
+                recorder._record_early(frame, recorder._capture.SKIPPED_FRAME,
+                                       getattr(result, "skip_reason", None) or "declined")
+            return result
+
+        __call__.__wrapped__ = original
+        return __call__
+
+    def _record_early(self, frame, status, reason):
+        t0 = time.perf_counter_ns()
+        with _NoGC():
+            try:
+                # Only the code and the reason: these frames are often library code
+                # (logging, I/O wrappers) reached from eager regions; walking their
+                # locals and globals would cost time and add noise.
+                code = frame.f_code
+                state = self._capture.global_state()
+                self._writer.begin_event()
+                self._writer.record_frame(code, [], [], None, None, None, state)
+                from torch._dynamo.resume_execution import TORCH_DYNAMO_RESUME_IN_PREFIX
+                meta = {"compile_id": "", "status": status, "status_reason": str(reason),
+                        "dynamo_ns": 0, "recompile_reasons": [],
+                        "is_resume": code.co_name.startswith(TORCH_DYNAMO_RESUME_IN_PREFIX),
+                        "recorder_ns": time.perf_counter_ns() - t0}
+                self._writer.finish_event(meta, {}, None)
+                self.events += 1
+            except Exception as e:
+                self._fail("early skip capture", e)
+                try:
+                    self._writer.abandon_event()
+                except Exception:
+                    pass
 
     def _make_suffix_hook(self, original):
         recorder = self

@@ -14,7 +14,10 @@ class Recording:
         self.trace = trace
         self.gms = gms
         self.results = results
-        self.events = trace["events"]
+        # Frames ConvertFrameAssert declined before compiling (compile id "") are kept
+        # in `declined`; `events` are the frames Dynamo compiled (or tried to).
+        self.events = [e for e in trace["events"] if e["compileId"]]
+        self.declined = [e for e in trace["events"] if not e["compileId"]]
         self.heap = trace["heap"]
 
     def obj(self, ref):

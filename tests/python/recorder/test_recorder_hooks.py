@@ -3,7 +3,7 @@ the record block exits, a recorder failure marks the event incomplete and logs o
 in-memory traces read back."""
 import pytest
 import torch
-from torch._dynamo import convert_frame, symbolic_convert
+from torch._dynamo import convert_frame, output_graph, symbolic_convert
 
 import dynrr
 
@@ -12,7 +12,8 @@ def originals():
     tx = symbolic_convert.InstructionTranslatorBase
     return (convert_frame._compile, convert_frame.CheckFunctionManager,
             convert_frame.get_and_maybe_log_recompilation_reasons,
-            tx.__dict__["log_graph_break"])
+            tx.__dict__["log_graph_break"], output_graph.OutputGraph.__dict__["codegen_suffix"],
+            convert_frame.ConvertFrameAssert.__dict__["__call__"])
 
 
 def test_hooks_survive_reset_and_are_removed(tmp_path):
@@ -20,10 +21,10 @@ def test_hooks_survive_reset_and_are_removed(tmp_path):
     path = tmp_path / "reset.dynrr"
     torch._dynamo.reset()
     with dynrr.record(path):
-        assert originals() != before
+        assert all(a is not b for a, b in zip(originals(), before))
         torch.compile(lambda x: x + 1, backend="eager")(torch.ones(2))
         torch._dynamo.reset()
-        assert originals() != before
+        assert all(a is not b for a, b in zip(originals(), before))
         torch.compile(lambda x: x * 3, backend="eager")(torch.ones(2))
     assert originals() == before
     # After the block nothing is recorded any more.
@@ -102,3 +103,22 @@ def test_skipped_frame_recorded(tmp_path):
     assert [e["status"] for e in events] == ["skipped"]
     assert "No ops traced" in events[0]["statusReason"]
     assert events[0]["reference"]["generatedCode"] == 0
+
+
+def test_frame_declined_before_compile_is_recorded(tmp_path):
+    # ConvertFrameAssert refuses generators before _compile ("Attempt to trace
+    # generator"); ConvertFrame falls back to eager and the recorder keeps the reason.
+    torch._dynamo.reset()
+    path = tmp_path / "gen.dynrr"
+
+    def gen(x):
+        yield x + 1
+    with dynrr.record(path):
+        out = list(torch.compile(gen, backend="eager")(torch.ones(2)))
+    torch.testing.assert_close(out[0], torch.full((2,), 2.0))
+    trace = dynrr.load(path)
+    events = trace["events"]
+    assert len(events) == 1 and events[0]["status"] == "error"
+    assert "generator" in events[0]["statusReason"]
+    assert trace["heap"][events[0]["frame"]["code"]]["code"]["name"] == "gen"
+    assert events[0]["reference"]["graphs"] == []
