@@ -161,6 +161,10 @@ Expected<MetaValue> unaryMeta(const OpCall& call, Unary kind, const char* kernel
       break;
     case Unary::kSame: break;
     case Unary::kBitwiseNot:
+      if (!isIntegral(in->dtype, true) && call.op == "operator.invert") {
+        return opError(
+            call, "~ (operator.invert) is only implemented on integer and Boolean-type tensors");
+      }
       if (!isIntegral(in->dtype, true)) {
         return opError(call, "\"bitwise_not_cpu\" not implemented for '" +
                                  std::string(scalarTypeName(in->dtype)) + "'");

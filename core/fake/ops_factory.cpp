@@ -59,6 +59,9 @@ Expected<FactoryOptions> factoryOptions(const OpCall& call, size_t& npos) {
 
 Expected<TensorMeta> finish(const OpCall& call, DType dtype, Shape shape, const FactoryOptions& o) {
   for (auto s : shape) {
+    if (s < 0 && call.op == "torch.zeros") {
+      return opError(call, "zeros: Dimension size must be non-negative.");
+    }
     if (s < 0) {
       return opError(call, "Trying to create tensor with negative dimension " + std::to_string(s) +
                                ": " + shapeStr(shape) + " (Dimension size must be non-negative.)");
@@ -163,7 +166,7 @@ Expected<MetaValue> arangeOp(const OpCall& call) {
   }
   if (step == 0) return opError(call, "step must be nonzero");
   if ((step > 0 && end < start) || (step < 0 && end > start)) {
-    return opError(call, "upper bound and larger bound inconsistent with step sign");
+    return opError(call, "upper bound and lower bound inconsistent with step sign");
   }
   const auto n = static_cast<std::int64_t>(std::ceil((end - start) / step));
   const DType dtype = o->dtype.value_or(anyFloat ? call.ctx.defaultDtype : DType::kInt64);

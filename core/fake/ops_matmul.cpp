@@ -9,6 +9,7 @@
 #include "core/fake/broadcast.h"
 #include "core/fake/op_args.h"
 #include "core/fake/ops.h"
+#include "core/fake/view_util.h"
 
 namespace dynrr::fake {
 namespace {
@@ -80,6 +81,10 @@ Expected<TensorMeta> matmulMeta(const OpCall& call, const TensorMeta& a, const T
     return product(call, a.dtype, {b.sizes[1]}, a.device, rg);
   }
   if (d1 == 2 && d2 == 2) return mmMeta(call, a, b);
+  Shape batchA = d1 >= 2 ? Shape(a.sizes.begin(), a.sizes.end() - 2) : Shape{};
+  Shape batchB = d2 >= 2 ? Shape(b.sizes.begin(), b.sizes.end() - 2) : Shape{};
+  auto batch = broadcastShapes(batchA, batchB);
+  if (!batch) return opError(call, batch.error().message());
   // Batched (possibly folded) products: contract a's last dim with b's first matrix dim.
   const std::int64_t k1 = a.sizes[d1 - 1];
   const std::int64_t k2 = d2 >= 2 ? b.sizes[d2 - 2] : b.sizes[0];
@@ -90,10 +95,6 @@ Expected<TensorMeta> matmulMeta(const OpCall& call, const TensorMeta& a, const T
                              "x" + std::to_string(k1) + " and " + std::to_string(k2) + "x" +
                              std::to_string(cols) + ")");
   }
-  Shape batchA = d1 >= 2 ? Shape(a.sizes.begin(), a.sizes.end() - 2) : Shape{};
-  Shape batchB = d2 >= 2 ? Shape(b.sizes.begin(), b.sizes.end() - 2) : Shape{};
-  auto batch = broadcastShapes(batchA, batchB);
-  if (!batch) return opError(call, batch.error().message());
   Shape out = *batch;
   if (d1 >= 2) out.push_back(a.sizes[d1 - 2]);
   if (d2 >= 2) out.push_back(b.sizes[d2 - 1]);
@@ -134,13 +135,8 @@ Expected<MetaValue> binaryProduct(const OpCall& call, int kind) {
 
 // Adds a bias that must broadcast to the product's shape (addmm's expand_size).
 Expected<TensorMeta> addBias(const OpCall& call, TensorMeta out, const TensorMeta& bias) {
-  if (!isExpandableTo(bias.sizes, out.sizes)) {
-    return opError(call, "The expanded size of the tensor (" +
-                             std::to_string(out.sizes.empty() ? 0 : out.sizes.back()) +
-                             ") must match the existing size (" +
-                             std::to_string(bias.sizes.empty() ? 0 : bias.sizes.back()) +
-                             ") at non-singleton dimension. Target sizes: " + shapeStr(out.sizes) +
-                             ".  Tensor sizes: " + shapeStr(bias.sizes));
+  if (auto expanded = expandMeta(bias, out.sizes); !expanded) {
+    return opError(call, expanded.error().message());
   }
   if (bias.dtype != out.dtype) {
     return opError(call, "self and mat2 must have the same dtype, but got " +

@@ -176,8 +176,8 @@ Expected<MetaValue> conv2dOp(const OpCall& call) {
                              " instead");
   }
   if (x->dtype != w->dtype) {
-    return opError(call, "Input type (" + lowerName(x->dtype) + ") and weight type (" +
-                             lowerName(w->dtype) + ") should be the same");
+    return opError(call, "expected scalar type " + std::string(scalarTypeName(x->dtype)) +
+                             " but found " + std::string(scalarTypeName(w->dtype)));
   }
   if (*bias && ((*bias)->dim() != 1 || (*bias)->sizes[0] != w->sizes[0])) {
     return opError(call, "Given weight of size " + shapeStr(w->sizes) +

@@ -56,7 +56,7 @@ Expected<MetaValue> reshapeResult(const OpCall& call, const TensorMeta& t, const
 Expected<MetaValue> reshapeOp(const OpCall& call) {
   auto t = self(call);
   if (!t) return t.error();
-  auto shape = sizeVarargs(call, 1, call.op == "torch.reshape" ? "shape" : "shape");
+  auto shape = sizeVarargs(call, 1, "shape");
   if (!shape) return shape.error();
   return reshapeResult(call, *t, *shape);
 }

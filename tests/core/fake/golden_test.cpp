@@ -36,9 +36,15 @@ TEST(FakeGoldens, EveryCaseMatchesTorch) {
       EXPECT_FALSE(result.ok()) << "case " << c.name << ": torch raised " << c.error
                                 << " but callOp returned " << result->str() << "\n  " << c.line;
       if (!result.ok()) {
-        ++passed;
         const std::string msg = c.error.substr(c.error.find(": ") + 2);
-        if (result.error().message().find(msg) != std::string::npos) ++errorsExact;
+        // Our messages quote torch's (first line), plus context such as the op name.
+        EXPECT_NE(result.error().message().find(msg), std::string::npos)
+            << "case " << c.name << ": torch said\n  " << c.error << "\nwe said\n  "
+            << result.error().message();
+        if (result.error().message().find(msg) != std::string::npos) {
+          ++errorsExact;
+          ++passed;
+        }
       }
       continue;
     }
