@@ -41,6 +41,8 @@ class _NoGC:
         if self.was:
             gc.enable()
         return False
+
+
 _lock = threading.Lock()
 
 
