@@ -240,7 +240,7 @@ Expected<std::vector<GoldenCase>> loadGoldens(const std::string& path) {
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
     auto f = splitTabs(line);
-    if (f.size() != 6) return Error("expected 6 fields in: " + line);
+    if (f.size() != 6 && f.size() != 7) return Error("expected 6 or 7 fields in: " + line);
     GoldenCase c;
     c.line = line;
     c.name = f[0];
@@ -249,6 +249,7 @@ Expected<std::vector<GoldenCase>> loadGoldens(const std::string& path) {
     if (!dt) return Error("bad ctx in: " + line);
     c.ctx.defaultDtype = *dt;
     c.op = f[2];
+    if (f.size() == 7 && f[6] != "=") c.fakeResult = f[6];
     auto args = parseGoldenValue(f[3]);
     if (!args) return args.error();
     for (const auto& a : args->items) c.args.push_back(a.toArg());

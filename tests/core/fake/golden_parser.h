@@ -35,6 +35,8 @@ struct GoldenCase {
   std::string error;  // "<ExceptionType>: <message>"
   GoldenValue result;
   std::string line;  // the raw line, for failure messages
+  // FakeTensorMode\'s result when it differs from eager ("" when identical).
+  std::string fakeResult;
 };
 
 Expected<GoldenValue> parseGoldenValue(const std::string& text);
