@@ -8,6 +8,7 @@ SideEffects of the frame (side_effects.py) and torch's global state
 """
 from __future__ import annotations
 
+import re
 import sys
 import types
 
@@ -48,6 +49,18 @@ def _dim(d):
     return None
 
 
+def _contiguous(shape, stride) -> bool:
+    """torch's default is_contiguous rule, from sizes and strides (None: symbolic)."""
+    expected = 1
+    for size, st in zip(reversed(shape), reversed(stride)):
+        if size is None or st is None:
+            return False
+        if size != 1 and st != expected:
+            return False
+        expected *= size
+    return True
+
+
 def value_meta(v, depth: int = 0):
     """node.meta['example_value'] -> ("tensor", ...) / ("tuple", [...]) / ("int", n) ..."""
     if v is None:
@@ -59,10 +72,7 @@ def value_meta(v, depth: int = 0):
             offset = _dim(v.storage_offset())
         except Exception:
             stride, offset = [], 0
-        try:
-            contiguous = bool(v.is_contiguous())
-        except Exception:
-            contiguous = False
+        contiguous = _contiguous(shape, stride)
         cls = type(v)
         sub = "" if cls.__module__.startswith("torch") else f"{cls.__module__}.{cls.__qualname__}"
         return ("tensor", str(v.dtype), str(v.device),
@@ -171,6 +181,57 @@ def guard_detail(kind: str, value, have_value: bool, input_meta) -> str:
     return ""
 
 
+_NAME_STEP = re.compile(r"""\.([A-Za-z_][A-Za-z_0-9]*)|\[(?:'([^'\\]*)'|(-?\d+))\]""")
+_NO_VALUE = object()
+
+
+def resolve_source(name: str, scope: dict, _cache={}):
+    """The value a guard source name (``L['x'].w[0]``) denotes, without compiling it:
+    names of the form base(.attr | ['key'] | [int])* are walked directly; anything else
+    falls back to eval of a cached code object. _NO_VALUE when it cannot be read."""
+    m = re.match(r"[A-Za-z_][A-Za-z_0-9]*", name)
+    if m is not None:
+        pos, ok = m.end(), True
+        value = scope.get(m.group(0), _NO_VALUE)
+        if value is _NO_VALUE:
+            ok = False
+        while ok and pos < len(name):
+            step = _NAME_STEP.match(name, pos)
+            if step is None:
+                ok = False
+                break
+            attr, key, index = step.groups()
+            try:
+                if attr is not None:
+                    value = getattr(value, attr)
+                elif key is not None:
+                    value = value[key]
+                else:
+                    value = value[int(index)]
+            except Exception:
+                return _NO_VALUE
+            pos = step.end()
+        if ok:
+            return value
+    code = _cache.get(name)
+    if code is None:
+        try:
+            code = _cache[name] = compile(name, "<guard source>", "eval")
+        except Exception:
+            return _NO_VALUE
+    try:
+        return eval(code, scope)
+    except Exception:
+        return _NO_VALUE
+
+
+# Guards whose detail needs the guarded value.
+_VALUE_KINDS = {"TYPE_MATCH", "ID_MATCH", "CLOSURE_MATCH", "FUNCTION_MATCH", "CONSTANT_MATCH",
+                "EQUALS_MATCH", "LENGTH_CHECK", "SEQUENCE_LENGTH", "DICT_LENGTH",
+                "TUPLE_ITERATOR_LEN", "DICT_KEYS", "DICT_KEYS_MATCH", "DICT_CONST_KEYS",
+                "MODULE_MATCH", "BUILTIN_MATCH"}
+
+
 def capture_guards(output_graph, f_locals, f_globals, graphs) -> list:
     """Every guard of the OutputGraph: (kind, source, detail, code_parts), sorted."""
     try:
@@ -187,19 +248,11 @@ def capture_guards(output_graph, f_locals, f_globals, graphs) -> list:
         except Exception:
             kind = getattr(guard.create_fn, "__name__", str(guard.create_fn))
         name = guard.name or ""
-        value, have = None, False
-        if name and kind not in ("TENSOR_MATCH", "GLOBAL_STATE", "SHAPE_ENV",
-                                 "DEFAULT_DEVICE", "TORCH_FUNCTION_STATE", "GRAD_MODE",
-                                 "DETERMINISTIC_ALGORITHMS"):
-            try:
-                value, have = eval(name, scope), True  # the same access the guard makes
-            except Exception:
-                value, have = None, False
-        elif kind == "TENSOR_MATCH" and name not in inputs:
-            try:
-                value, have = eval(name, scope), True
-            except Exception:
-                pass
+        value = _NO_VALUE
+        # Reading the source makes the same accesses the guard itself makes.
+        if name and (kind in _VALUE_KINDS or (kind == "TENSOR_MATCH" and name not in inputs)):
+            value = resolve_source(name, scope)
+        have = value is not _NO_VALUE
         detail = guard_detail(kind, value, have, inputs.get(name))
         keywords = getattr(guard.create_fn, "keywords", None)  # functools.partial arguments
         if keywords and kind != "TENSOR_MATCH":
