@@ -5,7 +5,9 @@ same frames (target < 5%), and proof that cache hits cost the recorder nothing.
 
 Each program is compiled with torch._dynamo.reset() before it, inside dynrr.record (in
 memory). Per event, the trace holds dynamoNs (Dynamo's time for the frame, the recorder's
-hooks subtracted) and recorderNs (frame walk + graph/guard capture + event write). Cache
+hooks subtracted) and recorderNs (frame walk + graph/guard capture + event write; this
+conservatively includes FX's lazy code generation that reading GraphModule.code triggers,
+which most backends would run anyway). Cache
 hits never reach convert_frame._compile, so the recorder runs no code for them: the
 script checks that no event is added and times hits with and without recording.
 """

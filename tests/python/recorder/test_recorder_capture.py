@@ -1,0 +1,37 @@
+"""Unit checks of the capture helpers against Python's own evaluation."""
+import collections
+
+import torch
+
+from dynrr import _capture
+
+
+def test_resolve_source_matches_eval():
+    class A:
+        pass
+    a = A()
+    a.w = [1, {"k": 5, "it's": 6}]
+    a.od = collections.OrderedDict(x=torch.ones(1))
+    scope = {"L": {"a": a, "n": 3}, "G": {"g": (4, 5)}, "len": len}
+    for name in ["L['a'].w[1]['k']", "L['a'].w[0]", "L['n']", "G['g'][-1]", "len(L['a'].w)",
+                 "L['a'].w[1][\"it's\"]", "L['a'].od['x']"]:
+        assert _capture.resolve_source(name, scope) is eval(name, dict(scope)), name
+    assert _capture.resolve_source("L['missing']", scope) is _capture._NO_VALUE
+    assert _capture.resolve_source("L['a'].nope", scope) is _capture._NO_VALUE
+    assert _capture.resolve_source("L[", scope) is _capture._NO_VALUE
+
+
+def test_contiguity_rule_matches_torch():
+    for t in [torch.ones(2, 3), torch.ones(2, 3).t(), torch.ones(1, 4)[:, ::2],
+              torch.ones(3, 1, 2).transpose(0, 1), torch.ones(0, 2), torch.ones(4, 4)[1:, :]]:
+        assert _capture._contiguous(list(t.shape), list(t.stride())) == t.is_contiguous(), t.shape
+
+
+def test_guard_detail_formats():
+    assert _capture.guard_detail("TYPE_MATCH", 3, True, None) == "type=builtins.int"
+    assert _capture.guard_detail("CONSTANT_MATCH", "s", True, None) == "value='s'"
+    assert _capture.guard_detail("LENGTH_CHECK", [1, 2], True, None) == "len=2"
+    assert _capture.guard_detail("DICT_KEYS_MATCH", {"a": 1}, True, None) == "keys=('a',)"
+    meta = _capture.value_meta(torch.ones(2, 3))
+    assert _capture.guard_detail("TENSOR_MATCH", None, False, meta) == (
+        "dtype=torch.float32 device=cpu requires_grad=False size=[2, 3] stride=[3, 1]")
