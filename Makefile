@@ -13,7 +13,7 @@ APT_PACKAGES := capnproto libcapnp-dev libxxhash-dev librapidcheck-dev libgtest-
                 libbenchmark-dev clang-format clang-tidy pkg-config
 
 .PHONY: all setup deps venv configure build test test-cpp test-python format format-check \
-        test-asan demo bench clean
+        test-asan demo bench corpus clean
 
 all: build
 
@@ -87,6 +87,14 @@ demo: build
 bench: build
 	@mkdir -p $(BUILD)/bench
 	$(BUILD)/bin/trace_bench --benchmark_format=console | tee $(BUILD)/bench/trace_bench.txt
+	$(BUILD)/bin/replay_bench --traces corpus/traces --benchmark_min_time=0.05 \
+	  --benchmark_out=$(BUILD)/bench/replay_bench.json --benchmark_out_format=json \
+	  | tee $(BUILD)/bench/replay_bench.txt
+
+# Re-records every corpus trace from its program with the venv's torch.
+corpus: build
+	$(VPY) scripts/record_corpus.py -j $(JOBS)
+	$(VPY) scripts/replay_corpus.py --dynrr $(BUILD)/bin/dynrr --reasons
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-asan

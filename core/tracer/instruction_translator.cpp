@@ -98,6 +98,7 @@ Status InstructionTranslator::step(const bytecode::Instruction& inst) {
   if (op == "UNPACK_SEQUENCE") return ops.unpackSequence();
   if (op == "KW_NAMES") return ops.kwNames();
   if (op == "CALL") return ops.call();
+  if (op == "CALL_FUNCTION_EX") return ops.callFunctionEx();
   if (op == "GET_ITER") return ops.getIter();
   if (op == "FOR_ITER") return ops.forIter();
   if (op == "JUMP_FORWARD" || op == "JUMP_BACKWARD" || op == "JUMP_BACKWARD_NO_INTERRUPT") {

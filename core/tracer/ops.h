@@ -48,6 +48,7 @@ struct Ops {
   // ops_call.cpp
   Status kwNames();
   Status call();
+  Status callFunctionEx();
   // ops_control_flow.cpp
   Status getIter();
   Status forIter();

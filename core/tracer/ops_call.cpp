@@ -2,6 +2,8 @@
 // for the builtins modelled here; TorchInGraphFunctionVariable.call_function;
 // TensorVariable.call_method; InliningInstructionTranslator.inline_call_ with
 // UserFunctionVariable.bind_args for positional, keyword, default, *args, **kwargs).
+#include <cmath>
+
 #include "core/bytecode/code_object.h"
 #include "core/tracer/ops.h"
 
@@ -141,6 +143,74 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     }
     return unsupported(name + "() of " + args[0]->pythonTypeName());
   }
+  if (name == "sum" && (args.size() == 1 || args.size() == 2)) {
+    auto it = iterItems(tx, args[0]);
+    if (!it) return it.error();
+    VtPtr acc = args.size() == 2 ? args[1] : ConstantVariable::make(int64_t{0});
+    for (const auto& item : *it) {
+      auto r = tx.realize(item);
+      if (!r) return r.error();
+      if ((*r)->kind() != vt::VtKind::kConstant)
+        return unsupported("sum() over " + (*r)->pythonTypeName() + " values");
+      auto next = Ops::applyOperator(tx, "operator.add", {acc, *r});
+      if (!next) return next;
+      acc = *next;
+    }
+    return acc;
+  }
+  if (name == "sorted" && args.size() == 1) {
+    auto it = iterItems(tx, args[0]);
+    if (!it) return it.error();
+    std::vector<VtPtr> items;
+    for (const auto& item : *it) {
+      auto r = tx.realize(item);
+      if (!r) return r.error();
+      if ((*r)->kind() != vt::VtKind::kConstant)
+        return unsupported("sorted() over " + (*r)->pythonTypeName());
+      items.push_back(*r);
+    }
+    // Insertion sort with Python's < on constants (stable, as sorted is).
+    for (size_t i = 1; i < items.size(); ++i) {
+      for (size_t j = i; j > 0; --j) {
+        auto lt = Ops::applyOperator(tx, "operator.lt", {items[j], items[j - 1]});
+        if (!lt) return lt;
+        auto* c = dynamic_cast<ConstantVariable*>(lt->get());
+        if (!c || !constantTruth(c->value())) break;
+        std::swap(items[j], items[j - 1]);
+      }
+    }
+    return vt::makeList(std::move(items));
+  }
+  if (name == "divmod" && args.size() == 2) {
+    auto q = Ops::applyOperator(tx, "operator.floordiv", {args[0], args[1]});
+    if (!q) return q;
+    auto r = Ops::applyOperator(tx, "operator.mod", {args[0], args[1]});
+    if (!r) return r;
+    return vt::makeTuple({*q, *r});
+  }
+  if (name == "round" && args.size() == 1) {
+    auto* c = dynamic_cast<ConstantVariable*>(args[0].get());
+    if (c && std::holds_alternative<double>(c->value())) {
+      return ConstantVariable::make(
+          static_cast<int64_t>(std::nearbyint(std::get<double>(c->value()))));
+    }
+    if (c && c->asInt()) return ConstantVariable::make(*c->asInt());
+    return unsupported("round() of " + args[0]->pythonTypeName());
+  }
+  if (name.rfind("math.", 0) == 0 && args.size() == 1) {
+    auto* c = dynamic_cast<ConstantVariable*>(args[0].get());
+    if (!c || !c->asNumber()) return unsupported(name + "() of " + args[0]->pythonTypeName());
+    double x = *c->asNumber();
+    std::string f = name.substr(5);
+    if (f == "sqrt") return ConstantVariable::make(std::sqrt(x));
+    if (f == "exp") return ConstantVariable::make(std::exp(x));
+    if (f == "log") return ConstantVariable::make(std::log(x));
+    if (f == "sin") return ConstantVariable::make(std::sin(x));
+    if (f == "cos") return ConstantVariable::make(std::cos(x));
+    if (f == "floor") return ConstantVariable::make(static_cast<int64_t>(std::floor(x)));
+    if (f == "ceil") return ConstantVariable::make(static_cast<int64_t>(std::ceil(x)));
+    return unsupported("call to " + name);
+  }
   if (name == "getattr" && args.size() == 2) {
     auto* c = dynamic_cast<ConstantVariable*>(args[1].get());
     auto* s = c ? std::get_if<std::string>(&c->value()) : nullptr;
@@ -236,6 +306,39 @@ Status Ops::call() {
     tx.kwNames_.clear();
   }
   auto r = callFunction(tx, fn, std::move(args), std::move(kwargs));
+  if (!r) return r.error();
+  tx.push(*r);
+  return Status::success();
+}
+
+Status Ops::callFunctionEx() {
+  VtPtr kwargsVt;
+  if (inst.arg & 1) {
+    auto k = tx.pop();
+    if (!k) return k.error();
+    kwargsVt = *k;
+  }
+  auto a = tx.pop();
+  if (!a) return a.error();
+  auto f = tx.pop();
+  if (!f) return f.error();
+  if (!tx.stack_.empty() && tx.stack_.back()->kind() == vt::VtKind::kNull) tx.stack_.pop_back();
+  auto items = iterItems(tx, *a);
+  if (!items) return items.error();
+  std::vector<std::pair<std::string, VtPtr>> kwargs;
+  if (kwargsVt) {
+    auto k = tx.realize(kwargsVt);
+    if (!k) return k.error();
+    auto* dict = dynamic_cast<vt::DictVariable*>(k->get());
+    if (!dict) return unsupported("**kwargs of type " + (*k)->pythonTypeName());
+    for (const auto& [key, value] : dict->entries()) {
+      auto* c = dynamic_cast<ConstantVariable*>(key.get());
+      auto* s = c ? std::get_if<std::string>(&c->value()) : nullptr;
+      if (!s) return unsupported("**kwargs with a non-string key");
+      kwargs.emplace_back(*s, value);
+    }
+  }
+  auto r = callFunction(tx, *f, *items, std::move(kwargs));
   if (!r) return r.error();
   tx.push(*r);
   return Status::success();

@@ -90,7 +90,10 @@ Status Ops::loadGlobal() {
     for (auto entry : builtins->getDict()) {
       auto key = tx.ctx_.trace.object(entry.getKey());
       if (key && key->which() == W::STR && key->getStr() == name) {
-        tx.push(std::make_shared<vt::BuiltinVariable>(name));
+        // Dynamo reads builtins through the builtins dict it installs as a global.
+        auto source =
+            vt::Source::item(vt::Source::global("__builtins_dict___0"), vt::pyStrRepr(name));
+        tx.push(std::make_shared<LazyVariable>(entry.getValue(), source));
         return Status::success();
       }
     }
@@ -139,6 +142,11 @@ Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const 
       }
       return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
     }
+    case vt::VtKind::kDict:
+      if (name == "get" || name == "keys" || name == "values" || name == "items") {
+        return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
+      }
+      return unsupported("dict method " + name);
     default:
       return unsupported("getattr '" + name + "' on " + std::string(vt::vtKindName(obj->kind())));
   }

@@ -48,9 +48,16 @@ std::string tensorMatchDetail(const fake::TensorMeta& m) {
          " stride=" + joinShape(m.strides);
 }
 
-void constantGuards(TracingContext& ctx, const vt::SourcePtr& source) {
+// Constants read from a source. Ints that are not locals (globals, defaults, module
+// attributes) are specialised with EQUALS_MATCH (is_int_specialization_case); every
+// primitive constant, once used, is guarded with CONSTANT_MATCH (LazyConstantVariable).
+void constantGuards(TracingContext& ctx, const vt::SourcePtr& source, bool isInt) {
   if (!source) return;
-  if (!source->isLocal()) ctx.output.addGuard("EQUALS_MATCH", source->name());
+  bool moduleAttr = source->kind() == vt::Source::Kind::kAttr &&
+                    source->member() != "__defaults__" && source->base() &&
+                    source->base()->kind() != vt::Source::Kind::kAttr;
+  if (isInt && !source->isLocal() && !moduleAttr)
+    ctx.output.addGuard("EQUALS_MATCH", source->name());
   ctx.output.addGuard("CONSTANT_MATCH", source->name());
 }
 
@@ -93,7 +100,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
     case W::ELLIPSIS: {
       auto c = constantFromHeap(ctx, ref);
       if (!c) return c;
-      constantGuards(ctx, source);
+      constantGuards(ctx, source, obj->which() == W::INT);
       (*c)->setSource(source);
       return c;
     }
@@ -136,9 +143,14 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       if (auto dot = qualname.rfind('.'); dot != std::string::npos && module != "builtins") {
         qualname = qualname.substr(dot + 1);
       }
-      ctx.output.addGuard("BUILTIN_MATCH", srcName);
-      if (module == "builtins" || module == "_operator" || module == "operator") {
-        std::string name = module == "builtins" ? qualname : "operator." + qualname;
+      // Builtins Dynamo replaces by a Python polyfill are guarded by identity.
+      bool polyfilled = std::string(c.getReason().cStr()).find("Polyfilled") != std::string::npos;
+      ctx.output.addGuard(polyfilled ? "ID_MATCH" : "BUILTIN_MATCH", srcName);
+      if (module == "builtins" || module == "_operator" || module == "operator" ||
+          module == "math") {
+        std::string name = module == "builtins" ? qualname
+                           : module == "math"   ? "math." + qualname
+                                                : "operator." + qualname;
         return std::make_shared<vt::BuiltinVariable>(name, source);
       }
       if (c.getClassification() == schema::CallableClass::IN_GRAPH ||
