@@ -58,13 +58,18 @@ capnp::Data::Reader dataOf(PyObject* bytes) {
                              static_cast<size_t>(PyBytes_GET_SIZE(bytes)));
 }
 
-// True when repr(o) runs only C code (no user-defined __repr__ in the MRO).
-bool hasSafeRepr(PyTypeObject* type) {
-  if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE)) return true;
-  // Only C slot implementations are safe; a Python-level __repr__ (function, partial,
-  // staticmethod, ...) is user code.
-  PyObject* r = _PyType_Lookup(type, internedName("__repr__"));
-  return r != nullptr && (Py_TYPE(r) == &PyWrapperDescr_Type || Py_TYPE(r) == &PyMethodDescr_Type);
+// True when repr(o) runs no user code. Containers are excluded even when their type is
+// C (deque, mappingproxy, array, ndarray ...): their repr calls their items' __repr__.
+// Generators and weakrefs print only type names and addresses.
+bool hasSafeRepr(PyObject* o) {
+  if (PyGen_Check(o) || PyCoro_CheckExact(o) || PyAsyncGen_CheckExact(o) || PyWeakref_Check(o))
+    return true;
+  PyTypeObject* type = Py_TYPE(o);
+  if (type->tp_flags & Py_TPFLAGS_HEAPTYPE) return false;
+  if (type->tp_iter != nullptr) return false;
+  if (type->tp_as_sequence != nullptr && type->tp_as_sequence->sq_item != nullptr) return false;
+  if (type->tp_as_mapping != nullptr && type->tp_as_mapping->mp_subscript != nullptr) return false;
+  return true;
 }
 
 // Replaces addresses ("0x7f3a...") by "0x?" so the same program records the same bytes.
@@ -119,7 +124,7 @@ trace::EventBuilder::NewObject ObjectWalker::newObject(PyObject* o) {
 ObjRef ObjectWalker::opaque(PyObject* o, const std::string& reason, bool withRepr) {
   PyTypeObject* type = Py_TYPE(o);
   std::string repr;
-  if (withRepr && hasSafeRepr(type)) {
+  if (withRepr && hasSafeRepr(o)) {
     PyRef r = PyRef::steal(PyObject_Repr(o));
     if (r) {
       repr = withoutAddresses(utf8(r.get()));

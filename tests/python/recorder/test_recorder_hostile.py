@@ -93,6 +93,7 @@ HUGE = list(range(200_000))
 GEN = gen()
 TARGET = RaisingRepr()
 WEAK = weakref.ref(TARGET)
+DEQUE = collections.deque([TARGET, 1])  # a C container: its repr would call TARGET's
 try:
     import numpy as np
     ARRAY = np.arange(6.0).reshape(2, 3)
@@ -111,7 +112,7 @@ def use(*things):
 
 def f(x, local_hostile, local_gen):
     if x is None:  # never true: Dynamo does not touch these, the recorder does
-        use(RECURSIVE_LIST, RECURSIVE_DICT, HUGE, GEN, WEAK, ARRAY, ODD, HOSTILES, LOUD)
+        use(RECURSIVE_LIST, RECURSIVE_DICT, HUGE, GEN, WEAK, ARRAY, ODD, HOSTILES, LOUD, DEQUE)
     return x * 2
 
 
@@ -143,6 +144,8 @@ def test_hostile_objects(record, capsys):
     assert "huge container" in rec.global_("HUGE")["opaque"]["reason"]
     assert rec.global_("GEN")["opaque"]["reason"] == "generator"
     assert rec.global_("WEAK")["opaque"]["reason"] == "weakref"
+    deque = rec.global_("DEQUE")["opaque"]
+    assert deque["typeName"] == "collections.deque" and deque["repr"] == ""
     if ARRAY is not None:
         arr = rec.global_("ARRAY")["opaque"]
         assert arr["reason"] == "numpy array" and arr["typeName"] == "numpy.ndarray"
