@@ -429,6 +429,7 @@ class Recorder:
             except Exception:
                 pass
         finally:
+            self._classifier.clear()  # it holds the callables it saw: drop them now
             nogc.__exit__()
 
 

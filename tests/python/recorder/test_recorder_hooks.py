@@ -122,3 +122,29 @@ def test_frame_declined_before_compile_is_recorded(tmp_path):
     assert "generator" in events[0]["statusReason"]
     assert trace["heap"][events[0]["frame"]["code"]]["code"]["name"] == "gen"
     assert events[0]["reference"]["graphs"] == []
+
+
+def test_recorder_keeps_no_objects_alive(tmp_path):
+    import gc
+    import weakref
+
+    torch._dynamo.reset()
+
+    class Payload:
+        pass
+
+    def make():
+        payload = Payload()
+        payload.t = torch.ones(2)
+        payload.fn = lambda y: y * 2  # a function the recorder walks and classifies
+
+        def f(x):
+            return payload.fn(x) + payload.t
+        return f, weakref.ref(payload), weakref.ref(payload.fn)
+    with dynrr.record(tmp_path / "alive.dynrr"):
+        f, payload_ref, f_ref = make()
+        torch.compile(f, backend="eager")(torch.ones(2))
+        del f
+        torch._dynamo.reset()  # Dynamo's own cache entries hold the closure otherwise
+        gc.collect()
+        assert payload_ref() is None and f_ref() is None
