@@ -1,4 +1,4 @@
-"""Closures reached only through a container built during tracing capture pre-existing cells.
+"""A closure reached without a source (staticmethod via an object made during tracing) reads pre-existing cells.
 
 scope: part2
 expect: 1 graph, 0 breaks, 0 recompiles
@@ -9,23 +9,24 @@ torch.manual_seed(0)
 
 
 def main():
-    a = torch.tensor(1.5)
-    b = 2
+    scale = 1.5
+    shift = 2
 
-    def f1(t):
-        return t * a
+    def affine(t):
+        return t * scale + shift
 
-    def f2(t):
-        return t + b
+    def square(t):
+        return t * t
 
-    def pick():
-        return [f1, f2]
+    class Ops:
+        first = staticmethod(affine)
+
+        def __init__(self):
+            self.second = square
 
     def fn(x):
-        out = x
-        for f in pick():
-            out = f(out)
-        return out
+        ops = Ops()  # a new object: functions reached through it have no source
+        return ops.second(ops.first(x))
 
     opt = torch.compile(fn, backend="eager")
     out = opt(torch.ones(3))
