@@ -20,7 +20,11 @@ that `make venv` installs (recorder/python and build/python). --ext-dir DIR puts
 another directory holding the built _dynrr extension first on PYTHONPATH (e.g. a
 private build directory's python/ folder).
 
-Usage: scripts/record_corpus.py [--force] [-j 2] [--ext-dir DIR] [PATTERN ...]
+--check-transparency also runs each recorded program without the recorder and
+fails it when its stdout differs (the programs print deterministic summaries).
+
+Usage: scripts/record_corpus.py [--force] [-j 2] [--ext-dir DIR] [--check-transparency]
+                                [PATTERN ...]
 """
 from __future__ import annotations
 
@@ -84,6 +88,19 @@ def trace_path(prog: Path) -> Path:
     return TRACES / rel.parent / (rel.stem + ".dynrr")
 
 
+CHECK_TRANSPARENCY = False
+
+
+def plain_stdout(rel_prog: str) -> str | None:
+    """The program's stdout without the recorder (None when it fails)."""
+    try:
+        proc = subprocess.run([str(VENV_PY), rel_prog], cwd=REPO, env=recorder_env(),
+                              capture_output=True, text=True, timeout=TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return None
+    return proc.stdout if proc.returncode == 0 else None
+
+
 def record_one(prog: Path) -> tuple[str, str]:
     """Returns (status, detail) with status in ok/fail."""
     out = trace_path(prog)
@@ -108,6 +125,14 @@ def record_one(prog: Path) -> tuple[str, str]:
     if size > MAX_TRACE_BYTES:
         out.unlink()
         return "fail", f"trace is {size} bytes, over the 1 MB limit: deleted"
+    if CHECK_TRANSPARENCY:
+        plain = plain_stdout(rel_prog)
+        if plain is None:
+            return "fail", "the program fails without the recorder"
+        if plain != proc.stdout:
+            return "fail", ("not transparent: stdout differs with the recorder\n"
+                            f"without: {plain.strip()[:300]}\nwith:    {proc.stdout.strip()[:300]}")
+        return "ok", f"{size} bytes, {wall:.1f}s, same stdout with and without the recorder"
     return "ok", f"{size} bytes, {wall:.1f}s"
 
 
@@ -117,8 +142,12 @@ def main() -> int:
     ap.add_argument("-j", "--jobs", type=int, default=2, help="parallel recordings (max 2)")
     ap.add_argument("--ext-dir", action="append", default=[],
                     help="directory holding the built _dynrr extension (put first on PYTHONPATH)")
+    ap.add_argument("--check-transparency", action="store_true",
+                    help="also run each program without the recorder and require the same stdout")
     ap.add_argument("patterns", nargs="*", help="substrings of program paths to record")
     args = ap.parse_args()
+    global CHECK_TRANSPARENCY
+    CHECK_TRANSPARENCY = args.check_transparency
     EXT_DIRS.extend(Path(d).resolve() for d in args.ext_dir)
 
     ok, why = recorder_available()
