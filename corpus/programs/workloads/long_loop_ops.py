@@ -1,7 +1,7 @@
 """A loop tracing N elementwise ops (N from env DYNRR_SCALE_N, default 500) for scaling.
 
 scope: workload
-expect: 1 graph, 0 breaks, 0 recompiles; N + 1 ops in the graph
+expect: 1 graph, 0 breaks, 0 recompiles; 4 * (N // 4) + 1 ops in the graph (501 for N = 500)
 """
 import torch
 import os
