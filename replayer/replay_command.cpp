@@ -116,7 +116,8 @@ int runReplay(const std::vector<std::string>& args) {
                 jsonEscape(reason) + "\",\"diff\":\"" + jsonEscape(diff) +
                 "\",\"core_ns\":" + std::to_string(coreNs) +
                 ",\"dynamo_ns\":" + std::to_string(dynamoNs) + ",\"ops\":" + std::to_string(ops) +
-                "}";
+                ",\"graphs\":" + std::to_string(graphs) +
+                ",\"guards\":" + std::to_string(e.getReference().getGuards().size()) + "}";
     } else {
       char speed[32] = "-";
       if (verdict != compare::Verdict::kUnsupported && coreNs > 0 && dynamoNs > 0) {

@@ -96,6 +96,9 @@ Status InstructionTranslator::step(const bytecode::Instruction& inst) {
   if (op == "LIST_EXTEND") return ops.listExtend();
   if (op == "LIST_TO_TUPLE") return ops.listToTuple();
   if (op == "UNPACK_SEQUENCE") return ops.unpackSequence();
+  if (op == "UNPACK_EX") return ops.unpackEx();
+  if (op == "STORE_SUBSCR") return ops.storeSubscr();
+  if (op == "DICT_MERGE" || op == "DICT_UPDATE") return ops.dictMerge();
   if (op == "KW_NAMES") return ops.kwNames();
   if (op == "CALL") return ops.call();
   if (op == "CALL_FUNCTION_EX") return ops.callFunctionEx();

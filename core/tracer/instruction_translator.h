@@ -60,6 +60,9 @@ struct TracingContext {
   bool gradEnabled = true;
   size_t steps = 0;  // instructions executed, all frames
   size_t inlineDepth = 0;
+  // Tensors already wrapped, by identity token: the same tensor reached through a
+  // second source is one graph input plus a DUPLICATE_INPUT guard.
+  std::map<uint64_t, VtPtr> tensorsByIdentity;
   // Observers for `dynrr debug`; may be null.
   std::function<void(const class InstructionTranslator&, const bytecode::Instruction&)> onStep;
 };
@@ -85,6 +88,8 @@ class InstructionTranslator {
   const bytecode::CodeObject& code() const { return code_; }
   const InstructionTranslator* parent() const { return parent_; }
   uint32_t currentOffset() const { return currentOffset_; }
+
+  TracingContext& context() { return ctx_; }
 
   // Realises a lazy tracker (no-op for others).
   Expected<VtPtr> realize(const VtPtr& v);

@@ -37,6 +37,9 @@ struct Ops {
   Status listExtend();
   Status listToTuple();
   Status unpackSequence();
+  Status unpackEx();
+  Status storeSubscr();
+  Status dictMerge();
   // ops_binary.cpp
   Status binaryOp();
   Status compareOp();

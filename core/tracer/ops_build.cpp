@@ -140,4 +140,81 @@ Status Ops::unpackSequence() {
   return Status::success();
 }
 
+Status Ops::storeSubscr() {
+  auto key = tx.pop();
+  if (!key) return key.error();
+  auto container = tx.pop();
+  if (!container) return container.error();
+  auto value = tx.pop();
+  if (!value) return value.error();
+  auto c = tx.realize(*container);
+  if (!c) return c.error();
+  if ((*c)->mutationType() == vt::MutationType::kValueMutationExisting) {
+    return unsupported("store into a pre-existing " + (*c)->pythonTypeName() +
+                       " (side effects are core part 2)");
+  }
+  auto k = tx.realize(*key);
+  if (!k) return k.error();
+  if (auto* dict = dynamic_cast<vt::DictVariable*>(c->get())) {
+    if ((*k)->kind() != vt::VtKind::kConstant)
+      return unsupported("dict key of type " + (*k)->pythonTypeName());
+    for (auto& [ek, ev] : dict->mutableEntries()) {
+      auto eq = applyOperator(tx, "operator.eq", {ek, *k});
+      if (!eq) return eq.error();
+      auto* ce = dynamic_cast<vt::ConstantVariable*>(eq->get());
+      if (ce && constantTruth(ce->value())) {
+        ev = *value;
+        return Status::success();
+      }
+    }
+    dict->mutableEntries().emplace_back(*k, *value);
+    return Status::success();
+  }
+  if (auto* list = dynamic_cast<vt::SequenceVariable*>(c->get());
+      list && list->kind() == vt::VtKind::kList) {
+    auto* ci = dynamic_cast<vt::ConstantVariable*>(k->get());
+    if (!ci || !ci->asInt())
+      return unsupported("list store with index of type " + (*k)->pythonTypeName());
+    int64_t n = static_cast<int64_t>(list->items().size());
+    int64_t i = *ci->asInt() < 0 ? *ci->asInt() + n : *ci->asInt();
+    if (i < 0 || i >= n) return unsupported("list assignment index out of range (IndexError path)");
+    list->mutableItems()[static_cast<size_t>(i)] = *value;
+    return Status::success();
+  }
+  return unsupported("item assignment on " + (*c)->pythonTypeName() +
+                     ((*c)->kind() == vt::VtKind::kTensor ? " (in-place tensor setitem)" : ""));
+}
+
+Status Ops::unpackEx() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto items = sequenceItems(tx, *v);
+  if (!items) return items.error();
+  size_t before = static_cast<size_t>(inst.arg & 0xff), after = static_cast<size_t>(inst.arg >> 8);
+  if (items->size() < before + after)
+    return unsupported("not enough values to unpack (ValueError path)");
+  std::vector<VtPtr> middle(items->begin() + static_cast<std::ptrdiff_t>(before),
+                            items->end() - static_cast<std::ptrdiff_t>(after));
+  std::vector<VtPtr> out(items->begin(), items->begin() + static_cast<std::ptrdiff_t>(before));
+  out.push_back(vt::makeList(std::move(middle)));
+  out.insert(out.end(), items->end() - static_cast<std::ptrdiff_t>(after), items->end());
+  for (size_t i = out.size(); i-- > 0;) tx.push(out[i]);
+  return Status::success();
+}
+
+Status Ops::dictMerge() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto src = tx.realize(*v);
+  if (!src) return src.error();
+  auto* from = dynamic_cast<vt::DictVariable*>(src->get());
+  if (!from) return unsupported("** of a " + (*src)->pythonTypeName());
+  size_t depth = static_cast<size_t>(inst.arg);
+  if (depth == 0 || depth > tx.stack_.size()) return Error("bad bytecode: DICT_MERGE depth");
+  auto* into = dynamic_cast<vt::DictVariable*>(tx.stack_[tx.stack_.size() - depth].get());
+  if (!into) return Error("bad bytecode: DICT_MERGE target");
+  for (const auto& e : from->entries()) into->mutableEntries().push_back(e);
+  return Status::success();
+}
+
 }  // namespace dynrr::tracer

@@ -95,6 +95,12 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
       }
       args.resize(1);
     }
+    if (name == "enumerate") {
+      // Dynamo runs enumerate through its polyfill (polyfills/builtins.py), whose
+      // `isinstance(start, int)` reads both names from the builtins dict, guarded.
+      tx.context().output.addGuard("BUILTIN_MATCH", "G['__builtins_dict___0']['isinstance']");
+      tx.context().output.addGuard("BUILTIN_MATCH", "G['__builtins_dict___0']['int']");
+    }
     size_t n = SIZE_MAX;
     for (auto& a : args) {
       auto it = iterItems(tx, a);
@@ -264,6 +270,89 @@ Expected<VtPtr> callTensorMethod(InstructionTranslator& tx, const vt::GetAttrVar
   return Ops::tensorCall(tx, true, name, "Tensor." + name, std::move(full), std::move(kwargs));
 }
 
+// Methods of lists and dicts (ListVariable.call_method, ConstDictVariable.call_method).
+// Mutating a container that existed before the frame is a side effect (core part 2).
+Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttrVariable& m,
+                                    std::vector<VtPtr> args,
+                                    std::vector<std::pair<std::string, VtPtr>> kwargs) {
+  const std::string& meth = m.name();
+  VtPtr self = m.object();
+  if (!kwargs.empty())
+    return unsupported("keyword arguments to " + self->pythonTypeName() + "." + meth);
+  auto mutating = [&]() -> Status {
+    if (self->mutationType() == vt::MutationType::kValueMutationExisting) {
+      return unsupported("mutation of a pre-existing " + self->pythonTypeName() + " via ." + meth +
+                         " (side effects are core part 2)");
+    }
+    return Status::success();
+  };
+  if (auto* dict = dynamic_cast<vt::DictVariable*>(self.get())) {
+    if (meth == "get" && (args.size() == 1 || args.size() == 2)) {
+      auto key = tx.realize(args[0]);
+      if (!key) return key;
+      for (const auto& [k, v] : dict->entries()) {
+        auto eq = Ops::applyOperator(tx, "operator.eq", {k, *key});
+        if (!eq) return eq;
+        auto* c = dynamic_cast<ConstantVariable*>(eq->get());
+        if (c && constantTruth(c->value())) return v;
+      }
+      return args.size() == 2 ? args[1] : ConstantVariable::make(vt::NoneValue{});
+    }
+    if ((meth == "keys" || meth == "values" || meth == "items") && args.empty()) {
+      std::vector<VtPtr> items;
+      for (const auto& [k, v] : dict->entries()) {
+        items.push_back(meth == "keys" ? k : meth == "values" ? v : vt::makeTuple({k, v}));
+      }
+      return vt::makeList(std::move(items));
+    }
+  }
+  if (auto* list = dynamic_cast<vt::SequenceVariable*>(self.get());
+      list && list->kind() == vt::VtKind::kList) {
+    if (meth == "append" && args.size() == 1) {
+      if (Status st = mutating(); !st) return st.error();
+      list->mutableItems().push_back(args[0]);
+      return ConstantVariable::make(vt::NoneValue{});
+    }
+    if (meth == "extend" && args.size() == 1) {
+      if (Status st = mutating(); !st) return st.error();
+      auto items = iterItems(tx, args[0]);
+      if (!items) return items.error();
+      for (auto& item : *items) list->mutableItems().push_back(item);
+      return ConstantVariable::make(vt::NoneValue{});
+    }
+    if (meth == "pop" && args.size() <= 1) {
+      if (Status st = mutating(); !st) return st.error();
+      auto& items = list->mutableItems();
+      if (items.empty()) return unsupported("pop from an empty list (IndexError path)");
+      int64_t n = static_cast<int64_t>(items.size()), k = n - 1;
+      if (args.size() == 1) {
+        auto r = tx.realize(args[0]);
+        if (!r) return r;
+        auto* c = dynamic_cast<ConstantVariable*>(r->get());
+        if (!c || !c->asInt()) return unsupported("list.pop with a non-constant index");
+        k = *c->asInt() < 0 ? *c->asInt() + n : *c->asInt();
+        if (k < 0 || k >= n) return unsupported("pop index out of range (IndexError path)");
+      }
+      VtPtr out = items[static_cast<size_t>(k)];
+      items.erase(items.begin() + k);
+      return out;
+    }
+    if (meth == "insert" && args.size() == 2) {
+      if (Status st = mutating(); !st) return st.error();
+      auto r = tx.realize(args[0]);
+      if (!r) return r;
+      auto* c = dynamic_cast<ConstantVariable*>(r->get());
+      if (!c || !c->asInt()) return unsupported("list.insert with a non-constant index");
+      auto& items = list->mutableItems();
+      int64_t n = static_cast<int64_t>(items.size());
+      int64_t k = std::clamp<int64_t>(*c->asInt() < 0 ? *c->asInt() + n : *c->asInt(), 0, n);
+      items.insert(items.begin() + k, args[1]);
+      return ConstantVariable::make(vt::NoneValue{});
+    }
+  }
+  return unsupported("call of method " + meth + " on " + self->pythonTypeName());
+}
+
 }  // namespace
 
 Status Ops::kwNames() {
@@ -363,7 +452,7 @@ Expected<VtPtr> Ops::callFunction(InstructionTranslator& tx, const VtPtr& fnIn,
       auto& m = static_cast<vt::GetAttrVariable&>(*fn);
       if (m.object()->kind() == vt::VtKind::kTensor)
         return callTensorMethod(tx, m, std::move(args), std::move(kwargs));
-      return unsupported("call of method " + m.name() + " on " + m.object()->pythonTypeName());
+      return callContainerMethod(tx, m, std::move(args), std::move(kwargs));
     }
     case vt::VtKind::kUserFunction:
       return InstructionTranslator::inlineCall(tx.ctx_, tx,

@@ -147,6 +147,11 @@ Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const 
         return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
       }
       return unsupported("dict method " + name);
+    case vt::VtKind::kList:
+      if (name == "append" || name == "extend" || name == "pop" || name == "insert") {
+        return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
+      }
+      return unsupported("list method " + name);
     default:
       return unsupported("getattr '" + name + "' on " + std::string(vt::vtKindName(obj->kind())));
   }

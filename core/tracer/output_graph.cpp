@@ -84,19 +84,23 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
   for (NodeId n : outputs) tuple.items.push_back(GraphArg::ofNode(n));
   node.args.push_back(std::move(tuple));
   output_ = graph_.add(std::move(node));
-  // Dead code elimination, last node first, until nothing changes (pure ops only).
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    auto users = graph_.userCounts();
-    for (size_t i = graph_.size(); i-- > 0;) {
-      const ProtoNode& n = graph_.node(static_cast<NodeId>(i));
-      if (n.erased || n.op == "output") continue;
-      if (users[i] == 0) {
-        graph_.erase(static_cast<NodeId>(i));
-        changed = true;
+  // remove_unused_graphargs: one pass from the last node back, removing only trivial
+  // unused nodes (operator.getitem); then graph inputs nobody uses. Other unused ops
+  // stay in the graph, as in Dynamo.
+  auto users = graph_.userCounts();
+  for (size_t i = graph_.size(); i-- > 0;) {
+    const ProtoNode& n = graph_.node(static_cast<NodeId>(i));
+    if (n.erased || users[i] != 0) continue;
+    if (n.op == "call_function" && n.target == "operator.getitem") {
+      for (const auto& a : n.args) {
+        if (a.kind == GraphArg::Kind::kNode && a.node >= 0) --users[static_cast<size_t>(a.node)];
       }
+      graph_.erase(static_cast<NodeId>(i));
     }
+  }
+  for (size_t i = 0; i < graph_.size(); ++i) {
+    const ProtoNode& n = graph_.node(static_cast<NodeId>(i));
+    if (!n.erased && n.op == "placeholder" && users[i] == 0) graph_.erase(static_cast<NodeId>(i));
   }
 }
 

@@ -105,6 +105,15 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       return c;
     }
     case W::TENSOR: {
+      if (uint64_t id = obj->getIdentity(); id != 0) {
+        auto seen = ctx.tensorsByIdentity.find(id);
+        if (seen != ctx.tensorsByIdentity.end()) {
+          const auto& firstSource = seen->second->source();
+          if (!firstSource || firstSource->name() != srcName)
+            ctx.output.addGuard("DUPLICATE_INPUT", srcName);
+          return seen->second;
+        }
+      }
       auto metaObj = ctx.trace.object(obj->getTensor().getMeta());
       if (!metaObj || metaObj->which() != W::TENSOR_META) return Error("tensor without metadata");
       auto meta = metaFromTrace(metaObj->getTensorMeta());
@@ -114,7 +123,9 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       }
       NodeId node = ctx.output.graphInput(srcName, *meta);
       ctx.output.addGuard("TENSOR_MATCH", srcName, tensorMatchDetail(*meta));
-      return std::make_shared<vt::TensorVariable>(node, *meta, source);
+      VtPtr tensor = std::make_shared<vt::TensorVariable>(node, *meta, source);
+      if (obj->getIdentity() != 0) ctx.tensorsByIdentity[obj->getIdentity()] = tensor;
+      return tensor;
     }
     case W::TUPLE:
     case W::LIST: {
@@ -128,6 +139,43 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       ctx.output.addGuard("SEQUENCE_LENGTH", srcName);
       return isTuple ? vt::makeTuple(std::move(items), source)
                      : vt::makeList(std::move(items), source);
+    }
+    case W::DICT: {
+      // ConstDictVariable over a pre-existing dict: TYPE_MATCH, values wrapped lazily
+      // with item sources (L['d']['k']). Only str/int keys are modelled.
+      std::vector<std::pair<VtPtr, VtPtr>> entries;
+      for (auto e : obj->getDict()) {
+        auto key = ctx.trace.object(e.getKey());
+        if (!key) return key.error();
+        std::string keyRepr;
+        VtPtr keyVt;
+        if (key->which() == W::STR) {
+          keyRepr = vt::pyStrRepr(key->getStr());
+          keyVt = vt::ConstantVariable::make(std::string(key->getStr().cStr()));
+        } else if (key->which() == W::INT) {
+          keyRepr = std::to_string(key->getInt());
+          keyVt = vt::ConstantVariable::make(key->getInt());
+        } else {
+          return unsupported("dict input with a key of type " +
+                             trace::typeName(ctx.trace, e.getKey()));
+        }
+        entries.emplace_back(
+            keyVt, std::make_shared<LazyVariable>(e.getValue(), vt::Source::item(source, keyRepr)));
+      }
+      ctx.output.addGuard("TYPE_MATCH", srcName);
+      return VtPtr(std::make_shared<vt::DictVariable>(std::move(entries), source,
+                                                      vt::MutationType::kValueMutationExisting));
+    }
+    case W::CLASS: {
+      auto c = obj->getClass();
+      if (std::string(c.getModule().cStr()) == "builtins") {
+        std::string name = c.getQualname().cStr();
+        // Dynamo models these builtin types as BuiltinVariable; enumerate is matched by class.
+        ctx.output.addGuard(name == "enumerate" ? "CLASS_MATCH" : "BUILTIN_MATCH", srcName);
+        return VtPtr(std::make_shared<vt::BuiltinVariable>(name, source));
+      }
+      return std::make_shared<vt::OpaqueVariable>(ref, "type", "user classes are core part 2",
+                                                  source);
     }
     case W::MODULE: {
       ctx.output.addGuard("MODULE_MATCH", srcName);
@@ -174,9 +222,11 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       return std::make_shared<vt::UserFunctionVariable>(ref, qualname, source);
     }
     case W::DTYPE:
+      if (source) ctx.output.addGuard("CONSTANT_MATCH", srcName);
       return vt::ConstantVariable::make(
           vt::TorchConstant{vt::TorchConstant::Kind::kDtype, obj->getDtype().cStr()}, source);
     case W::DEVICE:
+      if (source) ctx.output.addGuard("CONSTANT_MATCH", srcName);
       return vt::ConstantVariable::make(
           vt::TorchConstant{vt::TorchConstant::Kind::kDevice, obj->getDevice().cStr()}, source);
     case W::OPAQUE: {

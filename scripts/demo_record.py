@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""The demo: record a handful of corpus workloads with real Dynamo (torch 2.13), replay
+them offline through the dynrr core, and print a per-frame table with a summary.
+
+Run by `make demo` (through scripts/demo.py) after set-up.
+"""
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PROGRAMS = [
+    "corpus/programs/arith/add_tensors.py",
+    "corpus/programs/calls/builtins_on_ints.py",
+    "corpus/programs/reduce/softmax_log_softmax.py",
+    "corpus/programs/views/view_reshape.py",
+    "corpus/programs/workloads/mlp.py",
+    "corpus/programs/workloads/transformer_block.py",
+]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default="build")
+    args = ap.parse_args()
+    build = (ROOT / args.build).resolve()
+    dynrr = build / "bin" / "dynrr"
+    out = build / "demo"
+    out.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    env.pop("DYNRR_TRACE", None)
+    rows = []
+    totals = {"match": 0, "diverge": 0, "unsupported": 0}
+    print("dynrr demo: recording with real Dynamo (torch 2.13), then replaying offline.\n")
+    for rel in PROGRAMS:
+        prog = ROOT / rel
+        if not prog.exists():
+            continue
+        trace = out / (prog.stem + ".dynrr")
+        t0 = time.time()
+        rec = subprocess.run([sys.executable, "-m", "dynrr", "record", "-o", str(trace), "--", rel],
+                             cwd=ROOT, env=env, capture_output=True, text=True)
+        if rec.returncode != 0:
+            print(f"recording {rel} failed:\n{rec.stderr[-2000:]}")
+            return 1
+        print(f"recorded {rel} -> {trace.relative_to(ROOT)} ({trace.stat().st_size} bytes, "
+              f"{time.time() - t0:.1f}s)")
+        rep = subprocess.run([str(dynrr), "replay", str(trace), "--json"], capture_output=True, text=True)
+        if rep.returncode == 2:
+            print(f"replay of {trace} failed: {rep.stderr}")
+            return 1
+        doc = json.loads(rep.stdout)
+        for f in doc["frames"]:
+            totals[f["verdict"]] += 1
+            rows.append((prog.stem, f))
+    print()
+    header = f"{'program':<22} {'frame':<24} {'graphs':>6} {'ops':>4} {'guards':>6} {'verdict':<12} " \
+             f"{'core':>9} {'dynamo':>10} {'ratio':>7}"
+    print(header)
+    print("-" * len(header))
+    for name, f in rows:
+        ratio = (f"{f['dynamo_ns'] / f['core_ns']:.0f}x"
+                 if f["verdict"] != "unsupported" and f["core_ns"] else "-")
+        print(f"{name:<22} {f['name'][:24]:<24} {f.get('graphs', 0):>6} {f['ops']:>4} "
+              f"{f.get('guards', 0):>6} {f['verdict']:<12} {f['core_ns'] / 1e6:>7.2f}ms "
+              f"{f['dynamo_ns'] / 1e6:>8.1f}ms {ratio:>7}")
+        if f["verdict"] == "unsupported":
+            print(f"{'':<22}   reason: {f['reason'][:110]}")
+    print(f"\nsummary: {totals['match']} match, {totals['diverge']} diverge, "
+          f"{totals['unsupported']} unsupported over {len(rows)} frames")
+    print(f"\ntraces are in {out.relative_to(ROOT)}/. Next, try:")
+    first = out / (pathlib.Path(PROGRAMS[0]).stem + ".dynrr")
+    print(f"  {dynrr.relative_to(ROOT)} show {first.relative_to(ROOT)}")
+    print(f"  {dynrr.relative_to(ROOT)} replay {first.relative_to(ROOT)} --frame 0")
+    print(f"  {dynrr.relative_to(ROOT)} validate {first.relative_to(ROOT)}")
+    return 1 if totals["diverge"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
