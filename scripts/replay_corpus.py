@@ -29,6 +29,18 @@ def replay(dynrr: pathlib.Path, trace: pathlib.Path) -> dict:
     return json.loads(proc.stdout)
 
 
+def program_scope(rel: str) -> str:
+    """The `scope:` of the corpus program a trace was recorded from ("?" if unknown)."""
+    prog = REPO / "corpus" / "programs" / pathlib.Path(rel).with_suffix(".py")
+    try:
+        for line in prog.read_text().splitlines()[:12]:
+            if line.strip().startswith("scope:"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "?"
+
+
 def normalise_reason(reason: str) -> str:
     """The part of an unsupported reason after the location, with numbers blanked."""
     reason = reason.split("unsupported: ", 1)[-1]
@@ -43,12 +55,15 @@ def main() -> int:
     ap.add_argument("--write-expectations")
     ap.add_argument("--reasons", action="store_true", help="list unsupported reasons by count")
     ap.add_argument("--diverged", action="store_true", help="print the diff of diverging frames")
+    ap.add_argument("--by-scope", action="store_true",
+                    help="count verdicts by the `scope:` line of each program's docstring")
     args = ap.parse_args()
     dynrr = pathlib.Path(args.dynrr)
     root = pathlib.Path(args.traces)
     traces = sorted(root.rglob("*.dynrr"))
     verdicts: dict[tuple[str, int], str] = {}
     counts = collections.Counter()
+    by_scope: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     reasons = collections.Counter()
     bad = 0
     for trace in traces:
@@ -61,12 +76,16 @@ def main() -> int:
         for frame in doc["frames"]:
             verdicts[(rel, frame["index"])] = frame["verdict"]
             counts[frame["verdict"]] += 1
+            by_scope[program_scope(rel)][frame["verdict"]] += 1
             if frame["verdict"] == "unsupported":
                 reasons[normalise_reason(frame["reason"])] += 1
             if frame["verdict"] == "diverge" and args.diverged:
                 print(f"--- {rel} frame {frame['index']} ({frame['name']}) diverges:\n{frame['diff']}")
     print(f"{len(traces)} traces, {sum(counts.values())} frames: {counts['match']} match, "
           f"{counts['diverge']} diverge, {counts['unsupported']} unsupported, {bad} unreadable")
+    if args.by_scope:
+        for scope, c in sorted(by_scope.items()):
+            print(f"  {scope:<10} {c['match']} match, {c['diverge']} diverge, {c['unsupported']} unsupported")
     if args.reasons:
         for reason, n in reasons.most_common():
             print(f"{n:4d}  {reason}")

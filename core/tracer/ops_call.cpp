@@ -164,6 +164,12 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     }
     return acc;
   }
+  if (name == "reversed" && args.size() == 1) {
+    auto it = iterItems(tx, args[0]);
+    if (!it) return it.error();
+    std::vector<VtPtr> items(it->rbegin(), it->rend());
+    return vt::makeList(std::move(items));
+  }
   if (name == "sorted" && args.size() == 1) {
     auto it = iterItems(tx, args[0]);
     if (!it) return it.error();
@@ -260,6 +266,14 @@ Expected<VtPtr> callTensorMethod(InstructionTranslator& tx, const vt::GetAttrVar
     }
     if (auto k = dimArg()) return ConstantVariable::make(xs[static_cast<size_t>(*k)]);
     return unsupported("tensor." + name + "() with these arguments");
+  }
+  if ((name == "is_floating_point" || name == "is_complex" || name == "element_size" ||
+       name == "is_contiguous") &&
+      args.empty() && kwargs.empty()) {
+    if (name == "is_floating_point") return ConstantVariable::make(fake::isFloating(meta.dtype));
+    if (name == "is_complex") return ConstantVariable::make(fake::isComplex(meta.dtype));
+    if (name == "element_size")
+      return ConstantVariable::make(int64_t{fake::elementSize(meta.dtype)});
   }
   if (name == "item" || name == "tolist" || name == "numpy" || name == "backward") {
     return unsupported("graph break: tensor." + name + "() (graph breaks are core part 2)");
