@@ -23,6 +23,7 @@ Expected<std::vector<VtPtr>> iterItems(InstructionTranslator& tx, const VtPtr& v
     return items;
   }
   if (auto* dict = dynamic_cast<vt::DictVariable*>(r->get())) {
+    if ((*r)->source()) tx.context().output.addGuard("DICT_KEYS_MATCH", (*r)->source()->name());
     std::vector<VtPtr> keys;
     for (const auto& kv : dict->entries()) keys.push_back(kv.first);
     return keys;

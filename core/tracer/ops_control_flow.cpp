@@ -62,6 +62,8 @@ Status Ops::getIter() {
     for (int64_t i = 0; i < range->length(); ++i)
       items.push_back(vt::ConstantVariable::make(range->at(i)));
   } else if (auto* dict = dynamic_cast<vt::DictVariable*>(r->get())) {
+    // Iterating a pre-existing dict depends on its keys (ConstDictVariable guards them).
+    if ((*r)->source()) tx.context().output.addGuard("DICT_KEYS_MATCH", (*r)->source()->name());
     for (const auto& kv : dict->entries()) items.push_back(kv.first);
   } else if ((*r)->kind() == vt::VtKind::kIterator) {
     tx.push(*r);

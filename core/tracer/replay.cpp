@@ -108,6 +108,51 @@ Expected<compare::GraphDecision> emitGraph(const ProtoGraph& proto) {
   return out;
 }
 
+// automatic_dynamic_shapes: when a frame is compiled again and an input tensor's
+// sizes or strides, or an input int, differ from an earlier compile of the same code,
+// Dynamo marks them dynamic (frame_state / process_automatic_dynamic) and traces with
+// symbols. The core does not model symbolic sizes yet; returns what changed, if anything.
+std::string dynamicInputs(const trace::TraceReader& trace, size_t eventIndex) {
+  auto event = trace.event(eventIndex);
+  auto frame = event.getFrame();
+  if (!trace.header().getConfig().getAutomaticDynamicShapes()) return "";
+  for (size_t j = 0; j < eventIndex; ++j) {
+    auto earlier = trace.event(j).getFrame();
+    if (earlier.getCode() != frame.getCode()) continue;
+    for (auto now : frame.getLocals()) {
+      for (auto before : earlier.getLocals()) {
+        if (now.getName() != before.getName()) continue;
+        auto a = trace.object(now.getValue());
+        auto b = trace.object(before.getValue());
+        if (!a || !b || a->which() != b->which()) continue;
+        using W = schema::Object::Which;
+        if (a->which() == W::INT && a->getInt() != b->getInt()) {
+          return "int input '" + std::string(now.getName().cStr()) + "'";
+        }
+        if (a->which() == W::TENSOR) {
+          auto ma = trace.object(a->getTensor().getMeta());
+          auto mb = trace.object(b->getTensor().getMeta());
+          if (!ma || !mb || ma->which() != W::TENSOR_META || mb->which() != W::TENSOR_META)
+            continue;
+          auto ta = ma->getTensorMeta(), tb = mb->getTensorMeta();
+          auto sameList = [](capnp::List<int64_t>::Reader x, capnp::List<int64_t>::Reader y) {
+            if (x.size() != y.size()) return false;
+            for (unsigned k = 0; k < x.size(); ++k) {
+              if (x[k] != y[k]) return false;
+            }
+            return true;
+          };
+          if (!sameList(ta.getShape(), tb.getShape()) ||
+              !sameList(ta.getStride(), tb.getStride())) {
+            return "tensor input '" + std::string(now.getName().cStr()) + "' sizes/strides";
+          }
+        }
+      }
+    }
+  }
+  return "";
+}
+
 }  // namespace
 
 Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex) {
@@ -123,6 +168,11 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
     return unsupported("frames with graph breaks (core part 2)");
   }
   auto frame = event.getFrame();
+  if (std::string changed = dynamicInputs(trace, eventIndex); !changed.empty()) {
+    return unsupported("automatic dynamic shapes: " + changed +
+                       " changed since an earlier compile of this frame, so Dynamo traces it "
+                       "symbolically (symbolic sizes are core part 2)");
+  }
   auto code = bytecode::codeFromTrace(trace, frame.getCode());
   if (!code) return code.error();
   if (code->flags &

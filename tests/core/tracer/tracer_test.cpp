@@ -24,6 +24,8 @@ TEST(OutputGraph, AmbientGuardsOnEveryFrame) {
   EXPECT_EQ(out.guards().size(), 7u);  // deduplicated
 }
 
+// remove_unused_graphargs removes only trivial unused nodes (operator.getitem) and
+// unused inputs; other unused ops stay in the graph, as Dynamo leaves them.
 TEST(OutputGraph, DeadNodesAndUnusedInputsAreErased) {
   OutputGraph out;
   fake::TensorMeta meta = fake::TensorMeta::contiguous(fake::DType::kFloat32, {2});
@@ -31,14 +33,20 @@ TEST(OutputGraph, DeadNodesAndUnusedInputsAreErased) {
   NodeId y = out.graphInput("L['y']", meta);
   EXPECT_EQ(out.graphInput("L['x']", meta), x);  // one input per source
   NodeId used = out.callFunction("torch.sin", {GraphArg::ofNode(x)}, {});
-  NodeId dead = out.callFunction("torch.cos", {GraphArg::ofNode(used)}, {});
+  NodeId kept = out.callFunction("torch.cos", {GraphArg::ofNode(used)}, {});
+  NodeId split =
+      out.callFunction("torch.split", {GraphArg::ofNode(x), GraphArg::ofConstant(int64_t{1})}, {});
+  NodeId item = out.callFunction("operator.getitem",
+                                 {GraphArg::ofNode(split), GraphArg::ofConstant(int64_t{0})}, {});
   out.setOutput({used});
   EXPECT_FALSE(out.graph().node(used).erased);
-  EXPECT_TRUE(out.graph().node(dead).erased);
-  EXPECT_TRUE(out.graph().node(y).erased);
-  EXPECT_EQ(out.graph().opCount(), 1u);
+  EXPECT_FALSE(out.graph().node(kept).erased);  // unused, but not trivial: kept
+  EXPECT_TRUE(out.graph().node(item).erased);   // unused getitem: removed
+  EXPECT_FALSE(out.graph().node(split).erased);
+  EXPECT_TRUE(out.graph().node(y).erased);  // unused input: removed
+  EXPECT_EQ(out.graph().opCount(), 3u);
   std::vector<NodeId> order = out.graph().order();
-  ASSERT_EQ(order.size(), 3u);
+  ASSERT_EQ(order.size(), 5u);
   EXPECT_EQ(order[0], x);
 }
 
