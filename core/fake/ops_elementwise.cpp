@@ -206,7 +206,44 @@ void addUnary(OpRegistry& r, std::initializer_list<const char*> names, Unary kin
 
 }  // namespace
 
+// In-place binary ops (Tensor.add_, operator.iadd on tensors): the result is `self`,
+// whose shape must equal the broadcast shape and whose dtype the result must cast to
+// (torch's canCast); requires_grad becomes true if any input requires grad.
+void addInplaceBinary(OpRegistry& r, std::initializer_list<const char*> names, Binary kind) {
+  for (const char* name : names) {
+    std::string_view n(name);
+    const bool hasAlpha =
+        n.substr(0, 9) != "operator." && (kind == Binary::kAdd || kind == Binary::kSub);
+    r.add(name, [kind, hasAlpha, n](const OpCall& c) -> Expected<MetaValue> {
+      if (c.args.empty() || !c.args[0].is<TensorMeta>()) {
+        return Error(std::string(n) + ": in-place op needs a tensor self");
+      }
+      auto out = binaryMeta(c, kind, hasAlpha);
+      if (!out) return out;
+      const TensorMeta& self = c.args[0].as<TensorMeta>();
+      if (!out->is<TensorMeta>()) return Error(std::string(n) + ": unexpected result");
+      const TensorMeta& result = out->as<TensorMeta>();
+      if (result.sizes != self.sizes) {
+        return Error("output with shape " + shapeStr(self.sizes) +
+                     " doesn't match the broadcast shape " + shapeStr(result.sizes));
+      }
+      if (isFloatingOrComplex(result.dtype) && !isFloatingOrComplex(self.dtype)) {
+        return Error("result type " + std::string(scalarTypeName(result.dtype)) +
+                     " can't be cast to the desired output type " +
+                     std::string(scalarTypeName(self.dtype)));
+      }
+      TensorMeta inplace = self;
+      inplace.requiresGrad = self.requiresGrad || result.requiresGrad;
+      return MetaValue::view(inplace, 0);
+    });
+  }
+}
+
 void registerElementwiseOps(OpRegistry& r) {
+  addInplaceBinary(r, {"Tensor.add_", "operator.iadd"}, Binary::kAdd);
+  addInplaceBinary(r, {"Tensor.sub_", "operator.isub"}, Binary::kSub);
+  addInplaceBinary(r, {"Tensor.mul_", "operator.imul"}, Binary::kMul);
+  addInplaceBinary(r, {"Tensor.div_", "operator.itruediv"}, Binary::kTrueDiv);
   addBinary(r, {"operator.add", "torch.add", "Tensor.add", "Tensor.__add__", "Tensor.__radd__"},
             Binary::kAdd);
   addBinary(r, {"operator.sub", "torch.sub", "torch.subtract", "Tensor.sub", "Tensor.__sub__"},

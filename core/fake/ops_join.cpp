@@ -178,7 +178,7 @@ Expected<MetaValue> splitBySize(const OpCall& call, const TensorMeta& t, std::in
 
 Expected<MetaValue> splitOp(const OpCall& call) {
   const std::string_view sizesName =
-      call.op == "torch.split" ? "split_size_or_sections" : "split_size";
+      call.op == "Tensor.split" ? "split_size" : "split_size_or_sections";
   auto b = BoundArgs::bind(call, {"tensor", sizesName, "dim"});
   if (!b) return b.error();
   auto t = b->tensor("tensor");
@@ -257,7 +257,8 @@ Expected<MetaValue> unbindOp(const OpCall& call) {
 void registerJoinOps(OpRegistry& r) {
   for (const char* n : {"torch.cat", "torch.concat", "torch.concatenate"}) r.add(n, catOp);
   r.add("torch.stack", stackOp);
-  for (const char* n : {"torch.split", "Tensor.split"}) r.add(n, splitOp);
+  // torch.split is a Python function in torch/functional.py; FX prints it so.
+  for (const char* n : {"torch.split", "torch.functional.split", "Tensor.split"}) r.add(n, splitOp);
   for (const char* n : {"torch.chunk", "Tensor.chunk"}) r.add(n, chunkOp);
   for (const char* n : {"torch.unbind", "Tensor.unbind"}) r.add(n, unbindOp);
 }

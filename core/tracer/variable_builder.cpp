@@ -214,7 +214,10 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       std::string qualname = f.getQualname().cStr();
       ctx.output.addGuard("CLOSURE_MATCH", srcName);
       if (f.getClassification() == schema::CallableClass::IN_GRAPH) {
-        return std::make_shared<vt::TorchFunctionVariable>(module + "." + qualname, false, source);
+        // FX names a function by __module__ + "." + __name__ (_get_qualified_name); e.g.
+        // F.max_pool2d is boolean_dispatch.<locals>.fn with __name__ "max_pool2d".
+        return std::make_shared<vt::TorchFunctionVariable>(
+            module + "." + std::string(f.getName().cStr()), false, source);
       }
       if (f.getClassification() == schema::CallableClass::SKIPPED) {
         return unsupported("call to skipped function " + module + "." + qualname);
