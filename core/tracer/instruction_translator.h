@@ -53,6 +53,9 @@ class LazyVariable final : public vt::VariableTracker {
 
 // State shared by the root translator and every inlined one.
 struct TracingContext {
+  TracingContext(const trace::TraceReader& t, schema::CompileEvent::Reader e)
+      : trace(t), event(e) {}
+
   const trace::TraceReader& trace;
   schema::CompileEvent::Reader event;
   OutputGraph output;

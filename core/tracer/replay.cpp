@@ -185,7 +185,7 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
   auto insts = bytecode::decodeInstructions(*code);
   if (!insts) return insts.error();
 
-  TracingContext ctx{.trace = trace, .event = event, .output = OutputGraph(), .onStep = nullptr};
+  TracingContext ctx(trace, event);
   auto gs = frame.getGlobalState();
   ctx.gradEnabled = gs.getGradEnabled();
   if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
