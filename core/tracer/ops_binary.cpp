@@ -194,6 +194,11 @@ Expected<VtPtr> Ops::applyOperator(InstructionTranslator& tx, const std::string&
     auto* sa = std::get_if<std::string>(&ca->value());
     auto* sb = std::get_if<std::string>(&cb->value());
     if (sa && sb && (base == "add" || base == "iadd")) return ConstantVariable::make(*sa + *sb);
+    if (sa && sb && (base == "lt" || base == "le" || base == "gt" || base == "ge")) {
+      int cmp = sa->compare(*sb);  // Python compares str by code point; UTF-8 bytes order the same
+      bool r = base == "lt" ? cmp < 0 : base == "le" ? cmp <= 0 : base == "gt" ? cmp > 0 : cmp >= 0;
+      return ConstantVariable::make(r);
+    }
     return foldNumeric(op, ca, cb);
   }
   // Sequence concatenation and repetition.

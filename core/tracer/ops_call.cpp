@@ -3,6 +3,7 @@
 // TensorVariable.call_method; InliningInstructionTranslator.inline_call_ with
 // UserFunctionVariable.bind_args for positional, keyword, default, *args, **kwargs).
 #include <cmath>
+#include <limits>
 
 #include "core/bytecode/code_object.h"
 #include "core/tracer/ops.h"
@@ -148,6 +149,12 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
       if (name == "float") return ConstantVariable::make(*c->asNumber());
       return ConstantVariable::make(*c->asNumber() != 0);
     }
+    if (auto* str = c ? std::get_if<std::string>(&c->value()) : nullptr; str && name == "float") {
+      if (*str == "inf" || *str == "+inf")
+        return ConstantVariable::make(std::numeric_limits<double>::infinity());
+      if (*str == "-inf") return ConstantVariable::make(-std::numeric_limits<double>::infinity());
+      if (*str == "nan") return ConstantVariable::make(std::numeric_limits<double>::quiet_NaN());
+    }
     return unsupported(name + "() of " + args[0]->pythonTypeName());
   }
   if (name == "sum" && (args.size() == 1 || args.size() == 2)) {
@@ -223,6 +230,47 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     if (f == "floor") return ConstantVariable::make(static_cast<int64_t>(std::floor(x)));
     if (f == "ceil") return ConstantVariable::make(static_cast<int64_t>(std::ceil(x)));
     return unsupported("call to " + name);
+  }
+  if (name == "isinstance" && args.size() == 2) {
+    // Classes are BuiltinVariables named "int", "list", ..., or "torch.Tensor".
+    std::vector<std::string> classes;
+    auto addClass = [&](const VtPtr& c) -> Status {
+      auto* b = dynamic_cast<vt::BuiltinVariable*>(c.get());
+      if (!b) return unsupported("isinstance against a " + c->pythonTypeName());
+      classes.push_back(b->name());
+      return Status::success();
+    };
+    if (auto* seq = dynamic_cast<vt::SequenceVariable*>(args[1].get());
+        seq && seq->kind() == vt::VtKind::kTuple) {
+      for (const auto& item : seq->items()) {
+        auto r = tx.realize(item);
+        if (!r) return r;
+        if (Status st = addClass(*r); !st) return st.error();
+      }
+    } else if (Status st = addClass(args[1]); !st) {
+      return st.error();
+    }
+    std::string type = args[0]->pythonTypeName();
+    if (args[0]->kind() == vt::VtKind::kTensor) type = "torch.Tensor";
+    bool result = false;
+    for (const auto& cls : classes) {
+      if (cls == type || (cls == "int" && type == "bool") || cls == "object") result = true;
+      static const char* kModelled[] = {"int",    "float", "bool",  "str",
+                                        "list",   "tuple", "dict",  "torch.Tensor",
+                                        "object", "range", "slice", "NoneType"};
+      bool known = false;
+      for (const char* k : kModelled) known |= cls == k;
+      if (!known) return unsupported("isinstance against " + cls);
+    }
+    return ConstantVariable::make(result);
+  }
+  if (name == "str" && args.size() == 1) {
+    auto* c = dynamic_cast<ConstantVariable*>(args[0].get());
+    if (!c) return unsupported("str() of " + args[0]->pythonTypeName());
+    if (auto* s = std::get_if<std::string>(&c->value())) return ConstantVariable::make(*s);
+    if (auto* t = std::get_if<vt::TorchConstant>(&c->value()))
+      return ConstantVariable::make(t->name);
+    return ConstantVariable::make(constantRepr(c->value()));
   }
   if (name == "getattr" && args.size() == 2) {
     auto* c = dynamic_cast<ConstantVariable*>(args[1].get());

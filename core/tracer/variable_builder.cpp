@@ -174,6 +174,13 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         ctx.output.addGuard(name == "enumerate" ? "CLASS_MATCH" : "BUILTIN_MATCH", srcName);
         return VtPtr(std::make_shared<vt::BuiltinVariable>(name, source));
       }
+      if ((std::string(c.getModule().cStr()) == "torch" ||
+           std::string(c.getModule().cStr()) == "torch._tensor") &&
+          std::string(c.getQualname().cStr()) == "Tensor") {
+        // torch.Tensor as a class (isinstance checks); calling it is not modelled.
+        ctx.output.addGuard("CLASS_MATCH", srcName);
+        return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
+      }
       return std::make_shared<vt::OpaqueVariable>(ref, "type", "user classes are core part 2",
                                                   source);
     }
