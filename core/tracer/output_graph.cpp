@@ -1,22 +1,12 @@
 // output_graph.cpp — see output_graph.h.
 #include "core/tracer/output_graph.h"
 
+#include "core/graph/namespace.h"
+
 namespace dynrr::tracer {
 
 std::string inputNameForSource(const std::string& sourceName) {
-  std::string out;
-  bool inRun = false;
-  for (char c : sourceName) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    if (ok) {
-      out += c;
-      inRun = false;
-    } else if (!inRun) {
-      out += '_';
-      inRun = true;
-    }
-  }
-  return out;
+  return graph::placeholderNameForSource(sourceName);
 }
 
 OutputGraph::OutputGraph() {
