@@ -5,28 +5,16 @@
 #include <cstdio>
 #include <cstdlib>
 
-namespace dynrr::vt {
+#include "core/graph/python_repr.h"
 
-std::string floatRepr(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buf[64];
-  for (int prec = 1; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof(buf), "%.*g", prec, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
-  std::string s = buf;
-  // Python switches to exponent form at 1e16 and below 1e-4, like %g at precision 17.
-  if (s.find_first_of(".einn") == std::string::npos) s += ".0";
-  return s;
-}
+namespace dynrr::vt {
 
 std::string constantRepr(const ConstantValue& v) {
   struct Visitor {
     std::string operator()(NoneValue) const { return "None"; }
     std::string operator()(bool b) const { return b ? "True" : "False"; }
     std::string operator()(int64_t i) const { return std::to_string(i); }
-    std::string operator()(double d) const { return floatRepr(d); }
+    std::string operator()(double d) const { return graph::pythonFloatRepr(d); }
     std::string operator()(const std::string& s) const { return pyStrRepr(s); }
     std::string operator()(EllipsisValue) const { return "Ellipsis"; }
     std::string operator()(const TorchConstant& t) const {

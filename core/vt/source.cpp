@@ -4,35 +4,11 @@
 
 #include <utility>
 
+#include "core/graph/python_repr.h"
+
 namespace dynrr::vt {
 
-std::string pyStrRepr(const std::string& s) {
-  // Python prefers single quotes unless the string has ' and no ".
-  bool hasSingle = s.find('\'') != std::string::npos;
-  bool hasDouble = s.find('"') != std::string::npos;
-  char q = (hasSingle && !hasDouble) ? '"' : '\'';
-  std::string out(1, q);
-  for (unsigned char c : s) {
-    if (c == static_cast<unsigned char>(q) || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c < 0x20 || c == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\x%02x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  out += q;
-  return out;
-}
+std::string pyStrRepr(const std::string& s) { return graph::pythonStringRepr(s); }
 
 bool isIdentifier(const std::string& s) {
   if (s.empty()) return false;
