@@ -25,6 +25,7 @@ OpRegistry makeDefaultOpRegistry() {
   registerMatmulOps(registry);
   registerNnOps(registry);
   registerFactoryOps(registry);
+  registerMiscOps(registry);
   return registry;
 }
 

@@ -15,5 +15,6 @@ void registerJoinOps(OpRegistry& registry);         // ops_join.cpp
 void registerMatmulOps(OpRegistry& registry);       // ops_matmul.cpp
 void registerNnOps(OpRegistry& registry);           // ops_nn.cpp
 void registerFactoryOps(OpRegistry& registry);      // ops_factory.cpp
+void registerMiscOps(OpRegistry& registry);         // ops_misc.cpp
 
 }  // namespace dynrr::fake

@@ -1061,6 +1061,31 @@ def meta_lines():
     return out
 
 
+# misc shape-preserving ops (ops_misc.cpp)
+for lay in ("c", "T", "cl"):
+    mshape = (2, 3, 4, 5) if lay == "cl" else (3, 4)
+    case("misc/triu_" + lay, "torch.triu", S(*mshape, lay=lay, rg=True))
+    case("misc/tril_" + lay, "Tensor.tril", S(*mshape, lay=lay), -1)
+    case("misc/flip_" + lay, "torch.flip", S(*mshape, lay=lay), [0])
+    case("misc/cumsum_" + lay, "Tensor.cumsum", S(*mshape, lay=lay, rg=True), 1)
+    case("misc/clamp_" + lay, "torch.clamp", S(*mshape, lay=lay), -0.5, 0.5)
+case("misc/triu_1d_bad", "torch.triu", S(3))
+case("misc/flip_neg", "Tensor.flip", S(2, 3, 4), (-1, 0))
+case("misc/flip_bad", "torch.flip", S(2, 3), [2])
+case("misc/cumsum_int", "torch.cumsum", S(2, 3, dt=i32), 0)
+case("misc/cumsum_bool", "torch.cumsum", S(2, 3, dt=b), -1)
+case("misc/cumsum_dtype", "torch.cumsum", S(2, 3), 0, dtype=f64)
+case("misc/cumsum_0d", "torch.cumsum", S(), 0)
+case("misc/clamp_min_only", "Tensor.clamp", S(2, 3), min=0.0)
+case("misc/clamp_max_only_int", "torch.clamp", S(2, 3, dt=i64), max=3)
+case("misc/clamp_int_float_bound", "torch.clamp", S(2, 3, dt=i64), 0.5)
+case("misc/clamp_none", "torch.clamp", S(2, 3))
+case("misc/clamp_tensor_bounds", "torch.clamp", S(2, 3), S(3), S(2, 1))
+case("misc/clip", "Tensor.clip", S(2, 3, rg=True), -1, 1)
+case("misc/outer", "torch.outer", S(3), S(4))
+case("misc/outer_promote", "Tensor.outer", S(3, dt=i64), S(2, rg=True))
+case("misc/outer_bad", "torch.outer", S(3, 2), S(4))
+
 def main():
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
     meta = meta_lines()
