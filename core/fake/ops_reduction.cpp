@@ -50,11 +50,14 @@ TensorMeta reducedTensor(const OpCall& call, const TensorMeta& t, const std::vec
   return out;
 }
 
-enum class Reduce { kSum, kMean, kAmax, kMaxMin, kArgmax };
+enum class Reduce { kSum, kMean, kAmax, kMaxMin, kArgmax, kStdVar };
 
 Expected<MetaValue> reduceOp(const OpCall& call, Reduce kind, const char* name) {
   std::vector<std::string_view> params = {"input", "dim", "keepdim"};
   if (kind == Reduce::kSum || kind == Reduce::kMean) params.push_back("dtype");
+  // std/var(input, dim, unbiased, keepdim, *, correction): the legacy `unbiased` sits
+  // between dim and keepdim.
+  if (kind == Reduce::kStdVar) params = {"input", "dim", "unbiased", "keepdim", "correction"};
   // max(input, other) is the binary maximum.
   if (kind == Reduce::kMaxMin && call.args.size() >= 2 && call.args[1].is<TensorMeta>()) {
     auto b = BoundArgs::bind(call, {"input", "other"});
@@ -112,6 +115,15 @@ Expected<MetaValue> reduceOp(const OpCall& call, Reduce kind, const char* name) 
                        "floating point or complex dtype. Got: " +
                            std::string(scalarTypeName(out)));
       }
+      return MetaValue(reducedTensor(call, *t, *mask, *keepdim, out, true));
+    }
+    case Reduce::kStdVar: {
+      if (!isFloatingOrComplex(t->dtype)) {
+        return opError(call, "std and var only support floating point and complex dtypes");
+      }
+      DType out = t->dtype == DType::kComplex64    ? DType::kFloat32
+                  : t->dtype == DType::kComplex128 ? DType::kFloat64
+                                                   : t->dtype;
       return MetaValue(reducedTensor(call, *t, *mask, *keepdim, out, true));
     }
     case Reduce::kAmax: return MetaValue(reducedTensor(call, *t, *mask, *keepdim, t->dtype, true));
@@ -181,6 +193,8 @@ void add(OpRegistry& r, std::initializer_list<const char*> names, Reduce kind, c
 void registerReductionOps(OpRegistry& r) {
   add(r, {"torch.sum", "Tensor.sum"}, Reduce::kSum, "sum");
   add(r, {"torch.mean", "Tensor.mean"}, Reduce::kMean, "mean");
+  add(r, {"torch.std", "Tensor.std"}, Reduce::kStdVar, "std");
+  add(r, {"torch.var", "Tensor.var"}, Reduce::kStdVar, "var");
   add(r, {"torch.amax", "Tensor.amax"}, Reduce::kAmax, "amax");
   add(r, {"torch.amin", "Tensor.amin"}, Reduce::kAmax, "amin");
   add(r, {"torch.max", "Tensor.max"}, Reduce::kMaxMin, "max");
