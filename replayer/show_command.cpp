@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/compare/decisions.h"
 #include "core/trace/object_printer.h"
 #include "core/trace/trace_reader.h"
 #include "replayer/commands.h"
@@ -37,18 +38,6 @@ const char* callableClassName(schema::CallableClass c) {
     case schema::CallableClass::SKIPPED: return "skipped";
     case schema::CallableClass::BUILTIN: return "builtin";
     case schema::CallableClass::CONSTANT_FOLD: return "constant-folded";
-  }
-  return "?";
-}
-
-const char* nodeOpName(schema::NodeOp op) {
-  switch (op) {
-    case schema::NodeOp::PLACEHOLDER: return "placeholder";
-    case schema::NodeOp::CALL_FUNCTION: return "call_function";
-    case schema::NodeOp::CALL_METHOD: return "call_method";
-    case schema::NodeOp::CALL_MODULE: return "call_module";
-    case schema::NodeOp::GET_ATTR: return "get_attr";
-    case schema::NodeOp::OUTPUT: return "output";
   }
   return "?";
 }
@@ -279,8 +268,9 @@ void showDecisions(const trace::TraceReader& trace, schema::Decisions::Reader re
       std::string target = node.getTarget();
       if (node.getOp() == schema::NodeOp::PLACEHOLDER && node.getSource().size())
         target = std::string("<- ") + node.getSource().cStr();
-      std::printf("      %-24s %-13s %-36s %s\n", node.getName().cStr(), nodeOpName(node.getOp()),
-                  target.c_str(), valueMeta(node.getExampleValue()).c_str());
+      std::printf("      %-24s %-13s %-36s %s\n", node.getName().cStr(),
+                  compare::nodeOpName(node.getOp()), target.c_str(),
+                  valueMeta(node.getExampleValue()).c_str());
     }
   }
   std::printf("  guards: %u\n", ref.getGuards().size());

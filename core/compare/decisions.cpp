@@ -6,15 +6,6 @@
 namespace dynrr::compare {
 namespace {
 
-std::string joinInts(capnp::List<int64_t>::Reader xs) {
-  std::string out;
-  for (unsigned i = 0; i < xs.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(xs[i]);
-  }
-  return out;
-}
-
 schema::NodeOp parseNodeOp(const std::string& op) {
   if (op == "placeholder") return schema::NodeOp::PLACEHOLDER;
   if (op == "call_method") return schema::NodeOp::CALL_METHOD;
@@ -39,8 +30,8 @@ const char* nodeOpName(schema::NodeOp op) {
 }
 
 std::string canonicalTensorMeta(schema::TensorMeta::Reader m) {
-  return trace::shortDtype(m.getDtype()) + "[" + joinInts(m.getShape()) + "] stride=(" +
-         joinInts(m.getStride()) + ") offset=" + std::to_string(m.getStorageOffset()) + " " +
+  return trace::shortDtype(m.getDtype()) + "[" + trace::joinInts(m.getShape()) + "] stride=(" +
+         trace::joinInts(m.getStride()) + ") offset=" + std::to_string(m.getStorageOffset()) + " " +
          m.getDevice().cStr() + " requires_grad=" + (m.getRequiresGrad() ? "True" : "False");
 }
 

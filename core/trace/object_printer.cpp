@@ -69,7 +69,7 @@ std::string bigIntDecimal(schema::BigInt::Reader big) {
   return (big.getNegative() ? "-" : "") + digits;
 }
 
-std::string joinInts(capnp::List<int64_t>::Reader xs) {
+std::string joinIntList(capnp::List<int64_t>::Reader xs) {
   std::string out;
   for (unsigned i = 0; i < xs.size(); ++i) {
     if (i) out += ", ";
@@ -205,7 +205,7 @@ class Printer {
       case W::TENSOR_META: return "meta(" + describeTensorMeta(obj.getTensorMeta()) + ")";
       case W::DTYPE: return obj.getDtype();
       case W::DEVICE: return "device('" + std::string(obj.getDevice().cStr()) + "')";
-      case W::TORCH_SIZE: return "torch.Size([" + joinInts(obj.getTorchSize()) + "])";
+      case W::TORCH_SIZE: return "torch.Size([" + joinIntList(obj.getTorchSize()) + "])";
       case W::ENUM: {
         auto e = obj.getEnum();
         return "<enum " + std::string(e.getName().cStr()) + ">";
@@ -226,6 +226,8 @@ class Printer {
 
 }  // namespace
 
+std::string joinInts(capnp::List<int64_t>::Reader xs) { return joinIntList(xs); }
+
 std::string shortDtype(const std::string& dtype) {
   static const std::pair<const char*, const char*> kNames[] = {
       {"torch.float32", "f32"},   {"torch.float64", "f64"},   {"torch.float16", "f16"},
@@ -240,8 +242,8 @@ std::string shortDtype(const std::string& dtype) {
 }
 
 std::string describeTensorMeta(schema::TensorMeta::Reader meta) {
-  std::string out = shortDtype(meta.getDtype()) + "[" + joinInts(meta.getShape()) + "]";
-  out += " stride=(" + joinInts(meta.getStride()) + ")";
+  std::string out = shortDtype(meta.getDtype()) + "[" + joinIntList(meta.getShape()) + "]";
+  out += " stride=(" + joinIntList(meta.getStride()) + ")";
   if (meta.getStorageOffset() != 0) out += " offset=" + std::to_string(meta.getStorageOffset());
   if (std::string(meta.getDevice().cStr()) != "cpu")
     out += " device=" + std::string(meta.getDevice().cStr());

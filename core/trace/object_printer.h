@@ -24,6 +24,9 @@ std::string typeName(const TraceReader& trace, ObjRef ref);
 // "f32[2, 3]"-style summary of tensor metadata with stride, device and flags.
 std::string describeTensorMeta(schema::TensorMeta::Reader meta);
 
+// "2, 3" for [2, 3]: the comma-separated ints of a list.
+std::string joinInts(capnp::List<int64_t>::Reader xs);
+
 // "torch.float32" -> "f32", as FX prints dtypes in graph comments.
 std::string shortDtype(const std::string& dtype);
 

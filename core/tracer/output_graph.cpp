@@ -45,24 +45,24 @@ NodeId OutputGraph::graphInput(const std::string& sourceName, const fake::Tensor
   return id;
 }
 
-NodeId OutputGraph::callFunction(const std::string& target, std::vector<GraphArg> args,
-                                 std::vector<std::pair<std::string, GraphArg>> kwargs) {
+NodeId OutputGraph::addCall(const char* op, const std::string& target, std::vector<GraphArg> args,
+                            std::vector<std::pair<std::string, GraphArg>> kwargs) {
   ProtoNode node;
-  node.op = "call_function";
+  node.op = op;
   node.target = target;
   node.args = std::move(args);
   node.kwargs = std::move(kwargs);
   return graph_.add(std::move(node));
 }
 
+NodeId OutputGraph::callFunction(const std::string& target, std::vector<GraphArg> args,
+                                 std::vector<std::pair<std::string, GraphArg>> kwargs) {
+  return addCall("call_function", target, std::move(args), std::move(kwargs));
+}
+
 NodeId OutputGraph::callMethod(const std::string& method, std::vector<GraphArg> args,
                                std::vector<std::pair<std::string, GraphArg>> kwargs) {
-  ProtoNode node;
-  node.op = "call_method";
-  node.target = method;
-  node.args = std::move(args);
-  node.kwargs = std::move(kwargs);
-  return graph_.add(std::move(node));
+  return addCall("call_method", method, std::move(args), std::move(kwargs));
 }
 
 void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {

@@ -51,6 +51,9 @@ class OutputGraph {
   Checkpoint checkpoint() const;
 
  private:
+  NodeId addCall(const char* op, const std::string& target, std::vector<GraphArg> args,
+                 std::vector<std::pair<std::string, GraphArg>> kwargs);
+
   ProtoGraph graph_;
   std::vector<compare::GuardDecision> guards_;
   std::set<std::pair<std::string, std::string>> guardKeys_;
