@@ -50,8 +50,12 @@ Expected<VtPtr> InstructionTranslator::run() {
     if (++ctx_.steps > kMaxSteps) return unsupported("more than 2,000,000 instructions traced");
     const bytecode::Instruction& inst = instructions_[ip_++];
     currentOffset_ = inst.offset;
-    if (ctx_.onStep) ctx_.onStep(*this, inst);
+    if (ctx_.hooks && ctx_.hooks->onStep && !ctx_.hooks->onStep(*this, inst)) {
+      return Error("stopped by the debugger at " + code_.qualname + " offset " +
+                   std::to_string(inst.offset));
+    }
     if (Status s = step(inst); !s) {
+      if (ctx_.hooks && ctx_.hooks->onBreak) ctx_.hooks->onBreak(*this, s.error().message());
       return s.error().withContext(code_.qualname + " at offset " + std::to_string(inst.offset) +
                                    " (" + std::string(inst.opname) + ")");
     }

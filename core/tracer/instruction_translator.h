@@ -22,6 +22,7 @@
 #include "core/support/error.h"
 #include "core/trace/trace_reader.h"
 #include "core/tracer/output_graph.h"
+#include "core/tracer/side_effects.h"
 #include "core/vt/callable_variables.h"
 #include "core/vt/constant_variable.h"
 #include "core/vt/container_variables.h"
@@ -51,6 +52,22 @@ class LazyVariable final : public vt::VariableTracker {
   VtPtr realized_;
 };
 
+class InstructionTranslator;
+
+// Observers of a replay, for `dynrr debug` (the reach of Dynamo's comptime API). Every
+// member may be empty. onStep runs before each instruction, in every frame; returning
+// false stops the replay with the error "stopped by the debugger".
+struct ReplayHooks {
+  std::function<bool(const InstructionTranslator&, const bytecode::Instruction&)> onStep;
+  std::function<void(NodeId)> onNode;                                 // a node was added
+  std::function<void(const compare::GuardDecision&)> onGuard;         // a guard was installed
+  std::function<void(const InstructionTranslator& callee)> onInline;  // before its 1st step
+  std::function<void(const InstructionTranslator& callee)> onReturn;  // inlined call ended
+  // The core decided to graph-break (or reached an `unsupported`) at the instruction
+  // being stepped; `reason` is what it will report.
+  std::function<void(const InstructionTranslator&, const std::string& reason)> onBreak;
+};
+
 // State shared by the root translator and every inlined one.
 struct TracingContext {
   TracingContext(const trace::TraceReader& t, schema::CompileEvent::Reader e)
@@ -66,8 +83,10 @@ struct TracingContext {
   // Tensors already wrapped, by identity token: the same tensor reached through a
   // second source is one graph input plus a DUPLICATE_INPUT guard.
   std::map<uint64_t, VtPtr> tensorsByIdentity;
+  // Pending side effects and cells (side_effects.h).
+  SideEffects sideEffects;
   // Observers for `dynrr debug`; may be null.
-  std::function<void(const class InstructionTranslator&, const bytecode::Instruction&)> onStep;
+  const ReplayHooks* hooks = nullptr;
 };
 
 class InstructionTranslator {
@@ -93,6 +112,8 @@ class InstructionTranslator {
   uint32_t currentOffset() const { return currentOffset_; }
 
   TracingContext& context() { return ctx_; }
+  const TracingContext& context() const { return ctx_; }
+  const std::vector<bytecode::Instruction>& instructions() const { return instructions_; }
 
   // Realises a lazy tracker (no-op for others).
   Expected<VtPtr> realize(const VtPtr& v);
@@ -124,7 +145,8 @@ struct ReplayOutcome {
   compare::FrameDecisions decisions;
   size_t ops = 0;
 };
-Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex);
+Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex,
+                                    const ReplayHooks* hooks = nullptr);
 
 // "unsupported: <what>" errors.
 Error unsupported(const std::string& what);

@@ -627,7 +627,9 @@ Expected<VtPtr> Ops::inlineUserFunction(TracingContext& ctx, InstructionTranslat
                                                       vt::MutationType::kValueMutationNew));
   }
   ++ctx.inlineDepth;
+  if (ctx.hooks && ctx.hooks->onInline) ctx.hooks->onInline(child);
   auto result = child.run();
+  if (ctx.hooks && ctx.hooks->onReturn) ctx.hooks->onReturn(child);
   --ctx.inlineDepth;
   return result;
 }

@@ -24,6 +24,7 @@ void OutputGraph::addGuard(const std::string& kind, const std::string& source,
                            const std::string& detail) {
   if (!guardKeys_.insert({kind, source}).second) return;
   guards_.push_back(compare::GuardDecision{kind, source, detail});
+  if (onGuard) onGuard(guards_.back());
 }
 
 std::optional<NodeId> OutputGraph::existingInput(const std::string& sourceName) const {
@@ -42,6 +43,7 @@ NodeId OutputGraph::graphInput(const std::string& sourceName, const fake::Tensor
   node.typeExpr = "torch.Tensor";
   NodeId id = graph_.add(std::move(node));
   inputs_[sourceName] = id;
+  if (onNode) onNode(id);
   return id;
 }
 
@@ -52,7 +54,9 @@ NodeId OutputGraph::addCall(const char* op, const std::string& target, std::vect
   node.target = target;
   node.args = std::move(args);
   node.kwargs = std::move(kwargs);
-  return graph_.add(std::move(node));
+  NodeId id = graph_.add(std::move(node));
+  if (onNode) onNode(id);
+  return id;
 }
 
 NodeId OutputGraph::callFunction(const std::string& target, std::vector<GraphArg> args,

@@ -3,6 +3,7 @@
 // guards; compile_subgraph's output node and dead-code elimination).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -41,6 +42,10 @@ class OutputGraph {
   // (no users, no side effects) are erased, as Dynamo's dead-code elimination does.
   void setOutput(const std::vector<NodeId>& outputs);
   bool hasOutput() const { return output_.has_value(); }
+
+  // Observers (dynrr debug); may be empty.
+  std::function<void(NodeId)> onNode;
+  std::function<void(const compare::GuardDecision&)> onGuard;
 
   // Graph checkpoint/restore for speculation (copy_graphstate/restore_graphstate).
   struct Checkpoint {

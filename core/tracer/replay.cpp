@@ -155,7 +155,8 @@ std::string dynamicInputs(const trace::TraceReader& trace, size_t eventIndex) {
 
 }  // namespace
 
-Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex) {
+Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex,
+                                    const ReplayHooks* hooks) {
   if (eventIndex >= trace.eventCount()) return Error("no event " + std::to_string(eventIndex));
   auto event = trace.event(eventIndex);
   if (event.getStatus() != schema::EventStatus::COMPILED) {
@@ -186,6 +187,11 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
   if (!insts) return insts.error();
 
   TracingContext ctx(trace, event);
+  ctx.hooks = hooks;
+  if (hooks) {
+    ctx.output.onNode = hooks->onNode;
+    ctx.output.onGuard = hooks->onGuard;
+  }
   auto gs = frame.getGlobalState();
   ctx.gradEnabled = gs.getGradEnabled();
   if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
