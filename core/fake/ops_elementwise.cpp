@@ -26,6 +26,8 @@ enum class Binary {
   kBitwiseAnd,
   kBitwiseOr,
   kBitwiseXor,
+  kLshift,
+  kRshift,
   kLogical,
 };
 
@@ -93,6 +95,15 @@ Expected<MetaValue> binaryMeta(const OpCall& call, Binary kind, bool hasAlpha) {
       break;
     case Binary::kCompare:
     case Binary::kLogical: out = DType::kBool; break;
+    case Binary::kLshift:
+    case Binary::kRshift:
+      // Integer-only kernels (no bool, no floating point).
+      if (!isIntegral(common, /*includeBool=*/false)) {
+        return opError(call,
+                       std::string(kind == Binary::kLshift ? "\"lshift_cpu\"" : "\"rshift_cpu\"") +
+                           " not implemented for '" + std::string(scalarTypeName(common)) + "'");
+      }
+      break;
     case Binary::kBitwiseAnd:
     case Binary::kBitwiseOr:
     case Binary::kBitwiseXor:
@@ -310,6 +321,14 @@ void registerElementwiseOps(OpRegistry& r) {
             {"torch.logical_and", "torch.logical_or", "torch.logical_xor", "Tensor.logical_and",
              "Tensor.logical_or", "Tensor.logical_xor"},
             Binary::kLogical);
+  addBinary(r,
+            {"operator.lshift", "torch.bitwise_left_shift", "Tensor.bitwise_left_shift",
+             "Tensor.__lshift__"},
+            Binary::kLshift);
+  addBinary(r,
+            {"operator.rshift", "torch.bitwise_right_shift", "Tensor.bitwise_right_shift",
+             "Tensor.__rshift__"},
+            Binary::kRshift);
   addUnary(r, {"operator.invert", "torch.bitwise_not", "Tensor.bitwise_not"}, Unary::kBitwiseNot);
   addUnary(r, {"torch.logical_not", "Tensor.logical_not"}, Unary::kLogicalNot);
   addUnary(r, {"torch.abs", "torch.absolute", "Tensor.abs", "operator.abs"}, Unary::kAbs);

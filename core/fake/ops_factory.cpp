@@ -7,6 +7,7 @@
 // changes, otherwise a copy with preserved strides).
 #include <cmath>
 
+#include "core/fake/literal.h"
 #include "core/fake/op_args.h"
 #include "core/fake/ops.h"
 #include "core/fake/strides.h"
@@ -48,7 +49,8 @@ Expected<FactoryOptions> factoryOptions(const OpCall& call, size_t& npos) {
         return opError(call, "argument 'requires_grad' must be bool, not " + v.typeName());
       o.requiresGrad = v.as<bool>();
     } else if (k == "layout" || k == "pin_memory" || k == "memory_format" || k == "generator" ||
-               k == "size" || k == "fill_value" || k == "end" || k == "start" || k == "step") {
+               k == "size" || k == "fill_value" || k == "end" || k == "start" || k == "step" ||
+               k == "steps") {
       continue;  // handled by the op (or irrelevant to metadata)
     } else {
       return opError(call, "got an unexpected keyword argument '" + k + "'");
@@ -210,6 +212,77 @@ Expected<MetaValue> likeOp(const OpCall& call, Fill fill, bool hasValue) {
   return MetaValue(std::move(out));
 }
 
+// torch.tensor(data): shape and dtype from the nested Python data (literal.h).
+Expected<MetaValue> tensorOp(const OpCall& call) {
+  if (call.args.size() != 1) {
+    return opError(call, "tensor() takes 1 positional argument (data) in " + describeCall(call));
+  }
+  size_t npos = 0;
+  auto o = factoryOptions(call, npos);
+  if (!o) return o.error();
+  auto lit = parseLiteral(call.args[0], call.ctx.defaultDtype);
+  if (!lit) return opError(call, lit.error().message());
+  auto out = finish(call, o->dtype.value_or(lit->dtype), lit->sizes, *o);
+  if (!out) return out.error();
+  return MetaValue(std::move(out.value()));
+}
+
+// Tensor.new_zeros/new_ones/new_empty(size) and new_full(size, fill_value): self's dtype
+// and device unless given, contiguous, requires_grad only when asked for.
+Expected<MetaValue> newOp(const OpCall& call, bool hasValue) {
+  if (call.args.empty() || !call.args[0].is<TensorMeta>()) {
+    return opError(call, "expected a Tensor as first argument in " + describeCall(call));
+  }
+  const TensorMeta& t = call.args[0].as<TensorMeta>();
+  size_t npos = 0;
+  auto o = factoryOptions(call, npos);
+  if (!o) return o.error();
+  bool deviceGiven = false;
+  for (const auto& [k, v] : call.kwargs)
+    deviceGiven = deviceGiven || (k == "device" && !v.is<NoneValue>());
+  if (!deviceGiven) o->device = t.device;
+  Expected<Shape> shape = Shape{};
+  if (hasValue) {
+    const MetaArg* size = findArg(call, 1, "size");
+    const MetaArg* value = findArg(call, 2, "fill_value");
+    if (size == nullptr || value == nullptr || call.args.size() > 3) {
+      return opError(call, "expected (size, fill_value) in " + describeCall(call));
+    }
+    shape = toIntList(*size);
+    if (!shape) return opError(call, shape.error().message());
+  } else {
+    shape = sizeVarargs(call, 1, "size");
+    if (!shape) return shape.error();
+  }
+  auto out = finish(call, o->dtype.value_or(t.dtype), *shape, *o);
+  if (!out) return out.error();
+  return MetaValue(std::move(out.value()));
+}
+
+// torch.linspace(start, end, steps): 1-d, the default dtype unless dtype= is given.
+Expected<MetaValue> linspaceOp(const OpCall& call) {
+  size_t npos = 0;
+  auto o = factoryOptions(call, npos);
+  if (!o) return o.error();
+  const MetaArg* start = findArg(call, 0, "start");
+  const MetaArg* end = findArg(call, 1, "end");
+  const MetaArg* steps = findArg(call, 2, "steps");
+  if (start == nullptr || end == nullptr || steps == nullptr || call.args.size() > 3) {
+    return opError(call, "expected (start, end, steps) in " + describeCall(call));
+  }
+  for (const MetaArg* a : {start, end}) {
+    if (!a->is<std::int64_t>() && !a->is<double>() && !a->is<bool>()) {
+      return opError(call, "linspace() bounds must be numbers, got " + a->typeName());
+    }
+  }
+  const auto* n = steps->get<std::int64_t>();
+  if (n == nullptr) return opError(call, "argument 'steps' must be int, not " + steps->typeName());
+  if (*n < 0) return opError(call, "number of steps must be non-negative");
+  auto out = finish(call, o->dtype.value_or(call.ctx.defaultDtype), {*n}, *o);
+  if (!out) return out.error();
+  return MetaValue(std::move(out.value()));
+}
+
 // to(): the input itself when dtype and device are unchanged (and no copy asked for).
 MetaValue convert(const OpCall& call, const TensorMeta& t, DType dtype, const Device& device,
                   bool copy) {
@@ -304,6 +377,12 @@ void registerFactoryOps(OpRegistry& r) {
   r.add("torch.rand", [](const OpCall& c) { return sizedFactory(c, Fill::kRand); });
   r.add("torch.full", fullOp);
   r.add("torch.arange", arangeOp);
+  r.add("torch.tensor", tensorOp);
+  r.add("torch.linspace", linspaceOp);
+  for (const char* n : {"Tensor.new_zeros", "Tensor.new_ones", "Tensor.new_empty"}) {
+    r.add(n, [](const OpCall& c) { return newOp(c, false); });
+  }
+  r.add("Tensor.new_full", [](const OpCall& c) { return newOp(c, true); });
   for (const char* n : {"torch.zeros_like", "torch.ones_like", "torch.empty_like"}) {
     r.add(n, [](const OpCall& c) { return likeOp(c, Fill::kZeros, false); });
   }

@@ -1,107 +1,17 @@
-// ops_index.cpp — meta functions of basic indexing: getitem, select, narrow.
+// ops_index.cpp — meta functions of indexing: getitem, setitem, select, narrow.
 //
-// Mirrors torch/csrc/autograd/python_variable_indexing.cpp (applySlicing: ints select,
-// slices slice, None unsqueezes, one Ellipsis expands to the unspecified dims) and
-// at::select / at::slice: every result is a view sharing the input's storage, with the
-// storage offset moved and strides scaled by the step. Advanced (tensor/list) indexing is
-// not modelled and reported as such. operator.getitem on tuples/lists (e.g. the output of
-// max(dim) or split) returns the element.
+// operator.getitem / operator.setitem on tensors go to indexing.h (THPVariable_getitem /
+// THPVariable_setitem: basic indexing gives views; tensors, lists of ints and constant
+// boolean lists give at::index / index_put_). at::select / at::narrow are views with the
+// storage offset moved. operator.getitem on tuples/lists (e.g. the output of max(dim) or
+// split) returns the element.
+#include "core/fake/indexing.h"
 #include "core/fake/op_args.h"
 #include "core/fake/ops.h"
 #include "core/fake/view_util.h"
 
 namespace dynrr::fake {
 namespace {
-
-Expected<TensorMeta> selectMeta(const TensorMeta& t, std::int64_t dim, std::int64_t index) {
-  const std::int64_t size = t.sizes[dim];
-  if (index < -size || index >= size) {
-    return Error("index " + std::to_string(index) + " is out of bounds for dimension " +
-                 std::to_string(dim) + " with size " + std::to_string(size));
-  }
-  if (index < 0) index += size;
-  TensorMeta out = t;
-  out.storageOffset += index * t.strides[dim];
-  out.sizes.erase(out.sizes.begin() + dim);
-  out.strides.erase(out.strides.begin() + dim);
-  return out;
-}
-
-Expected<TensorMeta> sliceMeta(const TensorMeta& t, std::int64_t dim, const Slice& s) {
-  const std::int64_t step = s.step.value_or(1);
-  if (step == 0) return Error("slice step cannot be zero");
-  if (step < 0) return Error("step must be greater than zero");
-  const std::int64_t size = t.sizes[dim];
-  std::int64_t start = s.start.value_or(0);
-  std::int64_t end = s.stop.value_or(INT64_MAX);
-  if (start < 0) start += size;
-  if (end < 0) end += size;
-  if (start < 0) {
-    start = 0;
-  } else if (start >= size) {
-    start = size;
-  }
-  if (end < start) {
-    end = start;
-  } else if (end >= size) {
-    end = size;
-  }
-  TensorMeta out = t;
-  out.storageOffset += start * t.strides[dim];
-  out.sizes[dim] = (end - start + step - 1) / step;
-  out.strides[dim] *= step;
-  return out;
-}
-
-Expected<MetaValue> tensorGetitem(const OpCall& call, const TensorMeta& t, const MetaArg& index) {
-  std::vector<MetaArg> items;
-  if (const auto* seq = index.get<ArgSeq>(); seq && seq->isTuple) {
-    items = seq->items;
-  } else {
-    items.push_back(index);
-  }
-  std::int64_t specified = 0;
-  for (const auto& it : items) {
-    if (it.is<std::int64_t>() || it.is<Slice>()) {
-      ++specified;
-    } else if (!it.is<NoneValue>() && !it.is<EllipsisValue>()) {
-      return opError(call, "indexing with " + it.typeName() +
-                               " (advanced indexing) is not modelled in " + describeCall(call));
-    }
-  }
-  if (t.dim() == 0 && specified > 0) {
-    if (items.size() == 1 && items[0].is<std::int64_t>()) {
-      return opError(call,
-                     "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                     "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-    }
-  }
-  if (specified > t.dim()) {
-    return opError(call, "too many indices for tensor of dimension " + std::to_string(t.dim()));
-  }
-  TensorMeta out = t;
-  std::int64_t dim = 0;
-  for (const auto& it : items) {
-    if (const auto* i = it.get<std::int64_t>()) {
-      auto r = selectMeta(out, dim, *i);
-      if (!r) return opError(call, r.error().message());
-      out = std::move(r.value());
-    } else if (const auto* s = it.get<Slice>()) {
-      auto r = sliceMeta(out, dim, *s);
-      if (!r) return opError(call, r.error().message());
-      out = std::move(r.value());
-      ++dim;
-    } else if (it.is<NoneValue>()) {
-      out = unsqueezeMeta(out, dim);
-      ++dim;
-    } else {
-      // Like applySlicing, every Ellipsis skips the unspecified dims.
-      dim += t.dim() - specified;
-    }
-  }
-  out.requiresGrad = t.requiresGrad;  // views keep it, even under no_grad
-  return MetaValue::view(std::move(out), 0);
-}
 
 MetaValue fromArg(const MetaArg& a);
 
@@ -165,6 +75,17 @@ Expected<MetaValue> getitemOp(const OpCall& call) {
   return opError(call, "'" + call.args[0].typeName() + "' object is not subscriptable");
 }
 
+Expected<MetaValue> setitemOp(const OpCall& call) {
+  if (call.args.size() != 3 || !call.kwargs.empty()) {
+    return opError(call, "expected 3 positional arguments in " + describeCall(call));
+  }
+  if (const auto* t = call.args[0].get<TensorMeta>()) {
+    return tensorSetitem(call, *t, call.args[1], call.args[2]);
+  }
+  return opError(call, "setitem on a " + call.args[0].typeName() +
+                           " is a side effect of the tracer, not a tensor op");
+}
+
 Expected<MetaValue> selectOp(const OpCall& call) {
   auto b = BoundArgs::bind(call, {"input", "dim", "index"});
   if (!b) return b.error();
@@ -212,6 +133,8 @@ Expected<MetaValue> narrowOp(const OpCall& call) {
 void registerIndexOps(OpRegistry& r) {
   r.add("operator.getitem", getitemOp);
   r.add("Tensor.__getitem__", getitemOp);
+  r.add("operator.setitem", setitemOp);
+  r.add("Tensor.__setitem__", setitemOp);
   for (const char* n : {"torch.select", "Tensor.select"}) r.add(n, selectOp);
   for (const char* n : {"torch.narrow", "Tensor.narrow"}) r.add(n, narrowOp);
 }

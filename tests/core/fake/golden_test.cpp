@@ -24,11 +24,16 @@ const std::vector<GoldenCase>& goldens() {
   return cases;
 }
 
+bool isDataDependent(const GoldenCase& c) {
+  return c.fakeResult.rfind("ERR DynamicOutputShapeException", 0) == 0 ||
+         c.fakeResult.rfind("ERR DataDependentOutputException", 0) == 0;
+}
+
 TEST(FakeGoldens, HasEnoughCases) { EXPECT_GE(goldens().size(), 300u); }
 
 TEST(FakeGoldens, EveryCaseMatchesTorch) {
   const OpRegistry registry = makeDefaultOpRegistry();
-  size_t passed = 0, errorsExact = 0, errors = 0;
+  size_t passed = 0, errorsExact = 0, errors = 0, dataDependent = 0;
   for (const auto& c : goldens()) {
     auto result = callOp(registry, c.op, c.args, c.kwargs, c.ctx);
     if (c.expectError) {
@@ -48,6 +53,14 @@ TEST(FakeGoldens, EveryCaseMatchesTorch) {
       }
       continue;
     }
+    // Where FakeTensorMode itself has no static answer (nonzero, item()), a distinct
+    // data-dependent error is the right answer, whatever eager computed from the data.
+    if (!result.ok() && isDataDependent(c) &&
+        result.error().message().find("data-dependent") != std::string::npos) {
+      ++dataDependent;
+      ++passed;
+      continue;
+    }
     if (!result.ok()) {
       ADD_FAILURE() << "case " << c.name << ": unexpected error " << result.error().message()
                     << "\n  " << c.line;
@@ -58,7 +71,8 @@ TEST(FakeGoldens, EveryCaseMatchesTorch) {
     if (diff.empty()) ++passed;
   }
   std::cout << "[fake goldens] " << passed << "/" << goldens().size() << " cases match torch; "
-            << errorsExact << "/" << errors << " errors carry torch's exact message\n";
+            << errorsExact << "/" << errors << " errors carry torch's exact message; "
+            << dataDependent << " data-dependent cases reported as such\n";
 }
 
 // Dynamo's example values come from FakeTensorMode, which differs from eager in a few

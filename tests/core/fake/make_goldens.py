@@ -180,7 +180,15 @@ def fmt(v, args=None):
     raise TypeError(type(v))
 
 
+def _setitem(x, index, value):
+    """operator.setitem returns None; the goldens record x after the in-place write."""
+    x[index] = value
+    return x
+
+
 def resolve(op):
+    if op in ("operator.setitem", "Tensor.__setitem__"):
+        return _setitem
     if op.startswith("Tensor."):
         name = op[len("Tensor."):]
 
@@ -1093,6 +1101,73 @@ case("red/std_correction", "torch.std", S(2, 3), dim=0, correction=0)
 case("red/var_unbiased_pos", "Tensor.var", S(2, 3), 1, False, True)
 case("red/std_int_bad", "torch.std", S(2, 3, dt=i64))
 case("red/var_f64", "Tensor.var", S(4, dt=f64))
+# --- issue 4: shifts/bitwise, torch.tensor, advanced indexing, setitem
+for op in ["operator.lshift", "operator.rshift", "torch.bitwise_left_shift",
+           "torch.bitwise_right_shift", "Tensor.__lshift__", "Tensor.__rshift__"]:
+    case("shift/%s/ii" % op, op, S(2, 3, dt=i64), S(3, dt=i32))
+    case("shift/%s/scalar" % op, op, S(2, 3, dt=u8, lay="T"), 2)
+    case("shift/%s/float" % op, op, S(2, 3), 1)
+    case("shift/%s/bool" % op, op, S(3, dt=b), True)
+case("shift/i8_i64_bcast", "operator.lshift", S(4, 1, dt=i8), S(3, dt=i64))
+case("shift/0d", "operator.rshift", S(dt=i32), S(2, dt=i16))
+for op in ["operator.and_", "operator.or_", "operator.xor", "torch.bitwise_and", "Tensor.__and__",
+           "Tensor.__or__", "Tensor.__xor__", "Tensor.bitwise_or"]:
+    case("bitwise/%s/bool" % op, op, S(2, 3, dt=b), S(3, dt=b))
+    case("bitwise/%s/int_bool" % op, op, S(2, 3, dt=i32, lay="T"), True)
+    case("bitwise/%s/float" % op, op, S(2, 3), S(2, 3))
+case("bitwise/not_int", "torch.bitwise_not", S(2, 3, dt=i16))
+case("bitwise/invert_float", "operator.invert", S(2, 3))
+for i, data in enumerate([[1, 2], [1.0, 2], [[True, False]], [1, 2.5], (1, 2), [], [[1], [2]], 3, 2.5,
+                          True, [True, 1], [[], []], [[1, 2], [3]], [1, [2]], [[1], 2],
+                          [[[1.5, 2], [3, 4]], [[5, 6], [7, 8]]]]):
+    case("tensor/%d" % i, "torch.tensor", data)
+case("tensor/dtype", "torch.tensor", [1, 2], dtype=f16)
+case("tensor/rg", "torch.tensor", [1.0, 2.0], requires_grad=True)
+case("tensor/rg_nograd", "torch.tensor", [1.0, 2.0], requires_grad=True, grad=False)
+case("tensor/rg_int", "torch.tensor", [1, 2], requires_grad=True)
+case("tensor/default64", "torch.tensor", [1.0, 2.0], default_dtype="float64")
+case("tensor/device", "torch.tensor", [[1, 2]], device="cpu")
+ADV = [S(2, dt=i64), [0, 1], (0, Sl(None), [0, 1]), ([0, 1], Sl(None), 0), (Sl(None), [0, 1]),
+       (Sl(None), [[0, 1], [1, 2]]), (S(2, dt=i64), S(2, dt=i32)), (S(2, dt=i64), Sl(None), S(2, dt=i64)),
+       (S(2, 1, dt=i64), Sl(None), S(2, dt=i64)), (Ellipsis, [0, 1]), (None, [0, 1]), ([0, 1], None),
+       (Sl(None), [0, 1], None, [1, 2]), True, False, (True, 0), S(2, dt=i32), S(2), [[0, 1], [1, 2]],
+       ([0, 1], [1, 2], [2, 3]), (Sl(1, 3), [0, 2]), [0, Sl(None)], [True, False, True, False], [5],
+       (Sl(None), [7]), S(4, dt=b), (S(4, dt=b), 0), S(3, dt=b), ([],), [], (Sl(None, None, 2), [0, 1]),
+       (S(2, dt=i64), Ellipsis, None), (S(2, dt=i64), S(3, dt=i64)), S(dt=i64), S(dt=b), ([1, 0], [2], [4, 0]),
+       (Sl(None), Sl(None), [1, 0, 1]), [[True, False, True], [False, True, True], [True, True, False],
+                                          [False, False, False]], (S(2, 3, dt=i64), Sl(None), [1])]
+for i, ix in enumerate(ADV):
+    case("adv/%d" % i, G, S(4, 3, 5, rg=True), ix)
+    case("adv_T/%d" % i, G, S(4, 3, 5, lay="T"), ix)
+    case("adv_rev/%d" % i, G, S(4, 3, 5, lay="rev"), ix)
+case("adv/nograd", G, S(4, 3, rg=True), [0, 1], grad=False)
+case("adv/method", "Tensor.__getitem__", S(4, 3), ([0, 1], Sl(None, 2)))
+case("adv/int_tensor_bcast", G, S(4, 3, 5, lay="cl" if False else "c"), (S(3, 1, dt=i64), Sl(None), S(1, 2, dt=i64)))
+case("adv/zero_dim", G, S(0, 3), [0])
+case("adv/zero_dim_empty", G, S(0, 3), ([],))
+case("adv/cl", G, S(2, 3, 4, 4, lay="cl"), (Sl(None), [0, 2]))
+case("adv/cl_last", G, S(2, 3, 4, 4, lay="cl"), (Ellipsis, [0, 2]))
+SI = "operator.setitem"
+SET = [(0, 1.0), (0, S(3, rg=True)), (0, S(2)), ((Sl(None), 0), S(4, 1)), ((Sl(None), 0), S(1, 4)),
+       ([0, 1], S(2, 3)), ([0, 1], S(3)), ([0, 1], S(3, 3)), ([0, 1], S(2, 3, dt=f64)), (0, S(3, dt=f64)),
+       (S(4, dt=b), 1.0), (S(4, dt=b), S(3)), (S(4, dt=b), S(2, 3)), (5, 1.0), ((0, 0, 0), 1.0),
+       (Ellipsis, S(3)), (None, S(1, 4, 3)), (None, S(2, 4, 3)), (0, S(1, 1, 3)), (0, S(2, 1, 3)),
+       ([0, 1], S(1, 1, 3)), ([0, 1], S(2, 2, 3)), ([0, 1], S(3, dt=i64)), (False, S(7)), (True, S(3)),
+       (Sl(1, 3), 2), ((Sl(None), [0, 2]), S(4, 1)), ((S(2, dt=i64), S(2, dt=i64)), S(2, rg=True)),
+       ([True, False, True, False], S(2, 3)), ([True, False, True, False], S(3, 3)), (S(4, 3, dt=b), 0.0),
+       (S(4, 3, dt=b), S(1)), ("a", 1.0)]
+for i, (ix, v) in enumerate(SET):
+    case("setitem/%d" % i, SI, S(4, 3), ix, v)
+    case("setitem_T/%d" % i, SI, S(4, 3, lay="T"), ix, v)
+case("setitem/int_float", SI, S(4, 3, dt=i64), [0, 1], 2.5)
+case("setitem/int_tensor_float", SI, S(4, 3, dt=i64), [0, 1], S(3))
+case("setitem/nograd_value_rg", SI, S(4, 3), 0, S(3, rg=True), grad=False)
+case("setitem/int_self_value_rg", SI, S(4, 3, dt=i64), 0, S(3, rg=True))
+case("setitem/method", "Tensor.__setitem__", S(4, 3), (Sl(None), 1), 0)
+case("setitem/0d", SI, S(), Ellipsis, 1.0)
+case("setitem/0d_int", SI, S(), 0, 1.0)
+case("setitem/str_value", SI, S(4, 3), 0, "x")
+
 
 def main():
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
