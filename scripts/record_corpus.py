@@ -23,8 +23,14 @@ private build directory's python/ folder).
 --check-transparency also runs each recorded program without the recorder and
 fails it when its stdout differs (the programs print deterministic summaries).
 
+--check-determinism records each program a second time (into a temporary file) and
+fails it unless the two traces are equal once the time fields (CompileEvent.dynamoNs
+and recorderNs) are zeroed: every other field of the header, the events and the object
+heap, object ids included, must be the same. The comparison reads both traces with
+_dynrr.load (`--compare A B` runs it alone: exit 0 equal, 1 different).
+
 Usage: scripts/record_corpus.py [--force] [-j 2] [--ext-dir DIR] [--check-transparency]
-                                [PATTERN ...]
+                                [--check-determinism] [PATTERN ...]
 """
 from __future__ import annotations
 
@@ -89,6 +95,62 @@ def trace_path(prog: Path) -> Path:
 
 
 CHECK_TRANSPARENCY = False
+CHECK_DETERMINISM = False
+TIME_FIELDS = ("dynamoNs", "recorderNs")
+
+
+def compare_traces(a: str, b: str) -> str:
+    """'' when the traces at a and b are equal except for the time fields, else the first
+    difference (run in a process that can import _dynrr)."""
+    import _dynrr
+
+    ta, tb = _dynrr.load(a), _dynrr.load(b)
+    for t in (ta, tb):
+        for ev in t["events"]:
+            for f in TIME_FIELDS:
+                ev[f] = 0
+
+    def first_diff(x, y, where):
+        if type(x) is not type(y):
+            return f"{where}: {type(x).__name__} vs {type(y).__name__}"
+        if isinstance(x, dict):
+            for k in sorted(set(x) | set(y)):
+                if k not in x or k not in y:
+                    return f"{where}.{k}: only in one trace"
+                d = first_diff(x[k], y[k], f"{where}.{k}")
+                if d:
+                    return d
+            return ""
+        if isinstance(x, list):
+            if len(x) != len(y):
+                return f"{where}: {len(x)} vs {len(y)} items"
+            for i, (u, v) in enumerate(zip(x, y)):
+                d = first_diff(u, v, f"{where}[{i}]")
+                if d:
+                    return d
+            return ""
+        return "" if x == y else f"{where}: {str(x)[:80]!r} vs {str(y)[:80]!r}"
+
+    return first_diff(ta, tb, "trace")
+
+
+def determinism_check(rel_prog: str, rel_out: str) -> str:
+    """Records rel_prog again into a temporary file and compares; '' when equal."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        again = os.path.join(tmp, "again.dynrr")
+        cmd = [str(VENV_PY), "-m", "dynrr", "record", "-o", again, "--", rel_prog]
+        proc = subprocess.run(cmd, cwd=REPO, env=recorder_env(), capture_output=True,
+                              text=True, timeout=TIMEOUT_S)
+        if proc.returncode != 0:
+            return f"second recording failed with exit status {proc.returncode}"
+        cmp = subprocess.run([str(VENV_PY), str(Path(__file__).resolve()), "--compare",
+                              rel_out, again], cwd=REPO, env=recorder_env(),
+                             capture_output=True, text=True)
+        if cmp.returncode != 0:
+            return (cmp.stdout + cmp.stderr).strip() or "traces differ"
+    return ""
 
 
 def plain_stdout(rel_prog: str) -> str | None:
@@ -132,8 +194,15 @@ def record_one(prog: Path) -> tuple[str, str]:
         if plain != proc.stdout:
             return "fail", ("not transparent: stdout differs with the recorder\n"
                             f"without: {plain.strip()[:300]}\nwith:    {proc.stdout.strip()[:300]}")
-        return "ok", f"{size} bytes, {wall:.1f}s, same stdout with and without the recorder"
-    return "ok", f"{size} bytes, {wall:.1f}s"
+    notes = []
+    if CHECK_TRANSPARENCY:
+        notes.append("same stdout with and without the recorder")
+    if CHECK_DETERMINISM:
+        diff = determinism_check(rel_prog, rel_out)
+        if diff:
+            return "fail", f"not deterministic: {diff}"
+        notes.append("same trace twice (time fields aside)")
+    return "ok", ", ".join([f"{size} bytes", f"{wall:.1f}s"] + notes)
 
 
 def main() -> int:
@@ -144,10 +213,19 @@ def main() -> int:
                     help="directory holding the built _dynrr extension (put first on PYTHONPATH)")
     ap.add_argument("--check-transparency", action="store_true",
                     help="also run each program without the recorder and require the same stdout")
+    ap.add_argument("--check-determinism", action="store_true",
+                    help="record each program twice and require equal traces (time fields aside)")
+    ap.add_argument("--compare", nargs=2, metavar=("A", "B"),
+                    help="only compare two traces (time fields aside): exit 0 equal, 1 not")
     ap.add_argument("patterns", nargs="*", help="substrings of program paths to record")
     args = ap.parse_args()
-    global CHECK_TRANSPARENCY
+    if args.compare:
+        diff = compare_traces(*args.compare)
+        print(diff or "equal (time fields aside)")
+        return 1 if diff else 0
+    global CHECK_TRANSPARENCY, CHECK_DETERMINISM
     CHECK_TRANSPARENCY = args.check_transparency
+    CHECK_DETERMINISM = args.check_determinism
     EXT_DIRS.extend(Path(d).resolve() for d in args.ext_dir)
 
     ok, why = recorder_available()

@@ -159,10 +159,15 @@ ObjRef ObjectWalker::walk(PyObject* o) {
       return d.ref;
     }
   }
+  if (PyDict_CheckExact(o)) {
+    // A namespace dict reached again by other code: add the names that code reads.
+    auto found = globals_.find(o);
+    if (found != globals_.end()) return walkNamespaceDict(o);
+  }
   auto it = memo_.find(o);
   if (it != memo_.end()) return it->second;
   if (depth_ >= budget_.maxDepth) return opaque(o, "budget: depth", false);
-  if (memo_.size() >= budget_.maxObjects) {
+  if (eb_.newObjectCount() >= budget_.maxObjects) {
     budgetHit_ = true;
     return opaque(o, "budget: objects", false);
   }
@@ -339,8 +344,30 @@ ObjRef ObjectWalker::walkList(PyObject* o) {
   return obj.ref;
 }
 
+// A module's namespace (a dict with __name__ and __builtins__, e.g. the f_globals that
+// Dynamo's generated code holds as a constant to rebuild nested functions) is recorded
+// like the frame's globals: only the names the code being walked reads, never in full.
+ObjRef ObjectWalker::walkNamespaceDict(PyObject* o) {
+  Deferred& d = globalsEntry(o);
+  if (currentNames_ != nullptr && d.owned) {
+    for (PyObject* name : *currentNames_) {
+      PyObject* v = PyDict_GetItemWithError(o, name);
+      if (v != nullptr) addDeferred(d, utf8(name), v);
+      PyErr_Clear();
+    }
+  }
+  return d.ref;
+}
+
 ObjRef ObjectWalker::walkDict(PyObject* o) {
   Py_ssize_t n = PyDict_GET_SIZE(o);
+  if (PyDict_CheckExact(o)) {
+    PyObject* name = PyDict_GetItemWithError(o, internedName("__name__"));
+    if (name != nullptr && PyUnicode_Check(name) &&
+        PyDict_GetItemWithError(o, internedName("__builtins__")) != nullptr)
+      return walkNamespaceDict(o);
+    PyErr_Clear();
+  }
   if (n > budget_.maxContainer)
     return memoize(o, opaque(o, "budget: huge container (" + std::to_string(n) + " items)", false));
   PyRef items = PyRef::steal(PyDict_Items(o));
@@ -569,7 +596,19 @@ ObjRef ObjectWalker::walkFunction(PyObject* o) {
   }
   ObjRef defaults = fn->func_defaults ? walk(fn->func_defaults) : 0;
   ObjRef kwdefaults = fn->func_kwdefaults ? walk(fn->func_kwdefaults) : 0;
-  ObjRef globals = walkGlobalsFor(fn->func_code, fn->func_globals, fn->func_builtins);
+  // Library code deeper than maxLibraryDepth keeps the identity of its globals but not
+  // their contents: walking them transitively reaches most of torch and sympy.
+  bool library = fn->func_module != nullptr && PyUnicode_Check(fn->func_module) &&
+                 isLibraryModule(utf8(fn->func_module));
+  ObjRef globals = 0;
+  if (library && libraryDepth_ >= budget_.maxLibraryDepth) {
+    if (fn->func_globals != nullptr && PyDict_Check(fn->func_globals))
+      globals = globalsEntry(fn->func_globals).ref;
+  } else {
+    libraryDepth_ += library ? 1 : 0;
+    globals = walkGlobalsFor(fn->func_code, fn->func_globals, fn->func_builtins);
+    libraryDepth_ -= library ? 1 : 0;
+  }
   std::vector<std::pair<std::string, ObjRef>> attrs;
   ObjRef wrapped = 0;
   if (fn->func_dict) {

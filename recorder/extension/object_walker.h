@@ -42,9 +42,15 @@ struct WalkerConfig {
 };
 
 // Limits that keep one event's walk small; exceeding one gives an Opaque "budget".
+// maxObjects counts the objects the whole event adds to the trace (frame and generated
+// code together); hitting it marks the event truncated (see budgetExceeded()).
+// maxLibraryDepth: library functions (torch, the standard library ...) reached through
+// the globals of library functions this many levels deep are recorded without their
+// own globals; Dynamo reads a library's globals only along the paths it inlines.
 struct WalkBudget {
   int maxDepth = 24;
-  size_t maxObjects = 60000;
+  size_t maxObjects = 6000;
+  int maxLibraryDepth = 1;
   Py_ssize_t maxContainer = 2000;  // items in one list/dict/set/tuple
   Py_ssize_t maxString = 1 << 16;  // characters in one str / bytes
   size_t maxModuleAttrs = 256;
@@ -109,6 +115,7 @@ class ObjectWalker {
   ObjRef walkTuple(PyObject* o);
   ObjRef walkList(PyObject* o);
   ObjRef walkDict(PyObject* o);
+  ObjRef walkNamespaceDict(PyObject* o);
   ObjRef walkSet(PyObject* o);
   ObjRef walkCode(PyObject* o);
   ObjRef walkFunction(PyObject* o);
@@ -136,6 +143,7 @@ class ObjectWalker {
   const WalkerConfig& config_;
   WalkBudget budget_;
   int depth_ = 0;
+  int libraryDepth_ = 0;  // library functions whose globals are being walked
   bool budgetHit_ = false;
   bool finished_ = false;
   std::unordered_map<PyObject*, ObjRef> memo_;

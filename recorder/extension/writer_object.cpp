@@ -24,7 +24,18 @@ struct WriterState {
   WalkBudget budget;
   std::vector<PyRef> configRefs;        // keeps the config objects alive
   trace::EventBuilder* open = nullptr;  // the open event, owned by `writer`
+  std::string truncated;                // non-empty: the open event hit the walk budget (why)
 };
+
+// The marker of an event whose walk hit the object budget: the event is kept, marked
+// incomplete with a reason starting "trace truncated", and the objects past the budget
+// are Opaque "budget: objects" values.
+void noteTruncation(WriterState& s, const ObjectWalker& w, const char* phase) {
+  if (!w.budgetExceeded() || !s.truncated.empty()) return;
+  s.truncated = std::string("trace truncated: the ") + phase +
+                " reached the recorder's budget of " + std::to_string(s.budget.maxObjects) +
+                " objects per event";
+}
 
 struct WriterObject {
   PyObject_HEAD WriterState* state;
@@ -134,6 +145,7 @@ PyObject* beginEvent(PyObject* self, PyObject*) {
     return nullptr;
   }
   s->open = &s->writer->beginEvent();
+  s->truncated.clear();
   Py_RETURN_NONE;
 }
 
@@ -170,6 +182,7 @@ PyObject* recordFrame(PyObject* self, PyObject* args) {
   ObjRef builtinsRef = walker.builtinsRef();
   bool budgetHit = walker.budgetExceeded();
   size_t objects = walker.objectCount();
+  noteTruncation(*s, walker, "frame's inputs");
   walker.finish();
   frame.setCode(codeRef);
   auto ll = frame.initLocals(static_cast<unsigned>(localRefs.size()));
@@ -204,8 +217,13 @@ PyObject* finishEvent(PyObject* self, PyObject* args) {
   if (generated != Py_None) {
     ObjectWalker walker(eb, s->session, s->config, s->budget);
     ObjRef g = walker.walk(generated);
+    noteTruncation(*s, walker, "generated code");
     walker.finish();
     ev.getReference().setGeneratedCode(g);
+  }
+  if (!s->truncated.empty()) {
+    ev.setStatus(schema::EventStatus::INCOMPLETE);
+    ev.setStatusReason(s->truncated);
   }
   // recorderNs: the Python side's own time (meta) plus the time spent here.
   ev.setRecorderNs(ev.getRecorderNs() + (nowNs() - start));

@@ -181,6 +181,31 @@ def guard_detail(kind: str, value, have_value: bool, input_meta) -> str:
     return ""
 
 
+# Per-process values Dynamo prints into what it produces: object ids in guard code
+# (___check_obj_id(x, 140...)) and the uuid suffix of __compiled_fn names (2.13 adds one).
+# They are replaced by fixed text so that the same program records the same trace.
+_OBJECT_ID = re.compile(r"(?<![\w.])\d{9,}(?![\w.])")
+_UUID_SUFFIX = re.compile(r"_[0-9a-f]{8}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{4}_[0-9a-f]{12}\b")
+STABLE_UUID = "_00000000_0000_0000_0000_000000000000"
+
+
+def stable_text(text: str) -> str:
+    return _UUID_SUFFIX.sub(STABLE_UUID, _OBJECT_ID.sub("<id>", text))
+
+
+def stable_code(code):
+    """The generated code with the uuid suffixes of its global names made fixed."""
+    if not isinstance(code, types.CodeType):
+        return code
+    names = tuple(_UUID_SUFFIX.sub(STABLE_UUID, n) for n in code.co_names)
+    if names == code.co_names:
+        return code
+    try:
+        return code.replace(co_names=names)
+    except Exception:
+        return code
+
+
 _NAME_STEP = re.compile(r"""\.([A-Za-z_][A-Za-z_0-9]*)|\[(?:'([^'\\]*)'|(-?\d+))\]""")
 _NO_VALUE = object()
 
@@ -259,7 +284,7 @@ def capture_guards(output_graph, f_locals, f_globals, graphs) -> list:
             extra = [f"{k}={v if isinstance(v, str) else _safe_repr(v)}"
                      for k, v in sorted(keywords.items()) if isinstance(v, _SIMPLE)]
             detail = " ".join([detail] + extra).strip()
-        parts = [str(p) for p in (guard.code_list or [])]
+        parts = [stable_text(str(p)) for p in (guard.code_list or [])]
         out.append((kind, name, detail, parts))
     out.sort(key=lambda g: (g[1], g[0], g[2]))
     return out

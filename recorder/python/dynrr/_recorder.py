@@ -403,7 +403,7 @@ class Recorder:
                 guarded = getattr(result, "guarded_code", None)
                 if guarded is not None:
                     status = self._capture.COMPILED
-                    generated = getattr(guarded, "code", None)
+                    generated = self._capture.stable_code(getattr(guarded, "code", None))
                 else:
                     status = self._capture.SKIPPED_FRAME
                     reason = getattr(result, "skip_reason", None) or "no guarded code"
