@@ -14,5 +14,6 @@ inline constexpr int kExitBadInput = 2;
 int runShow(const std::vector<std::string>& args);
 int runReplay(const std::vector<std::string>& args);
 int runValidate(const std::vector<std::string>& args);
+int runDebug(const std::vector<std::string>& args);
 
 }  // namespace dynrr::replayer

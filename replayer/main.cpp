@@ -14,7 +14,10 @@ void usage(FILE* out) {
       "\n"
       "commands:\n"
       "  show TRACE [--event N] [--objects]   print what a trace holds, event by event\n"
-      "  replay TRACE [--frame N] [--json]    replay each frame through the core, give verdicts\n"
+      "  replay TRACE [--frame N] [--json] [--html OUT.html] [--junit OUT.xml]\n"
+      "                                       replay each frame through the core, give verdicts\n"
+      "  debug TRACE [--frame N] [-c \"cmd; cmd\"] [--commands FILE]\n"
+      "                                       step through a frame's replay (`help` inside)\n"
       "  validate TRACE                       check a trace's framing, checksums and structure\n"
       "  version                              print the dynrr and trace format versions\n"
       "\n"
@@ -33,6 +36,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 2, argv + argc);
   if (command == "show") return dynrr::replayer::runShow(args);
   if (command == "replay") return dynrr::replayer::runReplay(args);
+  if (command == "debug") return dynrr::replayer::runDebug(args);
   if (command == "validate") return dynrr::replayer::runValidate(args);
   if (command == "version" || command == "--version") {
     std::printf("dynrr 0.1.0 (trace format 1)\n");

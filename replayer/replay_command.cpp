@@ -2,16 +2,20 @@
 // core and give a verdict per frame (match / diverge / unsupported).
 //
 // A frame matches only after every graph, guard and break was compared
-// (core/compare); `unsupported` carries the core's reason.
+// (core/compare); `unsupported` carries the core's reason. `--html OUT` and `--junit OUT`
+// also write the reports of html_report.h and junit_report.h.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 
 #include "core/compare/compare.h"
 #include "core/trace/trace_reader.h"
 #include "core/tracer/instruction_translator.h"
 #include "replayer/commands.h"
+#include "replayer/html_report.h"
+#include "replayer/junit_report.h"
 
 namespace dynrr::replayer {
 namespace {
@@ -37,6 +41,17 @@ std::string jsonEscape(const std::string& s) {
   return out;
 }
 
+bool writeFile(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "dynrr replay: cannot write '%s'\n", path.c_str());
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 int runReplay(const std::vector<std::string>& args) {
@@ -44,11 +59,16 @@ int runReplay(const std::vector<std::string>& args) {
   long only = -1;
   bool json = false;
   bool showDiff = true;
+  std::string htmlPath, junitPath;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--frame" && i + 1 < args.size()) {
       only = std::strtol(args[++i].c_str(), nullptr, 10);
     } else if (args[i] == "--json") {
       json = true;
+    } else if (args[i] == "--html" && i + 1 < args.size()) {
+      htmlPath = args[++i];
+    } else if (args[i] == "--junit" && i + 1 < args.size()) {
+      junitPath = args[++i];
     } else if (args[i] == "--no-diff") {
       showDiff = false;
     } else if (path.empty() && args[i][0] != '-') {
@@ -59,7 +79,9 @@ int runReplay(const std::vector<std::string>& args) {
     }
   }
   if (path.empty()) {
-    std::fprintf(stderr, "usage: dynrr replay TRACE [--frame N] [--json] [--no-diff]\n");
+    std::fprintf(stderr,
+                 "usage: dynrr replay TRACE [--frame N] [--json] [--no-diff] [--html OUT.html] "
+                 "[--junit OUT.xml]\n");
     return kExitBadInput;
   }
   auto trace = trace::TraceReader::openFile(path);
@@ -76,6 +98,8 @@ int runReplay(const std::vector<std::string>& args) {
   size_t counts[3] = {0, 0, 0};
   std::string frames;
   std::string details;
+  std::vector<ReportFrame> reports;
+  const bool reporting = !htmlPath.empty() || !junitPath.empty();
   if (!json) {
     std::printf("%-5s %-34s %-11s %6s %5s %10s %11s %9s\n", "frame", "name", "verdict", "graphs",
                 "ops", "core", "dynamo", "speedup");
@@ -109,6 +133,19 @@ int runReplay(const std::vector<std::string>& args) {
     }
     ++counts[static_cast<int>(verdict)];
     uint64_t dynamoNs = e.getDynamoNs();
+    if (reporting) {
+      ReportFrame r;
+      describeFrameCode(*trace, path, i, r);
+      r.verdict = verdict;
+      r.reason = reason;
+      r.diff = diff;
+      r.coreNs = coreNs;
+      r.dynamoNs = dynamoNs;
+      r.ops = ops;
+      r.dynamo = compare::fromTrace(e.getReference());
+      if (outcome) r.core = outcome->decisions;
+      reports.push_back(std::move(r));
+    }
     if (json) {
       if (!frames.empty()) frames += ",";
       frames += "{\"index\":" + std::to_string(i) + ",\"name\":\"" + jsonEscape(name) +
@@ -142,6 +179,8 @@ int runReplay(const std::vector<std::string>& args) {
     std::printf("summary: %zu match, %zu diverge, %zu unsupported\n", counts[0], counts[1],
                 counts[2]);
   }
+  if (!htmlPath.empty() && !writeFile(htmlPath, renderHtml(path, reports))) return kExitBadInput;
+  if (!junitPath.empty() && !writeFile(junitPath, renderJUnit(path, reports))) return kExitBadInput;
   return counts[1] > 0 ? kExitDiverge : kExitOk;
 }
 

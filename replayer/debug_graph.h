@@ -1,0 +1,17 @@
+// debug_graph.h — the tracer's partial graph printed as code, for `dynrr debug`'s
+// `graph` command (what GraphModule.code would print for the nodes created so far;
+// Dynamo's comptime `ctx.print_graph()`).
+#pragma once
+
+#include <string>
+
+#include "core/support/error.h"
+#include "core/tracer/proto_graph.h"
+
+namespace dynrr::replayer {
+
+// GraphModule.code of the nodes in `proto` so far (no output node while tracing: the
+// code then ends without a `return`). Error when the graph log does not replay.
+Expected<std::string> partialGraphCode(const tracer::ProtoGraph& proto);
+
+}  // namespace dynrr::replayer
