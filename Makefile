@@ -10,7 +10,7 @@ JOBS ?= 2
 STAMPS := $(BUILD)/.stamps
 WERROR ?= $(if $(CI),ON,OFF)
 APT_PACKAGES := capnproto libcapnp-dev libxxhash-dev librapidcheck-dev libgtest-dev \
-                libbenchmark-dev clang-format clang-tidy pkg-config
+                libbenchmark-dev clang-format clang-tidy pkg-config valgrind
 
 .PHONY: all setup deps venv configure build test test-cpp test-python format format-check \
         test-asan demo bench corpus clean
@@ -85,11 +85,7 @@ demo: build
 	$(VPY) scripts/demo.py --build $(BUILD)
 
 bench: build
-	@mkdir -p $(BUILD)/bench
-	$(BUILD)/bin/trace_bench --benchmark_format=console | tee $(BUILD)/bench/trace_bench.txt
-	$(BUILD)/bin/replay_bench --traces corpus/traces --benchmark_min_time=0.05 \
-	  --benchmark_out=$(BUILD)/bench/replay_bench.json --benchmark_out_format=json \
-	  | tee $(BUILD)/bench/replay_bench.txt
+	$(VPY) scripts/bench_run.py --build $(BUILD)
 
 # Re-records every corpus trace from its program with the venv's torch.
 corpus: build
