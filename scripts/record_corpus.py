@@ -29,8 +29,14 @@ and recorderNs) are zeroed: every other field of the header, the events and the 
 heap, object ids included, must be the same. The comparison reads both traces with
 _dynrr.load (`--compare A B` runs it alone: exit 0 equal, 1 different).
 
+--fork imports torch and the recorder once in this process (started again with
+PYTHONHASHSEED=0 if it was not) and records each program in a forked child that runs
+exactly what `python -m dynrr record` runs; it saves the interpreter start-up and the
+torch import per program (several seconds each) and gives the same traces (the
+determinism check compares a forked recording with a `python -m dynrr record` one).
+
 Usage: scripts/record_corpus.py [--force] [-j 2] [--ext-dir DIR] [--check-transparency]
-                                [--check-determinism] [PATTERN ...]
+                                [--check-determinism] [--fork] [PATTERN ...]
 """
 from __future__ import annotations
 
@@ -163,6 +169,45 @@ def plain_stdout(rel_prog: str) -> str | None:
     return proc.stdout if proc.returncode == 0 else None
 
 
+FORK = False
+
+
+def forked_record(rel_out: str, rel_prog: str) -> tuple[int, str]:
+    """Runs `python -m dynrr record -o rel_out -- rel_prog` in a forked child of this
+    process (torch already imported); returns (exit status, stderr tail)."""
+    import tempfile
+
+    err = tempfile.TemporaryFile()
+    pid = os.fork()
+    if pid == 0:  # the child: same cwd, argv and stdout handling as the subprocess
+        status = 1
+        try:
+            os.chdir(REPO)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(err.fileno(), 2)
+            from dynrr.__main__ import main as dynrr_main
+
+            sys.path[0] = ""  # as in `python -m`: the working directory first
+            dynrr_main(["record", "-o", rel_out, "--", rel_prog])
+            status = 0
+        except SystemExit as e:
+            status = e.code if isinstance(e.code, int) else 1
+        except BaseException:
+            import traceback
+
+            traceback.print_exc()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(status)
+    _, wait = os.waitpid(pid, 0)
+    err.seek(0)
+    tail = err.read().decode(errors="replace")[-2000:]
+    err.close()
+    return os.waitstatus_to_exitcode(wait), tail
+
+
 def record_one(prog: Path) -> tuple[str, str]:
     """Returns (status, detail) with status in ok/fail."""
     out = trace_path(prog)
@@ -171,12 +216,16 @@ def record_one(prog: Path) -> tuple[str, str]:
     rel_prog = prog.relative_to(REPO).as_posix()
     cmd = [str(VENV_PY), "-m", "dynrr", "record", "-o", rel_out, "--", rel_prog]
     t0 = time.perf_counter()
-    try:
-        proc = subprocess.run(cmd, cwd=REPO, env=recorder_env(), capture_output=True,
-                              text=True, timeout=TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        out.unlink(missing_ok=True)
-        return "fail", f"timeout after {TIMEOUT_S}s"
+    if FORK:
+        code, tail = forked_record(rel_out, rel_prog)
+        proc = subprocess.CompletedProcess(cmd, code, "", tail)
+    else:
+        try:
+            proc = subprocess.run(cmd, cwd=REPO, env=recorder_env(), capture_output=True,
+                                  text=True, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            out.unlink(missing_ok=True)
+            return "fail", f"timeout after {TIMEOUT_S}s"
     wall = time.perf_counter() - t0
     if proc.returncode != 0:
         tail = "\n".join(proc.stderr.strip().splitlines()[-6:])
@@ -187,6 +236,8 @@ def record_one(prog: Path) -> tuple[str, str]:
     if size > MAX_TRACE_BYTES:
         out.unlink()
         return "fail", f"trace is {size} bytes, over the 1 MB limit: deleted"
+    if CHECK_TRANSPARENCY and FORK:
+        return "fail", "--check-transparency needs the program's stdout: run it without --fork"
     if CHECK_TRANSPARENCY:
         plain = plain_stdout(rel_prog)
         if plain is None:
@@ -215,6 +266,8 @@ def main() -> int:
                     help="also run each program without the recorder and require the same stdout")
     ap.add_argument("--check-determinism", action="store_true",
                     help="record each program twice and require equal traces (time fields aside)")
+    ap.add_argument("--fork", action="store_true",
+                    help="import torch once and record each program in a forked child")
     ap.add_argument("--compare", nargs=2, metavar=("A", "B"),
                     help="only compare two traces (time fields aside): exit 0 equal, 1 not")
     ap.add_argument("patterns", nargs="*", help="substrings of program paths to record")
@@ -223,15 +276,29 @@ def main() -> int:
         diff = compare_traces(*args.compare)
         print(diff or "equal (time fields aside)")
         return 1 if diff else 0
-    global CHECK_TRANSPARENCY, CHECK_DETERMINISM
+    global CHECK_TRANSPARENCY, CHECK_DETERMINISM, FORK
     CHECK_TRANSPARENCY = args.check_transparency
     CHECK_DETERMINISM = args.check_determinism
+    FORK = args.fork
     EXT_DIRS.extend(Path(d).resolve() for d in args.ext_dir)
 
     ok, why = recorder_available()
     if not ok:
         print(f"error: {why}", file=sys.stderr)
         return 2
+    if FORK:
+        if os.environ.get("PYTHONHASHSEED") != "0" or (
+                EXT_DIRS and os.environ.get("DYNRR_FORK_EXT") != "1"):
+            # The children inherit this interpreter: it needs the recorders' environment.
+            env = recorder_env()
+            env["DYNRR_FORK_EXT"] = "1"
+            os.execve(sys.executable, [sys.executable] + sys.argv, env)
+        os.environ.pop("TORCH_LOGS", None)
+        os.environ.pop("DYNRR_TRACE", None)
+        import torch  # noqa: F401  (once, before any fork)
+        import torch._dynamo  # noqa: F401
+        import dynrr._recorder  # noqa: F401
+        import _dynrr  # noqa: F401
     progs = sorted(PROGRAMS.glob("*/*.py"))
     if args.patterns:
         progs = [p for p in progs if any(s in p.as_posix() for s in args.patterns)]
