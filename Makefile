@@ -89,7 +89,7 @@ bench: build
 
 # Re-records every corpus trace from its program with the venv's torch.
 corpus: build
-	$(VPY) scripts/record_corpus.py -j $(JOBS)
+	$(VPY) scripts/record_corpus.py -j $(JOBS) --fork
 	$(VPY) scripts/replay_corpus.py --dynrr $(BUILD)/bin/dynrr --reasons
 
 clean:
