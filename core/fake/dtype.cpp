@@ -85,4 +85,22 @@ DType toComplex(DType dtype) {
   return DType::kComplex64;
 }
 
+std::string_view cppTypeName(DType dtype) {
+  switch (dtype) {
+    case DType::kBool: return "bool";
+    case DType::kUInt8: return "unsigned char";
+    case DType::kInt8: return "signed char";
+    case DType::kInt16: return "short int";
+    case DType::kInt32: return "int";
+    case DType::kInt64: return "long int";
+    case DType::kFloat16: return "c10::Half";
+    case DType::kBFloat16: return "c10::BFloat16";
+    case DType::kFloat32: return "float";
+    case DType::kFloat64: return "double";
+    case DType::kComplex64: return "c10::complex<float>";
+    case DType::kComplex128: return "c10::complex<double>";
+  }
+  return "?";
+}
+
 }  // namespace dynrr::fake

@@ -35,6 +35,9 @@ std::string_view dtypeName(DType dtype);
 std::optional<DType> parseDType(std::string_view name);
 // c10's ScalarType name used in kernel error messages: "Float", "Long", "Bool", "Half" ...
 std::string_view scalarTypeName(DType dtype);
+// The C++ element type's name as caffe2::TypeMeta prints it in some kernel messages:
+// "float", "double", "long int", "c10::Half" ...
+std::string_view cppTypeName(DType dtype);
 
 bool isFloating(DType dtype);  // float16, bfloat16, float32, float64
 bool isComplex(DType dtype);

@@ -26,6 +26,10 @@ OpRegistry makeDefaultOpRegistry() {
   registerNnOps(registry);
   registerFactoryOps(registry);
   registerMiscOps(registry);
+  registerNormOps(registry);
+  registerLossOps(registry);
+  registerPointwiseOps(registry);
+  registerInplaceOps(registry);
   return registry;
 }
 

@@ -16,5 +16,10 @@ void registerMatmulOps(OpRegistry& registry);       // ops_matmul.cpp
 void registerNnOps(OpRegistry& registry);           // ops_nn.cpp
 void registerFactoryOps(OpRegistry& registry);      // ops_factory.cpp
 void registerMiscOps(OpRegistry& registry);         // ops_misc.cpp
+void registerNormOps(OpRegistry& registry);         // ops_norm.cpp
+void registerLossOps(OpRegistry& registry);         // ops_loss.cpp
+void registerPointwiseOps(OpRegistry& registry);    // ops_pointwise.cpp (after elementwise)
+// Wraps already registered out-of-place ops, so it runs last.
+void registerInplaceOps(OpRegistry& registry);  // ops_inplace.cpp
 
 }  // namespace dynrr::fake

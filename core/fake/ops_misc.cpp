@@ -118,7 +118,8 @@ void registerMiscOps(OpRegistry& r) {
   for (const char* n : {"torch.triu", "Tensor.triu", "torch.tril", "Tensor.tril"})
     r.add(n, triangular);
   for (const char* n : {"torch.flip", "Tensor.flip"}) r.add(n, flip);
-  for (const char* n : {"torch.cumsum", "Tensor.cumsum"}) r.add(n, cumsum);
+  for (const char* n : {"torch.cumsum", "Tensor.cumsum", "torch.cumprod", "Tensor.cumprod"})
+    r.add(n, cumsum);
   for (const char* n : {"torch.clamp", "Tensor.clamp", "torch.clip", "Tensor.clip"})
     r.add(n, clamp);
   for (const char* n : {"torch.outer", "Tensor.outer", "torch.ger"}) r.add(n, outer);

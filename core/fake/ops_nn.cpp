@@ -339,7 +339,9 @@ Expected<MetaValue> whereOp(const OpCall& call) {
   const MetaArg* x = b->get("input");
   const MetaArg* y = b->get("other");
   if (x == nullptr || y == nullptr) {
-    return opError(call, "where(condition) without input and other (nonzero) is not modelled");
+    return opError(call,
+                   "data-dependent output size: where(condition) is nonzero(condition, "
+                   "as_tuple=True), whose length is the number of true elements");
   }
   if (cond->dtype != DType::kBool) {
     return opError(call,

@@ -2,8 +2,9 @@
 //
 // Mirrors ATen's ReduceOps.cpp / ReduceOpsUtils.h (resize_reduction: the output is a
 // fresh contiguous tensor of the reduced shape; sum of integers accumulates in int64;
-// mean needs a floating/complex dtype; max/min with a dim return values and int64
-// indices) and SoftMax.cpp (contiguous output, optional dtype conversion first).
+// prod too; all/any give bool; logsumexp floats integers; mean needs a floating/complex dtype;
+// max/min with a dim return values and int64 indices) and SoftMax.cpp (contiguous output, optional
+// dtype conversion first).
 #include <algorithm>
 
 #include "core/fake/elementwise.h"
@@ -50,11 +51,13 @@ TensorMeta reducedTensor(const OpCall& call, const TensorMeta& t, const std::vec
   return out;
 }
 
-enum class Reduce { kSum, kMean, kAmax, kMaxMin, kArgmax, kStdVar };
+enum class Reduce { kSum, kMean, kAmax, kMaxMin, kArgmax, kStdVar, kProd, kAllAny, kLogsumexp };
 
 Expected<MetaValue> reduceOp(const OpCall& call, Reduce kind, const char* name) {
   std::vector<std::string_view> params = {"input", "dim", "keepdim"};
-  if (kind == Reduce::kSum || kind == Reduce::kMean) params.push_back("dtype");
+  if (kind == Reduce::kSum || kind == Reduce::kMean || kind == Reduce::kProd) {
+    params.push_back("dtype");
+  }
   // std/var(input, dim, unbiased, keepdim, *, correction): the legacy `unbiased` sits
   // between dim and keepdim.
   if (kind == Reduce::kStdVar) params = {"input", "dim", "unbiased", "keepdim", "correction"};
@@ -89,7 +92,15 @@ Expected<MetaValue> reduceOp(const OpCall& call, Reduce kind, const char* name) 
   if (kind == Reduce::kArgmax && t->dtype == DType::kBool) {
     return opError(call, std::string(name) + "(): does not support bool input");
   }
-  if (kind != Reduce::kSum && kind != Reduce::kMean && dims) {
+  if (kind == Reduce::kProd && dims && (dims->size() != 1 || b->get("dim")->is<ArgSeq>())) {
+    return opError(call, "prod() received an invalid combination of arguments - got (Tensor, " +
+                             b->get("dim")->typeName() + "), but expected one of:");
+  }
+  if (kind == Reduce::kLogsumexp && !dims) {
+    return opError(call, "logsumexp() missing 1 required positional arguments: \"dim\"");
+  }
+  if (kind != Reduce::kSum && kind != Reduce::kMean && kind != Reduce::kProd &&
+      kind != Reduce::kAllAny && kind != Reduce::kLogsumexp && dims) {
     // amax/max/argmax with a dim: every reduced dim must be non-empty.
     for (std::int64_t i = 0; i < t->dim(); ++i) {
       if ((*mask)[i] && t->sizes[i] == 0) {
@@ -99,6 +110,16 @@ Expected<MetaValue> reduceOp(const OpCall& call, Reduce kind, const char* name) 
     }
   }
   switch (kind) {
+    case Reduce::kAllAny: {
+      // all/any return bool, except uint8 inputs keep uint8.
+      const DType out = t->dtype == DType::kUInt8 ? DType::kUInt8 : DType::kBool;
+      return MetaValue(reducedTensor(call, *t, *mask, *keepdim, out, false));
+    }
+    case Reduce::kLogsumexp: {
+      const DType out = isIntegral(t->dtype, true) ? call.ctx.defaultDtype : t->dtype;
+      return MetaValue(reducedTensor(call, *t, *mask, *keepdim, out, true));
+    }
+    case Reduce::kProd:
     case Reduce::kSum:
     case Reduce::kMean: {
       auto requested = b->dtype("dtype");
@@ -106,7 +127,7 @@ Expected<MetaValue> reduceOp(const OpCall& call, Reduce kind, const char* name) 
       DType out = t->dtype;
       if (*requested) {
         out = **requested;
-      } else if (kind == Reduce::kSum && isIntegral(t->dtype, true)) {
+      } else if (kind != Reduce::kMean && isIntegral(t->dtype, true)) {
         out = DType::kInt64;
       }
       if (kind == Reduce::kMean && !isFloatingOrComplex(out)) {
@@ -201,6 +222,10 @@ void registerReductionOps(OpRegistry& r) {
   add(r, {"torch.min", "Tensor.min"}, Reduce::kMaxMin, "min");
   add(r, {"torch.argmax", "Tensor.argmax"}, Reduce::kArgmax, "argmax");
   add(r, {"torch.argmin", "Tensor.argmin"}, Reduce::kArgmax, "argmin");
+  add(r, {"torch.prod", "Tensor.prod"}, Reduce::kProd, "prod");
+  add(r, {"torch.all", "Tensor.all"}, Reduce::kAllAny, "all");
+  add(r, {"torch.any", "Tensor.any"}, Reduce::kAllAny, "any");
+  add(r, {"torch.logsumexp", "Tensor.logsumexp"}, Reduce::kLogsumexp, "logsumexp");
   for (const char* n : {"torch.softmax", "Tensor.softmax", "torch.nn.functional.softmax"}) {
     r.add(n, [](const OpCall& c) { return softmaxOp(c, false); });
   }

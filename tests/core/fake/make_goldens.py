@@ -84,6 +84,16 @@ def S(*shape, dt=torch.float32, lay="c", rg=False):
     return Spec(shape, dt, lay, rg)
 
 
+class Unit(Spec):
+    """Values in [0.25, 0.75): probabilities for binary_cross_entropy."""
+
+    def build(self):
+        t = super().build()
+        with torch.no_grad():
+            t.mul_(0.5)
+        return t
+
+
 class Rand(Spec):
     """A random strided layout: permuted dims, steps, offsets, expanded size-1 dims."""
 
@@ -211,6 +221,8 @@ CASES = []
 
 
 def case(name, op, *args, grad=True, default_dtype="float32", **kwargs):
+    if any(c[0] == name for c in CASES):
+        raise ValueError("duplicate case " + name)
     CASES.append((name, op, args, kwargs, grad, default_dtype))
 
 
@@ -1167,6 +1179,221 @@ case("setitem/method", "Tensor.__setitem__", S(4, 3), (Sl(None), 1), 0)
 case("setitem/0d", SI, S(), Ellipsis, 1.0)
 case("setitem/0d_int", SI, S(), 0, 1.0)
 case("setitem/str_value", SI, S(4, 3), 0, "x")
+
+# --- issue 4: normalisation layers and norms (ops_norm.cpp)
+BN = "torch.nn.functional.batch_norm"
+RM, RV = S(3), S(3)
+for lay in ("c", "cl", "T"):
+    case("batch_norm/eval_" + lay, BN, S(4, 3, 5, 5, lay=lay), RM, RV)
+    case("batch_norm/train_" + lay, BN, S(4, 3, 5, 5, lay=lay), RM, RV, S(3, rg=True), S(3), True)
+    case("group_norm/" + lay, "torch.nn.functional.group_norm", S(2, 6, 4, 4, lay=lay), 3)
+    case("instance_norm/" + lay, "torch.nn.functional.instance_norm", S(2, 6, 4, 4, lay=lay))
+    case("normalize/" + lay, "torch.nn.functional.normalize", S(2, 6, 4, 4, lay=lay))
+case("batch_norm/no_stats_train", BN, S(4, 3, 5, 5), None, None, training=True)
+case("batch_norm/no_stats_eval", BN, S(4, 3, 5, 5), None, None, training=False)
+case("batch_norm/1d", BN, S(4, 3), RM, RV)
+case("batch_norm/1d_T", BN, S(4, 3, lay="T", rg=True), RM, RV)
+case("batch_norm/3d", BN, S(4, 3, 7), RM, RV, None, None, True)
+case("batch_norm/one_value", BN, S(1, 3), RM, RV, training=True)
+case("batch_norm/one_value_3d", BN, S(1, 3, 1), RM, RV, training=True)
+case("batch_norm/bad_stats", BN, S(4, 4), RM, RV)
+case("batch_norm/bad_weight", BN, S(4, 3), RM, RV, S(4))
+case("batch_norm/mixed_f64", BN, S(4, 3, dt=f64), RM, RV)
+case("batch_norm/mixed_f16", BN, S(4, 3, dt=f16), RM, RV)
+case("batch_norm/mixed_f16_f64", BN, S(4, 3, dt=f16), S(3, dt=f64), S(3, dt=f64))
+case("batch_norm/int", BN, S(4, 3, dt=i64), RM, RV)
+case("batch_norm/nograd", BN, S(4, 3, rg=True), RM, RV, grad=False)
+case("batch_norm/torch", "torch.batch_norm", S(4, 3, 5, 5), S(3, rg=True), S(3), RM, RV, False, 0.1, 1e-5, True)
+case("group_norm/affine", "torch.nn.functional.group_norm", S(2, 6, 5, rg=True), 2, S(6), S(6))
+case("group_norm/bad_groups", "torch.nn.functional.group_norm", S(2, 6, 4), 4)
+case("group_norm/bad_weight", "torch.nn.functional.group_norm", S(2, 6, 4), 3, S(4))
+case("group_norm/1d", "torch.nn.functional.group_norm", S(6), 3)
+case("group_norm/one_value", "torch.nn.functional.group_norm", S(1, 3), 3)
+case("group_norm/int", "torch.nn.functional.group_norm", S(2, 6, 4, dt=i64), 3)
+case("instance_norm/spatial1", "torch.nn.functional.instance_norm", S(2, 3, 1))
+case("instance_norm/stats", "torch.nn.functional.instance_norm", S(2, 6, 4, 4), S(6), S(6))
+case("instance_norm/bad_stats", "torch.nn.functional.instance_norm", S(2, 6, 4, 4), S(5), S(5))
+case("instance_norm/affine", "torch.nn.functional.instance_norm", S(2, 6, 4, rg=True), None, None, S(6), S(6))
+case("normalize/dim_last", "torch.nn.functional.normalize", S(2, 6, 4, lay="rev"), dim=-1)
+case("normalize/p1", "torch.nn.functional.normalize", S(3, 4, rg=True), 1.0, 0)
+case("normalize/int", "torch.nn.functional.normalize", S(2, 3, dt=i64))
+for i, (a, k) in enumerate([((), {}), ((), {"dim": 1}), ((1,), {"dim": (1, 2), "keepdim": True}),
+                            (("fro", (0, 1)), {}), ((float("inf"), 1), {}), (("nuc",), {}),
+                            (("fro", (0, 1, 2)), {})]):
+    case("norm/%d" % i, "torch.norm", S(2, 3, 4, rg=True), *a, **k)
+case("norm/int", "torch.norm", S(2, 3, dt=i64))
+case("norm/method", "Tensor.norm", S(2, 3), dim=0)
+case("vector_norm/dims", "torch.linalg.vector_norm", S(2, 3, 4), 2, (1, 2))
+case("vector_norm/complex", "torch.linalg.vector_norm", S(2, 3, dt=c64))
+case("vector_norm/int", "torch.linalg.vector_norm", S(2, 3, dt=i64))
+case("vector_norm/dtype", "torch.linalg.vector_norm", S(2, 3), dtype=f64)
+case("vector_norm/keep", "torch.linalg.vector_norm", S(2, 3), 1, -1, True)
+
+# --- issue 4: losses (ops_loss.cpp)
+CE, NLL = "torch.nn.functional.cross_entropy", "torch.nn.functional.nll_loss"
+for red in ["mean", "sum", "none"]:
+    for op in [CE, NLL]:
+        tag = op.split(".")[-1]
+        case("loss/%s_%s" % (tag, red), op, S(4, 5, rg=True), S(4, dt=i64), reduction=red)
+        case("loss/%s_3d_%s" % (tag, red), op, S(4, 5, 6), S(4, 6, dt=i64), reduction=red)
+        case("loss/%s_4d_%s" % (tag, red), op, S(4, 5, 6, 7, lay="cl"), S(4, 6, 7, dt=i64), reduction=red)
+        case("loss/%s_1d_%s" % (tag, red), op, S(5), S(dt=i64), reduction=red)
+    case("loss/ce_prob_%s" % red, CE, S(4, 5, rg=True), S(4, 5), reduction=red)
+    case("loss/ce_prob3d_%s" % red, CE, S(2, 4, 5, 6, lay="T"), S(2, 4, 5, 6), reduction=red)
+    case("loss/ce_smooth_%s" % red, CE, S(4, 5, rg=True), S(4, dt=i64), label_smoothing=0.1, reduction=red)
+    for op in ["mse_loss", "l1_loss", "smooth_l1_loss", "kl_div", "binary_cross_entropy",
+               "binary_cross_entropy_with_logits"]:
+        F_ = "torch.nn.functional." + op
+        P = Unit if op == "binary_cross_entropy" else Spec
+        case("loss/%s_%s" % (op, red), F_, P((2, 3), f32, "c", True), P((2, 3)), reduction=red)
+        case("loss/%s_T_%s" % (op, red), F_, P((2, 3), f32, "T", False), P((2, 3)), reduction=red)
+        case("loss/%s_bcast_%s" % (op, red), F_, S(2, 3), S(3), reduction=red)
+        case("loss/%s_int_%s" % (op, red), F_, S(2, 3, dt=i64), S(2, 3, dt=i64), reduction=red)
+        case("loss/%s_f64_%s" % (op, red), F_, S(2, 3), S(2, 3, dt=f64), reduction=red)
+case("loss/ce_prob_f64", CE, S(4, 5), S(4, 5, dt=f64))
+case("loss/ce_prob_int", CE, S(4, 5), S(4, 5, dt=i64))
+case("loss/ce_multi_target", CE, S(4, 5), S(4, 6))
+case("loss/ce_batch", CE, S(4, 5), S(3, dt=i64))
+case("loss/ce_int_target", CE, S(4, 5), S(4, dt=i32))
+case("loss/ce_float_target", CE, S(4, 5), S(4))
+case("loss/ce_weight", CE, S(4, 5), S(4, dt=i64), S(5, rg=True), reduction="none")
+case("loss/ce_bad_weight", CE, S(4, 5), S(4, dt=i64), S(4))
+case("loss/ce_bad_reduction", CE, S(4, 5), S(4, dt=i64), reduction="bad")
+case("loss/ce_ignore", CE, S(4, 5), S(4, dt=i64), ignore_index=1)
+case("loss/ce_int_input", CE, S(4, 5, dt=i64), S(4, dt=i64))
+case("loss/ce_int_input3d", CE, S(4, 5, 6, dt=i64), S(4, 6, dt=i64))
+case("loss/ce_f16", CE, S(4, 5, dt=f16), S(4, dt=i64))
+case("loss/ce_legacy", CE, S(4, 5), S(4, dt=i64), size_average=False)
+case("loss/ce_legacy_reduce", CE, S(4, 5), S(4, dt=i64), reduce=False)
+case("loss/ce_T", CE, S(5, 4, lay="T"), S(5, dt=i64), reduction="none")
+case("loss/nll_f64", NLL, S(4, 5, dt=f64), S(4, dt=i64))
+case("loss/nll_int", NLL, S(4, 5, dt=i64), S(4, dt=i64))
+case("loss/nll_int3d", NLL, S(4, 5, 6, dt=i64), S(4, 6, dt=i64))
+case("loss/nll_float_target", NLL, S(4, 5), S(4, 5))
+case("loss/nll_3d_int_target", NLL, S(4, 5, 6), S(4, 6, dt=i32))
+case("loss/nll_4d_bad", NLL, S(4, 5, 6, 7), S(4, 6, 8, dt=i64))
+case("loss/nll_4d_target2d", NLL, S(4, 5, 6, 7), S(4, 6, dt=i64))
+case("loss/nll_3d_bad", NLL, S(4, 5, 6), S(4, 7, dt=i64))
+case("loss/nll_5d", NLL, S(2, 3, 4, 5, 6), S(2, 4, 5, 6, dt=i64), reduction="none")
+case("loss/nll_0d", NLL, S(), S(dt=i64))
+case("loss/kl_batchmean", "torch.nn.functional.kl_div", S(2, 3), S(2, 3), reduction="batchmean")
+case("loss/kl_log_target", "torch.nn.functional.kl_div", S(2, 3), S(2, 3), reduction="sum", log_target=True)
+case("loss/bcel_pos_weight", "torch.nn.functional.binary_cross_entropy_with_logits", S(2, 3), S(2, 3),
+     pos_weight=S(3), reduction="none")
+case("loss/bcel_weight_rg", "torch.nn.functional.binary_cross_entropy_with_logits", S(2, 3), S(2, 3),
+     S(3, rg=True), reduction="none")
+case("loss/smooth_beta", "torch.nn.functional.smooth_l1_loss", S(2, 3), S(2, 3), beta=0.5)
+
+# --- issue 4: more pointwise ops (ops_pointwise.cpp) and reductions
+PW = ["torch.floor", "torch.ceil", "torch.round", "torch.trunc", "torch.frac", "torch.isnan",
+      "torch.isinf", "torch.isfinite", "torch.sign", "torch.sgn", "torch.square", "torch.reciprocal",
+      "torch.exp2", "torch.log10", "Tensor.floor", "Tensor.isnan", "Tensor.reciprocal",
+      "torch.nn.functional.leaky_relu", "torch.nn.functional.elu", "torch.nn.functional.hardtanh",
+      "torch.nn.functional.relu6", "torch.nn.functional.mish", "torch.nn.functional.hardswish",
+      "torch.nn.functional.hardsigmoid", "torch.nn.functional.logsigmoid",
+      "torch.nn.functional.softplus", "torch._C._nn.softplus", "torch.nn.functional.softsign",
+      "torch.nn.functional.glu", "torch.nn.functional.celu", "torch.asin", "torch.cosh"]
+for op in PW:
+    case("pw/%s/f" % op, op, S(2, 4, rg=True))
+    case("pw/%s/T" % op, op, S(2, 4, 6, lay="T"))
+    case("pw/%s/i64" % op, op, S(2, 4, dt=i64))
+    case("pw/%s/bool" % op, op, S(2, 4, dt=b))
+    case("pw/%s/f16" % op, op, S(2, 4, dt=f16))
+case("pw/sign_complex", "torch.sign", S(2, dt=c64))
+case("pw/floor_complex", "torch.floor", S(2, dt=c64))
+case("pw/round_decimals", "torch.round", S(2, 3, dt=i64), decimals=1)
+case("pw/round_decimals_f", "torch.round", S(2, 3), decimals=2)
+case("pw/glu_odd", "torch.nn.functional.glu", S(2, 3))
+case("pw/glu_0d", "torch.nn.functional.glu", S())
+case("pw/glu_dim0", "torch.nn.functional.glu", S(4, 3, lay="T"), 0)
+case("pw/softplus_kw", "torch.nn.functional.softplus", S(2, 3, rg=True), beta=2, threshold=10)
+case("pw/leaky_slope", "torch.nn.functional.leaky_relu", S(2, 3), 0.2)
+case("pw/hardtanh_bounds", "torch.nn.functional.hardtanh", S(2, 3, dt=i32), -2, 2)
+for op in ["torch.clamp_min", "torch.clamp_max", "Tensor.clamp_min"]:
+    case("pw/%s/f" % op, op, S(2, 3, rg=True), 0.5)
+    case("pw/%s/i_float" % op, op, S(2, 3, dt=i64), 0.5)
+    case("pw/%s/i_int" % op, op, S(2, 3, dt=i64), 1)
+    case("pw/%s/bool" % op, op, S(2, 3, dt=b), True)
+    case("pw/%s/tensor" % op, op, S(2, 3, lay="T"), S(3, dt=f64))
+for op in ["torch.lerp", "Tensor.lerp"]:
+    case("pw/%s/scalar" % op, op, S(2, 3, rg=True), S(3), 0.5)
+    case("pw/%s/tensor" % op, op, S(2, 3, lay="T"), S(2, 3), S(2, 1))
+    case("pw/%s/bad_end" % op, op, S(2, 3), S(3, dt=f64), 0.5)
+    case("pw/%s/bad_weight" % op, op, S(2, 3), S(3), S(3, dt=f64))
+    case("pw/%s/int" % op, op, S(2, 3, dt=i64), S(3, dt=i64), 1)
+for op in ["torch.addcmul", "torch.addcdiv", "Tensor.addcmul"]:
+    case("pw/%s/f" % op, op, S(2, 3, rg=True), S(3), S(2, 1))
+    case("pw/%s/value" % op, op, S(2, 3), S(2, 3), S(2, 3), value=0.5)
+    case("pw/%s/promote" % op, op, S(2, 3, dt=i64), S(2, 3, dt=i64), S(3))
+    case("pw/%s/int" % op, op, S(2, 3, dt=i64), S(2, 3, dt=i64), S(3, dt=i32))
+    case("pw/%s/T" % op, op, S(2, 3, lay="T"), S(2, 3, lay="T"), S(2, 3, lay="T"))
+for op in ["torch.float_power"]:
+    case("pw/fp/i", op, S(2, 3, dt=i64), 2)
+    case("pw/fp/f", op, S(2, 3, rg=True), S(3))
+    case("pw/fp/c", op, S(2, dt=c64), 2.0)
+for op in ["Tensor.__rsub__", "Tensor.__rmul__", "Tensor.__rtruediv__", "Tensor.__rpow__",
+           "Tensor.__rfloordiv__", "Tensor.__rmod__"]:
+    case("pw/%s/f" % op, op, S(2, 3, rg=True), 2)
+    case("pw/%s/i" % op, op, S(2, 3, dt=i64), 2.5)
+    if op not in ("Tensor.__rfloordiv__", "Tensor.__rmod__"):  # 1 // False: data-dependent
+        case("pw/%s/bool" % op, op, S(2, 3, dt=b), 1)
+for op in ["torch.prod", "Tensor.prod", "torch.all", "torch.any", "Tensor.any", "torch.logsumexp",
+           "torch.cumprod"]:
+    args = [1] if op in ("torch.logsumexp", "torch.cumprod") else []
+    case("red/%s/f" % op, op, S(2, 3, 4, lay="T", rg=True), *args)
+    case("red/%s/i" % op, op, S(2, 3, dt=i32), *(args or [0]))
+    case("red/%s/b" % op, op, S(2, 3, dt=b), *(args or [1]), keepdim=True) if op != "torch.cumprod" else None
+    case("red/%s/u8" % op, op, S(2, 3, dt=u8), *args)
+case("red/prod_dtype", "torch.prod", S(2, 3), 1, dtype=f64)
+case("red/prod_dims", "torch.prod", S(2, 3), (0, 1))
+case("red/all_dims", "torch.all", S(2, 3, 4), (0, 2))
+case("red/any_0d", "torch.any", S(), 0)
+case("red/logsumexp_keep", "torch.logsumexp", S(2, 3, 4), (0, 2), True)
+case("red/logsumexp_nodim", "torch.logsumexp", S(2, 3, 4))
+case("where/one_arg", "torch.where", S(2, 3, dt=b))
+
+# --- issue 4: in-place variants (ops_inplace.cpp)
+for op, a in [("Tensor.relu_", []), ("Tensor.sigmoid_", []), ("torch.relu_", []), ("Tensor.exp_", []),
+              ("Tensor.floor_", []), ("Tensor.clamp_", [0.0, 1.0]), ("Tensor.clamp_min_", [0.0]),
+              ("Tensor.pow_", [2]), ("Tensor.masked_fill_", [S(3, dt=b), 0.0]),
+              ("Tensor.masked_fill_", [S(2, 2, 3, dt=b), 0.0]), ("Tensor.addcmul_", [S(3), S(2, 1)]),
+              ("Tensor.lerp_", [S(3), 0.5]), ("Tensor.fmod_", [2]), ("Tensor.zero_", []),
+              ("Tensor.fill_", [1.5]), ("Tensor.fill_", [S()]), ("Tensor.fill_", [S(3)]),
+              ("Tensor.copy_", [S(3, dt=f64)]), ("Tensor.copy_", [S(4)]), ("Tensor.uniform_", []),
+              ("Tensor.normal_", []), ("operator.iand", [S(2, 3, dt=b)]), ("operator.ior", [1]),
+              ("operator.ilshift", [1]), ("operator.ifloordiv", [2]), ("operator.imod", [2.5]),
+              ("operator.ipow", [S(3)]), ("torch.sigmoid_", []), ("Tensor.sqrt_", []),
+              ("Tensor.abs_", []), ("Tensor.neg_", []), ("Tensor.tril_", []), ("Tensor.add_", [S(2, 1, 3)])]:
+    tag = "%s_%d" % (op, len([c for c in CASES if c[0].startswith("inplace/")]))
+    for lay, dt in [("c", f32), ("T", f32), ("c", i64)]:
+        case("inplace/%s/%s_%s" % (tag, lay, DTYPES[dt]), op, S(2, 3, lay=lay, dt=dt), *a)
+case("inplace/relu_rg_value", "Tensor.masked_fill_", S(2, 3), S(2, 3, dt=b), S(rg=True))
+case("inplace/copy_rg", "Tensor.copy_", S(2, 3), S(2, 3, rg=True))
+case("inplace/copy_rg_nograd", "Tensor.copy_", S(2, 3), S(2, 3, rg=True), grad=False)
+case("inplace/mul_rg", "Tensor.mul_", S(2, 3), S(3, rg=True))
+for op, a, k in [("torch.nn.functional.relu", [], {"inplace": True}), ("torch.nn.functional.relu", [True], {}),
+                 ("torch.nn.functional.leaky_relu", [0.1, True], {}), ("torch.nn.functional.elu", [], {"inplace": True}),
+                 ("torch.nn.functional.hardtanh", [], {"inplace": True}), ("torch.nn.functional.silu", [], {"inplace": True}),
+                 ("torch.nn.functional.relu6", [], {"inplace": True}), ("torch.nn.functional.hardswish", [], {"inplace": True}),
+                 ("torch.nn.functional.dropout", [0.5, True, True], {}), ("torch.nn.functional.relu_", [], {}),
+                 ("torch.nn.functional.leaky_relu_", [0.2], {})]:
+    tag = "%s_%d_%d" % (op.split(".")[-1], len(a), len(k))
+    case("inplace_f/%s/c" % tag, op, S(2, 3, lay="T"), *a, **k)
+    case("inplace_f/%s/i" % tag, op, S(2, 3, dt=i64), *a, **k)
+
+# --- issue 4: factories (ops_factory.cpp)
+for op in ["Tensor.new_zeros", "Tensor.new_ones", "Tensor.new_empty"]:
+    case("new/%s/varargs" % op, op, S(2, 3, dt=i32, lay="T"), 4, 5)
+    case("new/%s/tuple" % op, op, S(2, 3, rg=True), (4,))
+    case("new/%s/dtype" % op, op, S(2, 3), [2], dtype=f64, requires_grad=True)
+    case("new/%s/bad_rg" % op, op, S(2, 3, dt=i64), [2], requires_grad=True)
+case("new/full", "Tensor.new_full", S(2, 3, dt=i64), (2, 2), 1.5)
+case("new/full_dtype", "Tensor.new_full", S(2, 3), [3], 1, dtype=i32)
+case("linspace/int", "torch.linspace", 0, 10, 5)
+case("linspace/float", "torch.linspace", 0.0, 1.0, steps=7, dtype=f64)
+case("linspace/neg", "torch.linspace", 0, 1, -1)
+case("linspace/rg", "torch.linspace", 0, 1, 3, requires_grad=True)
+case("linspace/default64", "torch.linspace", 0, 1, 3, default_dtype="float64")
 
 
 def main():
