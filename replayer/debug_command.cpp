@@ -18,9 +18,30 @@
 namespace dynrr::replayer {
 namespace {
 
-// An interactive terminal: libedit's readline() with in-session history.
+// An interactive terminal: libedit's readline() with history kept across sessions in
+// $HOME/.dynrr_history (last 1000 commands).
 class TerminalReader final : public LineReader {
  public:
+  TerminalReader() {
+#ifdef DYNRR_HAVE_LIBEDIT
+    if (const char* home = std::getenv("HOME"); home && *home) {
+      historyPath_ = std::string(home) + "/.dynrr_history";
+      using_history();
+      read_history(historyPath_.c_str());
+    }
+#endif
+  }
+  ~TerminalReader() override {
+#ifdef DYNRR_HAVE_LIBEDIT
+    if (!historyPath_.empty()) {
+      stifle_history(1000);
+      write_history(historyPath_.c_str());
+    }
+#endif
+  }
+  TerminalReader(const TerminalReader&) = delete;
+  TerminalReader& operator=(const TerminalReader&) = delete;
+
   std::optional<std::string> read(const std::string& prompt) override {
 #ifdef DYNRR_HAVE_LIBEDIT
     char* raw = readline(prompt.c_str());
@@ -38,6 +59,9 @@ class TerminalReader final : public LineReader {
 #endif
   }
   bool echo() const override { return false; }
+
+ private:
+  std::string historyPath_;
 };
 
 // Commands piped on stdin (not a terminal): one per line, echoed like a script.

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/bytecode/opcode_table.h"
+#include "core/bytecode/py_repr.h"
 #include "replayer/debug_divergence.h"
 #include "replayer/debug_source.h"
 
@@ -82,7 +83,13 @@ std::string DebugSession::location(const tracer::InstructionTranslator& t, uint3
   out += ") offset " + std::to_string(offset);
   if (inst) {
     out += ": " + std::string(inst->opname);
-    if (!inst->text.empty()) out += " " + inst->text;
+    if (inst->kind == bytecode::OperandKind::kConst) {
+      out += " " + bytecode::pyRepr(trace_, inst->constRef);
+    } else if (inst->kind == bytecode::OperandKind::kJump && inst->jumpTarget) {
+      out += " to " + std::to_string(*inst->jumpTarget);
+    } else if (!inst->text.empty()) {
+      out += " " + inst->text;
+    }
   }
   return out;
 }
@@ -233,8 +240,19 @@ void DebugSession::stop(const std::string& why) {
       return;
     }
     if (in_.echo()) out_ << "(dynrr) " << *line << "\n";
-    if (dispatch(*line)) return;
+    if (dispatch(repeatable(*line))) return;
   }
+}
+
+std::string DebugSession::repeatable(const std::string& line) {
+  // At a terminal an empty line repeats the last step, next or continue (as gdb does).
+  auto words = splitWords(line);
+  if (words.empty()) return in_.echo() ? line : lastMove_;
+  static const char* kMoves[] = {"step", "s", "next", "n", "continue", "c", "cont", "finish"};
+  for (const char* m : kMoves) {
+    if (words[0] == m) lastMove_ = line;
+  }
+  return line;
 }
 
 void DebugSession::postMortem() {

@@ -80,6 +80,8 @@ class DebugSession {
   // Runs one command line; returns true when it resumes (resume_ is set).
   bool dispatch(const std::string& line);
   void postMortem();
+  // The command to run for `line` (an empty line at a terminal repeats the last move).
+  std::string repeatable(const std::string& line);
 
   // Commands.
   void cmdBreak(const std::vector<std::string>& words);
@@ -115,6 +117,7 @@ class DebugSession {
   compare::FrameDecisions reference_;
 
   std::vector<Breakpoint> breaks_;
+  std::string lastMove_;
   int nextBreakId_ = 1;
 
   // State of the current replay.
