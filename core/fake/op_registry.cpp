@@ -29,6 +29,10 @@ OpRegistry makeDefaultOpRegistry() {
   registerNormOps(registry);
   registerLossOps(registry);
   registerPointwiseOps(registry);
+  registerEinsumOps(registry);
+  registerGatherOps(registry);
+  registerShapeOps(registry);
+  registerConvPoolOps(registry);
   registerInplaceOps(registry);
   return registry;
 }

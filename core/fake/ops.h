@@ -19,6 +19,10 @@ void registerMiscOps(OpRegistry& registry);         // ops_misc.cpp
 void registerNormOps(OpRegistry& registry);         // ops_norm.cpp
 void registerLossOps(OpRegistry& registry);         // ops_loss.cpp
 void registerPointwiseOps(OpRegistry& registry);    // ops_pointwise.cpp (after elementwise)
+void registerEinsumOps(OpRegistry& registry);       // ops_einsum.cpp
+void registerGatherOps(OpRegistry& registry);       // ops_gather.cpp
+void registerShapeOps(OpRegistry& registry);        // ops_shape.cpp
+void registerConvPoolOps(OpRegistry& registry);     // ops_conv_pool.cpp
 // Wraps already registered out-of-place ops, so it runs last.
 void registerInplaceOps(OpRegistry& registry);  // ops_inplace.cpp
 

@@ -11,6 +11,7 @@
 // used in an in-place operation") need is_leaf, which TensorMeta does not carry.
 #include "core/fake/broadcast.h"
 #include "core/fake/elementwise.h"
+#include "core/fake/op_args.h"
 #include "core/fake/ops.h"
 #include "core/fake/view_util.h"
 

@@ -9,6 +9,7 @@
 // 0-dim; 'none' keeps the per-element shape.
 #include "core/fake/broadcast.h"
 #include "core/fake/elementwise.h"
+#include "core/fake/op_args.h"
 #include "core/fake/ops.h"
 #include "core/fake/promotion.h"
 #include "core/fake/strides.h"

@@ -1,4 +1,5 @@
-// ops_matmul.cpp — meta functions of matrix products: matmul, mm, bmm, addmm, mv, dot, linear.
+// ops_matmul.cpp — meta functions of matrix products: matmul, mm, bmm, addmm, baddbmm, dot,
+// linear.
 //
 // Mirrors ATen's LinearAlgebra.cpp (_matmul_impl's rank cases: dot, mv, mm, folding a
 // batched left operand into mm, broadcasting batch dims into bmm; addmm/mm/bmm checks)
@@ -194,6 +195,53 @@ Expected<MetaValue> linearOp(const OpCall& call) {
   return MetaValue(std::move(out.value()));
 }
 
+// dot(input, tensor) / vdot: two 1-D tensors of one dtype and length, a 0-dim result.
+Expected<MetaValue> dotOp(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "other"});
+  if (!b) return b.error();
+  auto x = b->tensor("input");
+  if (!x) return x.error();
+  auto y = b->tensor("other");
+  if (!y) return y.error();
+  if (x->dim() != 1 || y->dim() != 1) {
+    return opError(call, "1D tensors expected, but got " + std::to_string(x->dim()) + "D and " +
+                             std::to_string(y->dim()) + "D tensors");
+  }
+  if (x->numel() != y->numel()) {
+    return opError(
+        call, "inconsistent tensor size, expected tensor [" + std::to_string(x->numel()) +
+                  "] and src [" + std::to_string(y->numel()) +
+                  "] to have the same number of elements, but got " + std::to_string(x->numel()) +
+                  " and " + std::to_string(y->numel()) + " elements respectively");
+  }
+  if (x->dtype != y->dtype) {
+    return opError(call, "dot : expected both vectors to have same dtype, but found " +
+                             std::string(scalarTypeName(x->dtype)) + " and " +
+                             std::string(scalarTypeName(y->dtype)));
+  }
+  return MetaValue(product(call, x->dtype, {}, x->device, {x->requiresGrad, y->requiresGrad}));
+}
+
+// baddbmm(input, batch1, batch2, beta, alpha): bmm's checks, then the bias expands to the
+// product's shape.
+Expected<MetaValue> baddbmmOp(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "batch1", "batch2", "beta", "alpha"});
+  if (!b) return b.error();
+  auto bias = b->tensor("input");
+  if (!bias) return bias.error();
+  auto x = b->tensor("batch1");
+  if (!x) return x.error();
+  auto y = b->tensor("batch2");
+  if (!y) return y.error();
+  std::vector<MetaArg> args = {*x, *y};
+  const Kwargs none;
+  auto out = binaryProduct(OpCall{call.op, args, none, call.ctx}, 2);
+  if (!out) return out.error();
+  auto res = addBias(call, out->as<TensorMeta>(), *bias);
+  if (!res) return res.error();
+  return MetaValue(std::move(res.value()));
+}
+
 }  // namespace
 
 void registerMatmulOps(OpRegistry& r) {
@@ -207,6 +255,8 @@ void registerMatmulOps(OpRegistry& r) {
     r.add(n, [](const OpCall& c) { return binaryProduct(c, 2); });
   }
   for (const char* n : {"torch.addmm", "Tensor.addmm"}) r.add(n, addmmOp);
+  for (const char* n : {"torch.dot", "Tensor.dot", "torch.vdot", "Tensor.vdot"}) r.add(n, dotOp);
+  for (const char* n : {"torch.baddbmm", "Tensor.baddbmm"}) r.add(n, baddbmmOp);
   // Dynamo's graphs call F.linear's builtin directly: torch._C._nn.linear.
   for (const char* n : {"torch.nn.functional.linear", "torch._C._nn.linear"}) r.add(n, linearOp);
 }

@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "core/fake/elementwise.h"
+#include "core/fake/op_args.h"
 #include "core/fake/ops.h"
 #include "core/fake/strides.h"
 

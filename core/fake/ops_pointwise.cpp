@@ -9,6 +9,7 @@
 // the CPU kernels' dtype-support errors ("leaky_relu_cpu" not implemented for 'Long').
 // torch.nn.functional.softsign and glu follow their Python / at::glu definitions.
 #include "core/fake/elementwise.h"
+#include "core/fake/op_args.h"
 #include "core/fake/ops.h"
 #include "core/fake/view_util.h"
 

@@ -1395,6 +1395,142 @@ case("linspace/neg", "torch.linspace", 0, 1, -1)
 case("linspace/rg", "torch.linspace", 0, 1, 3, requires_grad=True)
 case("linspace/default64", "torch.linspace", 0, 1, 3, default_dtype="float64")
 
+# --- issue 4: products and contractions (ops_matmul.cpp, ops_einsum.cpp)
+case("dot/basic", "torch.dot", S(3, rg=True), S(3))
+case("dot/int", "torch.dot", S(3, dt=i64), S(3, dt=i64))
+case("dot/method", "Tensor.dot", S(3, lay="step"), S(3))
+case("dot/size", "torch.dot", S(3), S(4))
+case("dot/2d", "torch.dot", S(3, 1), S(3))
+case("dot/dtype", "torch.dot", S(3), S(3, dt=f64))
+case("dot/nograd", "torch.dot", S(3, rg=True), S(3), grad=False)
+case("baddbmm/basic", "torch.baddbmm", S(2, 3, 5), S(2, 3, 4, rg=True), S(2, 4, 5))
+case("baddbmm/bcast", "torch.baddbmm", S(5), S(2, 3, 4), S(2, 4, 5), beta=0.5, alpha=2)
+case("baddbmm/T", "Tensor.baddbmm", S(2, 3, 5, lay="T"), S(2, 3, 4, lay="T"), S(2, 4, 5))
+case("baddbmm/bad_bias", "torch.baddbmm", S(2, 3, 6), S(2, 3, 4), S(2, 4, 5))
+case("baddbmm/bad_batch", "torch.baddbmm", S(2, 3, 5), S(2, 3, 4), S(2, 3, 5))
+EIN = [("ij,jk->ik", [(2, 3), (3, 4)]), ("ij,jk", [(2, 3), (3, 4)]), ("bij,bjk->bik", [(5, 2, 3), (5, 3, 4)]),
+       ("ij->ji", [(2, 3)]), ("ij->", [(2, 3)]), ("i,j->ij", [(2,), (3,)]), ("bhqd,bhkd->bhqk", [(2, 4, 6, 8), (2, 4, 7, 8)]),
+       ("...ij,...jk->...ik", [(5, 2, 3), (5, 3, 4)]), ("ij,ij->ij", [(2, 3), (2, 3)]), ("ij,jk->ik", [(2, 3), (4, 4)]),
+       ("ij,jk,kl->il", [(2, 3), (3, 4), (4, 5)]), ("bij->bj", [(2, 3, 4)]), ("ij", [(2, 3)]), ("ji", [(2, 3)]),
+       ("ij,jk->ik", [(2, 3)]), ("ijk->ij", [(2, 3)]), ("ij->ik", [(2, 3)]), ("b i j , b j k -> b i k", [(5, 2, 3), (5, 3, 4)]),
+       ("ij,j->i", [(2, 3), (3,)]), ("ijk->kji", [(2, 3, 4)]), ("bn,anm,bm->ba", [(2, 3), (4, 3, 5), (2, 5)]),
+       ("...i->...", [(2, 3, 4)]), ("i...->...", [(2, 3, 4)])]
+for i, (eq, shapes) in enumerate(EIN):
+    case("einsum/%d" % i, "torch.einsum", eq, *[S(*sh, rg=(k == 0)) for k, sh in enumerate(shapes)])
+    case("einsum_T/%d" % i, "torch.einsum", eq, *[S(*sh, lay="rev") for sh in shapes])
+case("einsum/list", "torch.einsum", "ij,jk->ik", [S(2, 3), S(3, 4)])
+case("einsum/diag", "torch.einsum", "ii->i", S(3, 3))
+SD = "torch.nn.functional.scaled_dot_product_attention"
+case("sdpa/basic", SD, S(2, 4, 6, 8, rg=True), S(2, 4, 7, 8), S(2, 4, 7, 8))
+case("sdpa/ev", SD, S(2, 4, 6, 8), S(2, 4, 7, 8), S(2, 4, 7, 9))
+case("sdpa/T", SD, S(2, 4, 6, 8, lay="rev"), S(2, 4, 7, 8), S(2, 4, 7, 8))
+case("sdpa/3d", SD, S(4, 6, 8), S(4, 7, 8), S(4, 7, 9))
+case("sdpa/mask", SD, S(2, 4, 6, 8), S(2, 4, 7, 8), S(2, 4, 7, 8), attn_mask=S(6, 7, dt=b))
+case("sdpa/causal", SD, S(2, 4, 6, 8), S(2, 4, 6, 8), S(2, 4, 6, 8), is_causal=True)
+case("sdpa/bad_e", SD, S(2, 4, 6, 8), S(2, 4, 7, 9), S(2, 4, 7, 8))
+case("sdpa/dtype", SD, S(2, 4, 6, 8), S(2, 4, 7, 8, dt=f64), S(2, 4, 7, 8))
+case("sdpa/nograd", SD, S(2, 4, 6, 8, rg=True), S(2, 4, 6, 8), S(2, 4, 6, 8), grad=False)
+
+# --- issue 4: gather/scatter/sort family (ops_gather.cpp) and repeat/tile/roll (ops_shape.cpp)
+IX = S(2, 2, dt=i64)
+case("gather/basic", "torch.gather", S(4, 3, lay="T", rg=True), 0, IX)
+case("gather/dim1", "Tensor.gather", S(4, 3), 1, S(4, 2, dt=i64, lay="T"))
+case("gather/int32", "torch.gather", S(4, 3), 0, S(2, 2, dt=i32))
+case("gather/rank", "torch.gather", S(4, 3), 0, S(2, dt=i64))
+case("gather/size", "torch.gather", S(4, 3), 0, S(2, 5, dt=i64))
+case("gather/dim_oob", "torch.gather", S(4, 3), 2, IX)
+case("scatter/src", "torch.scatter", S(4, 3, lay="T"), 0, IX, S(2, 2, rg=True))
+case("scatter/value", "Tensor.scatter", S(4, 3, lay="T"), 0, IX, 1.5)
+case("scatter/reduce", "torch.scatter", S(4, 3), 0, IX, S(2, 2), reduce="add")
+case("scatter/dtype", "torch.scatter", S(4, 3), 0, IX, S(2, 2, dt=f64))
+case("scatter/size", "torch.scatter", S(4, 3), 0, S(2, 5, dt=i64), S(2, 5))
+case("scatter/src_small", "torch.scatter", S(4, 3), 0, IX, S(1, 2))
+case("scatter_add/basic", "torch.scatter_add", S(4, 3), 1, IX, S(2, 2))
+case("scatter_add/int_index", "Tensor.scatter_add", S(4, 3), 1, S(2, 2, dt=i32), S(2, 2))
+case("index_select/basic", "torch.index_select", S(4, 3, lay="T", rg=True), 0, S(2, dt=i64))
+case("index_select/dim1", "Tensor.index_select", S(2, 3, 4, lay="rev"), 1, S(5, dt=i32))
+case("index_select/0d_index", "torch.index_select", S(4, 3), 1, S(dt=i64))
+case("index_select/2d_index", "torch.index_select", S(4, 3), 1, IX)
+case("index_select/float_index", "torch.index_select", S(4, 3), 1, S(2))
+for op in ["torch.topk", "Tensor.topk"]:
+    case("topk/%s/basic" % op, op, S(4, 3, lay="T", rg=True), 2)
+    case("topk/%s/dim" % op, op, S(2, 3, 4, lay="rev"), 2, dim=1, largest=False)
+    case("topk/%s/big_k" % op, op, S(4, 3), 5)
+    case("topk/%s/0d" % op, op, S(), 1)
+for op in ["torch.sort", "Tensor.sort", "torch.argsort", "Tensor.argsort"]:
+    case("sort/%s/basic" % op, op, S(4, 3, lay="T", rg=True))
+    case("sort/%s/dim" % op, op, S(2, 3, 4, lay="rev"), 1)
+    case("sort/%s/desc" % op, op, S(2, 3, dt=i64), dim=0, descending=True)
+    case("sort/%s/step" % op, op, S(2, 3, lay="step"))
+    case("sort/%s/bad_dim" % op, op, S(2, 3), 2)
+case("sort/stable", "torch.sort", S(2, 3), stable=True)
+for lay in ("c", "T", "cl", "step"):
+    shp_ = (2, 3, 4, 4) if lay == "cl" else (3, 4)
+    case("repeat/" + lay, "Tensor.repeat", S(*shp_, lay=lay, rg=True), *([2] + [1] * len(shp_)))
+    case("tile/" + lay, "torch.tile", S(*shp_, lay=lay), (2,))
+    case("roll/" + lay, "torch.roll", S(*shp_, lay=lay, rg=True), 1)
+    case("roll_dims/" + lay, "Tensor.roll", S(*shp_, lay=lay), (1, 2), (0, 1))
+case("repeat/tuple", "Tensor.repeat", S(3), (2, 2))
+case("repeat/too_few", "Tensor.repeat", S(2, 3), 2)
+case("repeat/zero", "Tensor.repeat", S(2, 3), 0, 1)
+case("tile/more", "Tensor.tile", S(2, 3), (2, 1, 3))
+case("roll/misaligned", "torch.roll", S(2, 3), (1, 2), (0,))
+case("roll/bad_dim", "torch.roll", S(2, 3), 1, 2)
+
+# --- issue 4: conv1d, conv_transpose2d, pools, pad (ops_conv_pool.cpp)
+for i, k in enumerate([dict(), dict(stride=2), dict(padding=1), dict(padding="same"), dict(dilation=2, groups=1)]):
+    case("conv1d/%d" % i, "torch.nn.functional.conv1d", S(2, 3, 8), S(4, 3, 3, rg=True), S(4), **k)
+case("conv1d/T", "torch.nn.functional.conv1d", S(2, 3, 8, lay="T"), S(4, 3, 3))
+case("conv1d/unbatched", "torch.nn.functional.conv1d", S(3, 8), S(4, 3, 3))
+case("conv1d/groups", "torch.nn.functional.conv1d", S(1, 4, 8), S(6, 2, 3), None, 1, 0, 1, 2)
+case("conv1d/bad_ch", "torch.nn.functional.conv1d", S(1, 4, 8), S(6, 3, 3))
+case("conv1d/bad_rank", "torch.nn.functional.conv1d", S(1, 4, 8, 8), S(6, 4, 3))
+case("conv1d/small", "torch.nn.functional.conv1d", S(1, 3, 2), S(6, 3, 3))
+CT = "torch.nn.functional.conv_transpose2d"
+for i, k in enumerate([dict(), dict(stride=2), dict(stride=2, padding=1, output_padding=1), dict(dilation=2),
+                       dict(stride=(2, 1), padding=(1, 0))]):
+    case("conv_t/%d" % i, CT, S(2, 3, 8, 8), S(3, 4, 3, 3, rg=True), S(4), **k)
+    case("conv_t_cl/%d" % i, CT, S(2, 3, 8, 8, lay="cl"), S(3, 4, 3, 3), **k)
+case("conv_t/groups", CT, S(1, 4, 5, 5), S(4, 3, 3, 3), None, 1, 0, 0, 2)
+case("conv_t/unbatched", CT, S(3, 5, 5), S(3, 2, 3, 3))
+case("conv_t/bad_ch", CT, S(1, 4, 5, 5), S(3, 2, 3, 3))
+case("conv_t/bad_outpad", CT, S(1, 3, 5, 5), S(3, 2, 3, 3), output_padding=1)
+case("conv_t/w_cl", CT, S(1, 3, 5, 5), S(3, 2, 3, 3, lay="cl"))
+AP = "torch.nn.functional.avg_pool2d"
+for i, a in enumerate([(2,), (3,), (3, 2), (2, 1, 1), (3, 2, 1, True), (3, None, 1)]):
+    case("avg_pool2d/%d" % i, AP, S(2, 3, 9, 8, rg=True), *a)
+    case("avg_pool2d_cl/%d" % i, AP, S(2, 3, 9, 8, lay="cl"), *a)
+case("avg_pool2d/unbatched", AP, S(3, 8, 8), 2)
+case("avg_pool2d/bad_pad", AP, S(1, 3, 8, 8), 2, 2, 2)
+case("avg_pool2d/2d", AP, S(8, 8), 2)
+case("avg_pool2d/int", AP, S(1, 3, 8, 8, dt=i64), 2)
+case("avg_pool2d/T", AP, S(1, 3, 8, 8, lay="T"), 2)
+for op in ["torch.nn.functional.adaptive_avg_pool2d", "torch.nn.functional.adaptive_max_pool2d"]:
+    tag = op.split(".")[-1]
+    for i, osz in enumerate([1, (1, 1), (3, 5), (3, None), 4]):
+        case("%s/%d" % (tag, i), op, S(2, 3, 8, 8, rg=True), osz)
+        case("%s_cl/%d" % (tag, i), op, S(2, 3, 8, 8, lay="cl"), osz)
+        case("%s_T/%d" % (tag, i), op, S(2, 3, 8, 8, lay="T"), osz)
+    case("%s/unbatched" % tag, op, S(3, 8, 8), 2)
+    case("%s/2d" % tag, op, S(8, 8), 2)
+    case("%s/int" % tag, op, S(1, 3, 8, 8, dt=i64), 2)
+case("adaptive_max_pool2d/indices", "torch.nn.functional.adaptive_max_pool2d", S(2, 3, 8, 8, lay="cl"), 3, True)
+PAD = "torch.nn.functional.pad"
+for lay in ("c", "T", "cl"):
+    shp_ = (2, 3, 8, 8) if lay == "cl" else (3, 4)
+    case("pad/const_" + lay, PAD, S(*shp_, lay=lay, rg=True), (1, 1))
+    case("pad/const2_" + lay, PAD, S(*shp_, lay=lay), (1, 2, 0, 1), value=1.5)
+    case("pad/neg_" + lay, PAD, S(*shp_, lay=lay), (-1, 1))
+case("pad/reflect", PAD, S(2, 3, 8, 8, lay="cl"), (1, 1, 2, 2), mode="reflect")
+case("pad/replicate", PAD, S(2, 3, 8), (1, 2), mode="replicate")
+case("pad/circular", PAD, S(2, 3, 8, 8), (1, 2, 3, 0), mode="circular")
+case("pad/reflect_big", PAD, S(2, 3, 4, 4), (5, 5), mode="reflect")
+case("pad/odd", PAD, S(3, 4), (1,))
+case("pad/too_long", PAD, S(3, 4), (1, 1, 1, 1, 1, 1))
+case("pad/too_negative", PAD, S(3, 4), (-3, -2))
+case("pad/reflect_value", PAD, S(2, 3, 4), (1, 1), mode="reflect", value=1.0)
+case("pad/int", PAD, S(3, 4, dt=i64), (1, 1), value=2)
+
 
 def main():
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
