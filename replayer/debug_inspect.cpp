@@ -81,22 +81,29 @@ void DebugSession::cmdStack() {
   }
 }
 
+namespace {
+
+// GraphModule.code without its leading blank lines and trailing indentation.
+std::string trimCode(const std::string& code) {
+  size_t begin = code.find_first_not_of('\n');
+  if (begin == std::string::npos) return "";
+  size_t end = code.find_last_not_of(" \n");
+  return code.substr(begin, end - begin + 1) + "\n";
+}
+
+}  // namespace
+
 void DebugSession::cmdGraph(const std::vector<std::string>& words) {
   if (words.size() > 1 && words[1] == "dynamo") {
     if (reference_.graphs.empty()) out_ << "Dynamo made no graph for this frame\n";
     for (size_t i = 0; i < reference_.graphs.size(); ++i) {
-      out_ << "# Dynamo's graph " << i << "\n" << reference_.graphs[i].code;
-      if (reference_.graphs[i].code.empty() || reference_.graphs[i].code.back() != '\n')
-        out_ << "\n";
+      out_ << "# Dynamo's graph " << i << "\n" << trimCode(reference_.graphs[i].code);
     }
     return;
   }
   if (!live()) {
     if (coreDecisions_.graphs.empty()) out_ << "the core made no graph\n";
-    for (const auto& g : coreDecisions_.graphs) {
-      out_ << g.code;
-      if (g.code.empty() || g.code.back() != '\n') out_ << "\n";
-    }
+    for (const auto& g : coreDecisions_.graphs) out_ << trimCode(g.code);
     return;
   }
   const auto& proto = current_->context().output.graph();
@@ -109,8 +116,7 @@ void DebugSession::cmdGraph(const std::vector<std::string>& words) {
     out_ << "cannot print the partial graph: " << code.error().message() << "\n";
     return;
   }
-  out_ << *code;
-  if (code->empty() || code->back() != '\n') out_ << "\n";
+  out_ << trimCode(*code);
 }
 
 void DebugSession::cmdGuards(const std::vector<std::string>& words) {
@@ -128,7 +134,8 @@ void DebugSession::cmdGuards(const std::vector<std::string>& words) {
     return;
   }
   for (const auto& g : *guards) {
-    out_ << g.kind << " " << g.source;
+    out_ << g.kind;
+    if (!g.source.empty()) out_ << " " << g.source;
     if (!g.detail.empty()) out_ << " " << g.detail;
     if (!dynamo && !guardRecorded(g)) out_ << "   <- not in Dynamo's guards";
     out_ << "\n";
