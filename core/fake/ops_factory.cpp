@@ -50,7 +50,7 @@ Expected<FactoryOptions> factoryOptions(const OpCall& call, size_t& npos) {
       o.requiresGrad = v.as<bool>();
     } else if (k == "layout" || k == "pin_memory" || k == "memory_format" || k == "generator" ||
                k == "size" || k == "fill_value" || k == "end" || k == "start" || k == "step" ||
-               k == "steps") {
+               k == "steps" || k == "n" || k == "m") {
       continue;  // handled by the op (or irrelevant to metadata)
     } else {
       return opError(call, "got an unexpected keyword argument '" + k + "'");
@@ -259,6 +259,32 @@ Expected<MetaValue> newOp(const OpCall& call, bool hasValue) {
   return MetaValue(std::move(out.value()));
 }
 
+// torch.eye(n, m=None): an n x m matrix of the default dtype.
+Expected<MetaValue> eyeOp(const OpCall& call) {
+  size_t npos = 0;
+  auto o = factoryOptions(call, npos);
+  if (!o) return o.error();
+  const MetaArg* n = findArg(call, 0, "n");
+  const MetaArg* m = findArg(call, 1, "m");
+  if (n == nullptr || !n->is<std::int64_t>() || call.args.size() > 2) {
+    return opError(call, "expected eye(n, m=None) in " + describeCall(call));
+  }
+  const std::int64_t rows = n->as<std::int64_t>();
+  std::int64_t cols = rows;
+  if (m != nullptr && !m->is<NoneValue>()) {
+    if (!m->is<std::int64_t>())
+      return opError(call, "argument 'm' must be int, not " + m->typeName());
+    cols = m->as<std::int64_t>();
+  }
+  if (rows < 0)
+    return opError(call, "n must be greater or equal to 0, got " + std::to_string(rows));
+  if (cols < 0)
+    return opError(call, "m must be greater or equal to 0, got " + std::to_string(cols));
+  auto out = finish(call, o->dtype.value_or(call.ctx.defaultDtype), {rows, cols}, *o);
+  if (!out) return out.error();
+  return MetaValue(std::move(out.value()));
+}
+
 // torch.linspace(start, end, steps): 1-d, the default dtype unless dtype= is given.
 Expected<MetaValue> linspaceOp(const OpCall& call) {
   size_t npos = 0;
@@ -379,6 +405,7 @@ void registerFactoryOps(OpRegistry& r) {
   r.add("torch.arange", arangeOp);
   r.add("torch.tensor", tensorOp);
   r.add("torch.linspace", linspaceOp);
+  r.add("torch.eye", eyeOp);
   for (const char* n : {"Tensor.new_zeros", "Tensor.new_ones", "Tensor.new_empty"}) {
     r.add(n, [](const OpCall& c) { return newOp(c, false); });
   }

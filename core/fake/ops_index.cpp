@@ -86,6 +86,17 @@ Expected<MetaValue> setitemOp(const OpCall& call) {
                            " is a side effect of the tracer, not a tensor op");
 }
 
+// nonzero / argwhere / masked_select / unique: the output size counts data.
+Expected<MetaValue> dataDependentOp(const OpCall& call) {
+  if (call.args.empty() || !call.args[0].is<TensorMeta>()) {
+    return opError(call, "expected a Tensor as first argument in " + describeCall(call));
+  }
+  return opError(call, std::string(kDataDependentIndex) + ": " + std::string(call.op) +
+                           " returns as many elements as the data holds (FakeTensorMode raises "
+                           "DynamicOutputShapeException; Dynamo graph-breaks or allocates an "
+                           "unbacked symbol)");
+}
+
 Expected<MetaValue> selectOp(const OpCall& call) {
   auto b = BoundArgs::bind(call, {"input", "dim", "index"});
   if (!b) return b.error();
@@ -135,6 +146,10 @@ void registerIndexOps(OpRegistry& r) {
   r.add("Tensor.__getitem__", getitemOp);
   r.add("operator.setitem", setitemOp);
   r.add("Tensor.__setitem__", setitemOp);
+  for (const char* n : {"torch.nonzero", "Tensor.nonzero", "torch.argwhere", "Tensor.argwhere",
+                        "torch.masked_select", "Tensor.masked_select", "torch.unique",
+                        "Tensor.unique", "torch.functional.unique", "torch.unique_consecutive"})
+    r.add(n, dataDependentOp);
   for (const char* n : {"torch.select", "Tensor.select"}) r.add(n, selectOp);
   for (const char* n : {"torch.narrow", "Tensor.narrow"}) r.add(n, narrowOp);
 }

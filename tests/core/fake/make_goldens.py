@@ -1531,6 +1531,18 @@ case("pad/too_negative", PAD, S(3, 4), (-3, -2))
 case("pad/reflect_value", PAD, S(2, 3, 4), (1, 1), mode="reflect", value=1.0)
 case("pad/int", PAD, S(3, 4, dt=i64), (1, 1), value=2)
 
+# --- issue 4: data-dependent outputs, eye, pow forms
+for op in ["torch.nonzero", "Tensor.nonzero", "torch.masked_select", "torch.argwhere", "torch.unique"]:
+    a = [S(4, dt=b)] if op == "torch.masked_select" else []
+    case("datadep/" + op, op, S(2, 4), *a)
+case("eye/n", "torch.eye", 3)
+case("eye/nm", "torch.eye", 2, 5, dtype=i64)
+case("eye/neg", "torch.eye", -1)
+case("eye/rg", "torch.eye", 2, requires_grad=True)
+case("pow/scalar_base", "torch.pow", 2, S(2, 3, rg=True))
+case("pow/scalar_base_int", "torch.pow", 2.5, S(2, 3, dt=i64))
+case("pow/tensor_int_exp", "Tensor.pow", S(2, 3, lay="T"), S(3, dt=i64))
+
 
 def main():
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
