@@ -123,14 +123,19 @@ Status InstructionTranslator::step(const bytecode::Instruction& inst) {
   if (op == "JUMP_IF_FALSE_OR_POP") return ops.jumpIfOrPop(false);
   if (op == "JUMP_IF_TRUE_OR_POP") return ops.jumpIfOrPop(true);
   if (op == "RETURN_VALUE") return ops.returnValue();
+  if (op == "MAKE_CELL" || op == "COPY_FREE_VARS") return Status::success();  // done at entry
+  if (op == "LOAD_CLOSURE") return ops.loadClosure();
+  if (op == "LOAD_DEREF") return ops.loadDeref();
+  if (op == "STORE_DEREF") return ops.storeDeref();
+  if (op == "MAKE_FUNCTION") return ops.makeFunction();
   return unsupported("opcode " + std::string(op) + " (not modelled by core part 1)");
 }
 
 Expected<VtPtr> InstructionTranslator::inlineCall(
-    TracingContext& ctx, InstructionTranslator& parent, const vt::UserFunctionVariable& fn,
+    TracingContext& ctx, InstructionTranslator& parent, const vt::VariableTracker& fn,
     std::vector<VtPtr> args, std::vector<std::pair<std::string, VtPtr>> kwargs) {
   if (ctx.inlineDepth >= kMaxInlineDepth) return unsupported("inlining deeper than 64 calls");
-  return Ops::inlineUserFunction(ctx, parent, fn, std::move(args), std::move(kwargs));
+  return Ops::inlineFunction(ctx, parent, fn, std::move(args), std::move(kwargs));
 }
 
 }  // namespace dynrr::tracer

@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@
 #include "core/tracer/output_graph.h"
 #include "core/tracer/side_effects.h"
 #include "core/vt/callable_variables.h"
+#include "core/vt/cell_variable.h"
 #include "core/vt/constant_variable.h"
 #include "core/vt/container_variables.h"
 #include "core/vt/tensor_variable.h"
@@ -83,6 +85,8 @@ struct TracingContext {
   // Tensors already wrapped, by identity token: the same tensor reached through a
   // second source is one graph input plus a DUPLICATE_INPUT guard.
   std::map<uint64_t, VtPtr> tensorsByIdentity;
+  // Code objects already checked for inlining (TracingContext.previously_inlined_functions).
+  std::set<trace::ObjRef> inlinedCodes;
   // Pending side effects and cells (side_effects.h).
   SideEffects sideEffects;
   // Observers for `dynrr debug`; may be null.
@@ -99,13 +103,21 @@ class InstructionTranslator {
   // Runs to RETURN_VALUE. Returns the value returned (root: after compile_subgraph).
   Expected<VtPtr> run();
 
-  // Inlined call of a user function (InliningInstructionTranslator.inline_call).
+  // Inlined call of a user function, recorded (UserFunctionVariable) or made while
+  // tracing (NestedFunctionVariable) (InliningInstructionTranslator.inline_call).
   static Expected<VtPtr> inlineCall(TracingContext& ctx, InstructionTranslator& parent,
-                                    const vt::UserFunctionVariable& fn, std::vector<VtPtr> args,
+                                    const vt::VariableTracker& fn, std::vector<VtPtr> args,
                                     std::vector<std::pair<std::string, VtPtr>> kwargs);
 
   void setLocal(const std::string& name, VtPtr value) { locals_[name] = std::move(value); }
+  void eraseLocal(const std::string& name) { locals_.erase(name); }
   const std::map<std::string, VtPtr>& locals() const { return locals_; }
+  // The frame's cellvars and freevars by name (symbolic_locals' CellVariables).
+  void setCell(const std::string& name, std::shared_ptr<vt::CellVariable> cell) {
+    cells_[name] = std::move(cell);
+  }
+  const std::map<std::string, std::shared_ptr<vt::CellVariable>>& cells() const { return cells_; }
+  trace::ObjRef globals() const { return globals_; }
   const std::vector<VtPtr>& stack() const { return stack_; }
   const bytecode::CodeObject& code() const { return code_; }
   const InstructionTranslator* parent() const { return parent_; }
@@ -131,6 +143,7 @@ class InstructionTranslator {
   trace::ObjRef globals_;
   InstructionTranslator* parent_;
   std::map<std::string, VtPtr> locals_;
+  std::map<std::string, std::shared_ptr<vt::CellVariable>> cells_;
   std::vector<VtPtr> stack_;
   std::vector<std::string> kwNames_;
   size_t ip_ = 0;

@@ -59,6 +59,11 @@ struct Ops {
   Status popJumpIfNone(bool ifNone);
   Status jumpIfOrPop(bool ifTrue);
   Status returnValue();
+  // ops_closure.cpp
+  Status loadClosure();
+  Status loadDeref();
+  Status storeDeref();
+  Status makeFunction();
 
   // ---- shared helpers (defined in the file named) ----
   // variable_builder.cpp: wrap a recorded object reached through `source`.
@@ -72,10 +77,19 @@ struct Ops {
   static Expected<VtPtr> callFunction(InstructionTranslator& tx, const VtPtr& fn,
                                       std::vector<VtPtr> args,
                                       std::vector<std::pair<std::string, VtPtr>> kwargs);
-  static Expected<VtPtr> inlineUserFunction(TracingContext& ctx, InstructionTranslator& parent,
-                                            const vt::UserFunctionVariable& fn,
-                                            std::vector<VtPtr> args,
-                                            std::vector<std::pair<std::string, VtPtr>> kwargs);
+  static Expected<VtPtr> inlineFunction(TracingContext& ctx, InstructionTranslator& parent,
+                                        const vt::VariableTracker& fn, std::vector<VtPtr> args,
+                                        std::vector<std::pair<std::string, VtPtr>> kwargs);
+  // ops_load_store.cpp: set_name_hint — a tensor's node takes the name of the first
+  // variable it is stored to (graph inputs keep theirs).
+  static void applyNameHint(InstructionTranslator& tx, const VtPtr& value, const std::string& name);
+  // ops_closure.cpp: a recorded cell object reached as freevar `name` of a frame or
+  // closure; `cellSource` names the cell object, `contentsSource` its contents.
+  static Expected<std::shared_ptr<vt::CellVariable>> existingCell(TracingContext& ctx,
+                                                                  trace::ObjRef cellRef,
+                                                                  const std::string& name,
+                                                                  vt::SourcePtr cellSource,
+                                                                  vt::SourcePtr contentsSource);
   // ops_binary.cpp: apply a Python operator ("operator.add", ...) to two values.
   static Expected<VtPtr> applyOperator(InstructionTranslator& tx, const std::string& op,
                                        std::vector<VtPtr> args);

@@ -518,9 +518,9 @@ Expected<VtPtr> Ops::callFunction(InstructionTranslator& tx, const VtPtr& fnIn,
       return callContainerMethod(tx, m, std::move(args), std::move(kwargs));
     }
     case vt::VtKind::kUserFunction:
-      return InstructionTranslator::inlineCall(tx.ctx_, tx,
-                                               static_cast<vt::UserFunctionVariable&>(*fn),
-                                               std::move(args), std::move(kwargs));
+    case vt::VtKind::kNestedFunction:
+      return InstructionTranslator::inlineCall(tx.ctx_, tx, *fn, std::move(args),
+                                               std::move(kwargs));
     case vt::VtKind::kNull: return Error("bad bytecode: call of NULL");
     default:
       return unsupported("call of a " + fn->pythonTypeName() + " (" + vt::vtKindName(fn->kind()) +
@@ -528,24 +528,95 @@ Expected<VtPtr> Ops::callFunction(InstructionTranslator& tx, const VtPtr& fnIn,
   }
 }
 
-Expected<VtPtr> Ops::inlineUserFunction(TracingContext& ctx, InstructionTranslator& parent,
-                                        const vt::UserFunctionVariable& fn, std::vector<VtPtr> args,
-                                        std::vector<std::pair<std::string, VtPtr>> kwargs) {
-  auto fobj = ctx.trace.object(fn.function());
-  if (!fobj || fobj->which() != schema::Object::Which::FUNCTION)
-    return Error("function missing from trace");
-  auto f = fobj->getFunction();
-  auto code = bytecode::codeFromTrace(ctx.trace, f.getCode());
+namespace {
+
+// as_python_constant() succeeds for these (after realisation).
+bool convertsToConstant(const VtPtr& v, int depth = 0) {
+  if (!v || depth > 16) return false;
+  switch (v->kind()) {
+    case vt::VtKind::kConstant:
+    case vt::VtKind::kDtype:
+    case vt::VtKind::kUserFunction:
+    case vt::VtKind::kBuiltin:
+    case vt::VtKind::kTorchFunction:
+    case vt::VtKind::kModule:
+    case vt::VtKind::kCode: return true;
+    case vt::VtKind::kTuple:
+    case vt::VtKind::kList:
+    case vt::VtKind::kSize:
+      for (const auto& item : static_cast<vt::SequenceVariable*>(v.get())->items()) {
+        if (!convertsToConstant(item, depth + 1)) return false;
+      }
+      return true;
+    default: return false;
+  }
+}
+
+// check_inlineable -> trace_rules.check_verbose -> NestedUserFunctionVariable.get_function:
+// the first time a code object is inlined, Dynamo rebuilds the nested function as a
+// Python function, converting each closure cell's contents to a constant in order.
+// That realises the (lazy) contents, installing their guards and graph inputs, and
+// stops at the first value that does not convert (a tensor).
+Status realizeClosureForInlineCheck(InstructionTranslator& tx, const vt::NestedFunctionVariable& fn,
+                                    std::set<const vt::VariableTracker*>& converting) {
+  if (!converting.insert(&fn).second) return Error("cycle");
+  for (const auto& c : fn.closure()) {
+    auto* cell = dynamic_cast<vt::CellVariable*>(c.get());
+    if (!cell || !cell->contents()) return Error("empty cell");
+    if (auto* inner = dynamic_cast<vt::NestedFunctionVariable*>(cell->contents().get())) {
+      if (Status s = realizeClosureForInlineCheck(tx, *inner, converting); !s) return s;
+      continue;
+    }
+    auto r = tx.realize(cell->contents());
+    if (!r) {
+      if (r.error().message().rfind("unsupported:", 0) == 0) return r.error();
+      return Error("stop");
+    }
+    if (!convertsToConstant(*r)) return Error("stop");
+  }
+  return Status::success();
+}
+
+}  // namespace
+
+Expected<VtPtr> Ops::inlineFunction(TracingContext& ctx, InstructionTranslator& parent,
+                                    const vt::VariableTracker& fnVar, std::vector<VtPtr> args,
+                                    std::vector<std::pair<std::string, VtPtr>> kwargs) {
+  // What is called: a recorded function (defaults and closure from the trace, with
+  // sources under the function's source) or one made by MAKE_FUNCTION while tracing
+  // (defaults and closure are trackers already).
+  const auto* recorded = dynamic_cast<const vt::UserFunctionVariable*>(&fnVar);
+  const auto* nested = dynamic_cast<const vt::NestedFunctionVariable*>(&fnVar);
+  if (!recorded && !nested) return Error("internal: inlining a " + fnVar.repr());
+  const std::string qualname = recorded ? recorded->qualname() : nested->qualname();
+  std::optional<schema::Function::Reader> f;
+  trace::ObjRef codeRef = 0, globals = 0;
+  if (recorded) {
+    auto fobj = ctx.trace.object(recorded->function());
+    if (!fobj || fobj->which() != schema::Object::Which::FUNCTION)
+      return Error("function missing from trace");
+    f = fobj->getFunction();
+    codeRef = f->getCode();
+    globals = f->getGlobals();
+  } else {
+    codeRef = nested->code();
+    globals = nested->globals();
+  }
+  auto code = bytecode::codeFromTrace(ctx.trace, codeRef);
   if (!code) return code.error();
   if (code->flags &
       (bytecode::kCoGenerator | bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
-    return unsupported("inlining a generator or coroutine " + fn.qualname());
-  }
-  if (!code->freevars.empty() || !code->cellvars.empty()) {
-    return unsupported("inlining " + fn.qualname() + " with closure cells (cells are core part 2)");
+    return unsupported("inlining a generator or coroutine " + qualname);
   }
   auto insts = bytecode::decodeInstructions(*code);
   if (!insts) return insts.error();
+  if (nested && ctx.inlinedCodes.insert(codeRef).second) {
+    std::set<const vt::VariableTracker*> converting;
+    Status s = realizeClosureForInlineCheck(parent, *nested, converting);
+    if (!s && s.error().message().rfind("unsupported:", 0) == 0) return s.error();
+  } else if (recorded) {
+    ctx.inlinedCodes.insert(codeRef);
+  }
   // bind_args.
   size_t argcount = code->argcount, kwonly = code->kwonlyargcount;
   bool hasVarargs = code->flags & bytecode::kCoVarargs;
@@ -560,7 +631,7 @@ Expected<VtPtr> Ops::inlineUserFunction(TracingContext& ctx, InstructionTranslat
     } else if (hasVarargs) {
       extra.push_back(args[i]);
     } else {
-      return unsupported("too many positional arguments to " + fn.qualname() + " (TypeError path)");
+      return unsupported("too many positional arguments to " + qualname + " (TypeError path)");
     }
   }
   std::vector<std::pair<VtPtr, VtPtr>> extraKw;
@@ -579,45 +650,65 @@ Expected<VtPtr> Ops::inlineUserFunction(TracingContext& ctx, InstructionTranslat
       return unsupported("unexpected keyword argument " + name + " (TypeError path)");
     }
   }
-  // Defaults, wrapped lazily from the function's recorded __defaults__.
-  vt::SourcePtr fnSource = fn.source();
-  if (auto defaults = ctx.trace.object(f.getDefaults());
-      f.getDefaults() && defaults && defaults->which() == schema::Object::Which::TUPLE) {
-    auto items = defaults->getTuple();
-    size_t first = argcount - std::min<size_t>(argcount, items.size());
-    for (size_t i = first; i < argcount; ++i) {
-      if (bound[i]) continue;
-      vt::SourcePtr src;
-      if (fnSource) {
-        auto defSrc = vt::Source::attr(fnSource, "__defaults__");
-        ctx.output.addGuard("SEQUENCE_LENGTH", defSrc->name());
-        src = vt::Source::item(defSrc, std::to_string(i - first));
+  vt::SourcePtr fnSource = fnVar.source();
+  if (recorded) {
+    // Defaults, wrapped lazily from the function's recorded __defaults__.
+    if (auto defaults = ctx.trace.object(f->getDefaults());
+        f->getDefaults() && defaults && defaults->which() == schema::Object::Which::TUPLE) {
+      auto items = defaults->getTuple();
+      size_t first = argcount - std::min<size_t>(argcount, items.size());
+      for (size_t i = first; i < argcount; ++i) {
+        if (bound[i]) continue;
+        vt::SourcePtr src;
+        if (fnSource) {
+          auto defSrc = vt::Source::attr(fnSource, "__defaults__");
+          ctx.output.addGuard("SEQUENCE_LENGTH", defSrc->name());
+          src = vt::Source::item(defSrc, std::to_string(i - first));
+        }
+        bound[i] = std::make_shared<LazyVariable>(items[static_cast<unsigned>(i - first)], src);
       }
-      bound[i] = std::make_shared<LazyVariable>(items[static_cast<unsigned>(i - first)], src);
     }
-  }
-  if (auto kwd = ctx.trace.object(f.getKwdefaults());
-      f.getKwdefaults() && kwd && kwd->which() == schema::Object::Which::DICT) {
-    for (auto entry : kwd->getDict()) {
-      auto key = ctx.trace.object(entry.getKey());
-      if (!key || key->which() != schema::Object::Which::STR) continue;
-      for (size_t i = argcount; i < argcount + kwonly; ++i) {
-        if (!bound[i] && code->varnames[i] == key->getStr()) {
-          vt::SourcePtr src;
-          if (fnSource)
-            src = vt::Source::item(vt::Source::attr(fnSource, "__kwdefaults__"),
-                                   vt::pyStrRepr(code->varnames[i]));
-          bound[i] = std::make_shared<LazyVariable>(entry.getValue(), src);
+    if (auto kwd = ctx.trace.object(f->getKwdefaults());
+        f->getKwdefaults() && kwd && kwd->which() == schema::Object::Which::DICT) {
+      for (auto entry : kwd->getDict()) {
+        auto key = ctx.trace.object(entry.getKey());
+        if (!key || key->which() != schema::Object::Which::STR) continue;
+        for (size_t i = argcount; i < argcount + kwonly; ++i) {
+          if (!bound[i] && code->varnames[i] == key->getStr()) {
+            vt::SourcePtr src;
+            if (fnSource)
+              src = vt::Source::item(vt::Source::attr(fnSource, "__kwdefaults__"),
+                                     vt::pyStrRepr(code->varnames[i]));
+            bound[i] = std::make_shared<LazyVariable>(entry.getValue(), src);
+          }
+        }
+      }
+    }
+  } else {
+    if (const auto* d = dynamic_cast<const vt::SequenceVariable*>(nested->defaults().get())) {
+      const auto& items = d->items();
+      size_t first = argcount - std::min<size_t>(argcount, items.size());
+      for (size_t i = first; i < argcount; ++i) {
+        if (!bound[i]) bound[i] = items[i - first];
+      }
+    }
+    if (const auto* d = dynamic_cast<const vt::DictVariable*>(nested->kwdefaults().get())) {
+      for (const auto& [k, v] : d->entries()) {
+        auto* key = dynamic_cast<const vt::ConstantVariable*>(k.get());
+        const auto* name = key ? std::get_if<std::string>(&key->value()) : nullptr;
+        if (!name) continue;
+        for (size_t i = argcount; i < argcount + kwonly; ++i) {
+          if (!bound[i] && code->varnames[i] == *name) bound[i] = v;
         }
       }
     }
   }
   for (size_t i = 0; i < bound.size(); ++i) {
     if (!bound[i])
-      return unsupported("missing argument " + code->varnames[i] + " to " + fn.qualname() +
+      return unsupported("missing argument " + code->varnames[i] + " to " + qualname +
                          " (TypeError path)");
   }
-  InstructionTranslator child(ctx, *code, std::move(*insts), f.getGlobals(), &parent);
+  InstructionTranslator child(ctx, *code, std::move(*insts), globals, &parent);
   for (size_t i = 0; i < bound.size(); ++i) child.setLocal(code->varnames[i], bound[i]);
   size_t next = argcount + kwonly;
   if (hasVarargs) child.setLocal(code->varnames[next++], vt::makeTuple(std::move(extra)));
@@ -625,6 +716,42 @@ Expected<VtPtr> Ops::inlineUserFunction(TracingContext& ctx, InstructionTranslat
     child.setLocal(code->varnames[next++],
                    std::make_shared<vt::DictVariable>(std::move(extraKw), nullptr,
                                                       vt::MutationType::kValueMutationNew));
+  }
+  // init_cellvars: the callee's own cells are new; an argument that is also a cell
+  // moves into its cell.
+  for (const std::string& name : code->cellvars) {
+    auto cell = ctx.sideEffects.trackCellNew(name);
+    auto it = child.locals().find(name);
+    if (it != child.locals().end()) {
+      cell->setContents(it->second);
+      child.eraseLocal(name);
+    }
+    child.setCell(name, std::move(cell));
+  }
+  // The closure: a nested function's CellVariables, or the recorded function's cells,
+  // found again by identity if the frame has reached them before.
+  if (nested) {
+    if (nested->closure().size() != code->freevars.size())
+      return Error("closure of " + qualname + " does not match its co_freevars");
+    for (size_t i = 0; i < code->freevars.size(); ++i) {
+      auto cell = std::dynamic_pointer_cast<vt::CellVariable>(nested->closure()[i]);
+      if (!cell) return Error("closure of " + qualname + " holds a non-cell");
+      child.setCell(code->freevars[i], std::move(cell));
+    }
+  } else {
+    auto closure = f->getClosure();
+    if (closure.size() != code->freevars.size())
+      return Error("closure of " + qualname + " does not match its co_freevars");
+    for (unsigned i = 0; i < closure.size(); ++i) {
+      vt::SourcePtr cellSource, contentsSource;
+      if (fnSource) {
+        cellSource = vt::Source::item(vt::Source::attr(fnSource, "__closure__"), std::to_string(i));
+        contentsSource = vt::Source::cellContents(cellSource);
+      }
+      auto cell = existingCell(ctx, closure[i], code->freevars[i], cellSource, contentsSource);
+      if (!cell) return cell.error();
+      child.setCell(code->freevars[i], std::move(*cell));
+    }
   }
   ++ctx.inlineDepth;
   if (ctx.hooks && ctx.hooks->onInline) ctx.hooks->onInline(child);

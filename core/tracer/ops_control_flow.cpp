@@ -6,10 +6,14 @@
 namespace dynrr::tracer {
 namespace {
 
-void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>& out, int depth) {
+// The graph outputs for a value Dynamo reconstructs after the graph: the tensors it
+// holds, in order. Cells of escaping nested functions are only noted in `cells`;
+// their contents are written back later, with the other mutated cells.
+void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>& out, int depth,
+                        std::vector<const vt::CellVariable*>* cells = nullptr) {
   if (!v || depth > 32) return;
   if (auto* lazy = dynamic_cast<LazyVariable*>(v.get())) {
-    collectTensorNodes(lazy->realized(), g, out, depth + 1);
+    collectTensorNodes(lazy->realized(), g, out, depth + 1, cells);
     return;
   }
   if (auto* t = dynamic_cast<vt::TensorVariable*>(v.get())) {
@@ -22,9 +26,19 @@ void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>
     return;
   }
   if (auto* seq = dynamic_cast<vt::SequenceVariable*>(v.get())) {
-    for (const auto& item : seq->items()) collectTensorNodes(item, g, out, depth + 1);
+    for (const auto& item : seq->items()) collectTensorNodes(item, g, out, depth + 1, cells);
   } else if (auto* dict = dynamic_cast<vt::DictVariable*>(v.get())) {
-    for (const auto& kv : dict->entries()) collectTensorNodes(kv.second, g, out, depth + 1);
+    for (const auto& kv : dict->entries()) collectTensorNodes(kv.second, g, out, depth + 1, cells);
+  } else if (auto* fn = dynamic_cast<vt::NestedFunctionVariable*>(v.get())) {
+    // A function made while tracing escapes: its cells are rebuilt after the graph.
+    for (const auto& c : fn->closure()) {
+      auto* cell = dynamic_cast<const vt::CellVariable*>(c.get());
+      if (!cell || !cells) continue;
+      bool seen = false;
+      for (auto* known : *cells) seen = seen || known == cell;
+      if (seen) continue;
+      cells->push_back(cell);
+    }
   }
 }
 
@@ -45,6 +59,7 @@ Expected<bool> Ops::truthiness(InstructionTranslator& tx, const VtPtr& v) {
     case vt::VtKind::kBuiltin:
     case vt::VtKind::kTorchFunction:
     case vt::VtKind::kUserFunction:
+    case vt::VtKind::kNestedFunction:
     case vt::VtKind::kModule: return true;
     default: return unsupported("truth value of " + v->pythonTypeName());
   }
@@ -128,7 +143,19 @@ Status Ops::returnValue() {
   if (tx.parent_ != nullptr) return Status::success();
   // compile_subgraph: the graph returns the tensors the return value needs.
   std::vector<NodeId> outputs;
-  collectTensorNodes(*v, tx.ctx_.output.graph(), outputs, 0);
+  // Order (codegen of compile_subgraph): the tensors of the returned value, then the
+  // contents of cells written back after the graph (codegen_update_mutated, in the
+  // order the cells were first tracked): pre-existing cells written to, and new
+  // cells that escape inside a returned nested function.
+  std::vector<const vt::CellVariable*> escaping;
+  std::vector<NodeId> cellOutputs;
+  collectTensorNodes(*v, tx.ctx_.output.graph(), outputs, 0, &escaping);
+  for (const auto& cell : tx.ctx_.sideEffects.cells()) {
+    bool escapes = false;
+    for (auto* e : escaping) escapes = escapes || e == cell.get();
+    if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && escapes))
+      collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
+  }
   if (tx.ctx_.output.graph().opCount() > 0) tx.ctx_.output.setOutput(outputs);
   return Status::success();
 }

@@ -17,21 +17,23 @@ Status Ops::loadFast() {
   return Status::success();
 }
 
-Status Ops::storeFast() {
-  auto v = tx.pop();
-  if (!v) return v.error();
-  VtPtr value = *v;
+void Ops::applyNameHint(InstructionTranslator& tx, const VtPtr& v, const std::string& name) {
+  VtPtr value = v;
   if (auto* lazy = dynamic_cast<LazyVariable*>(value.get()); lazy && lazy->realized()) {
     value = lazy->realized();
   }
-  // set_name_hint: a tensor's node takes the name of the first local it is stored to
-  // (graph inputs keep theirs).
   if (auto* t = dynamic_cast<vt::TensorVariable*>(value.get()); t && !t->nameHintSet()) {
     if (tx.ctx_.output.graph().node(t->node()).op != "placeholder") {
-      tx.ctx_.output.graph().rename(t->node(), inst.text);
+      tx.ctx_.output.graph().rename(t->node(), name);
     }
     t->markNameHintSet();
   }
+}
+
+Status Ops::storeFast() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  applyNameHint(tx, *v, inst.text);
   tx.locals_[inst.text] = *v;
   return Status::success();
 }

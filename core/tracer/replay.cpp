@@ -7,6 +7,7 @@
 #include "core/graph/graph.h"
 #include "core/graph/printer.h"
 #include "core/tracer/instruction_translator.h"
+#include "core/tracer/ops.h"
 
 namespace dynrr::tracer {
 namespace {
@@ -119,15 +120,34 @@ std::string dynamicInputs(const trace::TraceReader& trace, size_t eventIndex) {
   for (size_t j = 0; j < eventIndex; ++j) {
     auto earlier = trace.event(j).getFrame();
     if (earlier.getCode() != frame.getCode()) continue;
-    for (auto now : frame.getLocals()) {
-      for (auto before : earlier.getLocals()) {
-        if (now.getName() != before.getName()) continue;
-        auto a = trace.object(now.getValue());
-        auto b = trace.object(before.getValue());
+    // Locals, and the contents of the frame's cells (read through L['name'] too).
+    auto valueOf = [&](schema::FrameInput::Reader f, capnp::Text::Reader name,
+                       bool cell) -> trace::ObjRef {
+      for (auto nv : cell ? f.getCells() : f.getLocals()) {
+        if (nv.getName() != name) continue;
+        if (!cell) return nv.getValue();
+        auto c = trace.object(nv.getValue());
+        if (!c || c->which() != schema::Object::Which::CELL || c->getCell().getEmpty()) return 0;
+        return c->getCell().getContents();
+      }
+      return 0;
+    };
+    std::vector<std::pair<std::string, std::pair<trace::ObjRef, trace::ObjRef>>> pairs;
+    for (bool cell : {false, true}) {
+      for (auto nv : cell ? frame.getCells() : frame.getLocals()) {
+        trace::ObjRef now = valueOf(frame, nv.getName(), cell);
+        trace::ObjRef before = valueOf(earlier, nv.getName(), cell);
+        if (now && before) pairs.push_back({nv.getName(), {now, before}});
+      }
+    }
+    for (const auto& [name, refs] : pairs) {
+      {
+        auto a = trace.object(refs.first);
+        auto b = trace.object(refs.second);
         if (!a || !b || a->which() != b->which()) continue;
         using W = schema::Object::Which;
         if (a->which() == W::INT && a->getInt() != b->getInt()) {
-          return "int input '" + std::string(now.getName().cStr()) + "'";
+          return "int input '" + name + "'";
         }
         if (a->which() == W::TENSOR) {
           auto ma = trace.object(a->getTensor().getMeta());
@@ -144,7 +164,7 @@ std::string dynamicInputs(const trace::TraceReader& trace, size_t eventIndex) {
           };
           if (!sameList(ta.getShape(), tb.getShape()) ||
               !sameList(ta.getStride(), tb.getStride())) {
-            return "tensor input '" + std::string(now.getName().cStr()) + "' sizes/strides";
+            return "tensor input '" + name + "' sizes/strides";
           }
         }
       }
@@ -180,9 +200,6 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
       (bytecode::kCoGenerator | bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
     return unsupported("generator or coroutine frames");
   }
-  if (!code->cellvars.empty() || !code->freevars.empty()) {
-    return unsupported("frames with cells or free variables (core part 2)");
-  }
   auto insts = bytecode::decodeInstructions(*code);
   if (!insts) return insts.error();
 
@@ -200,6 +217,30 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
   for (auto local : frame.getLocals()) {
     std::string name = local.getName();
     root.setLocal(name, std::make_shared<LazyVariable>(local.getValue(), vt::Source::local(name)));
+  }
+  // The root frame's cells (InstructionTranslator.__init__): its cellvars are new cells
+  // (an input that is also a cell moves into it, its contents keep the source L['x']);
+  // its freevars are pre-existing cells whose contents are read through L['name'].
+  for (const std::string& name : code->cellvars) {
+    auto cell = ctx.sideEffects.trackCellNew(name);
+    auto it = root.locals().find(name);
+    if (it != root.locals().end()) {
+      cell->setContents(it->second);
+      root.eraseLocal(name);
+    }
+    cell->setGivesNameHint();
+    root.setCell(name, std::move(cell));
+  }
+  for (const std::string& name : code->freevars) {
+    trace::ObjRef cellRef = 0;
+    for (auto c : frame.getCells()) {
+      if (c.getName() == name) cellRef = c.getValue();
+    }
+    if (cellRef == 0) return Error("recorded frame lacks the cell of free variable " + name);
+    auto cell = Ops::existingCell(ctx, cellRef, name, nullptr, vt::Source::local(name));
+    if (!cell) return cell.error();
+    (*cell)->setGivesNameHint();
+    root.setCell(name, std::move(*cell));
   }
   auto result = root.run();
   if (!result) return result.error();

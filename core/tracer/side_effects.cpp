@@ -3,13 +3,52 @@
 
 namespace dynrr::tracer {
 
+std::shared_ptr<vt::CellVariable> SideEffects::trackCellNew(const std::string& localName) {
+  auto cell = vt::CellVariable::makeNew(localName);
+  cells_.push_back(cell);
+  return cell;
+}
+
+std::shared_ptr<vt::CellVariable> SideEffects::findCell(uint64_t identity) const {
+  if (identity == 0) return nullptr;
+  for (const auto& c : cells_) {
+    if (c->preExisting() && c->identity() == identity) return c;
+  }
+  return nullptr;
+}
+
+std::shared_ptr<vt::CellVariable> SideEffects::trackCellExisting(const std::string& localName,
+                                                                 vt::SourcePtr cellSource,
+                                                                 uint64_t identity) {
+  if (auto seen = findCell(identity)) return seen;
+  auto cell = vt::CellVariable::makeExisting(localName, std::move(cellSource), identity);
+  cells_.push_back(cell);
+  return cell;
+}
+
+void SideEffects::storeCell(const std::shared_ptr<vt::CellVariable>& cell, vt::VtPtr value) {
+  cell->setContents(std::move(value));
+  cell->markWritten();
+  if (!cell->preExisting()) return;
+  // One pending write per cell: the last value stored is what is replayed.
+  std::string target = cell->source() ? cell->source()->name() : "cell " + cell->localName();
+  for (auto& m : pending_) {
+    if (m.kind == "cell" && m.target == target) {
+      m.detail = cell->contents()->repr();
+      return;
+    }
+  }
+  pending_.push_back(Mutation{"cell", target, cell->contents()->repr()});
+}
+
 std::vector<std::string> SideEffects::describeCells() const {
   std::vector<std::string> out;
-  for (const Cell& c : cells_) {
-    std::string line = c.name + ": " + (c.preExisting ? "pre-existing" : "new") + " cell";
-    if (c.source) line += " " + c.source->name();
-    line += c.contents ? " = " + c.contents->repr() : " (empty)";
-    if (c.written) line += " [written]";
+  for (const auto& c : cells_) {
+    std::string line =
+        c->localName() + ": " + (c->preExisting() ? "pre-existing" : "new") + " cell";
+    if (c->source()) line += " " + c->source()->name();
+    line += c->contents() ? " = " + c->contents()->repr() : " (empty)";
+    if (c->written()) line += " [written]";
     out.push_back(std::move(line));
   }
   return out;

@@ -5,27 +5,16 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "core/vt/variable_tracker.h"
+#include "core/vt/cell_variable.h"
 
 namespace dynrr::tracer {
 
 class SideEffects {
  public:
-  // A cell the frame reads or writes. `preExisting` cells came with the recorded frame
-  // or a recorded function's __closure__ (identity token from the trace); others were
-  // created while tracing (MAKE_CELL, or a nested function's new cell).
-  struct Cell {
-    std::string name;
-    bool preExisting = false;
-    uint64_t identity = 0;  // trace identity token, 0 for new cells
-    vt::SourcePtr source;   // e.g. L['fn'].__closure__[0], null for new cells
-    vt::VtPtr contents;     // null while empty
-    bool written = false;   // stored to during tracing
-  };
-
   // One pending mutation to replay after the graph, as Dynamo's SideEffects would.
   struct Mutation {
     std::string kind;    // "cell", "attribute", "list", "dict", "set", "global"
@@ -33,8 +22,18 @@ class SideEffects {
     std::string detail;  // e.g. the attribute name and new value's repr
   };
 
-  std::vector<Cell>& cells() { return cells_; }
-  const std::vector<Cell>& cells() const { return cells_; }
+  // track_cell_new / track_cell_existing: every cell the frame touches, in the order
+  // they were first reached. Pre-existing cells are deduplicated by identity.
+  std::shared_ptr<vt::CellVariable> trackCellNew(const std::string& localName);
+  std::shared_ptr<vt::CellVariable> findCell(uint64_t identity) const;
+  std::shared_ptr<vt::CellVariable> trackCellExisting(const std::string& localName,
+                                                      vt::SourcePtr cellSource, uint64_t identity);
+  const std::vector<std::shared_ptr<vt::CellVariable>>& cells() const { return cells_; }
+
+  // store_cell: writes through to the cell; a write to a pre-existing cell is a side
+  // effect replayed after the graph.
+  void storeCell(const std::shared_ptr<vt::CellVariable>& cell, vt::VtPtr value);
+
   const std::vector<Mutation>& pending() const { return pending_; }
   void record(Mutation m) { pending_.push_back(std::move(m)); }
 
@@ -43,7 +42,7 @@ class SideEffects {
   std::vector<std::string> describePending() const;
 
  private:
-  std::vector<Cell> cells_;
+  std::vector<std::shared_ptr<vt::CellVariable>> cells_;
   std::vector<Mutation> pending_;
 };
 

@@ -82,7 +82,9 @@ Expected<VtPtr> Ops::constantFromHeap(TracingContext& ctx, trace::ObjRef ref) {
       }
       return vt::makeTuple(std::move(items));
     }
-    case W::CODE: return unsupported("code object constant (MAKE_FUNCTION is core part 2)");
+    case W::CODE:
+      return VtPtr(std::make_shared<vt::CodeVariable>(
+          ref, std::string(obj->getCode().getQualname().cStr())));
     default: return unsupported("constant of type " + std::string(trace::typeName(ctx.trace, ref)));
   }
 }
@@ -105,6 +107,10 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       return c;
     }
     case W::TENSOR: {
+      if (!source) {
+        // Dynamo would wrap it with SourcelessBuilder, which refuses tensors.
+        return unsupported("a recorded tensor reached without a source");
+      }
       if (uint64_t id = obj->getIdentity(); id != 0) {
         auto seen = ctx.tensorsByIdentity.find(id);
         if (seen != ctx.tensorsByIdentity.end()) {

@@ -27,6 +27,8 @@ const char* vtKindName(VtKind k) {
     case VtKind::kBuiltin: return "BuiltinVariable";
     case VtKind::kTorchFunction: return "TorchInGraphFunctionVariable";
     case VtKind::kUserFunction: return "UserFunctionVariable";
+    case VtKind::kNestedFunction: return "NestedUserFunctionVariable";
+    case VtKind::kCode: return "ConstantVariable";
     case VtKind::kUserMethod: return "UserMethodVariable";
     case VtKind::kGetAttr: return "GetAttrVariable";
     case VtKind::kModule: return "PythonModuleVariable";

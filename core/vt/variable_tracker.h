@@ -29,25 +29,27 @@ enum class MutationType {
 const char* mutationTypeName(MutationType m);
 
 enum class VtKind {
-  kConstant,       // ConstantVariable: None, bool, int, float, str, Ellipsis
-  kTensor,         // TensorVariable
-  kTuple,          // TupleVariable
-  kList,           // ListVariable
-  kDict,           // ConstDictVariable
-  kRange,          // RangeVariable
-  kSlice,          // SliceVariable
-  kSize,           // SizeVariable (torch.Size)
-  kBuiltin,        // BuiltinVariable (len, isinstance, operator.add, ...)
-  kTorchFunction,  // TorchInGraphFunctionVariable
-  kUserFunction,   // UserFunctionVariable
-  kUserMethod,     // UserMethodVariable
-  kGetAttr,        // GetAttrVariable (e.g. a Tensor method before the call)
-  kModule,         // PythonModuleVariable
-  kNull,           // NullVariable (PUSH_NULL / LOAD_GLOBAL's NULL)
-  kDtype,          // ConstantVariable holding a torch.dtype / torch.device
-  kCell,           // CellVariable
-  kIterator,       // ListIteratorVariable
-  kOpaque,         // a recorded value the core cannot look into
+  kConstant,        // ConstantVariable: None, bool, int, float, str, Ellipsis
+  kTensor,          // TensorVariable
+  kTuple,           // TupleVariable
+  kList,            // ListVariable
+  kDict,            // ConstDictVariable
+  kRange,           // RangeVariable
+  kSlice,           // SliceVariable
+  kSize,            // SizeVariable (torch.Size)
+  kBuiltin,         // BuiltinVariable (len, isinstance, operator.add, ...)
+  kTorchFunction,   // TorchInGraphFunctionVariable
+  kUserFunction,    // UserFunctionVariable
+  kNestedFunction,  // NestedUserFunctionVariable (MAKE_FUNCTION while tracing)
+  kCode,            // ConstantVariable holding a code object (LOAD_CONST before MAKE_FUNCTION)
+  kUserMethod,      // UserMethodVariable
+  kGetAttr,         // GetAttrVariable (e.g. a Tensor method before the call)
+  kModule,          // PythonModuleVariable
+  kNull,            // NullVariable (PUSH_NULL / LOAD_GLOBAL's NULL)
+  kDtype,           // ConstantVariable holding a torch.dtype / torch.device
+  kCell,            // CellVariable
+  kIterator,        // ListIteratorVariable
+  kOpaque,          // a recorded value the core cannot look into
 };
 const char* vtKindName(VtKind k);
 

@@ -1,0 +1,109 @@
+// ops_closure.cpp — cells and closures: LOAD_CLOSURE, LOAD_DEREF, STORE_DEREF and
+// MAKE_FUNCTION (symbolic_convert.py InstructionTranslatorBase.LOAD_DEREF /
+// STORE_DEREF / LOAD_CLOSURE / MAKE_FUNCTION; side_effects.py load_cell / store_cell /
+// track_cell_existing). MAKE_CELL and COPY_FREE_VARS are prefix instructions: the
+// cells are set up when a frame is entered (replay.cpp for the root frame,
+// Ops::inlineFunction for inlined ones), as Dynamo does.
+#include "core/tracer/ops.h"
+
+namespace dynrr::tracer {
+namespace {
+
+using W = schema::Object::Which;
+
+Expected<std::shared_ptr<vt::CellVariable>> frameCell(InstructionTranslator& tx,
+                                                      const std::string& name) {
+  auto it = tx.cells().find(name);
+  if (it == tx.cells().end()) {
+    return Error("bad bytecode: " + name + " is not a cell or free variable of " +
+                 tx.code().qualname);
+  }
+  return it->second;
+}
+
+}  // namespace
+
+Expected<std::shared_ptr<vt::CellVariable>> Ops::existingCell(TracingContext& ctx,
+                                                              trace::ObjRef cellRef,
+                                                              const std::string& name,
+                                                              vt::SourcePtr cellSource,
+                                                              vt::SourcePtr contentsSource) {
+  auto obj = ctx.trace.object(cellRef);
+  if (!obj) return obj.error();
+  if (obj->which() != W::CELL) return Error("closure entry " + name + " is not a cell");
+  if (auto seen = ctx.sideEffects.findCell(obj->getIdentity())) return seen;
+  auto cell = ctx.sideEffects.trackCellExisting(name, std::move(cellSource), obj->getIdentity());
+  auto c = obj->getCell();
+  if (!c.getEmpty()) {
+    cell->setContents(std::make_shared<LazyVariable>(c.getContents(), std::move(contentsSource)));
+  }
+  return cell;
+}
+
+Status Ops::loadClosure() {
+  auto cell = frameCell(tx, inst.text);
+  if (!cell) return cell.error();
+  tx.push(*cell);
+  return Status::success();
+}
+
+Status Ops::loadDeref() {
+  auto cell = frameCell(tx, inst.text);
+  if (!cell) return cell.error();
+  if (!(*cell)->contents()) {
+    return unsupported("read of empty cell '" + inst.text + "' (NameError path)");
+  }
+  tx.push((*cell)->contents());
+  return Status::success();
+}
+
+Status Ops::storeDeref() {
+  auto cell = frameCell(tx, inst.text);
+  if (!cell) return cell.error();
+  auto v = tx.pop();
+  if (!v) return v.error();
+  tx.ctx_.sideEffects.storeCell(*cell, *v);
+  if ((*cell)->givesNameHint()) applyNameHint(tx, *v, (*cell)->localName());
+  return Status::success();
+}
+
+Status Ops::makeFunction() {
+  // 3.11 stack, bottom to top: [defaults] [kwdefaults] [annotations] [closure] code.
+  auto codeV = tx.pop();
+  if (!codeV) return codeV.error();
+  auto* code = dynamic_cast<vt::CodeVariable*>(codeV->get());
+  if (!code) return Error("bad bytecode: MAKE_FUNCTION without a code object");
+  int flags = inst.arg;
+  std::vector<VtPtr> closure;
+  VtPtr defaults, kwdefaults;
+  if (flags & 0x08) {
+    auto c = tx.pop();
+    if (!c) return c.error();
+    auto* tuple = dynamic_cast<vt::SequenceVariable*>(c->get());
+    if (!tuple) return Error("bad bytecode: MAKE_FUNCTION closure is not a tuple");
+    closure = tuple->items();
+  }
+  if (flags & 0x04) {
+    auto a = tx.pop();  // annotations: kept by Dynamo, irrelevant to the graph
+    if (!a) return a.error();
+  }
+  if (flags & 0x02) {
+    auto k = tx.pop();
+    if (!k) return k.error();
+    auto r = tx.realize(*k);
+    if (!r) return r.error();
+    kwdefaults = *r;
+  }
+  if (flags & 0x01) {
+    auto d = tx.pop();
+    if (!d) return d.error();
+    auto r = tx.realize(*d);
+    if (!r) return r.error();
+    defaults = *r;
+  }
+  tx.push(std::make_shared<vt::NestedFunctionVariable>(code->code(), code->qualname(), tx.globals_,
+                                                       defaults, kwdefaults, std::move(closure)));
+  return Status::success();
+}
+
+}  // namespace dynrr::tracer
