@@ -270,7 +270,9 @@ Expected<MetaValue> adaptivePool2dOp(const OpCall& call, bool isMax) {
   values.requiresGrad = outputRequiresGrad(call.ctx, values.dtype, {x->requiresGrad});
   auto ri = isMax ? b->boolean("return_indices", false) : Expected<bool>(false);
   if (!ri) return ri.error();
-  if (!*ri) return MetaValue(std::move(values));
+  // F.adaptive_max_pool2d_with_indices returns both whatever return_indices says.
+  const bool withIndices = call.op.find("_with_indices") != std::string_view::npos;
+  if (!*ri && !withIndices) return MetaValue(std::move(values));
   TensorMeta idx = values;
   idx.dtype = DType::kInt64;
   idx.requiresGrad = false;

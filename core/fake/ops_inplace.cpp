@@ -190,6 +190,14 @@ void registerInplaceOps(OpRegistry& r) {
                            "triu"};
   for (const char* m : methods) {
     addInplace(r, std::string("Tensor.") + m + "_", std::string("Tensor.") + m);
+  }
+  // The torch.<op>_ functions torch 2.13 has.
+  const char* functions[] = {"relu",  "sigmoid",    "tanh",  "exp",   "log",       "sqrt",
+                             "rsqrt", "abs",        "neg",   "sin",   "cos",       "floor",
+                             "ceil",  "round",      "trunc", "clamp", "clamp_min", "clamp_max",
+                             "clip",  "reciprocal", "exp2",  "log2",  "log1p",     "expm1",
+                             "erf",   "square",     "frac",  "tan",   "log10"};
+  for (const char* m : functions) {
     addInplace(r, std::string("torch.") + m + "_", std::string("torch.") + m);
   }
   const std::pair<const char*, const char*> operators[] = {

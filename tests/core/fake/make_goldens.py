@@ -1543,6 +1543,55 @@ case("pow/scalar_base", "torch.pow", 2, S(2, 3, rg=True))
 case("pow/scalar_base_int", "torch.pow", 2.5, S(2, 3, dt=i64))
 case("pow/tensor_int_exp", "Tensor.pow", S(2, 3, lay="T"), S(3, dt=i64))
 
+# --- issue 4: one case per remaining registered alias (the name the graph may use)
+for op in ["Tensor.acos", "Tensor.asin", "Tensor.atan", "Tensor.ceil", "Tensor.cosh", "Tensor.exp2", "Tensor.fix",
+           "Tensor.frac", "Tensor.isfinite", "Tensor.isinf", "Tensor.log10", "Tensor.round", "Tensor.sgn",
+           "Tensor.sign", "Tensor.sinh", "Tensor.square", "Tensor.trunc", "Tensor.log", "Tensor.log1p",
+           "Tensor.log2", "Tensor.expm1", "Tensor.rsqrt", "Tensor.tan", "Tensor.tanh", "Tensor.erf", "Tensor.cos",
+           "torch.acos", "torch.atan", "torch.sinh", "torch.fix", "torch.special.exp2", "torch._C._nn.elu",
+           "torch._C._nn.glu", "torch._C._nn.hardsigmoid", "torch._C._nn.hardswish", "torch._C._nn.hardtanh",
+           "torch._C._nn.leaky_relu", "torch._C._nn.log_sigmoid", "torch.celu", "Tensor.all", "Tensor.clamp_max",
+           "torch._C._nn.elu_", "torch._C._nn.hardtanh_", "torch._C._nn.leaky_relu_", "torch.nn.functional.elu_",
+           "torch.nn.functional.hardtanh_", "torch._C._linalg.linalg_vector_norm", "torch.functional.norm"] + \
+          ["Tensor.%s_" % m for m in ["ceil", "cos", "erf", "exp2", "expm1", "frac", "log10", "log1p", "log2", "log",
+                                      "reciprocal", "round", "rsqrt", "sgn", "sign", "sin", "square", "tan", "tanh",
+                                      "trunc", "triu", "logical_not"]] + \
+          ["torch.%s_" % m for m in ["abs", "ceil", "cos", "erf", "exp2", "exp", "expm1", "floor", "frac", "log10",
+                                     "log1p", "log2", "log", "neg", "reciprocal", "round", "rsqrt", "sin", "sqrt",
+                                     "square", "tan", "tanh", "trunc"]]:
+    a = [0.5] if "clamp_max" in op else []
+    case("alias/%s/f" % op, op, S(2, 3, lay="T", rg=not op.endswith("_")), *a)
+    case("alias/%s/i" % op, op, S(2, 3, dt=i64), *a)
+for op, a in [("Tensor.sub_", [S(3)]), ("Tensor.remainder_", [S(3)]), ("Tensor.floor_divide_", [S(3)]),
+              ("Tensor.clip_", [0, 1]), ("Tensor.clamp_max_", [0.5]), ("torch.clamp_", [0, 1]),
+              ("torch.clamp_min_", [0]), ("torch.clamp_max_", [1]), ("torch.clip_", [0, 1]),
+              ("Tensor.addcdiv", [S(3), S(2, 1)]), ("Tensor.addcdiv_", [S(3), S(2, 1)]),
+              ("Tensor.logsumexp", [1]), ("Tensor.cumprod", [0]), ("Tensor.float_power", [2]),
+              ("Tensor.masked_select", [S(3, dt=b)]), ("Tensor.unique", []), ("Tensor.argwhere", []),
+              ("torch.functional.unique", []), ("torch.unique_consecutive", [])]:
+    case("alias/%s/f%d" % (op, len(a)), op, S(2, 3, lay="T"), *a)
+for op in ["Tensor.bitwise_and_", "Tensor.bitwise_or_", "Tensor.bitwise_xor_", "Tensor.bitwise_left_shift_",
+           "Tensor.bitwise_right_shift_", "Tensor.bitwise_left_shift", "Tensor.bitwise_right_shift",
+           "Tensor.__iand__", "Tensor.__ior__", "Tensor.__ixor__", "Tensor.__ilshift__", "Tensor.__irshift__",
+           "operator.ixor", "operator.irshift"]:
+    case("alias/%s/i" % op, op, S(2, 3, dt=i64), S(3, dt=i64))
+    case("alias/%s/b" % op, op, S(2, 3, dt=b), True)
+case("alias/Tensor.bitwise_not_", "Tensor.bitwise_not_", S(2, 3, dt=i32))
+case("alias/vdot", "torch.vdot", S(3), S(3, rg=True))
+case("alias/Tensor.vdot", "Tensor.vdot", S(3), S(3))
+case("alias/_nn.adaptive_avg_pool2d", "torch._C._nn.adaptive_avg_pool2d", S(2, 3, 8, 8, lay="cl"), (3, 5))
+case("alias/_nn.avg_pool2d", "torch._C._nn.avg_pool2d", S(2, 3, 8, 8, lay="cl"), 2)
+case("alias/_nn.pad", "torch._C._nn.pad", S(3, 4, lay="T"), (1, 1))
+case("alias/_nn.sdpa", "torch._C._nn.scaled_dot_product_attention", S(2, 4, 6, 8), S(2, 4, 7, 8), S(2, 4, 7, 8))
+case("alias/conv1d", "torch.conv1d", S(2, 3, 8), S(4, 3, 3))
+case("alias/conv_transpose1d", "torch.conv_transpose1d", S(2, 3, 8), S(3, 4, 3), None, 2)
+case("alias/F.conv_transpose1d", "torch.nn.functional.conv_transpose1d", S(2, 3, 8), S(3, 4, 3), stride=2,
+     padding=1, output_padding=1)
+case("alias/conv_transpose2d", "torch.conv_transpose2d", S(2, 3, 8, 8), S(3, 4, 3, 3))
+case("alias/functional.einsum", "torch.functional.einsum", "ij,jk->ik", S(2, 3), S(3, 4))
+case("alias/group_norm", "torch.group_norm", S(2, 6, 4, rg=True), 3)
+case("alias/amp_with_indices", "torch.nn.functional.adaptive_max_pool2d_with_indices", S(2, 3, 8, 8), 2)
+
 
 def main():
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
