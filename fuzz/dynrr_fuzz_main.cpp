@@ -1,0 +1,103 @@
+// dynrr_fuzz_main.cpp — the dynrr-fuzz command line (issue 6): differential fuzzing of
+// the core against real Dynamo, with generated programs (see campaign.h).
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "fuzz/campaign.h"
+#include "fuzz/generators.h"
+#include "fuzz/program.h"
+
+namespace {
+
+void usage() {
+  std::fprintf(stderr,
+               "usage: dynrr-fuzz [--property fidelity|correctness|transparency|roundtrip|all]\n"
+               "                  [--cases N] [--seed S] [--jobs J] [--time-budget SECONDS]\n"
+               "                  [--junit FILE] [--features part1|all|tensor,closures,...]\n"
+               "                  [--max-stmts K] [--corpus-dir DIR | --no-corpus]\n"
+               "                  [--shrink-runs R] [--no-progress] [--fail-on-genbug]\n"
+               "                  [--keep-unique-ids] [--allow-failures]\n"
+               "       dynrr-fuzz --case-seed S [--property P] [--features F]   one case\n"
+               "       dynrr-fuzz --print-seed S [--features F]     print a program only\n");
+}
+
+bool parseU64(const char* s, uint64_t& out) {
+  char* end = nullptr;
+  out = std::strtoull(s, &end, 0);
+  return end != s && *end == '\0';
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace dynrr::fuzz;
+  CampaignOptions o;
+  o.argv0 = argv[0];
+  o.features = kFeaturesPart1;
+  o.corpusDir = std::string(DYNRR_SOURCE_DIR) + "/corpus/fuzz";
+  bool one = false, printOnly = false;
+  uint64_t oneSeed = 0;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&]() -> const char* {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "dynrr-fuzz: %s needs a value\n", a.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    uint64_t n = 0;
+    if (a == "--property") {
+      if (!parseProperties(value(), o.properties)) return usage(), 2;
+    } else if (a == "--cases" && parseU64(value(), n)) {
+      o.cases = n;
+    } else if (a == "--seed" && parseU64(value(), n)) {
+      o.seed = n;
+    } else if (a == "--jobs" && parseU64(value(), n) && n >= 1 && n <= 64) {
+      o.jobs = static_cast<int>(n);
+    } else if (a == "--time-budget") {
+      o.timeBudgetSeconds = std::atof(value());
+    } else if (a == "--junit") {
+      o.junitPath = value();
+    } else if (a == "--features") {
+      if (!parseFeatures(value(), o.features)) return usage(), 2;
+    } else if (a == "--max-stmts" && parseU64(value(), n) && n >= 1 && n <= 100) {
+      o.maxStmts = static_cast<int>(n);
+    } else if (a == "--corpus-dir") {
+      o.corpusDir = value();
+    } else if (a == "--no-corpus") {
+      o.corpusDir.clear();
+    } else if (a == "--shrink-runs" && parseU64(value(), n)) {
+      o.maxShrinkRuns = static_cast<int>(n);
+    } else if (a == "--no-progress") {
+      o.progress = false;
+    } else if (a == "--keep-unique-ids") {
+      ::setenv("DYNRR_FUZZ_KEEP_UNIQUE_IDS", "1", 1);  // read by fuzz/oracle.py
+    } else if (a == "--allow-failures") {
+      o.allowFailures = true;
+    } else if (a == "--fail-on-genbug") {
+      o.failOnGenBug = true;
+    } else if (a == "--case-seed" && parseU64(value(), n)) {
+      one = true;
+      oneSeed = n;
+    } else if (a == "--print-seed" && parseU64(value(), n)) {
+      printOnly = true;
+      oneSeed = n;
+    } else if (a == "--help" || a == "-h") {
+      usage();
+      return 0;
+    } else {
+      std::fprintf(stderr, "dynrr-fuzz: bad argument '%s'\n", a.c_str());
+      usage();
+      return 2;
+    }
+  }
+  if (printOnly) {
+    std::fputs(printProgram(programShrinkable(o.features, o.maxStmts, oneSeed).value()).c_str(),
+               stdout);
+    return 0;
+  }
+  if (one) return runOneCase(o, oneSeed);
+  return runCampaign(o);
+}

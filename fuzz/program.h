@@ -1,0 +1,107 @@
+// program.h — the typed program model of dynrr-fuzz and its printer to Python source.
+//
+// A Program is a list of statement templates (Stmt: a kind plus small integer operands)
+// over typed variable pools (tensors with their shapes, ints, floats, lists, ...). The
+// printer resolves every operand modulo the pool it indexes, so any sub-list of a
+// program's statements still prints as a valid program: this is what lets RapidCheck
+// shrink a failing program by dropping statements and lowering operands. Shapes are
+// tracked while printing and every tensor shape stays in a set whose members broadcast
+// together ((3,4), (4,), (3,1), (1,), ()), so tensor ops are valid by construction.
+// The printed program defines make_inputs(), f(...) and observe(); fuzz/oracle.py runs
+// it the way torch.compile(backend="eager") users would (torch/_dynamo/eval_frame.py).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dynrr::fuzz {
+
+// Feature families the generator may use (bit set).
+enum Feature : uint32_t {
+  kFeatTensor = 1u << 0,      // tensor arithmetic, unary ops, reductions, views
+  kFeatScalars = 1u << 1,     // int/float arithmetic and scalar-tensor ops
+  kFeatContainers = 1u << 2,  // lists, tuples, dicts built, indexed, iterated
+  kFeatCalls = 1u << 3,       // helpers with positional/keyword/default/starred args
+  kFeatControl = 1u << 4,     // constant loops, branches on constants and shapes
+  kFeatClosures = 1u << 5,    // nested functions, nonlocal, shared and returned closures
+  kFeatGlobals = 1u << 6,     // global reads and writes
+  kFeatMutation = 1u << 7,    // list/dict arguments mutated
+  kFeatObjects = 1u << 8,     // user class instances, attribute reads and writes
+  kFeatModules = 1u << 9,     // nn.Linear and a user nn.Module
+  kFeatBreaks = 1u << 10,     // branches on tensor values, print, item(): graph breaks
+};
+inline constexpr uint32_t kFeaturesPart1 =
+    kFeatTensor | kFeatScalars | kFeatContainers | kFeatCalls | kFeatControl;
+inline constexpr uint32_t kFeaturesAll = (kFeatBreaks << 1) - 1;
+
+// Parses "part1", "all" or a comma list of family names ("tensor,closures,...").
+// Returns false on an unknown name.
+bool parseFeatures(const std::string& text, uint32_t& out);
+std::string featuresName(uint32_t features);
+
+// Statement kinds. Kind 0 is the simplest: shrinking moves towards it.
+enum class StmtKind : int {
+  kBinary,            // t = A op B
+  kUnary,             // t = op(A)
+  kScalarTensor,      // t = A op int/float
+  kIntArith,          // i = (I op J) % 7
+  kFloatArith,        // f = F * c + I
+  kReduce,            // t = A.sum() / mean(dim=-1, keepdim) / amax(0) / softmax
+  kView,              // t = A.reshape(4, 3).t() / unsqueeze(0).squeeze(0)
+  kListBuild,         // l = [A, B, C]; t = l[i] + l[-1]
+  kTupleUnpack,       // p, q = A, B
+  kDictBuild,         // d = {'u': A, 'v': I}; t = d['u'] * d['v'] + d.get('w', 1.0)
+  kComprehension,     // t = torch.stack([A * i for i in range(k)]).sum(0)
+  kIterate,           // acc = A; for v in [B, C]: acc = acc + v
+  kHelperCall,        // t = h*(...) in one of several call forms
+  kLoop,              // acc = A; for i in range(k): acc = acc * 0.5 + i
+  kConstBranch,       // if I > k: ... else: ...  (ints are specialised: a constant)
+  kShapeBranch,       // if A.dim() == 2: ... else: ...
+  kNonlocal,          // cell written by a nested function with nonlocal
+  kReturnedClosure,   // g = make_scaler(A); t = g(B)
+  kSharedCell,        // add, get = make_counter(A); add(B); t = get()
+  kPreexistingCell,   // acc_add(A) on a closure made at import; t = acc_get()
+  kGlobalWrite,       // global g_t = g_t * 0.5 + A; g_i = (g_i + I) % 7
+  kGlobalListAppend,  // g_l.append(A)
+  kGlobalRead,        // t = A * g_i + g_t
+  kListMutate,        // xs.append(A) / xs[0] = A / xs.insert(0, A) / xs.pop()
+  kListRead,          // t = xs[0] + xs[-1]
+  kDictMutate,        // d['a'] = A / d['nK'] = I
+  kDictRead,          // t = d['a'] * d['k']
+  kAttrWrite,         // obj.w = obj.w + A / obj.k = (obj.k + I) % 7 / obj.extra = A
+  kMethodCall,        // t = obj.scale(A) / Box(A, I).scale(B)
+  kModuleCall,        // t = lin(A) / net(A) / net.scale = ...
+  kTensorBranch,      // if A.sum() > 0: ... (data-dependent: graph break)
+  kPrint,             // print('p', I)  (graph break)
+  kItem,              // t = A * A.max().item()  (graph break)
+  kInplace,           // A.add_(1) / A.mul_(I) / A[0] = 0.5 / r = A.reshape(-1); r.add_(1)
+  kAliasAppend,       // al = xs; al.append(A)  (mutation through an alias)
+  kMutableDefault,    // t = h_memo(A)  (appends to its pre-existing default list)
+  kNonlocalBreak,     // a nested function writes a cell, then prints (break in inlining)
+  kCount
+};
+const char* stmtKindName(StmtKind kind);
+// The features a kind needs.
+uint32_t stmtFeature(StmtKind kind);
+
+struct Stmt {
+  StmtKind kind = StmtKind::kBinary;
+  std::vector<int> ops;  // operand selectors, resolved modulo the pools while printing
+};
+
+struct Program {
+  uint32_t features = kFeaturesPart1;
+  int intArg = 3;    // value of the int argument n
+  int floatArg = 0;  // selects the float argument s
+  int ret = 0;       // return form
+  std::vector<Stmt> body;
+};
+
+// The Python source of a program (deterministic: same Program, same bytes).
+std::string printProgram(const Program& program);
+
+// A one-line summary, e.g. "7 stmts: binary unary helper_call ...".
+std::string describeProgram(const Program& program);
+
+}  // namespace dynrr::fuzz

@@ -1,0 +1,38 @@
+// verdict.h — the fidelity verdict of one recorded trace: every compile event replayed
+// through the core (tracer::replayFrame) and compared with Dynamo's recorded decisions
+// (compare::compareDecisions), the same per-frame verdict as `dynrr replay`
+// (replayer/replay_command.cpp), folded into one verdict per trace for the fuzzer.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/compare/compare.h"
+#include "core/support/error.h"
+
+namespace dynrr::fuzz {
+
+struct TraceVerdict {
+  compare::Verdict verdict = compare::Verdict::kMatch;
+  // diverge: the first diverging frame's name and diff; unsupported: the core's reason
+  // from "unsupported: " on (the opcode/offset context before it is dropped, so that the
+  // reason names the feature). A core error without "unsupported: " is a divergence.
+  std::string reason;
+  std::string diff;
+  size_t frames = 0;        // events replayed
+  size_t skippedEarly = 0;  // events Dynamo declined before tracing (not replayed)
+  uint64_t coreNs = 0;      // time in the core (read + replay + compare)
+  uint64_t dynamoNs = 0;    // Dynamo's recorded compile time, all events
+  uint64_t recorderNs = 0;  // the recorder's own recorded time, all events
+};
+
+// Replays every event of the trace. Error only when the trace cannot be read.
+Expected<TraceVerdict> traceVerdict(const std::string& traceBytes);
+
+// The signature of a failure reason: numbers, addresses and quoted names replaced, cut
+// to a bounded length, so that one bug class has one signature.
+// With `stripQuoted`, the text inside single quotes is replaced too (guard sources such as
+// G['__builtins_dict___0']['range'] name the instance, not the class of a divergence).
+std::string normalizeReason(const std::string& reason, bool stripQuoted = false);
+
+}  // namespace dynrr::fuzz

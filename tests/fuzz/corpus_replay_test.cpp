@@ -1,0 +1,49 @@
+// corpus_replay_test.cpp — every failure dynrr-fuzz saved in corpus/fuzz/ is a regression
+// test: its trace is replayed through the core and the verdict must equal the one
+// recorded in its .expected file (a core fix that changes it updates the file). Entries
+// of the roundtrip property must still reproduce their round-trip difference.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/compare/compare.h"
+#include "fuzz/corpus.h"
+#include "fuzz/roundtrip.h"
+#include "fuzz/verdict.h"
+
+namespace dynrr::fuzz {
+namespace {
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(FuzzCorpus, EverySavedFailureKeepsItsVerdict) {
+  int entries = 0;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(DYNRR_FUZZ_CORPUS, ec)) {
+    if (e.path().extension() != ".expected") continue;
+    ++entries;
+    auto kv = readExpected(e.path().string());
+    auto stem = e.path();
+    stem.replace_extension("");
+    SCOPED_TRACE(stem.filename().string() + ": " + kv["signature"]);
+    ASSERT_TRUE(std::filesystem::exists(stem.string() + ".py"));
+    std::string bytes = slurp(stem.string() + ".dynrr");
+    auto v = traceVerdict(bytes);
+    ASSERT_TRUE(v.ok()) << v.error().message();
+    EXPECT_EQ(compare::verdictName(v->verdict), kv["replay_verdict"]) << v->reason << v->diff;
+    if (kv["property"] == "roundtrip") {
+      EXPECT_NE(roundTripDifference(bytes), "") << "the round-trip difference is gone";
+    }
+  }
+  EXPECT_GT(entries, 0) << "no .expected files in " << DYNRR_FUZZ_CORPUS;
+}
+
+}  // namespace
+}  // namespace dynrr::fuzz
