@@ -129,6 +129,7 @@ bool DebugSession::onStep(const tracer::InstructionTranslator& t,
   ++events_;
   current_ = &t;
   inst_ = &inst;
+  breakUnwinding_ = false;  // a later break (after the core recovered) is a new one
   if (resume_ == Resume::kQuit || resume_ == Resume::kRestart) return false;
   std::string why;
   int d = depth(t);
@@ -211,10 +212,12 @@ void DebugSession::onGuard(const compare::GuardDecision& g) {
 
 void DebugSession::onBreak(const tracer::InstructionTranslator& t, const std::string& reason) {
   // The failing step reports once per frame as the error unwinds inlined calls; the
-  // first report is the innermost frame, where it happened.
-  if (!breakReason_.empty()) return;
+  // first report is the innermost frame, where it happened. The callee may be gone by
+  // the next report, so current_ always follows the reporting frame.
   current_ = &t;
   inst_ = instructionAt(t, t.currentOffset());
+  if (breakUnwinding_) return;
+  breakUnwinding_ = true;
   breakReason_ = reason;
   breakLocation_ = location(t, t.currentOffset());
   if (resume_ == Resume::kQuit || resume_ == Resume::kRestart) return;
@@ -462,6 +465,7 @@ int DebugSession::run() {
     inst_ = nullptr;
     breakReason_.clear();
     breakLocation_.clear();
+    breakUnwinding_ = false;
     stopExplanation_.clear();
     for (auto& b : breaks_) b.hits = 0;
     tracer::ReplayHooks hooks = makeHooks();

@@ -129,7 +129,8 @@ class DebugSession {
   uint64_t events_ = 0;  // onStep + onNode + onGuard calls so far (debug_divergence.h)
   const tracer::InstructionTranslator* current_ = nullptr;
   const bytecode::Instruction* inst_ = nullptr;
-  std::string breakReason_;      // first onBreak's reason
+  bool breakUnwinding_ = false;  // onBreak seen since the last onStep
+  std::string breakReason_;      // the last break's reason (innermost frame)
   std::string breakLocation_;    // ... and where it happened
   std::string stopExplanation_;  // `why` at a divergence stop
 
