@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""Writes <bench>/report.md and <bench>/report.png from the raw outputs of scripts/bench_run.py:
+dynamo.json (bench_dynamo.py), verdicts.json (dynrr replay --json), replay_bench.json and
+trace_bench.json (Google Benchmark), callgrind.json; plus bytes per event of the checked-in
+corpus (corpus/traces, read with `dynrr validate`) and the machine (/proc/cpuinfo).
+
+Ratios are Dynamo's compile time of a frame over the core's replay time of the same frame
+of the same recording, for frames whose replay matches Dynamo's decisions.
+
+Usage: scripts/bench_report.py --bench build/bench --dynrr build/bin/dynrr
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import pathlib
+import platform
+import re
+import statistics
+import subprocess
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def machine() -> str:
+    model, mhz, cores = "?", "?", 0
+    try:
+        for line in pathlib.Path("/proc/cpuinfo").read_text().splitlines():
+            k, _, v = line.partition(":")
+            k, v = k.strip(), v.strip()
+            if k == "model name":
+                model = v
+                cores += 1
+            elif k == "cpu MHz" and mhz == "?":
+                mhz = f"{float(v):.0f} MHz"
+    except OSError:
+        pass
+    mem = "?"
+    try:
+        kb = int(re.search(r"MemTotal:\s+(\d+)", pathlib.Path("/proc/meminfo").read_text())[1])
+        mem = f"{kb / 1024 / 1024:.1f} GiB RAM"
+    except (OSError, TypeError):
+        pass
+    return f"{model}, {cores} logical CPUs at {mhz}, {mem}, Linux {platform.release()}"
+
+
+def fmt_ms(ns: float) -> str:
+    ms = ns / 1e6
+    return f"{ms:.3f}" if ms < 1 else f"{ms:.2f}" if ms < 100 else f"{ms:.0f}"
+
+
+def geomean(xs):
+    xs = [x for x in xs if x > 0]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else 0.0
+
+
+def load(bench: pathlib.Path, name: str):
+    p = bench / name
+    return json.loads(p.read_text()) if p.is_file() else None
+
+
+def core_times(replay_bench) -> dict:
+    """'traces/<g>/<n>.dynrr/frameI' -> (core ns per replay, ops)."""
+    out = {}
+    for b in (replay_bench or {}).get("benchmarks", []):
+        if b.get("error_occurred"):
+            continue
+        scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[b.get("time_unit", "ns")]
+        out[b["name"]] = (b["real_time"] * scale, int(b.get("ops", 0)))
+    return out
+
+
+def corpus_sizes(dynrr: pathlib.Path):
+    rows = []
+    for trace in sorted((ROOT / "corpus" / "traces").rglob("*.dynrr")):
+        proc = subprocess.run([str(dynrr), "validate", str(trace)], capture_output=True,
+                              text=True)
+        m = re.search(r"(\d+) events, (\d+) objects, (\d+) bytes", proc.stdout)
+        if m:
+            rows.append((trace.relative_to(ROOT / "corpus" / "traces").as_posix(),
+                         int(m[1]), int(m[2]), int(m[3])))
+    return rows
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bench", default=str(ROOT / "build" / "bench"))
+    ap.add_argument("--dynrr", default=str(ROOT / "build" / "bin" / "dynrr"))
+    args = ap.parse_args()
+    bench = pathlib.Path(args.bench)
+    dyn = load(bench, "dynamo.json") or {"programs": [], "scaling": []}
+    verdicts = load(bench, "verdicts.json") or {}
+    core = core_times(load(bench, "replay_bench.json"))
+    tb = load(bench, "trace_bench.json") or {}
+    cg = load(bench, "callgrind.json") or {}
+
+    # ------------------------------------------------------------ per frame
+    frames = []  # (program, frame index, name, verdict, ops, graphs, guards, core_ns, dynamo_ns)
+    all_events = []
+    for prog in dyn["programs"]:
+        rel = f"traces/{prog['program']}.dynrr"
+        doc = verdicts.get(rel, {})
+        by_index = {f["index"]: f for f in doc.get("frames", [])}
+        for ev in prog["events"]:
+            all_events.append(ev)
+            f = by_index.get(ev["index"], {})
+            ct = core.get(f"{rel}/frame{ev['index']}")
+            frames.append({"program": prog["program"], "index": ev["index"], "name": ev["name"],
+                           "verdict": f.get("verdict", "error" if "error" in doc else "?"),
+                           "ops": ct[1] if ct else f.get("ops", 0),
+                           "graphs": ev["graphs"], "guards": ev["guards"],
+                           "core_ns": ct[0] if ct else None, "dynamo_ns": ev["dynamo_ns"]})
+    matched = [f for f in frames if f["verdict"] == "match" and f["core_ns"] and f["dynamo_ns"]]
+    ratios = [f["dynamo_ns"] / f["core_ns"] for f in matched]
+    counts = {v: sum(1 for f in frames if f["verdict"] == v) for v in
+              ("match", "diverge", "unsupported")}
+
+    # ------------------------------------------------------------ scaling
+    scaling = []
+    for s in dyn.get("scaling", []):
+        rel = f"scaling/loop{s['n']}.dynrr"
+        doc = verdicts.get(rel, {})
+        fr = (doc.get("frames") or [{}])[0]
+        ct = core.get(f"{rel}/frame0")
+        scaling.append({**s, "verdict": fr.get("verdict", "?"), "reason": fr.get("reason", ""),
+                        "core_ns": ct[0] if ct else None,
+                        "core_ops": ct[1] if ct else fr.get("ops", 0)})
+
+    # ------------------------------------------------------------ recorder overhead
+    compiled = [e for e in all_events if e["status"] == "compiled" and e["dynamo_ns"] > 0]
+    rec_total = sum(e["recorder_ns"] for e in compiled)
+    dyn_total = sum(e["dynamo_ns"] for e in compiled)
+    overhead = rec_total / dyn_total if dyn_total else 0.0
+    per_event = sorted(e["recorder_ns"] / e["dynamo_ns"] for e in compiled)
+
+    # ------------------------------------------------------------ trace read
+    reads = []
+    for b in tb.get("benchmarks", []):
+        if b.get("run_type") == "aggregate" or "Read" not in b["name"]:
+            continue
+        reads.append((b["name"], b.get("bytes_per_second", 0) / 1e6,
+                      b.get("items_per_second", 0), b.get("events", 0), b.get("objects", 0),
+                      b.get("trace_bytes", 0), b.get("real_time", 0), b.get("time_unit", "")))
+
+    sizes = corpus_sizes(pathlib.Path(args.dynrr))
+    total_bytes = sum(r[3] for r in sizes)
+    total_events = sum(r[1] for r in sizes)
+    total_objects = sum(r[2] for r in sizes)
+
+    # ------------------------------------------------------------ markdown
+    md = ["# dynrr benchmark report", ""]
+    md.append(f"Machine: {machine()}.  ")
+    md.append(f"torch {dyn.get('torch', '?')}, Python {dyn.get('python', '?')}; Dynamo side "
+              f"measured in one warm process ({dyn.get('total_wall_s', 0):.0f} s for "
+              f"{len(dyn['programs'])} programs).")
+    md.append("")
+    md.append("## Headline")
+    md.append("")
+    if matched:
+        tot_ratio = sum(f["dynamo_ns"] for f in matched) / sum(f["core_ns"] for f in matched)
+        md.append(f"- Core replay vs Dynamo compile, over the {len(matched)} frames whose replay "
+                  f"matches Dynamo: geometric mean **{geomean(ratios):.0f}x** faster, median "
+                  f"{statistics.median(ratios):.0f}x, range {min(ratios):.0f}x to "
+                  f"{max(ratios):.0f}x; total time ratio {tot_ratio:.0f}x "
+                  f"({fmt_ms(sum(f['dynamo_ns'] for f in matched))} ms of Dynamo vs "
+                  f"{fmt_ms(sum(f['core_ns'] for f in matched))} ms of core).")
+    else:
+        md.append("- No frame matched: no core/Dynamo ratio.")
+    md.append(f"- Verdicts of this run: {counts['match']} match, {counts['diverge']} diverge, "
+              f"{counts['unsupported']} unsupported over {len(frames)} frames.")
+    big = [s for s in scaling if s.get("core_ns")]
+    if big:
+        s = big[-1]
+        md.append(f"- Scaling: at {s['n']} loop ops ({s['ops']} graph ops) Dynamo takes "
+                  f"{fmt_ms(s['dynamo_ns'])} ms, the core {fmt_ms(s['core_ns'])} ms "
+                  f"({s['dynamo_ns'] / s['core_ns']:.0f}x).")
+    md.append(f"- Recorder overhead: {overhead * 100:.1f}% of Dynamo's compile time in total "
+              f"(median per event {statistics.median(per_event) * 100:.1f}%, "
+              f"{len(compiled)} compiled events)." if per_event else "- Recorder overhead: -")
+    for name, mbs, eps, ev, ob, nbytes, rt, unit in reads:
+        if "dir:" in name or "file:" in name:
+            md.append(f"- Trace read ({name.split('/', 1)[1]}: {ev:.0f} events, {ob:.0f} objects, "
+                      f"{nbytes / 1e6:.2f} MB): **{mbs:.0f} MB/s**, {eps:,.0f} events/s.")
+    if cg.get("instructions"):
+        md.append(f"- callgrind: {cg['instructions']:,} instructions for `{cg['command']}` "
+                  f"({cg['ops']} ops); `dynrr validate` of the same trace: "
+                  f"{cg.get('baseline_instructions') or 0:,}.")
+    if total_events:
+        md.append(f"- Checked-in corpus: {len(sizes)} traces, {total_bytes / 1e6:.2f} MB, "
+                  f"**{total_bytes / total_events:,.0f} bytes per event** "
+                  f"({total_objects / total_events:.0f} objects per event); largest trace "
+                  f"{max(r[3] for r in sizes):,} bytes.")
+    md.append("")
+
+    md.append("## Scaling: the loop workload (corpus/programs/workloads/long_loop_ops.py)")
+    md.append("")
+    md.append("| DYNRR_SCALE_N | graph ops | trace bytes | Dynamo ms | core ms | ratio | "
+              "Dynamo us/op | core us/op | verdict |")
+    md.append("|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    for s in scaling:
+        ops = max(s["ops"], 1)
+        c = s.get("core_ns")
+        core_ms = fmt_ms(c) if c else "-"
+        ratio = f"{s['dynamo_ns'] / c:.0f}x" if c else "-"
+        core_op = f"{c / ops / 1e3:.2f}" if c else "-"
+        md.append(f"| {s['n']} | {s['ops']} | {s['bytes']:,} | {fmt_ms(s['dynamo_ns'])} | "
+                  f"{core_ms} | {ratio} | {s['dynamo_ns'] / ops / 1e3:.1f} | {core_op} | "
+                  f"{s['verdict']} |")
+    md.append("")
+
+    ro = load(bench, "recorder_overhead.json")
+    md.append("## Recorder overhead")
+    md.append("")
+    if per_event:
+        md.append(f"Over the whole corpus run: recorder {fmt_ms(rec_total)} ms for "
+                  f"{fmt_ms(dyn_total)} ms of Dynamo = **{overhead * 100:.1f}%** "
+                  f"({len(compiled)} compiled events; 90th percentile per event "
+                  f"{per_event[int(0.9 * (len(per_event) - 1))] * 100:.1f}%).")
+        md.append("")
+    if ro:
+        md.append("bench/recorder_overhead.py (model-sized programs; a cache hit runs no "
+                  "recorder code):")
+        md.append("")
+        md.append("| program | events | Dynamo ms | recorder ms | fraction | hit us (recording) "
+                  "| hit us (off) | trace bytes |")
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for r in ro["rows"]:
+            md.append(f"| {r['program']} | {r['events']} | {r['dynamo_ms']:.1f} | "
+                      f"{r['recorder_ms']:.2f} | {r['fraction'] * 100:.1f}% | "
+                      f"{r['hit_us_recording']:.1f} | {r['hit_us_plain']:.1f} | {r['bytes']:,} |")
+        md.append(f"| total | | | | {ro['fraction'] * 100:.1f}% | | | |")
+        md.append("")
+
+    md.append("## Trace read throughput (trace_bench)")
+    md.append("")
+    md.append("| benchmark | MB/s | events/s | events | objects | bytes | time per read |")
+    md.append("|---|---:|---:|---:|---:|---:|---:|")
+    for name, mbs, eps, ev, ob, nbytes, rt, unit in reads:
+        md.append(f"| {name} | {mbs:.0f} | {eps:,.0f} | {ev:.0f} | {ob:.0f} | {nbytes:,.0f} | "
+                  f"{rt:.2f} {unit} |")
+    md.append("")
+
+    md.append("## Core replay vs Dynamo compile, per frame (frames that match)")
+    md.append("")
+    md.append("| program | frame | ops | graphs | guards | Dynamo ms | core ms | ratio | "
+              "core us/op |")
+    md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for f in sorted(matched, key=lambda f: -f["dynamo_ns"]):
+        per_op = f"{f['core_ns'] / f['ops'] / 1e3:.2f}" if f["ops"] else "-"
+        md.append(f"| {f['program']} | {f['index']} {f['name']} | {f['ops']} | {f['graphs']} | "
+                  f"{f['guards']} | {fmt_ms(f['dynamo_ns'])} | {fmt_ms(f['core_ns'])} | "
+                  f"{f['dynamo_ns'] / f['core_ns']:.0f}x | {per_op} |")
+    md.append("")
+    other = [f for f in frames if f not in matched]
+    md.append(f"Frames not in the table ({len(other)}): the core does not match them yet "
+              "(unsupported or diverge); `verdicts.json` has the reasons. Dynamo's time of "
+              f"those frames: {fmt_ms(sum(f['dynamo_ns'] for f in other))} ms in total.")
+    md.append("")
+    md.append("## Trace size of the checked-in corpus (corpus/traces)")
+    md.append("")
+    md.append("| trace | events | objects | bytes | bytes/event |")
+    md.append("|---|---:|---:|---:|---:|")
+    for rel, ev, ob, nb in sorted(sizes, key=lambda r: -r[3])[:15]:
+        md.append(f"| {rel} | {ev} | {ob} | {nb:,} | {nb / max(ev, 1):,.0f} |")
+    md.append(f"| (all {len(sizes)}) | {total_events} | {total_objects} | {total_bytes:,} | "
+              f"{total_bytes / max(total_events, 1):,.0f} |")
+    md.append("")
+    md.append("Method: Dynamo's time is the recorder's `dynamoNs` (convert_frame._compile's "
+              "wall time, recorder hooks subtracted) of the recording made in this run; the "
+              "core's time is Google Benchmark's mean wall time of `replayFrame` on that same "
+              "trace (trace already in memory). Recorder overhead is `recorderNs` (frame walk, "
+              "graph/guard capture, event write) over `dynamoNs`.")
+    (bench / "report.md").write_text("\n".join(md) + "\n")
+
+    # ------------------------------------------------------------ plot
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib missing: no report.png")
+        return 0
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(13, 5))
+    xs = [max(f["ops"], 1) for f in matched]
+    a1.scatter(xs, [f["dynamo_ns"] / 1e6 for f in matched], s=14, label="Dynamo compile",
+               color="tab:orange")
+    a1.scatter(xs, [f["core_ns"] / 1e6 for f in matched], s=14, label="dynrr core replay",
+               color="tab:blue")
+    if matched:
+        a1.set_xscale("log")
+        a1.set_yscale("log")
+    a1.set_xlabel("traced ops in the frame")
+    a1.set_ylabel("time per frame (ms)")
+    a1.set_title(f"Per corpus frame ({len(matched)} frames that match)")
+    a1.legend()
+    a1.grid(True, which="both", alpha=0.3)
+    pts = [s for s in scaling if s["ops"]]
+    a2.plot([s["ops"] for s in pts], [s["dynamo_ns"] / 1e6 for s in pts], "o-",
+            color="tab:orange", label="Dynamo compile")
+    cp = [s for s in pts if s.get("core_ns")]
+    a2.plot([s["ops"] for s in cp], [s["core_ns"] / 1e6 for s in cp], "o-", color="tab:blue",
+            label="dynrr core replay")
+    if pts:
+        a2.set_xscale("log")
+        a2.set_yscale("log")
+    a2.set_xlabel("graph ops (loop workload, DYNRR_SCALE_N)")
+    a2.set_ylabel("time per frame (ms)")
+    a2.set_title("Scaling with program length")
+    a2.legend()
+    a2.grid(True, which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(bench / "report.png", dpi=110)
+    print(f"wrote {bench / 'report.md'} and {bench / 'report.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
