@@ -36,7 +36,12 @@ Expected<MetaValue> asInplace(const MetaFn& f, const OpCall& call, std::string_v
   }
   const TensorMeta& self = call.args[0].as<TensorMeta>();
   auto out = f(OpCall{fwdName, call.args, call.kwargs, call.ctx});
-  if (!out) return opError(call, out.error().message().substr(fwdName.size() + 2));
+  if (!out) {
+    // Re-attribute "<forward>: message" to the in-place op's name.
+    const std::string& msg = out.error().message();
+    const std::string prefix = std::string(fwdName) + ": ";
+    return opError(call, msg.rfind(prefix, 0) == 0 ? msg.substr(prefix.size()) : msg);
+  }
   if (!out->is<TensorMeta>()) return opError(call, "in-place op without a tensor result");
   const TensorMeta& result = out->as<TensorMeta>();
   if (result.sizes != self.sizes) {

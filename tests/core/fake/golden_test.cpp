@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <iostream>
+#include <set>
 
 #include "core/fake/op_registry.h"
 #include "tests/core/fake/golden_parser.h"
@@ -73,6 +74,16 @@ TEST(FakeGoldens, EveryCaseMatchesTorch) {
   std::cout << "[fake goldens] " << passed << "/" << goldens().size() << " cases match torch; "
             << errorsExact << "/" << errors << " errors carry torch's exact message; "
             << dataDependent << " data-dependent cases reported as such\n";
+}
+
+// Every name the registry answers to is exercised against torch by at least one case, so
+// a name registered for an op torch does not have (or with the wrong family) shows up.
+TEST(FakeGoldens, EveryRegisteredNameHasACase) {
+  std::set<std::string> covered;
+  for (const auto& c : goldens()) covered.insert(c.op);
+  for (const auto& name : makeDefaultOpRegistry().names()) {
+    EXPECT_TRUE(covered.count(name)) << name << " has no golden case";
+  }
 }
 
 // Dynamo's example values come from FakeTensorMode, which differs from eager in a few
