@@ -17,8 +17,29 @@ std::vector<std::string> splitLines(const std::string& text) {
   return lines;
 }
 
+// Dynamo names the builtins dict it installs in f_globals with a process-wide counter
+// (bytecode_transformation.unique_id: "__builtins_dict___<n>"), so <n> depends on how
+// many names earlier compiles in the process took, not on the frame. Like file paths,
+// it is normalised before comparing: "__builtins_dict___N".
+std::string normalizeBuiltinsDict(const std::string& source) {
+  static const std::string kPrefix = "__builtins_dict___";
+  std::string out;
+  size_t i = 0;
+  while (true) {
+    size_t at = source.find(kPrefix, i);
+    if (at == std::string::npos) break;
+    size_t digits = at + kPrefix.size();
+    size_t end = digits;
+    while (end < source.size() && source[end] >= '0' && source[end] <= '9') ++end;
+    out += source.substr(i, digits - i);
+    out += end > digits ? "N" : "";
+    i = end;
+  }
+  return out + source.substr(i);
+}
+
 std::string guardKey(const GuardDecision& g) {
-  std::string key = g.kind + " " + g.source;
+  std::string key = g.kind + " " + normalizeBuiltinsDict(g.source);
   if (g.kind == "TENSOR_MATCH") {
     // The detail is what the guard checks; a trailing " value=..." (the guarded object's
     // repr, which some recordings include) is not part of it.

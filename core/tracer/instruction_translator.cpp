@@ -11,6 +11,16 @@ namespace dynrr::tracer {
 
 Error unsupported(const std::string& what) { return Error("unsupported: " + what); }
 
+Error Ops::graphBreak(InstructionTranslator& tx, const std::string& gbType,
+                      const std::string& explanation) {
+  const InstructionTranslator* root = &tx;
+  while (root->parent()) root = root->parent();
+  if (!tx.ctx_.pendingBreak) {
+    tx.ctx_.pendingBreak = TracingContext::BreakRequest{gbType, explanation, root->currentOffset()};
+  }
+  return Error("graph break: " + gbType + ": " + explanation);
+}
+
 // Bounds the work of one replay: a recorded frame that loops forever symbolically
 // (it cannot, for the constant-length loops we model) still ends with an error.
 constexpr size_t kMaxSteps = 2'000'000;
@@ -48,6 +58,11 @@ Expected<VtPtr> InstructionTranslator::run() {
       return Error("bad bytecode: ran past the end of " + code_.qualname);
     }
     if (++ctx_.steps > kMaxSteps) return unsupported("more than 2,000,000 instructions traced");
+    if (stopAt_ && instructions_[ip_].offset == *stopAt_) {
+      stopped_ = true;
+      currentOffset_ = *stopAt_;
+      return VtPtr();
+    }
     const bytecode::Instruction& inst = instructions_[ip_++];
     currentOffset_ = inst.offset;
     if (ctx_.hooks && ctx_.hooks->onStep && !ctx_.hooks->onStep(*this, inst)) {

@@ -9,9 +9,11 @@
 // replay with an `unsupported` reason naming the opcode, op, value or feature.
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -85,6 +87,15 @@ struct TracingContext {
   // Tensors already wrapped, by identity token: the same tensor reached through a
   // second source is one graph input plus a DUPLICATE_INPUT guard.
   std::map<uint64_t, VtPtr> tensorsByIdentity;
+  // A graph break the core decided on: Dynamo's gb_type, the explanation, and the root
+  // frame's instruction it happens at (a break inside an inlined call breaks at the
+  // root's CALL, since nested graph breaks are off).
+  struct BreakRequest {
+    std::string gbType;
+    std::string explanation;
+    uint32_t rootOffset = 0;
+  };
+  std::optional<BreakRequest> pendingBreak;
   // Code objects already checked for inlining (TracingContext.previously_inlined_functions).
   std::set<trace::ObjRef> inlinedCodes;
   // Pending side effects and cells (side_effects.h).
@@ -109,8 +120,21 @@ class InstructionTranslator {
                                     const vt::VariableTracker& fn, std::vector<VtPtr> args,
                                     std::vector<std::pair<std::string, VtPtr>> kwargs);
 
-  void setLocal(const std::string& name, VtPtr value) { locals_[name] = std::move(value); }
-  void eraseLocal(const std::string& name) { locals_.erase(name); }
+  // Locals keep Python dict order (symbolic_locals): first store wins the position.
+  void setLocal(const std::string& name, VtPtr value) {
+    if (!locals_.count(name)) localOrder_.push_back(name);
+    locals_[name] = std::move(value);
+  }
+  void eraseLocal(const std::string& name) {
+    if (locals_.erase(name))
+      localOrder_.erase(std::find(localOrder_.begin(), localOrder_.end(), name));
+  }
+  const std::vector<std::string>& localOrder() const { return localOrder_; }
+  // Stop before executing the instruction at `offset` (a graph break found on an
+  // earlier pass); run() then returns null with stoppedAtBreak() true.
+  void setStopAt(uint32_t offset) { stopAt_ = offset; }
+  bool stoppedAtBreak() const { return stopped_; }
+  size_t instructionIndex() const { return ip_; }
   const std::map<std::string, VtPtr>& locals() const { return locals_; }
   // The frame's cellvars and freevars by name (symbolic_locals' CellVariables).
   void setCell(const std::string& name, std::shared_ptr<vt::CellVariable> cell) {
@@ -143,7 +167,10 @@ class InstructionTranslator {
   trace::ObjRef globals_;
   InstructionTranslator* parent_;
   std::map<std::string, VtPtr> locals_;
+  std::vector<std::string> localOrder_;
   std::map<std::string, std::shared_ptr<vt::CellVariable>> cells_;
+  std::optional<uint32_t> stopAt_;
+  bool stopped_ = false;
   std::vector<VtPtr> stack_;
   std::vector<std::string> kwNames_;
   size_t ip_ = 0;

@@ -93,6 +93,18 @@ struct Ops {
   // ops_binary.cpp: apply a Python operator ("operator.add", ...) to two values.
   static Expected<VtPtr> applyOperator(InstructionTranslator& tx, const std::string& op,
                                        std::vector<VtPtr> args);
+  // instruction_translator.cpp: Dynamo graph-breaks here (raises Unsupported inside
+  // break_graph_if_unsupported / generic_jump). Records the break for the root frame's
+  // current instruction and returns the error that unwinds the replay; replayFrame then
+  // replays again and compiles the partial graph at that instruction, as Dynamo's
+  // speculation restart does.
+  static Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
+                          const std::string& explanation);
+  // ops_control_flow.cpp: the graph outputs for values reconstructed after the graph
+  // (stack values / the return value), then cells written back
+  // (compile_subgraph -> codegen_suffix -> restore_stack, codegen_update_mutated).
+  static std::vector<NodeId> graphOutputs(InstructionTranslator& tx,
+                                          const std::vector<VtPtr>& values);
   // ops_control_flow.cpp: Python truthiness of a realised constant-like value.
   static Expected<bool> truthiness(InstructionTranslator& tx, const VtPtr& v);
   // tensor_ops.cpp: a graph call producing a tensor (or tuple of tensors).

@@ -38,8 +38,11 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
   const std::string& name = fn.name();
   if (name.rfind("operator.", 0) == 0 && kwargs.empty())
     return Ops::applyOperator(tx, name, std::move(args));
-  if (name == "print")
-    return unsupported("graph break: call to print (graph breaks are core part 2)");
+  if (name == "print") {
+    // BuiltinVariable has no handler for print (reorderable_logging_functions is empty).
+    return Ops::graphBreak(tx, "Failed to trace builtin operator",
+                           "Dynamo does not know how to trace builtin operator `print`");
+  }
   if (!kwargs.empty()) return unsupported("keyword arguments to builtin " + name);
   for (auto& a : args) {
     auto r = tx.realize(a);
@@ -324,8 +327,17 @@ Expected<VtPtr> callTensorMethod(InstructionTranslator& tx, const vt::GetAttrVar
     if (name == "element_size")
       return ConstantVariable::make(int64_t{fake::elementSize(meta.dtype)});
   }
-  if (name == "item" || name == "tolist" || name == "numpy" || name == "backward") {
-    return unsupported("graph break: tensor." + name + "() (graph breaks are core part 2)");
+  if (name == "item") {
+    // TensorVariable.method_item with capture_scalar_outputs=False.
+    return Ops::graphBreak(tx, "Unsupported Tensor.item() call with capture_scalar_outputs=False",
+                           "Dynamo does not support tracing Tensor.item()");
+  }
+  if (name == "tolist" && !fake::isIntegral(meta.dtype, true)) {
+    return Ops::graphBreak(tx, "Tensor.tolist() with non-integer tensor",
+                           "Dynamo only traces tolist() of integer tensors");
+  }
+  if (name == "tolist" || name == "numpy" || name == "backward") {
+    return unsupported("tensor." + name + "()");
   }
   std::vector<VtPtr> full;
   full.push_back(m.object());

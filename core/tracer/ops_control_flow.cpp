@@ -29,6 +29,9 @@ void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>
     for (const auto& item : seq->items()) collectTensorNodes(item, g, out, depth + 1, cells);
   } else if (auto* dict = dynamic_cast<vt::DictVariable*>(v.get())) {
     for (const auto& kv : dict->entries()) collectTensorNodes(kv.second, g, out, depth + 1, cells);
+  } else if (auto* attr = dynamic_cast<vt::GetAttrVariable*>(v.get())) {
+    // A bound method (e.g. tensor.item awaiting its call) is rebuilt from its object.
+    collectTensorNodes(attr->object(), g, out, depth + 1, cells);
   } else if (auto* fn = dynamic_cast<vt::NestedFunctionVariable*>(v.get())) {
     // A function made while tracing escapes: its cells are rebuilt after the graph.
     for (const auto& c : fn->closure()) {
@@ -44,6 +47,23 @@ void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>
 
 }  // namespace
 
+std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vector<VtPtr>& values) {
+  // Order (codegen of compile_subgraph): the tensors of the values, then the contents
+  // of cells written back after the graph (codegen_update_mutated, in the order the
+  // cells were first tracked): pre-existing cells written to, and new cells that
+  // escape inside a nested function among the values.
+  std::vector<const vt::CellVariable*> escaping;
+  std::vector<NodeId> outputs;
+  for (const auto& v : values) collectTensorNodes(v, tx.ctx_.output.graph(), outputs, 0, &escaping);
+  for (const auto& cell : tx.ctx_.sideEffects.cells()) {
+    bool escapes = false;
+    for (auto* e : escaping) escapes = escapes || e == cell.get();
+    if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && escapes))
+      collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
+  }
+  return outputs;
+}
+
 Expected<bool> Ops::truthiness(InstructionTranslator& tx, const VtPtr& v) {
   switch (v->kind()) {
     case vt::VtKind::kConstant:
@@ -54,8 +74,10 @@ Expected<bool> Ops::truthiness(InstructionTranslator& tx, const VtPtr& v) {
     case vt::VtKind::kDict: return !static_cast<vt::DictVariable*>(v.get())->entries().empty();
     case vt::VtKind::kRange: return static_cast<vt::RangeVariable*>(v.get())->length() > 0;
     case vt::VtKind::kTensor:
-      return unsupported(
-          "graph break: data-dependent control flow on a tensor (graph breaks are core part 2)");
+      // generic_jump on a tensor: jump_graph_break in the root frame, Unsupported
+      // (and a break at the root's CALL) in an inlined one.
+      return graphBreak(tx, "Data-dependent branching",
+                        "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`)");
     case vt::VtKind::kBuiltin:
     case vt::VtKind::kTorchFunction:
     case vt::VtKind::kUserFunction:
@@ -142,20 +164,7 @@ Status Ops::returnValue() {
   tx.returned_ = true;
   if (tx.parent_ != nullptr) return Status::success();
   // compile_subgraph: the graph returns the tensors the return value needs.
-  std::vector<NodeId> outputs;
-  // Order (codegen of compile_subgraph): the tensors of the returned value, then the
-  // contents of cells written back after the graph (codegen_update_mutated, in the
-  // order the cells were first tracked): pre-existing cells written to, and new
-  // cells that escape inside a returned nested function.
-  std::vector<const vt::CellVariable*> escaping;
-  std::vector<NodeId> cellOutputs;
-  collectTensorNodes(*v, tx.ctx_.output.graph(), outputs, 0, &escaping);
-  for (const auto& cell : tx.ctx_.sideEffects.cells()) {
-    bool escapes = false;
-    for (auto* e : escaping) escapes = escapes || e == cell.get();
-    if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && escapes))
-      collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
-  }
+  std::vector<NodeId> outputs = graphOutputs(tx, {*v});
   if (tx.ctx_.output.graph().opCount() > 0) tx.ctx_.output.setOutput(outputs);
   return Status::success();
 }

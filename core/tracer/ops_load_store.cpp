@@ -34,12 +34,12 @@ Status Ops::storeFast() {
   auto v = tx.pop();
   if (!v) return v.error();
   applyNameHint(tx, *v, inst.text);
-  tx.locals_[inst.text] = *v;
+  tx.setLocal(inst.text, *v);
   return Status::success();
 }
 
 Status Ops::deleteFast() {
-  tx.locals_.erase(inst.text);
+  tx.eraseLocal(inst.text);
   return Status::success();
 }
 

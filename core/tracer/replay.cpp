@@ -3,10 +3,13 @@
 // + CheckFunctionManager in Dynamo): the graph is emitted through core/graph so node
 // names and the printed code follow FX's rules.
 #include "core/bytecode/code_object.h"
+#include "core/bytecode/dynamo_instructions.h"
+#include "core/bytecode/exception_table.h"
 #include "core/fake/dtype.h"
 #include "core/graph/graph.h"
 #include "core/graph/printer.h"
 #include "core/tracer/instruction_translator.h"
+#include "core/tracer/liveness.h"
 #include "core/tracer/ops.h"
 
 namespace dynrr::tracer {
@@ -175,34 +178,89 @@ std::string dynamicInputs(const trace::TraceReader& trace, size_t eventIndex) {
 
 }  // namespace
 
-Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex,
-                                    const ReplayHooks* hooks) {
-  if (eventIndex >= trace.eventCount()) return Error("no event " + std::to_string(eventIndex));
-  auto event = trace.event(eventIndex);
-  if (event.getStatus() != schema::EventStatus::COMPILED) {
-    return unsupported("replay of frames Dynamo did not compile (status " +
-                       std::to_string(static_cast<int>(event.getStatus())) + ": " +
-                       std::string(event.getStatusReason().cStr()) + ")");
-  }
-  if (event.getIsResume()) return unsupported("resume functions after a graph break (core part 2)");
-  if (event.getReference().getGraphBreaks().size() > 0) {
-    return unsupported("frames with graph breaks (core part 2)");
-  }
-  auto frame = event.getFrame();
-  if (std::string changed = dynamicInputs(trace, eventIndex); !changed.empty()) {
-    return unsupported("automatic dynamic shapes: " + changed +
-                       " changed since an earlier compile of this frame, so Dynamo traces it "
-                       "symbolically (symbolic sizes are core part 2)");
-  }
-  auto code = bytecode::codeFromTrace(trace, frame.getCode());
-  if (!code) return code.error();
-  if (code->flags &
-      (bytecode::kCoGenerator | bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
-    return unsupported("generator or coroutine frames");
-  }
-  auto insts = bytecode::decodeInstructions(*code);
-  if (!insts) return insts.error();
+namespace {
 
+// Compiles the partial graph at the root instruction the replay stopped at
+// (break_graph_if_unsupported.handle_graph_break / jump_graph_break ->
+// OutputGraph.compile_subgraph with prune_dead_locals and
+// _get_stack_values_to_restore), and records the break.
+Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRequest& br,
+                      const bytecode::CodeObject& code, compare::FrameDecisions& decisions) {
+  const auto& insts = root.instructions();
+  size_t index = root.instructionIndex();
+  const bytecode::Instruction& inst = insts[index];
+  std::string_view op = inst.opname;
+  size_t stackPops = 0;
+  if (op == "CALL") {
+    stackPops =
+        static_cast<size_t>(inst.arg) + 2;  // PRECALL + CALL pop the callable, self/NULL, args
+  } else if (op.rfind("POP_JUMP", 0) == 0 || op.rfind("JUMP_IF", 0) == 0) {
+    stackPops = 1;  // generic_jump pushes the value back first
+  } else {
+    return unsupported("graph break at " + std::string(op) + " (only CALL and jumps are modelled)");
+  }
+  // maybe_has_backedge: a jump after this instruction (up to the next return) to an
+  // earlier offset makes Dynamo give up on the frame ("graph break in loop").
+  for (size_t k = index + 1; k < insts.size(); ++k) {
+    if (insts[k].opname == "RETURN_VALUE") break;
+    if (insts[k].jumpTarget && *insts[k].jumpTarget < inst.offset)
+      return unsupported("graph break inside a loop (Dynamo skips the frame)");
+  }
+  auto table = bytecode::parseExceptionTable(code.exceptiontable);
+  if (!table) return table.error();
+  if (!table->empty()) {
+    for (const auto& e : *table) {
+      if (inst.offset >= e.start && inst.offset < e.end)
+        return unsupported("graph break inside a try block or with statement");
+    }
+  }
+  // Stack values: NULLs are dropped except among the values the resumed instruction pops.
+  std::vector<VtPtr> values;
+  const auto& stack = root.stack();
+  if (stack.size() < stackPops) return Error("bad bytecode: stack too short at the graph break");
+  for (size_t i = 0; i < stack.size(); ++i) {
+    bool popped = stack.size() - i <= stackPops;
+    if (!popped && stack[i]->kind() == vt::VtKind::kNull) continue;
+    auto r = root.realize(stack[i]);
+    if (!r) return r.error();
+    values.push_back(*r);
+  }
+  // Live locals, in symbolic_locals order; root inputs still holding their own value
+  // and cells are not restored.
+  auto live = liveVariables(insts, *table, index);
+  for (const std::string& name : root.localOrder()) {
+    if (!live.count(name) || root.cells().count(name)) continue;
+    const VtPtr& v = root.locals().at(name);
+    const auto& src = v->source();
+    if (src && src->kind() == vt::Source::Kind::kLocal && src->member() == name) continue;
+    values.push_back(v);
+  }
+  auto& ctx = root.context();
+  std::vector<NodeId> outputs = Ops::graphOutputs(root, values);
+  if (ctx.output.graph().opCount() > 0) ctx.output.setOutput(outputs);
+  compare::BreakDecision decision;
+  decision.gbType = br.gbType;
+  decision.reason = br.explanation;
+  decision.offset = inst.offset;
+  auto cleaned = bytecode::dynamoCleanedInstructions(code);
+  if (cleaned) {
+    if (auto o = cleaned->dynamoOffset(inst.offset)) decision.offset = *o;
+  }
+  decisions.breaks.push_back(std::move(decision));
+  return Status::success();
+}
+
+// One pass of symbolic evaluation over the frame; `breakAt` set on the pass after the
+// core found a graph break (Dynamo's restart after a failed speculation).
+Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
+                                   schema::CompileEvent::Reader event,
+                                   const bytecode::CodeObject& codeIn, const ReplayHooks* hooks,
+                                   const TracingContext::BreakRequest* breakAt,
+                                   std::optional<TracingContext::BreakRequest>& found) {
+  auto frame = event.getFrame();
+  auto insts = bytecode::decodeInstructions(codeIn);
+  if (!insts) return insts.error();
+  auto code = std::make_unique<bytecode::CodeObject>(codeIn);
   TracingContext ctx(trace, event);
   ctx.hooks = hooks;
   if (hooks) {
@@ -214,6 +272,7 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
   if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
 
   InstructionTranslator root(ctx, *code, std::move(*insts), frame.getGlobals(), nullptr);
+  if (breakAt) root.setStopAt(breakAt->rootOffset);
   for (auto local : frame.getLocals()) {
     std::string name = local.getName();
     root.setLocal(name, std::make_shared<LazyVariable>(local.getValue(), vt::Source::local(name)));
@@ -243,18 +302,61 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
     root.setCell(name, std::move(*cell));
   }
   auto result = root.run();
-  if (!result) return result.error();
-
   ReplayOutcome outcome;
+  if (!result) {
+    if (ctx.pendingBreak && !breakAt) {
+      found = ctx.pendingBreak;
+      return result.error();
+    }
+    return result.error();
+  }
+  if (root.stoppedAtBreak()) {
+    if (!breakAt) return Error("internal: stopped without a break");
+    if (hooks && hooks->onBreak)
+      hooks->onBreak(root, breakAt->gbType + ": " + breakAt->explanation);
+    if (Status s = compileAtBreak(root, *breakAt, *code, outcome.decisions); !s) return s.error();
+  }
   const ProtoGraph& proto = ctx.output.graph();
   outcome.ops = proto.opCount();
   if (ctx.output.hasOutput()) {
     auto g = emitGraph(proto);
     if (!g) return g.error();
-    outcome.decisions.graphs.push_back(std::move(*g));
+    outcome.decisions.graphs.insert(outcome.decisions.graphs.begin(), std::move(*g));
   }
   outcome.decisions.guards = ctx.output.guards();
   return outcome;
+}
+
+}  // namespace
+
+Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex,
+                                    const ReplayHooks* hooks) {
+  if (eventIndex >= trace.eventCount()) return Error("no event " + std::to_string(eventIndex));
+  auto event = trace.event(eventIndex);
+  if (event.getStatus() != schema::EventStatus::COMPILED) {
+    return unsupported("replay of frames Dynamo did not compile (status " +
+                       std::to_string(static_cast<int>(event.getStatus())) + ": " +
+                       std::string(event.getStatusReason().cStr()) + ")");
+  }
+  // Resume functions (torch_dynamo_resume_in_*) are frames like any other.
+  auto frame = event.getFrame();
+  if (std::string changed = dynamicInputs(trace, eventIndex); !changed.empty()) {
+    return unsupported("automatic dynamic shapes: " + changed +
+                       " changed since an earlier compile of this frame, so Dynamo traces it "
+                       "symbolically (symbolic sizes are core part 2)");
+  }
+  auto code = bytecode::codeFromTrace(trace, frame.getCode());
+  if (!code) return code.error();
+  if (code->flags &
+      (bytecode::kCoGenerator | bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
+    return unsupported("generator or coroutine frames");
+  }
+  std::optional<TracingContext::BreakRequest> found;
+  auto first = replayPass(trace, event, *code, hooks, nullptr, found);
+  if (first || !found) return first;
+  // A graph break: replay again, stopping at the root instruction it happens at.
+  std::optional<TracingContext::BreakRequest> again;
+  return replayPass(trace, event, *code, hooks, &*found, again);
 }
 
 }  // namespace dynrr::tracer

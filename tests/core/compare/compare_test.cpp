@@ -51,6 +51,20 @@ TEST(Compare, GuardSetOrderDoesNotMatterButContentDoes) {
   EXPECT_EQ(compareDecisions(sample(), other).verdict, Verdict::kMatch);
 }
 
+TEST(Compare, BuiltinsDictCounterIsNormalisedButTheRestOfTheSourceIsNot) {
+  auto recorded = sample();
+  recorded.guards.push_back({"BUILTIN_MATCH", "G['__builtins_dict___4']['len']", ""});
+  auto core = sample();
+  core.guards.push_back({"BUILTIN_MATCH", "G['__builtins_dict___0']['len']", ""});
+  EXPECT_EQ(compareDecisions(recorded, core).verdict, Verdict::kMatch);
+  core.guards.back().source = "G['__builtins_dict___0']['abs']";
+  auto c = compareDecisions(recorded, core);
+  EXPECT_EQ(c.verdict, Verdict::kDiverge);
+  EXPECT_NE(c.diff.find("guard missing in core: BUILTIN_MATCH G['__builtins_dict___N']['len']"),
+            std::string::npos)
+      << c.diff;
+}
+
 TEST(Compare, ExampleValueAndSourceDifferencesDiverge) {
   auto core = sample();
   core.graphs[0].nodes[1].exampleValue = "f32[2] stride=(1,) offset=0 cpu requires_grad=True";
