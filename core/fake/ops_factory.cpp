@@ -227,6 +227,46 @@ Expected<MetaValue> tensorOp(const OpCall& call) {
   return MetaValue(std::move(out.value()));
 }
 
+// Tensor.new_tensor(data): self's dtype and device unless dtype=/device= say otherwise.
+Expected<MetaValue> newTensorOp(const OpCall& call) {
+  if (call.args.size() != 2 || !call.args[0].is<TensorMeta>()) {
+    return opError(call, "new_tensor() takes self and data in " + describeCall(call));
+  }
+  const TensorMeta& t = call.args[0].as<TensorMeta>();
+  size_t npos = 0;
+  auto o = factoryOptions(call, npos);
+  if (!o) return o.error();
+  bool deviceGiven = false;
+  for (const auto& [k, v] : call.kwargs)
+    deviceGiven = deviceGiven || (k == "device" && !v.is<NoneValue>());
+  if (!deviceGiven) o->device = t.device;
+  if (call.args[1].is<TensorMeta>()) {
+    return opError(call, "new_tensor of a tensor is not modelled (use clone().detach())");
+  }
+  auto lit = parseLiteral(call.args[1], call.ctx.defaultDtype);
+  if (!lit) return opError(call, lit.error().message());
+  auto out = finish(call, o->dtype.value_or(t.dtype), lit->sizes, *o);
+  if (!out) return out.error();
+  return MetaValue(std::move(out.value()));
+}
+
+MetaValue convert(const OpCall& call, const TensorMeta& t, DType dtype, const Device& device,
+                  bool copy);
+
+// torch.as_tensor(data, dtype=None, device=None): Python data as torch.tensor does; a tensor
+// is returned itself when nothing changes, else converted as to() does.
+Expected<MetaValue> asTensorOp(const OpCall& call) {
+  if (call.args.empty() || !call.args[0].is<TensorMeta>()) return tensorOp(call);
+  const TensorMeta& t = call.args[0].as<TensorMeta>();
+  size_t npos = 0;
+  auto o = factoryOptions(call, npos);
+  if (!o) return o.error();
+  bool deviceGiven = false;
+  for (const auto& [k, v] : call.kwargs)
+    deviceGiven = deviceGiven || (k == "device" && !v.is<NoneValue>());
+  return convert(call, t, o->dtype.value_or(t.dtype), deviceGiven ? o->device : t.device, false);
+}
+
 // Tensor.new_zeros/new_ones/new_empty(size) and new_full(size, fill_value): self's dtype
 // and device unless given, contiguous, requires_grad only when asked for.
 Expected<MetaValue> newOp(const OpCall& call, bool hasValue) {
@@ -404,6 +444,8 @@ void registerFactoryOps(OpRegistry& r) {
   r.add("torch.full", fullOp);
   r.add("torch.arange", arangeOp);
   r.add("torch.tensor", tensorOp);
+  r.add("Tensor.new_tensor", newTensorOp);
+  r.add("torch.as_tensor", asTensorOp);
   r.add("torch.linspace", linspaceOp);
   r.add("torch.eye", eyeOp);
   for (const char* n : {"Tensor.new_zeros", "Tensor.new_ones", "Tensor.new_empty"}) {

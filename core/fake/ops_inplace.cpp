@@ -192,7 +192,9 @@ void registerInplaceOps(OpRegistry& r) {
                            "bitwise_left_shift",
                            "bitwise_right_shift",
                            "tril",
-                           "triu"};
+                           "triu",
+                           "scatter",
+                           "scatter_add"};
   for (const char* m : methods) {
     addInplace(r, std::string("Tensor.") + m + "_", std::string("Tensor.") + m);
   }

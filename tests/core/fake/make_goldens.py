@@ -1616,6 +1616,19 @@ for op, a in [("Tensor.__matmul__", [S(2, 3, rg=True), S(3, 4)]), ("Tensor.bmm",
               ("torch.swapaxes", [S(2, 3, 4), 0, 2]), ("torch.tril", [S(3, 4, lay="T")])]:
     case("named/%s" % op, op, *a)
 
+# --- new_tensor / as_tensor, scatter_ family in place
+case("new_tensor/int_data", "Tensor.new_tensor", S(2, dt=f64, rg=True), [1, 2])
+case("new_tensor/dtype", "Tensor.new_tensor", S(2, dt=i32), [[1.5], [2.0]], dtype=f16)
+case("new_tensor/rg", "Tensor.new_tensor", S(2), [1.0], requires_grad=True)
+case("as_tensor/list", "torch.as_tensor", [[1, 2], [3, 4]])
+case("as_tensor/list_dtype", "torch.as_tensor", [1.5, 2.0], dtype=f64)
+case("as_tensor/tensor", "torch.as_tensor", S(2, 3, lay="T"))
+case("as_tensor/tensor_dtype", "torch.as_tensor", S(2, 3, lay="T", rg=True), dtype=f64)
+case("inplace/scatter_", "Tensor.scatter_", S(4, 3, lay="T"), 0, S(2, 2, dt=i64), S(2, 2, rg=True))
+case("inplace/scatter_value", "Tensor.scatter_", S(4, 3), 1, S(2, 2, dt=i64), 2.0)
+case("inplace/scatter_add_", "Tensor.scatter_add_", S(4, 3), 0, S(2, 2, dt=i64), S(2, 2))
+case("inplace/index_select_bad", "Tensor.index_select", S(4, 3), 0, S(2, 2, dt=i64))
+
 
 def main():
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
