@@ -52,6 +52,9 @@ td.ln { color: #8c959f; text-align: right; user-select: none; }
 .sidebyside { display: flex; gap: 1em; align-items: flex-start; }
 .sidebyside > div { flex: 1 1 0; min-width: 0; overflow-x: auto; border: 1px solid #d0d7de; }
 .sidebyside h3 { margin: 0; padding: .3em .5em; background: #f6f8fa; border-bottom: 1px solid #d0d7de; }
+table.guards { width: 100%; }
+table.guards td { overflow-wrap: anywhere; } table.guards td:first-child { white-space: nowrap; }
+table.guards td:last-child { min-width: 8em; overflow-wrap: normal; }
 tr.del td { background: #ffebe9; } tr.add td { background: #dafbe1; }
 tr.guard-missing td { background: #ffebe9; } tr.guard-extra td { background: #dafbe1; }
 p.reason { background: #fff8c5; padding: .4em .6em; border-left: 4px solid #9a6700; }
@@ -99,7 +102,11 @@ void renderGraphs(const ReportFrame& f, std::string& out) {
     std::vector<std::string> a, b;
     if (g < f.dynamo.graphs.size()) a = splitLines(f.dynamo.graphs[g].code);
     if (g < f.core.graphs.size()) b = splitLines(f.core.graphs[g].code);
-    LineDiff d = diffLines(a, b);
+    // An unsupported replay has nothing to compare: no highlighting.
+    LineDiff d =
+        f.verdict == compare::Verdict::kUnsupported
+            ? LineDiff{std::vector<bool>(a.size(), false), std::vector<bool>(b.size(), false)}
+            : diffLines(a, b);
     out += "<div class=\"sidebyside\" id=\"frame-" + std::to_string(f.index) + "-graph-" +
            std::to_string(g) + "\">\n<div class=\"graph dynamo\"><h3>Dynamo graph " +
            std::to_string(g) + "</h3>\n";
