@@ -343,9 +343,10 @@ class Worker {
 // ------------------------------------------------------------------ aggregation
 struct Counts {
   std::map<Outcome, uint64_t> outcomes;
-  std::map<std::string, uint64_t> bySignature;             // unsupported and gen bugs
-  std::map<std::string, uint64_t> exampleSeed;             // signature -> a case seed
-  std::vector<std::pair<std::string, std::string>> fails;  // signature, description
+  std::map<std::string, uint64_t> bySignature;  // unsupported and gen bugs
+  // signature -> (case index, case seed) of its first case, whatever order workers
+  // report in, so that the summary is the same for any --jobs.
+  std::map<std::string, std::pair<uint64_t, uint64_t>> example;
   std::map<std::string, uint64_t> failsBySignature;
 };
 
@@ -372,14 +373,11 @@ class Aggregator {
       ++c.outcomes[p.outcome];
       if (p.outcome == Outcome::kUnsupported || p.outcome == Outcome::kGenBug) {
         ++c.bySignature[p.signature];
-        c.exampleSeed.emplace(p.signature, r.caseSeed);
+        noteExample(c, p.signature, r);
       }
       if (p.outcome == Outcome::kFail) {
+        noteExample(c, p.signature, r);
         if (++c.failsBySignature[p.signature] == 1) {
-          c.exampleSeed.emplace(p.signature, r.caseSeed);
-          std::string desc =
-              "case " + std::to_string(r.index) + ", case seed " + std::to_string(r.caseSeed);
-          c.fails.emplace_back(p.signature, desc);
           std::fprintf(stderr,
                        "\n[dynrr-fuzz] %s FAILED on case %llu: %s\n  reproduce: "
                        "dynrr-fuzz --property %s --features %s --case-seed %llu\n",
@@ -402,6 +400,11 @@ class Aggregator {
       }
     }
     maybeProgress(false);
+  }
+
+  static void noteExample(Counts& c, const std::string& signature, const CaseRecord& r) {
+    auto [it, added] = c.example.emplace(signature, std::make_pair(r.index, r.caseSeed));
+    if (!added && r.index < it->second.first) it->second = {r.index, r.caseSeed};
   }
 
   void maybeProgress(bool force) {
@@ -474,10 +477,12 @@ class Aggregator {
       std::sort(rows.rbegin(), rows.rend());
       for (auto& [n, s] : rows)
         std::printf("  %6llu  %s  (e.g. case seed %llu)\n", static_cast<unsigned long long>(n),
-                    s.c_str(), static_cast<unsigned long long>(c.exampleSeed[s]));
-      for (auto& [s, d] : c.fails)
-        std::printf("  FAIL x%llu  %s  (first: %s)\n",
-                    static_cast<unsigned long long>(c.failsBySignature[s]), s.c_str(), d.c_str());
+                    s.c_str(), static_cast<unsigned long long>(c.example[s].second));
+      for (auto& [s, n] : c.failsBySignature)
+        std::printf("  FAIL x%llu  %s  (first: case %llu, case seed %llu)\n",
+                    static_cast<unsigned long long>(n), s.c_str(),
+                    static_cast<unsigned long long>(c.example[s].first),
+                    static_cast<unsigned long long>(c.example[s].second));
     }
     for (const auto& s : saved_) std::printf("saved to corpus: %s\n", s.c_str());
     if (harnessErrors_)
@@ -511,17 +516,21 @@ class Aggregator {
     out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"dynrr-fuzz\">\n";
     for (auto& [p, c] : counts_) {
       out << "  <testsuite name=\"dynrr-fuzz." << propertyName(p) << "\" tests=\""
-          << 1 + c.fails.size() << "\" failures=\"" << c.fails.size() << "\" time=\"" << secs
-          << "\">\n";
+          << 1 + c.failsBySignature.size() << "\" failures=\"" << c.failsBySignature.size()
+          << "\" time=\"" << secs << "\">\n";
       out << "    <testcase classname=\"dynrr-fuzz." << propertyName(p) << "\" name=\"campaign\">"
           << "<system-out>"
           << xml(std::to_string(c.outcomes[Outcome::kPass]) + " pass, " +
                  std::to_string(c.outcomes[Outcome::kUnsupported]) + " unsupported, " +
                  std::to_string(c.outcomes[Outcome::kGenBug]) + " generator bugs")
           << "</system-out></testcase>\n";
-      for (auto& [s, d] : c.fails)
+      for (auto& [s, n] : c.failsBySignature)
         out << "    <testcase classname=\"dynrr-fuzz." << propertyName(p) << "\" name=\"" << xml(s)
-            << "\"><failure message=\"" << xml(s) << "\">" << xml(d) << "</failure></testcase>\n";
+            << "\"><failure message=\"" << xml(s) << "\">"
+            << xml(std::to_string(n) + " cases; reproduce: dynrr-fuzz --property " +
+                   propertyName(p) + " --features " + featuresName(o_.features) + " --case-seed " +
+                   std::to_string(c.example[s].second))
+            << "</failure></testcase>\n";
       out << "  </testsuite>\n";
     }
     out << "</testsuites>\n";

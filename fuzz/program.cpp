@@ -285,7 +285,8 @@ class Printer {
       case StmtKind::kView: {
         std::string e = a.shape == Shape{3, 4} ? a.name + ".reshape(4, 3).t()"
                                                : a.name + ".unsqueeze(0).squeeze(0)";
-        if (k % 2 == 1) e = a.name + ".clone().view(" + (a.shape.empty() ? "1" : "-1") + ")[0]";
+        if (k % 2 == 1)
+          e = a.name + ".contiguous().view(" + (a.shape.empty() ? "1" : "-1") + ")[0]";
         Shape out = a.shape;
         if (k % 2 == 1) out.clear();
         line(newTensor(out) + " = " + e);
