@@ -105,6 +105,9 @@ struct Ops {
   // (compile_subgraph -> codegen_suffix -> restore_stack, codegen_update_mutated).
   static std::vector<NodeId> graphOutputs(InstructionTranslator& tx,
                                           const std::vector<VtPtr>& values);
+  // ops_control_flow.cpp: LazyVariableTracker.realize_all — realises a value and
+  // every lazy value it contains.
+  static Status realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth = 0);
   // ops_control_flow.cpp: Python truthiness of a realised constant-like value.
   static Expected<bool> truthiness(InstructionTranslator& tx, const VtPtr& v);
   // tensor_ops.cpp: a graph call producing a tensor (or tuple of tensors).

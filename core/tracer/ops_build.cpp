@@ -150,8 +150,10 @@ Status Ops::storeSubscr() {
   auto c = tx.realize(*container);
   if (!c) return c.error();
   if ((*c)->mutationType() == vt::MutationType::kValueMutationExisting) {
-    return unsupported("store into a pre-existing " + (*c)->pythonTypeName() +
-                       " (side effects are core part 2)");
+    if ((*c)->kind() != vt::VtKind::kList) {
+      return unsupported("store into a pre-existing " + (*c)->pythonTypeName());
+    }
+    tx.ctx_.sideEffects.markMutated(c->get(), "item assignment");
   }
   auto k = tx.realize(*key);
   if (!k) return k.error();

@@ -356,8 +356,12 @@ Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttr
     return unsupported("keyword arguments to " + self->pythonTypeName() + "." + meth);
   auto mutating = [&]() -> Status {
     if (self->mutationType() == vt::MutationType::kValueMutationExisting) {
-      return unsupported("mutation of a pre-existing " + self->pythonTypeName() + " via ." + meth +
-                         " (side effects are core part 2)");
+      if (self->kind() != vt::VtKind::kList) {
+        return unsupported("mutation of a pre-existing " + self->pythonTypeName() + " via ." +
+                           meth);
+      }
+      // Buffered in SideEffects and written back after the graph.
+      tx.context().sideEffects.markMutated(self.get(), "." + meth + "()");
     }
     return Status::success();
   };

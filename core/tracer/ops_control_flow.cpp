@@ -47,6 +47,22 @@ void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>
 
 }  // namespace
 
+Status Ops::realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth) {
+  if (!v || depth > 32) return Status::success();
+  auto r = tx.realize(v);
+  if (!r) return r.error();
+  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(r->get())) {
+    for (const auto& item : seq->items()) {
+      if (Status s = realizeAll(tx, item, depth + 1); !s) return s;
+    }
+  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(r->get())) {
+    for (const auto& kv : dict->entries()) {
+      if (Status s = realizeAll(tx, kv.second, depth + 1); !s) return s;
+    }
+  }
+  return Status::success();
+}
+
 std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vector<VtPtr>& values) {
   // Order (codegen of compile_subgraph): the tensors of the values, then the contents
   // of cells written back after the graph (codegen_update_mutated, in the order the
@@ -55,11 +71,18 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
   std::vector<const vt::CellVariable*> escaping;
   std::vector<NodeId> outputs;
   for (const auto& v : values) collectTensorNodes(v, tx.ctx_.output.graph(), outputs, 0, &escaping);
-  for (const auto& cell : tx.ctx_.sideEffects.cells()) {
-    bool escapes = false;
-    for (auto* e : escaping) escapes = escapes || e == cell.get();
-    if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && escapes))
-      collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
+  for (const auto& t : tx.ctx_.sideEffects.tracked()) {
+    if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
+      bool escapes = false;
+      for (auto* e : escaping) escapes = escapes || e == cell;
+      if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && escapes))
+        collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
+    } else if (t.mutated) {
+      // A mutated pre-existing list or dict: its new contents are written back (the
+      // codegen realises the items it still holds lazily, guarding them).
+      (void)realizeAll(tx, t.value, 0);
+      collectTensorNodes(t.value, tx.ctx_.output.graph(), outputs, 0);
+    }
   }
   return outputs;
 }

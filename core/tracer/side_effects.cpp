@@ -6,6 +6,7 @@ namespace dynrr::tracer {
 std::shared_ptr<vt::CellVariable> SideEffects::trackCellNew(const std::string& localName) {
   auto cell = vt::CellVariable::makeNew(localName);
   cells_.push_back(cell);
+  tracked_.push_back({cell, false});
   return cell;
 }
 
@@ -23,6 +24,7 @@ std::shared_ptr<vt::CellVariable> SideEffects::trackCellExisting(const std::stri
   if (auto seen = findCell(identity)) return seen;
   auto cell = vt::CellVariable::makeExisting(localName, std::move(cellSource), identity);
   cells_.push_back(cell);
+  tracked_.push_back({cell, false});
   return cell;
 }
 
@@ -39,6 +41,23 @@ void SideEffects::storeCell(const std::shared_ptr<vt::CellVariable>& cell, vt::V
     }
   }
   pending_.push_back(Mutation{"cell", target, cell->contents()->repr()});
+}
+
+void SideEffects::trackExisting(const vt::VtPtr& container) {
+  for (const auto& t : tracked_) {
+    if (t.value == container) return;
+  }
+  tracked_.push_back({container, false});
+}
+
+void SideEffects::markMutated(const vt::VariableTracker* container, const std::string& how) {
+  for (auto& t : tracked_) {
+    if (t.value.get() != container) continue;
+    std::string target = container->source() ? container->source()->name() : "<no source>";
+    if (!t.mutated) pending_.push_back(Mutation{container->pythonTypeName(), target, how});
+    t.mutated = true;
+    return;
+  }
 }
 
 std::vector<std::string> SideEffects::describeCells() const {

@@ -30,6 +30,18 @@ class SideEffects {
                                                       vt::SourcePtr cellSource, uint64_t identity);
   const std::vector<std::shared_ptr<vt::CellVariable>>& cells() const { return cells_; }
 
+  // track_mutable: a pre-existing list or dict wrapped from a source. Mutating it
+  // (markMutated) makes Dynamo write its new contents back after the graph.
+  void trackExisting(const vt::VtPtr& container);
+  void markMutated(const vt::VariableTracker* container, const std::string& how);
+  // Everything tracked (cells and pre-existing containers), in the order Dynamo's
+  // id_to_variable has them: the order codegen_update_mutated writes them back.
+  struct Tracked {
+    vt::VtPtr value;
+    bool mutated = false;
+  };
+  const std::vector<Tracked>& tracked() const { return tracked_; }
+
   // store_cell: writes through to the cell; a write to a pre-existing cell is a side
   // effect replayed after the graph.
   void storeCell(const std::shared_ptr<vt::CellVariable>& cell, vt::VtPtr value);
@@ -43,6 +55,7 @@ class SideEffects {
 
  private:
   std::vector<std::shared_ptr<vt::CellVariable>> cells_;
+  std::vector<Tracked> tracked_;
   std::vector<Mutation> pending_;
 };
 

@@ -143,8 +143,10 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
             std::make_shared<LazyVariable>(refs[i], vt::Source::item(source, std::to_string(i))));
       }
       ctx.output.addGuard("SEQUENCE_LENGTH", srcName);
-      return isTuple ? vt::makeTuple(std::move(items), source)
-                     : vt::makeList(std::move(items), source);
+      if (isTuple) return vt::makeTuple(std::move(items), source);
+      VtPtr list = vt::makeList(std::move(items), source);
+      ctx.sideEffects.trackExisting(list);
+      return list;
     }
     case W::DICT: {
       // ConstDictVariable over a pre-existing dict: TYPE_MATCH, values wrapped lazily
