@@ -10,10 +10,10 @@ JOBS ?= 2
 STAMPS := $(BUILD)/.stamps
 WERROR ?= $(if $(CI),ON,OFF)
 APT_PACKAGES := capnproto libcapnp-dev libxxhash-dev librapidcheck-dev libgtest-dev \
-                libbenchmark-dev clang-format clang-tidy pkg-config valgrind
+                libbenchmark-dev clang-format clang-tidy pkg-config valgrind libedit-dev
 
 .PHONY: all setup deps venv configure build test test-cpp test-python format format-check \
-        test-asan demo bench corpus clean
+        test-asan demo bench corpus fuzz clean
 
 all: build
 
@@ -94,3 +94,9 @@ corpus: build
 
 clean:
 	rm -rf $(BUILD) $(BUILD)-asan
+
+# A differential fuzz campaign (dynrr-fuzz: generated programs, real Dynamo as the
+# oracle, the core as the subject; failures shrunk into corpus/fuzz/). `make test`
+# runs a tiny one through CTest (fuzz_tiny_campaign).
+fuzz: build
+	$(BUILD)/bin/dynrr-fuzz --property all --features all --cases 300 --seed 1 --jobs $(JOBS) --junit $(BUILD)/fuzz-junit.xml
