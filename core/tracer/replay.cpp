@@ -333,6 +333,10 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
                                     const ReplayHooks* hooks) {
   if (eventIndex >= trace.eventCount()) return Error("no event " + std::to_string(eventIndex));
   auto event = trace.event(eventIndex);
+  if (std::string why = event.getStatusReason().cStr(); why.rfind("trace truncated", 0) == 0) {
+    // The recorder's per-event object budget ran out: what is missing is named.
+    return unsupported(why);
+  }
   if (event.getStatus() != schema::EventStatus::COMPILED) {
     return unsupported("replay of frames Dynamo did not compile (status " +
                        std::to_string(static_cast<int>(event.getStatus())) + ": " +
