@@ -186,7 +186,10 @@ Status Ops::returnValue() {
   tx.returnValue_ = *v;
   tx.returned_ = true;
   if (tx.parent_ != nullptr) return Status::success();
-  // compile_subgraph: the graph returns the tensors the return value needs.
+  // compile_subgraph: _get_stack_values_to_restore realises the returned value
+  // (realize_all), installing the guards of inputs returned unchanged; the graph then
+  // returns the tensors the value needs.
+  if (Status st = realizeAll(tx, *v); !st) return st;
   std::vector<NodeId> outputs = graphOutputs(tx, {*v});
   if (tx.ctx_.output.graph().opCount() > 0) tx.ctx_.output.setOutput(outputs);
   return Status::success();
