@@ -1,6 +1,5 @@
 // debug_graph.cpp — replays the tracer's graph log (tracer::ProtoGraph) into core/graph
-// to print the partial graph. TODO(lead): use tracer::emitGraph once exported; this is a
-// copy of emitGraph/toArgument in core/tracer/replay.cpp, kept in step with it.
+// to print the partial graph, through the same tracer::replayGraphLog the replay uses.
 #include "replayer/debug_graph.h"
 
 #include <vector>
@@ -9,93 +8,11 @@
 #include "core/graph/printer.h"
 
 namespace dynrr::replayer {
-namespace {
-
-using tracer::GraphArg;
-
-graph::Argument toArgument(const GraphArg& a, const std::vector<graph::Node*>& nodes) {
-  switch (a.kind) {
-    case GraphArg::Kind::kNode: {
-      graph::Node* n = a.node >= 0 && static_cast<size_t>(a.node) < nodes.size()
-                           ? nodes[static_cast<size_t>(a.node)]
-                           : nullptr;
-      return n ? graph::Argument::node(n) : graph::Argument::none();
-    }
-    case GraphArg::Kind::kConstant: {
-      const auto& c = a.constant;
-      if (auto* b = std::get_if<bool>(&c)) return graph::Argument::boolean(*b);
-      if (auto* i = std::get_if<int64_t>(&c)) return graph::Argument::integer(*i);
-      if (auto* d = std::get_if<double>(&c)) return graph::Argument::floating(*d);
-      if (auto* s = std::get_if<std::string>(&c)) return graph::Argument::string(*s);
-      if (std::holds_alternative<vt::EllipsisValue>(c)) return graph::Argument::ellipsis();
-      if (auto* t = std::get_if<vt::TorchConstant>(&c)) {
-        if (t->kind == vt::TorchConstant::Kind::kDtype) return graph::Argument::dtype(t->name);
-        auto colon = t->name.find(':');
-        if (colon == std::string::npos) return graph::Argument::device(t->name);
-        return graph::Argument::device(t->name.substr(0, colon),
-                                       std::stoll(t->name.substr(colon + 1)));
-      }
-      return graph::Argument::none();
-    }
-    case GraphArg::Kind::kTuple:
-    case GraphArg::Kind::kList: {
-      std::vector<graph::Argument> items;
-      for (const auto& item : a.items) items.push_back(toArgument(item, nodes));
-      return a.kind == GraphArg::Kind::kTuple ? graph::Argument::tuple(std::move(items))
-                                              : graph::Argument::list(std::move(items));
-    }
-    case GraphArg::Kind::kSlice:
-      if (a.items.size() != 3) return graph::Argument::none();
-      return graph::Argument::slice(toArgument(a.items[0], nodes), toArgument(a.items[1], nodes),
-                                    toArgument(a.items[2], nodes));
-    case GraphArg::Kind::kDict: {
-      std::vector<std::pair<graph::Argument, graph::Argument>> entries;
-      for (size_t i = 0; i < a.items.size() && i < a.keys.size(); ++i) {
-        entries.emplace_back(graph::Argument::string(a.keys[i]), toArgument(a.items[i], nodes));
-      }
-      return graph::Argument::dict(std::move(entries));
-    }
-  }
-  return graph::Argument::none();
-}
-
-}  // namespace
 
 Expected<std::string> partialGraphCode(const tracer::ProtoGraph& proto) {
   graph::Graph g;
-  std::vector<graph::Node*> nodes(proto.size(), nullptr);
-  for (const tracer::GraphEvent& ev : proto.events()) {
-    const tracer::ProtoNode& pn = proto.node(ev.node);
-    size_t id = static_cast<size_t>(ev.node);
-    switch (ev.kind) {
-      case tracer::GraphEvent::Kind::kCreate: {
-        std::vector<graph::Argument> args;
-        for (const auto& a : pn.args) args.push_back(toArgument(a, nodes));
-        graph::Kwargs kwargs;
-        for (const auto& [k, v] : pn.kwargs) kwargs.emplace_back(k, toArgument(v, nodes));
-        if (pn.op == "placeholder") {
-          nodes[id] = g.createGraphInput(pn.source, pn.typeExpr);
-        } else if (pn.op == "call_function") {
-          nodes[id] = g.callFunction(pn.target, std::move(args), std::move(kwargs));
-        } else if (pn.op == "call_method") {
-          nodes[id] = g.callMethod(pn.target, std::move(args), std::move(kwargs));
-        } else if (pn.op == "output") {
-          nodes[id] = g.output(args.empty() ? graph::Argument::none() : args[0]);
-        } else {
-          return Error("unknown graph node op '" + pn.op + "'");
-        }
-        break;
-      }
-      case tracer::GraphEvent::Kind::kRename:
-        if (nodes[id]) g.rename(nodes[id], ev.name);
-        break;
-      case tracer::GraphEvent::Kind::kErase:
-        if (nodes[id]) {
-          if (Status s = g.erase(nodes[id]); !s) return s.error().withContext("erasing a node");
-        }
-        break;
-    }
-  }
+  std::vector<graph::Node*> nodes;
+  if (Status s = tracer::replayGraphLog(proto, g, nodes); !s) return s.error();
   return graph::pythonCode(g);
 }
 

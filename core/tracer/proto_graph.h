@@ -14,8 +14,14 @@
 #include <vector>
 
 #include "core/fake/tensor_meta.h"
+#include "core/support/error.h"
 #include "core/vt/constant_variable.h"
 #include "core/vt/tensor_variable.h"
+
+namespace dynrr::graph {
+class Graph;
+class Node;
+}  // namespace dynrr::graph
 
 namespace dynrr::tracer {
 
@@ -82,5 +88,10 @@ class ProtoGraph {
   std::vector<ProtoNode> nodes_;
   std::vector<GraphEvent> events_;
 };
+
+// Replays the log into an FX-like graph (node names and printed code follow FX), with
+// nodes[i] the graph node of ProtoNode i (null if never created). Shared by the replay
+// (complete graphs) and `dynrr debug` (partial graphs while tracing).
+Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<graph::Node*>& nodes);
 
 }  // namespace dynrr::tracer

@@ -15,79 +15,11 @@
 namespace dynrr::tracer {
 namespace {
 
-graph::Argument toArgument(const GraphArg& a, const std::vector<graph::Node*>& nodes) {
-  switch (a.kind) {
-    case GraphArg::Kind::kNode: return graph::Argument::node(nodes[static_cast<size_t>(a.node)]);
-    case GraphArg::Kind::kConstant: {
-      const auto& c = a.constant;
-      if (auto* b = std::get_if<bool>(&c)) return graph::Argument::boolean(*b);
-      if (auto* i = std::get_if<int64_t>(&c)) return graph::Argument::integer(*i);
-      if (auto* d = std::get_if<double>(&c)) return graph::Argument::floating(*d);
-      if (auto* s = std::get_if<std::string>(&c)) return graph::Argument::string(*s);
-      if (std::holds_alternative<vt::EllipsisValue>(c)) return graph::Argument::ellipsis();
-      if (auto* t = std::get_if<vt::TorchConstant>(&c)) {
-        if (t->kind == vt::TorchConstant::Kind::kDtype) return graph::Argument::dtype(t->name);
-        auto colon = t->name.find(':');
-        if (colon == std::string::npos) return graph::Argument::device(t->name);
-        return graph::Argument::device(t->name.substr(0, colon),
-                                       std::stoll(t->name.substr(colon + 1)));
-      }
-      return graph::Argument::none();
-    }
-    case GraphArg::Kind::kTuple:
-    case GraphArg::Kind::kList: {
-      std::vector<graph::Argument> items;
-      for (const auto& item : a.items) items.push_back(toArgument(item, nodes));
-      return a.kind == GraphArg::Kind::kTuple ? graph::Argument::tuple(std::move(items))
-                                              : graph::Argument::list(std::move(items));
-    }
-    case GraphArg::Kind::kSlice:
-      return graph::Argument::slice(toArgument(a.items[0], nodes), toArgument(a.items[1], nodes),
-                                    toArgument(a.items[2], nodes));
-    case GraphArg::Kind::kDict: {
-      std::vector<std::pair<graph::Argument, graph::Argument>> entries;
-      for (size_t i = 0; i < a.items.size(); ++i) {
-        entries.emplace_back(graph::Argument::string(a.keys[i]), toArgument(a.items[i], nodes));
-      }
-      return graph::Argument::dict(std::move(entries));
-    }
-  }
-  return graph::Argument::none();
-}
-
 // Replays the tracer's graph log into an FX-like graph and reads back names and code.
 Expected<compare::GraphDecision> emitGraph(const ProtoGraph& proto) {
   graph::Graph g;
-  std::vector<graph::Node*> nodes(proto.size(), nullptr);
-  for (const GraphEvent& ev : proto.events()) {
-    const ProtoNode& pn = proto.node(ev.node);
-    size_t id = static_cast<size_t>(ev.node);
-    switch (ev.kind) {
-      case GraphEvent::Kind::kCreate: {
-        std::vector<graph::Argument> args;
-        for (const auto& a : pn.args) args.push_back(toArgument(a, nodes));
-        graph::Kwargs kwargs;
-        for (const auto& [k, v] : pn.kwargs) kwargs.emplace_back(k, toArgument(v, nodes));
-        if (pn.op == "placeholder") {
-          nodes[id] = g.createGraphInput(pn.source, pn.typeExpr);
-        } else if (pn.op == "call_function") {
-          nodes[id] = g.callFunction(pn.target, std::move(args), std::move(kwargs));
-        } else if (pn.op == "call_method") {
-          nodes[id] = g.callMethod(pn.target, std::move(args), std::move(kwargs));
-        } else if (pn.op == "output") {
-          nodes[id] = g.output(args.empty() ? graph::Argument::none() : args[0]);
-        } else {
-          return Error("internal: unknown proto node op " + pn.op);
-        }
-        break;
-      }
-      case GraphEvent::Kind::kRename: g.rename(nodes[id], ev.name); break;
-      case GraphEvent::Kind::kErase:
-        if (Status s = g.erase(nodes[id]); !s)
-          return s.error().withContext("dead code elimination");
-        break;
-    }
-  }
+  std::vector<graph::Node*> nodes;
+  if (Status s = replayGraphLog(proto, g, nodes); !s) return s.error().withContext("graph log");
   compare::GraphDecision out;
   out.code = graph::pythonCode(g);
   for (NodeId id : proto.order()) {
