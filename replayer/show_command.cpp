@@ -331,17 +331,58 @@ void showEvent(const trace::TraceReader& trace, size_t index, bool disassemble) 
   showDecisions(trace, e.getReference());
 }
 
+// --objects: every object of the heap, one per line, with the members of instances,
+// classes, modules and functions one level deep (what the core can look into).
+void showObjects(const trace::TraceReader& trace) {
+  std::printf("\n== objects\n");
+  auto members = [&](const char* label, auto attrs) {
+    for (auto a : attrs)
+      std::printf("      %s %s = #%u %s\n", label, a.getName().cStr(), a.getValue(),
+                  trace::describeObject(trace, a.getValue()).c_str());
+  };
+  for (trace::ObjRef ref = 1; ref <= trace.objectCount(); ++ref) {
+    auto obj = trace.object(ref);
+    if (!obj) continue;
+    std::printf("  #%u %s = %s\n", ref, trace::typeName(trace, ref).c_str(),
+                trace::describeObject(trace, ref).c_str());
+    switch (obj->which()) {
+      case Object::INSTANCE:
+        std::printf("      class #%u\n", obj->getInstance().getClass());
+        members("attr", obj->getInstance().getAttrs());
+        members("slot", obj->getInstance().getSlots());
+        break;
+      case Object::CLASS: members("attr", obj->getClass().getAttrs()); break;
+      case Object::MODULE: members("attr", obj->getModule().getAttrs()); break;
+      case Object::FUNCTION:
+        std::printf("      code #%u globals #%u defaults #%u\n", obj->getFunction().getCode(),
+                    obj->getFunction().getGlobals(), obj->getFunction().getDefaults());
+        members("attr", obj->getFunction().getAttrs());
+        break;
+      case Object::DICT:
+        for (auto e : obj->getDict())
+          std::printf("      [#%u %s] = #%u %s\n", e.getKey(),
+                      trace::describeObject(trace, e.getKey()).c_str(), e.getValue(),
+                      trace::describeObject(trace, e.getValue()).c_str());
+        break;
+      default: break;
+    }
+  }
+}
+
 }  // namespace
 
 int runShow(const std::vector<std::string>& args) {
   std::string path;
   long only = -1;
   bool disassemble = true;
+  bool objects = false;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--event" && i + 1 < args.size()) {
       only = std::strtol(args[++i].c_str(), nullptr, 10);
     } else if (args[i] == "--no-disassembly") {
       disassemble = false;
+    } else if (args[i] == "--objects") {
+      objects = true;
     } else if (path.empty() && args[i][0] != '-') {
       path = args[i];
     } else {
@@ -350,7 +391,7 @@ int runShow(const std::vector<std::string>& args) {
     }
   }
   if (path.empty()) {
-    std::fprintf(stderr, "usage: dynrr show TRACE [--event N] [--no-disassembly]\n");
+    std::fprintf(stderr, "usage: dynrr show TRACE [--event N] [--no-disassembly] [--objects]\n");
     return kExitBadInput;
   }
   auto trace = trace::TraceReader::openFile(path);
@@ -369,6 +410,7 @@ int runShow(const std::vector<std::string>& args) {
     if (only >= 0 && static_cast<size_t>(only) != i) continue;
     showEvent(*trace, i, disassemble);
   }
+  if (objects) showObjects(*trace);
   return kExitOk;
 }
 

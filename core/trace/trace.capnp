@@ -92,6 +92,12 @@ struct GlobalState {
   torchFunctionEnabled @11 :Bool;    # torch._C._is_torch_function_enabled()
   torchFunctionAllDisabled @12 :Bool;
   numThreads @13 :Int32;
+  # Entries in torch.nn.modules.module's global hook dicts (register_module_forward_hook
+  # and friends), in the order _global_backward_pre_hooks, _global_backward_hooks,
+  # _global_forward_hooks, _global_forward_pre_hooks. Dynamo reads their lengths to decide
+  # whether a module call may skip __call__ for forward. Empty in traces written before
+  # the field existed (the core then cannot decide and says so).
+  nnModuleGlobalHooks @14 :List(UInt32);
 }
 
 # ---------------------------------------------------------------- object heap

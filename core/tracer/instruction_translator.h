@@ -87,6 +87,18 @@ struct TracingContext {
   // Tensors already wrapped, by identity token: the same tensor reached through a
   // second source is one graph input plus a DUPLICATE_INPUT guard.
   std::map<uint64_t, VtPtr> tensorsByIdentity;
+  // Pre-existing objects already wrapped (nn.Modules, user objects, Python modules), by
+  // identity token (side_effects.track_object_existing): reached again through another
+  // source they are the same tracker, plus a DUPLICATE_INPUT guard (make_dupe_guard).
+  std::map<uint64_t, VtPtr> objectsByIdentity;
+  // Python modules aliased as `G['__import_<name>']` for the globals of inlined code
+  // from other modules (import_source), by module name.
+  std::map<std::string, VtPtr> importedModules;
+  // (class identity, attribute) pairs with DICT_NOT_CONTAINS installed for an MRO class
+  // that does not define the attribute (OutputGraph.guarded_mro_absent_keys).
+  std::set<std::pair<uint64_t, std::string>> guardedMroAbsent;
+  // VariableBuilder results by source name (OutputGraph.variable_tracker_cache).
+  std::map<std::string, VtPtr> builtBySource;
   // A graph break the core decided on: Dynamo's gb_type, the explanation, and the root
   // frame's instruction it happens at (a break inside an inlined call breaks at the
   // root's CALL, since nested graph breaks are off).
@@ -142,6 +154,10 @@ class InstructionTranslator {
   }
   const std::map<std::string, std::shared_ptr<vt::CellVariable>>& cells() const { return cells_; }
   trace::ObjRef globals() const { return globals_; }
+  // __name__ of the module whose globals the frame runs in (the function's __module__);
+  // empty for the root frame and code sharing the root's globals.
+  const std::string& globalsModule() const { return globalsModule_; }
+  void setGlobalsModule(std::string name) { globalsModule_ = std::move(name); }
   const std::vector<VtPtr>& stack() const { return stack_; }
   const bytecode::CodeObject& code() const { return code_; }
   const InstructionTranslator* parent() const { return parent_; }
@@ -165,6 +181,7 @@ class InstructionTranslator {
   bytecode::CodeObject code_;
   std::vector<bytecode::Instruction> instructions_;
   trace::ObjRef globals_;
+  std::string globalsModule_;
   InstructionTranslator* parent_;
   std::map<std::string, VtPtr> locals_;
   std::vector<std::string> localOrder_;

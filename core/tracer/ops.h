@@ -80,6 +80,25 @@ struct Ops {
   static Expected<VtPtr> inlineFunction(TracingContext& ctx, InstructionTranslator& parent,
                                         const vt::VariableTracker& fn, std::vector<VtPtr> args,
                                         std::vector<std::pair<std::string, VtPtr>> kwargs);
+  // ops_user_object.cpp: VariableBuilder for a recorded instance (wrap_module for
+  // nn.Modules, wrap_user_defined otherwise).
+  static Expected<VtPtr> wrapInstance(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr source);
+  // ops_user_object.cpp: UserDefinedObjectVariable.var_getattr (generic_getattr with the
+  // nn.Module __getattr__ shortcut and the hooks-dict rules of UnspecializedNNModuleVariable).
+  static Expected<VtPtr> userObjectGetAttr(InstructionTranslator& tx, const VtPtr& obj,
+                                           const std::string& name);
+  // ops_user_object.cpp: calling an nn.Module (UnspecializedNNModuleVariable.call_function:
+  // __call__ short-circuited to forward when there are no hooks).
+  static Expected<VtPtr> callUserObject(InstructionTranslator& tx, const VtPtr& obj,
+                                        std::vector<VtPtr> args,
+                                        std::vector<std::pair<std::string, VtPtr>> kwargs);
+  // ops_user_object.cpp: LOAD_GLOBAL in code whose globals are another module's
+  // (InliningInstructionTranslator.get_globals_source_and_value). Null if `name` is not
+  // in those globals (then it is a builtin).
+  static Expected<VtPtr> foreignGlobal(InstructionTranslator& tx, const std::string& name);
+  // ops_user_object.cpp: a recorded Python module object: MODULE_MATCH, tracked by identity.
+  static Expected<VtPtr> wrapPythonModule(TracingContext& ctx, trace::ObjRef ref,
+                                          vt::SourcePtr source);
   // ops_load_store.cpp: set_name_hint — a tensor's node takes the name of the first
   // variable it is stored to (graph inputs keep theirs).
   static void applyNameHint(InstructionTranslator& tx, const VtPtr& value, const std::string& name);

@@ -215,6 +215,9 @@ Status Ops::dictMerge() {
   if (depth == 0 || depth > tx.stack_.size()) return Error("bad bytecode: DICT_MERGE depth");
   auto* into = dynamic_cast<vt::DictVariable*>(tx.stack_[tx.stack_.size() - depth].get());
   if (!into) return Error("bad bytecode: DICT_MERGE target");
+  // DICT_MERGE is dict.update on the target, which reads every key of the source dict
+  // (ConstDictVariable.install_dict_keys_match_guard).
+  if ((*src)->source()) tx.context().output.addGuard("DICT_KEYS_MATCH", (*src)->source()->name());
   for (const auto& e : from->entries()) into->mutableEntries().push_back(e);
   return Status::success();
 }

@@ -7,6 +7,7 @@
 
 #include "core/bytecode/code_object.h"
 #include "core/tracer/ops.h"
+#include "core/vt/user_object_variable.h"
 
 namespace dynrr::tracer {
 namespace {
@@ -537,6 +538,13 @@ Expected<VtPtr> Ops::callFunction(InstructionTranslator& tx, const VtPtr& fnIn,
     case vt::VtKind::kNestedFunction:
       return InstructionTranslator::inlineCall(tx.ctx_, tx, *fn, std::move(args),
                                                std::move(kwargs));
+    case vt::VtKind::kUserObject: return callUserObject(tx, fn, std::move(args), std::move(kwargs));
+    case vt::VtKind::kUserMethod: {
+      auto& m = static_cast<vt::UserMethodVariable&>(*fn);
+      args.insert(args.begin(), m.self());
+      return InstructionTranslator::inlineCall(tx.ctx_, tx, *m.function(), std::move(args),
+                                               std::move(kwargs));
+    }
     case vt::VtKind::kNull: return Error("bad bytecode: call of NULL");
     default:
       return unsupported("call of a " + fn->pythonTypeName() + " (" + vt::vtKindName(fn->kind()) +
@@ -725,6 +733,9 @@ Expected<VtPtr> Ops::inlineFunction(TracingContext& ctx, InstructionTranslator& 
                          " (TypeError path)");
   }
   InstructionTranslator child(ctx, *code, std::move(*insts), globals, &parent);
+  // Code running in another module's globals reads them through import_source.
+  if (globals != ctx.event.getFrame().getGlobals())
+    child.setGlobalsModule(recorded ? std::string(f->getModule().cStr()) : parent.globalsModule());
   for (size_t i = 0; i < bound.size(); ++i) child.setLocal(code->varnames[i], bound[i]);
   size_t next = argcount + kwonly;
   if (hasVarargs) child.setLocal(code->varnames[next++], vt::makeTuple(std::move(extra)));

@@ -77,6 +77,14 @@ Status Ops::swap() {
 Status Ops::loadGlobal() {
   if (inst.pushNull) tx.push(std::make_shared<vt::NullVariable>());
   const std::string& name = inst.text;
+  if (!tx.globalsModule_.empty()) {
+    auto foreign = foreignGlobal(tx, name);
+    if (!foreign) return foreign.error();
+    if (*foreign) {
+      tx.push(*foreign);
+      return Status::success();
+    }
+  }
   auto globals = tx.ctx_.trace.object(tx.globals_);
   if (globals && globals->which() == W::DICT) {
     for (auto entry : globals->getDict()) {
@@ -118,6 +126,7 @@ Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const 
       }
       return unsupported("attribute " + m->name() + "." + name + " is not in the trace");
     }
+    case vt::VtKind::kUserObject: return userObjectGetAttr(tx, obj, name);
     case vt::VtKind::kTensor: {
       auto* t = static_cast<vt::TensorVariable*>(obj.get());
       const fake::TensorMeta& meta = t->meta();

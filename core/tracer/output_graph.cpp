@@ -33,14 +33,15 @@ std::optional<NodeId> OutputGraph::existingInput(const std::string& sourceName) 
   return it->second;
 }
 
-NodeId OutputGraph::graphInput(const std::string& sourceName, const fake::TensorMeta& meta) {
+NodeId OutputGraph::graphInput(const std::string& sourceName, const fake::TensorMeta& meta,
+                               const std::string& typeExpr) {
   if (auto existing = existingInput(sourceName)) return *existing;
   ProtoNode node;
   node.op = "placeholder";
   node.target = inputNameForSource(sourceName);
   node.meta = meta;
   node.source = sourceName;
-  node.typeExpr = "torch.Tensor";
+  node.typeExpr = typeExpr;
   NodeId id = graph_.add(std::move(node));
   inputs_[sourceName] = id;
   if (onNode) onNode(id);

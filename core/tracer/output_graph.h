@@ -29,7 +29,8 @@ class OutputGraph {
 
   // A placeholder for a graph input with `source` (one per source), named as
   // Dynamo names it ("L['x']" -> "L_x_").
-  NodeId graphInput(const std::string& sourceName, const fake::TensorMeta& meta);
+  NodeId graphInput(const std::string& sourceName, const fake::TensorMeta& meta,
+                    const std::string& typeExpr = "torch.Tensor");
   std::optional<NodeId> existingInput(const std::string& sourceName) const;
 
   // Adds a call node.

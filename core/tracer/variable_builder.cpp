@@ -53,6 +53,12 @@ std::string tensorMatchDetail(const fake::TensorMeta& m) {
 // primitive constant, once used, is guarded with CONSTANT_MATCH (LazyConstantVariable).
 void constantGuards(TracingContext& ctx, const vt::SourcePtr& source, bool isInt) {
   if (!source) return;
+  if (isInt && source->isUnspecializedNNModule()) {
+    // nn.Module int attributes are specialised (is_int_specialization_case).
+    ctx.output.addGuard("EQUALS_MATCH", source->name());
+    ctx.output.addGuard("CONSTANT_MATCH", source->name());
+    return;
+  }
   bool moduleAttr = source->kind() == vt::Source::Kind::kAttr &&
                     source->member() != "__defaults__" && source->base() &&
                     source->base()->kind() != vt::Source::Kind::kAttr;
@@ -127,7 +133,10 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       if (obj->getTensor().getViewBase() != 0) {
         // Inputs that are views of other inputs need aliasing guards we do not model yet.
       }
-      NodeId node = ctx.output.graphInput(srcName, *meta);
+      auto metaReader = metaObj->getTensorMeta();
+      NodeId node = ctx.output.graphInput(
+          srcName, *meta,
+          metaReader.getIsParameter() ? "torch.nn.parameter.Parameter" : "torch.Tensor");
       ctx.output.addGuard("TENSOR_MATCH", srcName, tensorMatchDetail(*meta));
       VtPtr tensor = std::make_shared<vt::TensorVariable>(node, *meta, source);
       if (obj->getIdentity() != 0) ctx.tensorsByIdentity[obj->getIdentity()] = tensor;
@@ -143,6 +152,23 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
             std::make_shared<LazyVariable>(refs[i], vt::Source::item(source, std::to_string(i))));
       }
       ctx.output.addGuard("SEQUENCE_LENGTH", srcName);
+      if (isTuple && source && source->isUnspecializedNNModule()) {
+        // wrap_listlike: a tuple of literals on an nn.Module is a constant.
+        std::vector<VtPtr> consts;
+        for (auto item : refs) {
+          auto it = ctx.trace.object(item);
+          if (!it) return it.error();
+          auto w = it->which();
+          if (w != W::INT && w != W::FLOAT && w != W::BOOL && w != W::STR && w != W::NONE) break;
+          auto c = constantFromHeap(ctx, item);
+          if (!c) return c;
+          consts.push_back(*c);
+        }
+        if (consts.size() == refs.size()) {
+          ctx.output.addGuard("CONSTANT_MATCH", srcName);
+          return vt::makeTuple(std::move(consts), source);
+        }
+      }
       if (isTuple) return vt::makeTuple(std::move(items), source);
       VtPtr list = vt::makeList(std::move(items), source);
       ctx.sideEffects.trackExisting(list);
@@ -192,11 +218,8 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       return std::make_shared<vt::OpaqueVariable>(ref, "type", "user classes are core part 2",
                                                   source);
     }
-    case W::MODULE: {
-      ctx.output.addGuard("MODULE_MATCH", srcName);
-      return std::make_shared<vt::ModuleVariable>(
-          ref, std::string(obj->getModule().getName().cStr()), source);
-    }
+    case W::MODULE: return wrapPythonModule(ctx, ref, source);
+    case W::INSTANCE: return wrapInstance(ctx, ref, source);
     case W::CALLABLE: {
       auto c = obj->getCallable();
       std::string module = c.getModule().cStr();

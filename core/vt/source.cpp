@@ -34,6 +34,8 @@ Source::Source(Kind kind, SourcePtr base, std::string member)
     case Kind::kGetItem: name_ = base_->name() + "[" + member_ + "]"; break;
     case Kind::kCellContents: name_ = base_->name() + ".cell_contents"; break;
     case Kind::kClosure: name_ = base_->name() + ".__closure__"; break;
+    case Kind::kNNModule: name_ = base_->name(); break;
+    case Kind::kExpr: name_ = member_; break;
   }
 }
 
@@ -51,6 +53,19 @@ SourcePtr Source::item(SourcePtr base, std::string indexRepr) {
 }
 SourcePtr Source::cellContents(SourcePtr base) {
   return std::make_shared<Source>(Kind::kCellContents, std::move(base), "cell_contents");
+}
+
+SourcePtr Source::nnModule(SourcePtr base) {
+  return std::make_shared<Source>(Kind::kNNModule, std::move(base), "");
+}
+SourcePtr Source::expr(SourcePtr base, std::string name) {
+  return std::make_shared<Source>(Kind::kExpr, std::move(base), std::move(name));
+}
+
+bool Source::isUnspecializedNNModule() const {
+  for (const Source* s = this; s; s = s->base_.get())
+    if (s->kind_ == Kind::kNNModule) return true;
+  return false;
 }
 
 bool Source::isLocal() const {

@@ -23,6 +23,8 @@ class Source {
     kGetItem,       // GetItemSource: base[index]
     kCellContents,  // CellContentsSource: base.cell_contents
     kClosure,       // base.__closure__
+    kNNModule,      // UnspecializedNNModuleSource: base's name; marks values under a module
+    kExpr,          // a chained source printed as given (TypeSource, TypeDictSource, ...)
   };
 
   static SourcePtr local(std::string name);
@@ -31,6 +33,11 @@ class Source {
   // `index` is the repr of the index as Python prints it (e.g. "0", "'key'").
   static SourcePtr item(SourcePtr base, std::string indexRepr);
   static SourcePtr cellContents(SourcePtr base);
+  // UnspecializedNNModuleSource(base): same name, but values read through it are nn.Module
+  // state (GuardSource.is_unspecialized_nn_module).
+  static SourcePtr nnModule(SourcePtr base);
+  // A chained source with a fixed printed name, e.g. "dict(type(L['self']).__dict__)".
+  static SourcePtr expr(SourcePtr base, std::string name);
 
   Kind kind() const { return kind_; }
   const SourcePtr& base() const { return base_; }
@@ -39,6 +46,8 @@ class Source {
   const std::string& name() const { return name_; }
   // True for sources rooted in the frame's locals (GuardSource.LOCAL).
   bool isLocal() const;
+  // True when a chained base is an nn.Module source (guard_source().is_unspecialized_nn_module).
+  bool isUnspecializedNNModule() const;
 
   Source(Kind kind, SourcePtr base, std::string member);
 

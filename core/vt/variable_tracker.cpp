@@ -36,6 +36,7 @@ const char* vtKindName(VtKind k) {
     case VtKind::kDtype: return "ConstantVariable";
     case VtKind::kCell: return "CellVariable";
     case VtKind::kIterator: return "ListIteratorVariable";
+    case VtKind::kUserObject: return "UserDefinedObjectVariable";
     case VtKind::kOpaque: return "OpaqueVariable";
   }
   return "?";

@@ -49,6 +49,7 @@ enum class VtKind {
   kDtype,           // ConstantVariable holding a torch.dtype / torch.device
   kCell,            // CellVariable
   kIterator,        // ListIteratorVariable
+  kUserObject,      // UserDefinedObjectVariable / UnspecializedNNModuleVariable
   kOpaque,          // a recorded value the core cannot look into
 };
 const char* vtKindName(VtKind k);

@@ -20,6 +20,9 @@ bool isNoiseAttr(const std::string& name) {
 // Module prefixes of library code: their classes are recorded by the names reached,
 // not entirely.
 bool isLibraryModule(const std::string& module) {
+  // The program's own script: "_" below is meant for private library modules
+  // (_operator, _collections), not for __main__.
+  if (module == "__main__" || module.rfind("__main__.", 0) == 0) return false;
   static const char* const kPrefixes[] = {
       "torch",   "builtins", "collections", "enum",      "typing",   "abc",       "functools",
       "numpy",   "_",        "dataclasses", "types",     "weakref",  "copy",      "inspect",

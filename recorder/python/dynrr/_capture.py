@@ -356,6 +356,14 @@ def global_state() -> dict:
         "num_threads": torch.get_num_threads(),
     }
     try:
+        m = torch.nn.modules.module
+        s["nn_module_global_hooks"] = [
+            len(getattr(m, name, ())) for name in (
+                "_global_backward_pre_hooks", "_global_backward_hooks",
+                "_global_forward_hooks", "_global_forward_pre_hooks")]
+    except Exception:
+        s["nn_module_global_hooks"] = []
+    try:
         from torch.utils._device import CURRENT_DEVICE
         s["default_device"] = str(CURRENT_DEVICE) if CURRENT_DEVICE is not None else ""
     except Exception:
