@@ -92,6 +92,10 @@ struct Ops {
   static Expected<VtPtr> callUserObject(InstructionTranslator& tx, const VtPtr& obj,
                                         std::vector<VtPtr> args,
                                         std::vector<std::pair<std::string, VtPtr>> kwargs);
+  // ops_user_object.cpp: iter(obj) for a user object or nn.Module: its __iter__ method
+  // inlined (UserDefinedObjectVariable.call_method("__iter__") /
+  // UnspecializedNNModuleVariable.unpack_var_sequence), then the iterator's items.
+  static Expected<std::vector<VtPtr>> userObjectItems(InstructionTranslator& tx, const VtPtr& obj);
   // ops_user_object.cpp: LOAD_GLOBAL in code whose globals are another module's
   // (InliningInstructionTranslator.get_globals_source_and_value). Null if `name` is not
   // in those globals (then it is a builtin).

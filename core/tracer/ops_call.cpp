@@ -30,6 +30,8 @@ Expected<std::vector<VtPtr>> iterItems(InstructionTranslator& tx, const VtPtr& v
     for (const auto& kv : dict->entries()) keys.push_back(kv.first);
     return keys;
   }
+  if ((*r)->kind() == vt::VtKind::kUserObject) return Ops::userObjectItems(tx, *r);
+  if (auto* it = dynamic_cast<vt::IteratorVariable*>(r->get())) return it->takeRemaining();
   return unsupported("iterating over " + (*r)->pythonTypeName());
 }
 
@@ -54,6 +56,11 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     if (i >= args.size() || args[i]->kind() != vt::VtKind::kConstant) return std::nullopt;
     return static_cast<ConstantVariable*>(args[i].get())->asInt();
   };
+  if (name == "iter" && args.size() == 1 && kwargs.empty()) {
+    auto items = iterItems(tx, args[0]);
+    if (!items) return items.error();
+    return VtPtr(std::make_shared<vt::IteratorVariable>(std::move(*items)));
+  }
   if (name == "len" && args.size() == 1) {
     if (auto* seq = dynamic_cast<vt::SequenceVariable*>(args[0].get())) {
       return ConstantVariable::make(static_cast<int64_t>(seq->items().size()));
@@ -379,6 +386,9 @@ Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttr
       return args.size() == 2 ? args[1] : ConstantVariable::make(vt::NoneValue{});
     }
     if ((meth == "keys" || meth == "values" || meth == "items") && args.empty()) {
+      // Iterating a dict view of a pre-existing dict guards its keys
+      // (ConstDictVariable.install_dict_keys_match_guard).
+      if (self->source()) tx.context().output.addGuard("DICT_KEYS_MATCH", self->source()->name());
       std::vector<VtPtr> items;
       for (const auto& [k, v] : dict->entries()) {
         items.push_back(meth == "keys" ? k : meth == "values" ? v : vt::makeTuple({k, v}));

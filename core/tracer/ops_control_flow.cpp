@@ -128,6 +128,10 @@ Status Ops::getIter() {
   } else if ((*r)->kind() == vt::VtKind::kIterator) {
     tx.push(*r);
     return Status::success();
+  } else if ((*r)->kind() == vt::VtKind::kUserObject) {
+    auto got = userObjectItems(tx, *r);
+    if (!got) return got.error();
+    items = std::move(*got);
   } else {
     return unsupported("iteration over " + (*r)->pythonTypeName());
   }

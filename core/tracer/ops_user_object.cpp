@@ -344,6 +344,21 @@ Expected<VtPtr> Ops::callUserObject(InstructionTranslator& tx, const VtPtr& self
   return InstructionTranslator::inlineCall(ctx, tx, *fwdVar, std::move(args), std::move(kwargs));
 }
 
+Expected<std::vector<VtPtr>> Ops::userObjectItems(InstructionTranslator& tx, const VtPtr& self) {
+  const auto& o = asObject(self);
+  auto m = userObjectGetAttr(tx, self, "__iter__");
+  if (!m) return m.error();
+  if ((*m)->kind() != vt::VtKind::kUserMethod)
+    return unsupported("iterating a " + o.typeName() + " whose __iter__ is not a Python method");
+  auto it = callFunction(tx, *m, {}, {});
+  if (!it) return it.error();
+  auto r = tx.realize(*it);
+  if (!r) return r.error();
+  if (auto* iter = dynamic_cast<vt::IteratorVariable*>(r->get())) return iter->takeRemaining();
+  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(r->get())) return seq->items();
+  return unsupported(o.typeName() + ".__iter__ returning a " + (*r)->pythonTypeName());
+}
+
 Expected<VtPtr> Ops::foreignGlobal(InstructionTranslator& tx, const std::string& name) {
   TracingContext& ctx = tx.ctx_;
   auto globals = ctx.trace.object(tx.globals_);

@@ -90,6 +90,12 @@ class IteratorVariable final : public VariableTracker {
   bool done() const { return index_ >= items_.size(); }
   VtPtr next() { return items_[index_++]; }
   size_t remaining() const { return items_.size() - index_; }
+  // The items not consumed yet, consuming them (unpack_var_sequence of an iterator).
+  std::vector<VtPtr> takeRemaining() {
+    std::vector<VtPtr> rest(items_.begin() + static_cast<std::ptrdiff_t>(index_), items_.end());
+    index_ = items_.size();
+    return rest;
+  }
   std::string pythonTypeName() const override { return "list_iterator"; }
   std::string describe() const override;
 

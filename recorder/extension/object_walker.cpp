@@ -704,6 +704,10 @@ ObjRef ObjectWalker::walkClass(PyObject* o) {
   std::vector<std::pair<std::string, ObjRef>> attrs;
   if (heap && type->tp_dict) {
     bool user = isUserClass(type);
+    // torch.nn's module classes (not Module itself) are small and their methods are
+    // what Dynamo inlines (__iter__, __getitem__, _conv_forward ...): record them whole.
+    if (!user && module.rfind("torch.nn.modules.", 0) == 0 && module != "torch.nn.modules.module")
+      user = true;
     PyRef items = PyRef::steal(PyDict_Items(type->tp_dict));
     if (!items) PyErr_Clear();
     std::unordered_set<std::string> wanted;
