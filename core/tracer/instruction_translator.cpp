@@ -93,6 +93,8 @@ Status InstructionTranslator::step(const bytecode::Instruction& inst) {
   if (op == "LOAD_GLOBAL") return ops.loadGlobal();
   if (op == "LOAD_ATTR") return ops.loadAttr(false);
   if (op == "LOAD_METHOD") return ops.loadAttr(true);
+  if (op == "STORE_ATTR") return ops.storeAttr();
+  if (op == "STORE_GLOBAL") return ops.storeGlobal();
   if (op == "PUSH_NULL") return ops.pushNull();
   if (op == "POP_TOP") return ops.popTop();
   if (op == "COPY") return ops.copy();

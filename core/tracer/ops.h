@@ -24,6 +24,8 @@ struct Ops {
   Status loadConst();
   Status loadGlobal();
   Status loadAttr(bool method);
+  Status storeAttr();    // ops_user_object.cpp
+  Status storeGlobal();  // ops_user_object.cpp
   Status pushNull();
   Status popTop();
   Status copy();

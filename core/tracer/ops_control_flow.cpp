@@ -77,6 +77,13 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
       for (auto* e : escaping) escapes = escapes || e == cell;
       if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && escapes))
         collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
+    } else if (!t.attrs.empty()) {
+      // Attribute and global stores, written back in store order (codegen_update_mutated
+      // over store_attr_mutations).
+      for (const auto& [name, value] : t.attrs) {
+        (void)realizeAll(tx, value, 0);
+        collectTensorNodes(value, tx.ctx_.output.graph(), outputs, 0);
+      }
     } else if (t.mutated) {
       // A mutated pre-existing list or dict: its new contents are written back (the
       // codegen realises the items it still holds lazily, guarding them).

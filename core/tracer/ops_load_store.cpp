@@ -77,6 +77,13 @@ Status Ops::swap() {
 Status Ops::loadGlobal() {
   if (inst.pushNull) tx.push(std::make_shared<vt::NullVariable>());
   const std::string& name = inst.text;
+  // A global stored earlier in this frame (or a caller sharing its globals).
+  if (tx.globalsModule_.empty()) {
+    if (auto stored = tx.ctx_.sideEffects.pendingGlobal(name)) {
+      tx.push(stored);
+      return Status::success();
+    }
+  }
   if (!tx.globalsModule_.empty()) {
     auto foreign = foreignGlobal(tx, name);
     if (!foreign) return foreign.error();
@@ -121,7 +128,7 @@ Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const 
       for (auto attr : mod->getModule().getAttrs()) {
         if (attr.getName() == name) {
           return VtPtr(std::make_shared<LazyVariable>(attr.getValue(),
-                                                      vt::Source::attr(obj->source(), name)));
+                                                      vt::Source::moduleAttr(obj->source(), name)));
         }
       }
       return unsupported("attribute " + m->name() + "." + name + " is not in the trace");

@@ -201,7 +201,46 @@ Expected<VtPtr> Ops::wrapInstance(TracingContext& ctx, trace::ObjRef ref, vt::So
   VtPtr v = std::make_shared<vt::UserObjectVariable>(ref, inst.getClass(), typeName, flavor,
                                                      std::move(source));
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
+  ctx.sideEffects.trackExisting(v);  // track_object_existing: write-back order
   return v;
+}
+
+Status Ops::storeAttr() {
+  auto o = tx.pop();
+  if (!o) return o.error();
+  auto value = tx.pop();
+  if (!value) return value.error();
+  auto obj = tx.realize(*o);
+  if (!obj) return obj.error();
+  if ((*obj)->kind() != vt::VtKind::kUserObject)
+    return unsupported("attribute store on a " + (*obj)->pythonTypeName());
+  const auto& uo = asObject(*obj);
+  if (uo.isNNModule())
+    return unsupported("attribute store on an nn.Module (Dynamo traces nn.Module.__setattr__)");
+  if (userClassDefines(tx.ctx_.trace, uo.cls(), "__setattr__"))
+    return unsupported("attribute store on a class with __setattr__ (" + uo.typeName() + ")");
+  auto hit = lookupMro(tx.ctx_.trace, uo.cls(), inst.text);
+  if (!hit) return hit.error();
+  if (*hit) {
+    auto v = tx.ctx_.trace.object((*hit)->value);
+    if (v && v->which() != W::FUNCTION && trace::typeName(tx.ctx_.trace, (*hit)->value) != "int" &&
+        v->which() != W::INT && v->which() != W::FLOAT && v->which() != W::STR &&
+        v->which() != W::BOOL && v->which() != W::NONE)
+      return unsupported("attribute store shadowing a class attribute of type " +
+                         trace::typeName(tx.ctx_.trace, (*hit)->value) + " (descriptors)");
+  }
+  // Dynamo keeps the stored tracker as is (store_attr); tensors keep their node.
+  tx.ctx_.sideEffects.storeAttr(*obj, inst.text, *value);
+  return Status::success();
+}
+
+Status Ops::storeGlobal() {
+  auto value = tx.pop();
+  if (!value) return value.error();
+  if (!tx.globalsModule_.empty())
+    return unsupported("STORE_GLOBAL into another module's globals (" + tx.globalsModule_ + ")");
+  tx.ctx_.sideEffects.storeGlobal(inst.text, *value);
+  return Status::success();
 }
 
 Expected<VtPtr> Ops::userObjectGetAttr(InstructionTranslator& tx, const VtPtr& self,
@@ -213,6 +252,7 @@ Expected<VtPtr> Ops::userObjectGetAttr(InstructionTranslator& tx, const VtPtr& s
   const vt::SourcePtr& s = o.source();
   if (name == "__class__" || name == "__dict__")
     return unsupported("getattr '" + name + "' on a user object");
+  if (auto stored = ctx.sideEffects.pendingAttr(self.get(), name)) return stored;
   if (userClassDefines(ctx.trace, o.cls(), "__getattribute__"))
     return unsupported("a user class with __getattribute__ (" + o.typeName() + ")");
   auto inDict = findAttr(inst->getAttrs(), name);
@@ -388,7 +428,7 @@ Expected<VtPtr> Ops::foreignGlobal(InstructionTranslator& tx, const std::string&
     ctx.output.addGuard("MODULE_MATCH", modSource->name());
     ctx.importedModules[module] = std::make_shared<vt::ModuleVariable>(0, module, modSource);
   }
-  return VtPtr(std::make_shared<LazyVariable>(*value, vt::Source::attr(modSource, name)));
+  return VtPtr(std::make_shared<LazyVariable>(*value, vt::Source::moduleAttr(modSource, name)));
 }
 
 }  // namespace dynrr::tracer

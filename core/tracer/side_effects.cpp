@@ -6,7 +6,7 @@ namespace dynrr::tracer {
 std::shared_ptr<vt::CellVariable> SideEffects::trackCellNew(const std::string& localName) {
   auto cell = vt::CellVariable::makeNew(localName);
   cells_.push_back(cell);
-  tracked_.push_back({cell, false});
+  tracked_.push_back({cell, false, "", {}});
   return cell;
 }
 
@@ -24,7 +24,7 @@ std::shared_ptr<vt::CellVariable> SideEffects::trackCellExisting(const std::stri
   if (auto seen = findCell(identity)) return seen;
   auto cell = vt::CellVariable::makeExisting(localName, std::move(cellSource), identity);
   cells_.push_back(cell);
-  tracked_.push_back({cell, false});
+  tracked_.push_back({cell, false, "", {}});
   return cell;
 }
 
@@ -47,7 +47,7 @@ void SideEffects::trackExisting(const vt::VtPtr& container) {
   for (const auto& t : tracked_) {
     if (t.value == container) return;
   }
-  tracked_.push_back({container, false});
+  tracked_.push_back({container, false, "", {}});
 }
 
 void SideEffects::markMutated(const vt::VariableTracker* container, const std::string& how) {
@@ -58,6 +58,60 @@ void SideEffects::markMutated(const vt::VariableTracker* container, const std::s
     t.mutated = true;
     return;
   }
+}
+
+namespace {
+void setAttr(std::vector<std::pair<std::string, vt::VtPtr>>& attrs, const std::string& name,
+             vt::VtPtr value) {
+  for (auto& [n, v] : attrs) {
+    if (n == name) {
+      v = std::move(value);
+      return;
+    }
+  }
+  attrs.emplace_back(name, std::move(value));
+}
+}  // namespace
+
+void SideEffects::storeAttr(const vt::VtPtr& object, const std::string& name, vt::VtPtr value) {
+  std::string target = object->source() ? object->source()->name() : "<no source>";
+  for (auto& t : tracked_) {
+    if (t.value != object) continue;
+    t.mutated = true;
+    pending_.push_back(Mutation{"attribute", target, name + " = " + value->repr()});
+    setAttr(t.attrs, name, std::move(value));
+    return;
+  }
+  tracked_.push_back({object, true, "", {}});
+  pending_.push_back(Mutation{"attribute", target, name + " = " + value->repr()});
+  setAttr(tracked_.back().attrs, name, std::move(value));
+}
+
+vt::VtPtr SideEffects::pendingAttr(const vt::VariableTracker* object,
+                                   const std::string& name) const {
+  for (const auto& t : tracked_) {
+    if (t.value.get() != object) continue;
+    for (const auto& [n, v] : t.attrs)
+      if (n == name) return v;
+  }
+  return nullptr;
+}
+
+void SideEffects::storeGlobal(const std::string& name, vt::VtPtr value) {
+  pending_.push_back(Mutation{"global", "G['" + name + "']", value->repr()});
+  for (auto& t : tracked_) {
+    if (!t.value && t.global == name) {
+      t.attrs[0].second = std::move(value);
+      return;
+    }
+  }
+  tracked_.push_back({nullptr, true, name, {{name, std::move(value)}}});
+}
+
+vt::VtPtr SideEffects::pendingGlobal(const std::string& name) const {
+  for (const auto& t : tracked_)
+    if (!t.value && t.global == name) return t.attrs[0].second;
+  return nullptr;
 }
 
 std::vector<std::string> SideEffects::describeCells() const {

@@ -37,10 +37,22 @@ class SideEffects {
   // Everything tracked (cells and pre-existing containers), in the order Dynamo's
   // id_to_variable has them: the order codegen_update_mutated writes them back.
   struct Tracked {
-    vt::VtPtr value;
+    vt::VtPtr value;  // null for a global name (track_global_existing)
     bool mutated = false;
+    std::string global;  // the global's name, for a global written by STORE_GLOBAL
+    // store_attr_mutations: attribute (or, for a global, the name) -> value, in first-
+    // store order; the last store wins.
+    std::vector<std::pair<std::string, vt::VtPtr>> attrs;
   };
   const std::vector<Tracked>& tracked() const { return tracked_; }
+
+  // store_attr on a pre-existing object tracked by trackExisting (AttributeMutationExisting).
+  void storeAttr(const vt::VtPtr& object, const std::string& name, vt::VtPtr value);
+  // load_attr of a pending store; null when the attribute was not stored to.
+  vt::VtPtr pendingAttr(const vt::VariableTracker* object, const std::string& name) const;
+  // store_global / load_global of the root frame's globals (symbolic_globals).
+  void storeGlobal(const std::string& name, vt::VtPtr value);
+  vt::VtPtr pendingGlobal(const std::string& name) const;
 
   // store_cell: writes through to the cell; a write to a pre-existing cell is a side
   // effect replayed after the graph.

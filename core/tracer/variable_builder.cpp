@@ -59,9 +59,7 @@ void constantGuards(TracingContext& ctx, const vt::SourcePtr& source, bool isInt
     ctx.output.addGuard("CONSTANT_MATCH", source->name());
     return;
   }
-  bool moduleAttr = source->kind() == vt::Source::Kind::kAttr &&
-                    source->member() != "__defaults__" && source->base() &&
-                    source->base()->kind() != vt::Source::Kind::kAttr;
+  bool moduleAttr = source->isPythonModuleAttr();
   if (isInt && !source->isLocal() && !moduleAttr)
     ctx.output.addGuard("EQUALS_MATCH", source->name());
   ctx.output.addGuard("CONSTANT_MATCH", source->name());

@@ -48,6 +48,11 @@ SourcePtr Source::global(std::string name) {
 SourcePtr Source::attr(SourcePtr base, std::string member) {
   return std::make_shared<Source>(Kind::kAttr, std::move(base), std::move(member));
 }
+SourcePtr Source::moduleAttr(SourcePtr base, std::string member) {
+  auto s = std::make_shared<Source>(Kind::kAttr, std::move(base), std::move(member));
+  s->pythonModuleAttr_ = true;
+  return s;
+}
 SourcePtr Source::item(SourcePtr base, std::string indexRepr) {
   return std::make_shared<Source>(Kind::kGetItem, std::move(base), std::move(indexRepr));
 }

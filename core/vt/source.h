@@ -30,6 +30,9 @@ class Source {
   static SourcePtr local(std::string name);
   static SourcePtr global(std::string name);
   static SourcePtr attr(SourcePtr base, std::string member);
+  // An attribute of a Python module object (PythonModuleVariable.var_getattr).
+  static SourcePtr moduleAttr(SourcePtr base, std::string member);
+  bool isPythonModuleAttr() const { return pythonModuleAttr_; }
   // `index` is the repr of the index as Python prints it (e.g. "0", "'key'").
   static SourcePtr item(SourcePtr base, std::string indexRepr);
   static SourcePtr cellContents(SourcePtr base);
@@ -56,6 +59,7 @@ class Source {
   SourcePtr base_;
   std::string member_;
   std::string name_;
+  bool pythonModuleAttr_ = false;
 };
 
 // Python's repr of a str, as `_esc_str(..., apply_repr=True)` produces for source names.
