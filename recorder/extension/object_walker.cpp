@@ -513,7 +513,13 @@ ObjRef ObjectWalker::walkGlobalsFor(PyObject* code, PyObject* globals, PyObject*
   currentNames_ = &names;
   for (PyObject* name : names) {
     std::string key = utf8(name);
-    if (g.seen.count(key)) continue;
+    if (g.seen.count(key)) {
+      // A module global already recorded: add the attributes this code reads too.
+      PyObject* seen = PyDict_GetItemWithError(globals, name);
+      if (seen != nullptr && PyModule_Check(seen)) walk(seen);
+      PyErr_Clear();
+      continue;
+    }
     PyObject* v = PyDict_GetItemWithError(globals, name);
     if (v != nullptr) {
       addDeferred(g, key, v);
