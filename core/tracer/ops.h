@@ -98,6 +98,16 @@ struct Ops {
   // inlined (UserDefinedObjectVariable.call_method("__iter__") /
   // UnspecializedNNModuleVariable.unpack_var_sequence), then the iterator's items.
   static Expected<std::vector<VtPtr>> userObjectItems(InstructionTranslator& tx, const VtPtr& obj);
+  // ops_user_object.cpp: a user class (UserDefinedClassVariable, CLASS_MATCH), calling it
+  // (instantiate_user_defined_class_object: a new object, then its __init__ inlined), and
+  // attribute lookup through super() (SuperVariable).
+  static Expected<VtPtr> wrapUserClass(TracingContext& ctx, trace::ObjRef ref,
+                                       vt::SourcePtr source);
+  static Expected<VtPtr> constructUserObject(InstructionTranslator& tx, const VtPtr& cls,
+                                             std::vector<VtPtr> args,
+                                             std::vector<std::pair<std::string, VtPtr>> kwargs);
+  static Expected<VtPtr> superGetAttr(InstructionTranslator& tx, const VtPtr& superVar,
+                                      const std::string& name);
   // ops_user_object.cpp: LOAD_GLOBAL in code whose globals are another module's
   // (InliningInstructionTranslator.get_globals_source_and_value). Null if `name` is not
   // in those globals (then it is a builtin).
@@ -130,6 +140,9 @@ struct Ops {
   // (compile_subgraph -> codegen_suffix -> restore_stack, codegen_update_mutated).
   static std::vector<NodeId> graphOutputs(InstructionTranslator& tx,
                                           const std::vector<VtPtr>& values);
+  // ops_control_flow.cpp: `unsupported` when a user object made while tracing would be
+  // reconstructed after the graph (returned, or stored into a pre-existing object).
+  static Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values);
   // ops_control_flow.cpp: LazyVariableTracker.realize_all — realises a value and
   // every lazy value it contains.
   static Status realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth = 0);

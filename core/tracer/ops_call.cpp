@@ -56,6 +56,23 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     if (i >= args.size() || args[i]->kind() != vt::VtKind::kConstant) return std::nullopt;
     return static_cast<ConstantVariable*>(args[i].get())->asInt();
   };
+  if (name == "super" && kwargs.empty() && (args.empty() || args.size() == 2)) {
+    if (args.size() == 2) return VtPtr(std::make_shared<vt::SuperVariable>(args[0], args[1]));
+    // explicit_super: super() -> super(__class__, <first argument>).
+    auto cell = tx.cells().find("__class__");
+    if (cell == tx.cells().end() || !cell->second->contents())
+      return unsupported("super() without a __class__ cell");
+    const auto& code = tx.code();
+    if (code.argcount == 0 || code.varnames.empty())
+      return unsupported("super() without arguments");
+    const std::string& first = code.varnames[0];
+    VtPtr self;
+    if (auto it = tx.locals().find(first); it != tx.locals().end()) self = it->second;
+    if (auto c = tx.cells().find(first); !self && c != tx.cells().end())
+      self = c->second->contents();
+    if (!self) return unsupported("super() whose first argument is unbound");
+    return VtPtr(std::make_shared<vt::SuperVariable>(cell->second->contents(), self));
+  }
   if (name == "iter" && args.size() == 1 && kwargs.empty()) {
     auto items = iterItems(tx, args[0]);
     if (!items) return items.error();
@@ -549,6 +566,8 @@ Expected<VtPtr> Ops::callFunction(InstructionTranslator& tx, const VtPtr& fnIn,
       return InstructionTranslator::inlineCall(tx.ctx_, tx, *fn, std::move(args),
                                                std::move(kwargs));
     case vt::VtKind::kUserObject: return callUserObject(tx, fn, std::move(args), std::move(kwargs));
+    case vt::VtKind::kUserClass:
+      return constructUserObject(tx, fn, std::move(args), std::move(kwargs));
     case vt::VtKind::kUserMethod: {
       auto& m = static_cast<vt::UserMethodVariable&>(*fn);
       args.insert(args.begin(), m.self());

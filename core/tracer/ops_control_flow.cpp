@@ -1,7 +1,10 @@
 // ops_control_flow.cpp — jumps, iteration and return (symbolic_convert.py
 // GET_ITER, FOR_ITER, the generic_jump handlers for POP_JUMP_*/JUMP_IF_*_OR_POP on
 // constants, RETURN_VALUE -> OutputGraph.compile_subgraph for the root frame).
+#include <algorithm>
+
 #include "core/tracer/ops.h"
+#include "core/vt/user_object_variable.h"
 
 namespace dynrr::tracer {
 namespace {
@@ -45,7 +48,55 @@ void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>
   }
 }
 
+// User objects made while tracing that outlive the frame (reachable from the values
+// reconstructed after the graph, or from what is written back): Dynamo rebuilds them
+// after the graph and sets their attributes (codegen_save_tempvars, then
+// codegen_update_mutated).
+void findNewObjects(const VtPtr& v, const SideEffects& effects,
+                    std::vector<const vt::VariableTracker*>& out, int depth) {
+  if (!v || depth > 32) return;
+  if (auto* lazy = dynamic_cast<LazyVariable*>(v.get())) {
+    findNewObjects(lazy->realized(), effects, out, depth + 1);
+    return;
+  }
+  if (v->kind() == vt::VtKind::kUserObject &&
+      v->mutationType() == vt::MutationType::kAttributeMutationNew) {
+    if (std::find(out.begin(), out.end(), v.get()) != out.end()) return;
+    out.push_back(v.get());
+    for (const auto& t : effects.tracked())
+      if (t.value == v)
+        for (const auto& [name, value] : t.attrs) findNewObjects(value, effects, out, depth + 1);
+    return;
+  }
+  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(v.get())) {
+    for (const auto& item : seq->items()) findNewObjects(item, effects, out, depth + 1);
+  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(v.get())) {
+    for (const auto& kv : dict->entries()) findNewObjects(kv.second, effects, out, depth + 1);
+  }
+}
+
+std::vector<const vt::VariableTracker*> escapingNewObjects(InstructionTranslator& tx,
+                                                           const std::vector<VtPtr>& values) {
+  const SideEffects& effects = tx.context().sideEffects;
+  std::vector<const vt::VariableTracker*> out;
+  for (const auto& v : values) findNewObjects(v, effects, out, 0);
+  for (const auto& t : effects.tracked()) {
+    if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew) continue;
+    for (const auto& [name, value] : t.attrs) findNewObjects(value, effects, out, 0);
+  }
+  return out;
+}
+
 }  // namespace
+
+Status Ops::checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values) {
+  for (const auto* obj : escapingNewObjects(tx, values)) {
+    const auto* o = static_cast<const vt::UserObjectVariable*>(obj);
+    if (o->flavor() != vt::UserObjectVariable::Flavor::kPlain)
+      return unsupported("an nn.Module created while tracing outlives the frame");
+  }
+  return Status::success();
+}
 
 Status Ops::realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth) {
   if (!v || depth > 32) return Status::success();
@@ -69,6 +120,7 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
   // cells were first tracked): pre-existing cells written to, and new cells that
   // escape inside a nested function among the values.
   std::vector<const vt::CellVariable*> escaping;
+  auto newObjects = escapingNewObjects(tx, values);
   std::vector<NodeId> outputs;
   for (const auto& v : values) collectTensorNodes(v, tx.ctx_.output.graph(), outputs, 0, &escaping);
   for (const auto& t : tx.ctx_.sideEffects.tracked()) {
@@ -77,6 +129,9 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
       for (auto* e : escaping) escapes = escapes || e == cell;
       if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && escapes))
         collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
+    } else if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew &&
+               std::find(newObjects.begin(), newObjects.end(), t.value.get()) == newObjects.end()) {
+      continue;  // an object made while tracing: rebuilt only if it escapes
     } else if (!t.attrs.empty()) {
       // Attribute and global stores, written back in store order (codegen_update_mutated
       // over store_attr_mutations).
@@ -201,6 +256,7 @@ Status Ops::returnValue() {
   // (realize_all), installing the guards of inputs returned unchanged; the graph then
   // returns the tensors the value needs.
   if (Status st = realizeAll(tx, *v); !st) return st;
+  if (Status st = checkEscapes(tx, {*v}); !st) return st;
   std::vector<NodeId> outputs = graphOutputs(tx, {*v});
   if (tx.ctx_.output.graph().opCount() > 0) tx.ctx_.output.setOutput(outputs);
   return Status::success();

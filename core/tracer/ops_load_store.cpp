@@ -134,6 +134,7 @@ Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const 
       return unsupported("attribute " + m->name() + "." + name + " is not in the trace");
     }
     case vt::VtKind::kUserObject: return userObjectGetAttr(tx, obj, name);
+    case vt::VtKind::kSuper: return superGetAttr(tx, obj, name);
     case vt::VtKind::kTensor: {
       auto* t = static_cast<vt::TensorVariable*>(obj.get());
       const fake::TensorMeta& meta = t->meta();

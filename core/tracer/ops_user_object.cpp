@@ -205,6 +205,114 @@ Expected<VtPtr> Ops::wrapInstance(TracingContext& ctx, trace::ObjRef ref, vt::So
   return v;
 }
 
+Expected<VtPtr> Ops::wrapUserClass(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr source) {
+  auto obj = ctx.trace.object(ref);
+  if (!obj) return obj.error();
+  auto c = obj->getClass();
+  std::string typeName = qualifiedClassName(ctx.trace, ref);
+  if (std::string(c.getMetaclass().cStr()) != "type" &&
+      std::string(c.getMetaclass().cStr()) != "builtins.type")
+    return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr());
+  if (source) ctx.output.addGuard("CLASS_MATCH", source->name());
+  return VtPtr(std::make_shared<vt::UserClassVariable>(ref, typeName, std::move(source)));
+}
+
+Expected<VtPtr> Ops::constructUserObject(InstructionTranslator& tx, const VtPtr& clsVar,
+                                         std::vector<VtPtr> args,
+                                         std::vector<std::pair<std::string, VtPtr>> kwargs) {
+  TracingContext& ctx = tx.ctx_;
+  const auto& cls = static_cast<const vt::UserClassVariable&>(*clsVar);
+  auto c = ctx.trace.object(cls.cls());
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  for (auto k : c->getClass().getMro()) {
+    std::string name = qualifiedClassName(ctx.trace, k);
+    if (name == "torch.nn.modules.module.Module")
+      return unsupported("constructing an nn.Module while tracing (" + cls.typeName() + ")");
+    if (name != "object" && name.rfind("__main__.", 0) != 0 && name.find('.') != std::string::npos)
+      return unsupported("constructing " + cls.typeName() + ", a subclass of " + name);
+  }
+  if (userClassDefines(ctx.trace, cls.cls(), "__dataclass_fields__"))
+    return unsupported("constructing a dataclass (" + cls.typeName() + ")");
+  if (userClassDefines(ctx.trace, cls.cls(), "__new__"))
+    return unsupported("a user class with __new__ (" + cls.typeName() + ")");
+  // UserDefinedClassVariable.call_function inlines the polyfill
+  // instantiate_user_defined_class_object: cls.__new__(cls) (object.__new__: a new
+  // object), then `if issubclass(type(obj), cls): obj.__init__(*args, **kwargs)`. The
+  // polyfill reads the builtins `type` and `issubclass`.
+  ctx.output.addGuard("BUILTIN_MATCH", "G['__builtins_dict___0']['type']");
+  ctx.output.addGuard("BUILTIN_MATCH", "G['__builtins_dict___0']['issubclass']");
+  VtPtr obj = std::make_shared<vt::UserObjectVariable>(0, cls.cls(), cls.typeName(), Flavor::kPlain,
+                                                       nullptr);
+  auto hit = lookupMro(ctx.trace, cls.cls(), "__init__");
+  if (!hit) return hit.error();
+  if (*hit) {
+    auto init = ctx.trace.object((*hit)->value);
+    if (!init || init->which() != W::FUNCTION)
+      return unsupported(cls.typeName() + ".__init__ that is not a Python function");
+    auto fn = std::make_shared<vt::UserFunctionVariable>(
+        (*hit)->value, init->getFunction().getQualname().cStr(), nullptr);
+    args.insert(args.begin(), obj);
+    auto r = InstructionTranslator::inlineCall(ctx, tx, *fn, std::move(args), std::move(kwargs));
+    if (!r) return r.error();
+  } else if (!args.empty() || !kwargs.empty()) {
+    return unsupported("object.__init__ with arguments (TypeError path)");
+  }
+  return obj;
+}
+
+Expected<VtPtr> Ops::superGetAttr(InstructionTranslator& tx, const VtPtr& superVar,
+                                  const std::string& name) {
+  TracingContext& ctx = tx.ctx_;
+  const auto& sv = static_cast<const vt::SuperVariable&>(*superVar);
+  auto clsR = tx.realize(sv.cls());
+  if (!clsR) return clsR.error();
+  auto objR = tx.realize(sv.obj());
+  if (!objR) return objR.error();
+  if ((*clsR)->kind() != vt::VtKind::kUserClass || (*objR)->kind() != vt::VtKind::kUserObject)
+    return unsupported("super() over a " + (*objR)->pythonTypeName());
+  const auto& cls = static_cast<const vt::UserClassVariable&>(**clsR);
+  const auto& o = asObject(*objR);
+  auto c = ctx.trace.object(o.cls());
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  auto mro = c->getClass().getMro();
+  std::optional<unsigned> start;
+  for (unsigned i = 0; i < mro.size(); ++i)
+    if (mro[i] == cls.cls()) start = i + 1;
+  if (!start) return unsupported("super() whose class is not in the object's MRO");
+  // SuperVariable._resolved_getattr_and_source: the first class after `cls` whose
+  // __dict__ has the name; source type(S).__mro__[i].name.
+  for (unsigned i = *start; i < mro.size(); ++i) {
+    auto k = ctx.trace.object(mro[i]);
+    if (!k || k->which() != W::CLASS) return Error("MRO entry missing from the trace");
+    std::string kname = qualifiedClassName(ctx.trace, mro[i]);
+    auto v = findAttr(k->getClass().getAttrs(), name);
+    if (kname == "object" && name == "__init__")
+      return unsupported("super().__init__ reaching object.__init__");
+    if (kname == "torch.nn.modules.module.Module" && name == "__init__")
+      return unsupported("super().__init__() of nn.Module (traces Module.__init__)");
+    if (!v) continue;
+    vt::SourcePtr src;
+    if (o.source())
+      src =
+          vt::Source::attr(vt::Source::expr(o.source(), "type(" + o.source()->name() +
+                                                            ").__mro__[" + std::to_string(i) + "]"),
+                           name);
+    auto f = ctx.trace.object(*v);
+    if (!f || f->which() != W::FUNCTION)
+      return unsupported("super()." + name + " resolving to a " + trace::typeName(ctx.trace, *v));
+    VtPtr fn;
+    if (src) {
+      auto built = wrap(ctx, *v, src);  // realize=True: CLOSURE_MATCH on the function
+      if (!built) return built;
+      fn = *built;
+    } else {
+      fn = std::make_shared<vt::UserFunctionVariable>(*v, f->getFunction().getQualname().cStr());
+    }
+    return VtPtr(std::make_shared<vt::UserMethodVariable>(fn, *objR, src));
+  }
+  return unsupported("super()." + name + " not found (or not recorded)");
+}
+
 Status Ops::storeAttr() {
   auto o = tx.pop();
   if (!o) return o.error();
@@ -247,15 +355,20 @@ Expected<VtPtr> Ops::userObjectGetAttr(InstructionTranslator& tx, const VtPtr& s
                                        const std::string& name) {
   TracingContext& ctx = tx.ctx_;
   const auto& o = asObject(self);
-  auto inst = instanceOf(ctx, o);
-  if (!inst) return inst.error();
+  std::optional<schema::Instance::Reader> inst;
+  if (o.object() != 0) {
+    auto got = instanceOf(ctx, o);
+    if (!got) return got.error();
+    inst = *got;
+  }
   const vt::SourcePtr& s = o.source();
   if (name == "__class__" || name == "__dict__")
     return unsupported("getattr '" + name + "' on a user object");
   if (auto stored = ctx.sideEffects.pendingAttr(self.get(), name)) return stored;
   if (userClassDefines(ctx.trace, o.cls(), "__getattribute__"))
     return unsupported("a user class with __getattribute__ (" + o.typeName() + ")");
-  auto inDict = findAttr(inst->getAttrs(), name);
+  std::optional<trace::ObjRef> inDict;
+  if (inst) inDict = findAttr(inst->getAttrs(), name);
   // UnspecializedNNModuleVariable.var_getattr: an empty hooks dict is read as {} with an
   // EMPTY_NN_MODULE_HOOKS_DICT guard.
   if (o.isNNModule() && inDict) {

@@ -168,6 +168,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     values.push_back(v);
   }
   auto& ctx = root.context();
+  if (Status st = Ops::checkEscapes(root, values); !st) return st.error();
   std::vector<NodeId> outputs = Ops::graphOutputs(root, values);
   if (ctx.output.graph().opCount() > 0) ctx.output.setOutput(outputs);
   compare::BreakDecision decision;

@@ -213,8 +213,12 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         ctx.output.addGuard("CLASS_MATCH", srcName);
         return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
       }
-      return std::make_shared<vt::OpaqueVariable>(ref, "type", "user classes are core part 2",
-                                                  source);
+      std::string cmod = c.getModule().cStr();
+      if (cmod == "__main__" || (cmod.rfind("torch", 0) != 0 && !c.getBuiltin() &&
+                                 cmod.find('.') == std::string::npos && cmod[0] != '_'))
+        return wrapUserClass(ctx, ref, source);
+      return std::make_shared<vt::OpaqueVariable>(
+          ref, "type", "library class " + cmod + "." + std::string(c.getQualname().cStr()), source);
     }
     case W::MODULE: return wrapPythonModule(ctx, ref, source);
     case W::INSTANCE: return wrapInstance(ctx, ref, source);

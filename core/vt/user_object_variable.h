@@ -24,10 +24,13 @@ class UserObjectVariable final : public VariableTracker {
     kNNModule,         // UnspecializedNNModuleVariable (a user nn.Module or a container)
     kBuiltinNNModule,  // UnspecializedBuiltinNNModuleVariable (torch.nn.modules.*)
   };
+  // `object` is 0 for an object created while tracing (AttributeMutationNew): it has no
+  // recorded instance dict, only the attributes stored while tracing.
   UserObjectVariable(trace::ObjRef object, trace::ObjRef cls, std::string typeName, Flavor flavor,
                      SourcePtr source)
       : VariableTracker(VtKind::kUserObject, std::move(source),
-                        MutationType::kAttributeMutationExisting),
+                        object ? MutationType::kAttributeMutationExisting
+                               : MutationType::kAttributeMutationNew),
         object_(object),
         class_(cls),
         typeName_(std::move(typeName)),
@@ -48,6 +51,41 @@ class UserObjectVariable final : public VariableTracker {
   trace::ObjRef class_;
   std::string typeName_;
   Flavor flavor_;
+};
+
+// A user-defined class (UserDefinedClassVariable): calling it constructs an object.
+class UserClassVariable final : public VariableTracker {
+ public:
+  UserClassVariable(trace::ObjRef cls, std::string typeName, SourcePtr source)
+      : VariableTracker(VtKind::kUserClass, std::move(source), MutationType::kImmutable),
+        class_(cls),
+        typeName_(std::move(typeName)) {}
+  trace::ObjRef cls() const { return class_; }
+  const std::string& typeName() const { return typeName_; }
+  std::string pythonTypeName() const override { return "type"; }
+  std::string describe() const override { return typeName_; }
+
+ private:
+  trace::ObjRef class_;
+  std::string typeName_;
+};
+
+// super(cls, obj) (SuperVariable); zero-argument super() is rewritten to this form, as
+// Dynamo's explicit_super bytecode transform does.
+class SuperVariable final : public VariableTracker {
+ public:
+  SuperVariable(VtPtr cls, VtPtr obj)
+      : VariableTracker(VtKind::kSuper, nullptr, MutationType::kImmutable),
+        cls_(std::move(cls)),
+        obj_(std::move(obj)) {}
+  const VtPtr& cls() const { return cls_; }
+  const VtPtr& obj() const { return obj_; }
+  std::string pythonTypeName() const override { return "super"; }
+  std::string describe() const override { return cls_->describe() + ", " + obj_->repr(); }
+
+ private:
+  VtPtr cls_;
+  VtPtr obj_;
 };
 
 // A Python function bound to an object: `obj.method` before the call.

@@ -37,6 +37,8 @@ const char* vtKindName(VtKind k) {
     case VtKind::kCell: return "CellVariable";
     case VtKind::kIterator: return "ListIteratorVariable";
     case VtKind::kUserObject: return "UserDefinedObjectVariable";
+    case VtKind::kUserClass: return "UserDefinedClassVariable";
+    case VtKind::kSuper: return "SuperVariable";
     case VtKind::kOpaque: return "OpaqueVariable";
   }
   return "?";

@@ -50,6 +50,8 @@ enum class VtKind {
   kCell,            // CellVariable
   kIterator,        // ListIteratorVariable
   kUserObject,      // UserDefinedObjectVariable / UnspecializedNNModuleVariable
+  kUserClass,       // UserDefinedClassVariable
+  kSuper,           // SuperVariable
   kOpaque,          // a recorded value the core cannot look into
 };
 const char* vtKindName(VtKind k);
