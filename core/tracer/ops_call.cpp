@@ -566,6 +566,10 @@ Expected<VtPtr> Ops::callFunction(InstructionTranslator& tx, const VtPtr& fnIn,
       return InstructionTranslator::inlineCall(tx.ctx_, tx, *fn, std::move(args),
                                                std::move(kwargs));
     case vt::VtKind::kUserObject: return callUserObject(tx, fn, std::move(args), std::move(kwargs));
+    case vt::VtKind::kSkipped: {
+      auto& sk = static_cast<vt::SkippedFunctionVariable&>(*fn);
+      return graphBreak(tx, sk.gbType(), sk.explanation());
+    }
     case vt::VtKind::kUserClass:
       return constructUserObject(tx, fn, std::move(args), std::move(kwargs));
     case vt::VtKind::kUserMethod: {

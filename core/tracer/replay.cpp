@@ -126,6 +126,9 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   if (op == "CALL") {
     stackPops =
         static_cast<size_t>(inst.arg) + 2;  // PRECALL + CALL pop the callable, self/NULL, args
+  } else if (op == "CALL_FUNCTION_EX") {
+    // NULL, the callable, the args tuple and, with flag 1, the kwargs dict.
+    stackPops = 3 + (static_cast<size_t>(inst.arg) & 1);
   } else if (op.rfind("POP_JUMP", 0) == 0 || op.rfind("JUMP_IF", 0) == 0) {
     stackPops = 1;  // generic_jump pushes the value back first
   } else {
@@ -153,6 +156,20 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   for (size_t i = 0; i < stack.size(); ++i) {
     bool popped = stack.size() - i <= stackPops;
     if (!popped && stack[i]->kind() == vt::VtKind::kNull) continue;
+    // _get_stack_values_to_restore: realize_all every stack value, except that lazy
+    // constants among the values the resumed instruction pops stay lazy (unguarded).
+    if (auto* lazy = dynamic_cast<LazyVariable*>(stack[i].get());
+        popped && lazy && !lazy->realized()) {
+      auto obj = root.context().trace.object(lazy->object());
+      if (!obj) return obj.error();
+      auto w = obj->which();
+      using W = schema::Object::Which;
+      if (w == W::INT || w == W::FLOAT || w == W::BOOL || w == W::STR || w == W::NONE) {
+        values.push_back(stack[i]);
+        continue;
+      }
+    }
+    if (Status st = Ops::realizeAll(root, stack[i]); !st) return st;
     auto r = root.realize(stack[i]);
     if (!r) return r.error();
     values.push_back(*r);

@@ -245,6 +245,12 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
           module.rfind("torch", 0) == 0) {
         return std::make_shared<vt::TorchFunctionVariable>(module + "." + qualname, true, source);
       }
+      if (c.getClassification() == schema::CallableClass::SKIPPED) {
+        return std::make_shared<vt::SkippedFunctionVariable>(
+            module + "." + qualname, "Attempted to call function marked as skipped",
+            "Dynamo does not know how to trace the builtin `" + module + "." + qualname + "`",
+            source);
+      }
       return unsupported("call target " + module + "." + qualname + " (" +
                          std::string(c.getReason().cStr()) + ")");
     }
@@ -260,7 +266,15 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
             module + "." + std::string(f.getName().cStr()), false, source);
       }
       if (f.getClassification() == schema::CallableClass::SKIPPED) {
-        return unsupported("call to skipped function " + module + "." + qualname);
+        // SkipFunctionVariable: torch._dynamo.graph_break is its own break type.
+        bool userBreak = module == "torch._dynamo.decorators" && qualname == "graph_break";
+        return std::make_shared<vt::SkippedFunctionVariable>(
+            module + "." + qualname,
+            userBreak ? "Call to `torch._dynamo.graph_break()`"
+                      : "Attempted to call function marked as skipped",
+            userBreak ? "User-inserted graph break."
+                      : "Dynamo does not trace into " + module + "." + qualname,
+            source);
       }
       return std::make_shared<vt::UserFunctionVariable>(ref, qualname, source);
     }

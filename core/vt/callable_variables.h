@@ -97,6 +97,27 @@ class ModuleVariable final : public VariableTracker {
   std::string name_;
 };
 
+// A function Dynamo will not trace into (SkipFunctionVariable): calling it graph-breaks
+// with `gbType`.
+class SkippedFunctionVariable final : public VariableTracker {
+ public:
+  SkippedFunctionVariable(std::string qualname, std::string gbType, std::string explanation,
+                          SourcePtr source)
+      : VariableTracker(VtKind::kSkipped, std::move(source), MutationType::kImmutable),
+        qualname_(std::move(qualname)),
+        gbType_(std::move(gbType)),
+        explanation_(std::move(explanation)) {}
+  const std::string& gbType() const { return gbType_; }
+  const std::string& explanation() const { return explanation_; }
+  std::string pythonTypeName() const override { return "function"; }
+  std::string describe() const override { return qualname_ + " (skipped)"; }
+
+ private:
+  std::string qualname_;
+  std::string gbType_;
+  std::string explanation_;
+};
+
 class NullVariable final : public VariableTracker {
  public:
   NullVariable() : VariableTracker(VtKind::kNull, nullptr, MutationType::kImmutable) {}

@@ -39,6 +39,7 @@ const char* vtKindName(VtKind k) {
     case VtKind::kUserObject: return "UserDefinedObjectVariable";
     case VtKind::kUserClass: return "UserDefinedClassVariable";
     case VtKind::kSuper: return "SuperVariable";
+    case VtKind::kSkipped: return "SkipFunctionVariable";
     case VtKind::kOpaque: return "OpaqueVariable";
   }
   return "?";

@@ -52,6 +52,7 @@ enum class VtKind {
   kUserObject,      // UserDefinedObjectVariable / UnspecializedNNModuleVariable
   kUserClass,       // UserDefinedClassVariable
   kSuper,           // SuperVariable
+  kSkipped,         // SkipFunctionVariable
   kOpaque,          // a recorded value the core cannot look into
 };
 const char* vtKindName(VtKind k);
