@@ -176,6 +176,16 @@ Comparison compareDecisions(const FrameDecisions& ref, const FrameDecisions& cor
               (c.gbType.empty() ? c.reason : c.gbType) + ")\n";
     }
   }
+  // Side effects on pre-existing state, as sets.
+  std::set<EffectDecision> re(ref.effects.begin(), ref.effects.end());
+  std::set<EffectDecision> ce(core.effects.begin(), core.effects.end());
+  auto effectText = [](const EffectDecision& e) {
+    return e.kind + " " + e.target + (e.attr.empty() ? "" : " ." + e.attr);
+  };
+  for (const auto& e : re)
+    if (!ce.count(e)) diff += "side effect missing in core: " + effectText(e) + "\n";
+  for (const auto& e : ce)
+    if (!re.count(e)) diff += "side effect extra in core:   " + effectText(e) + "\n";
   Comparison result;
   result.verdict = diff.empty() ? Verdict::kMatch : Verdict::kDiverge;
   result.diff = diff;

@@ -76,6 +76,24 @@ FrameDecisions fromTrace(schema::Decisions::Reader decisions) {
   for (auto b : decisions.getGraphBreaks()) {
     out.breaks.push_back(BreakDecision{b.getReason(), b.getGbType(), b.getOffset()});
   }
+  for (auto e : decisions.getSideEffects()) {
+    std::string target = e.getTarget();
+    if (target.rfind("L[", 0) != 0 && target.rfind("G[", 0) != 0) continue;
+    std::string detail = e.getDetail();
+    std::string attr = detail.substr(
+        detail.rfind('.') == std::string::npos ? detail.size() : detail.rfind('.') + 1);
+    std::string kind;
+    switch (e.getKind()) {
+      case schema::SideEffectKind::STORE_ATTR: kind = "store attr"; break;
+      case schema::SideEffectKind::STORE_GLOBAL: kind = "store global"; break;
+      case schema::SideEffectKind::STORE_CELL: kind = "store cell", attr.clear(); break;
+      case schema::SideEffectKind::MUTATE_LIST: kind = "mutate list", attr.clear(); break;
+      case schema::SideEffectKind::MUTATE_DICT: kind = "mutate dict", attr.clear(); break;
+      case schema::SideEffectKind::MUTATE_SET: kind = "mutate set", attr.clear(); break;
+      default: continue;
+    }
+    out.effects.push_back(EffectDecision{kind, target, attr});
+  }
   return out;
 }
 
@@ -99,6 +117,20 @@ void toTrace(const FrameDecisions& decisions, schema::Decisions::Builder out) {
     guards[i].setKind(decisions.guards[i].kind);
     guards[i].setSource(decisions.guards[i].source);
     guards[i].setDetail(decisions.guards[i].detail);
+  }
+  auto effects = out.initSideEffects(static_cast<unsigned>(decisions.effects.size()));
+  for (unsigned i = 0; i < decisions.effects.size(); ++i) {
+    const EffectDecision& e = decisions.effects[i];
+    schema::SideEffectKind kind = schema::SideEffectKind::OTHER;
+    if (e.kind == "store attr") kind = schema::SideEffectKind::STORE_ATTR;
+    if (e.kind == "store global") kind = schema::SideEffectKind::STORE_GLOBAL;
+    if (e.kind == "store cell") kind = schema::SideEffectKind::STORE_CELL;
+    if (e.kind == "mutate list") kind = schema::SideEffectKind::MUTATE_LIST;
+    if (e.kind == "mutate dict") kind = schema::SideEffectKind::MUTATE_DICT;
+    if (e.kind == "mutate set") kind = schema::SideEffectKind::MUTATE_SET;
+    effects[i].setKind(kind);
+    effects[i].setTarget(e.target);
+    effects[i].setDetail(e.attr.empty() ? e.kind : e.kind + "." + e.attr);
   }
   auto breaks = out.initGraphBreaks(static_cast<unsigned>(decisions.breaks.size()));
   for (unsigned i = 0; i < decisions.breaks.size(); ++i) {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/trace/trace.capnp.h"
@@ -39,10 +40,27 @@ struct BreakDecision {
   uint32_t offset = 0;
 };
 
+// A mutation of pre-existing state that Dynamo replays after the graph (SideEffects:
+// store_attr_mutations on objects, cells and globals reached from a source; pre-existing
+// containers it modified). Effects on objects made while tracing are not compared: they
+// exist only inside the frame unless they escape.
+struct EffectDecision {
+  std::string kind;    // "store attr", "store global", "store cell", "mutate list", ...
+  std::string target;  // the source of what is mutated, e.g. "L['st']", "G['COUNTER']"
+  std::string attr;    // the attribute or global name ("" for cells and containers)
+  bool operator<(const EffectDecision& o) const {
+    return std::tie(kind, target, attr) < std::tie(o.kind, o.target, o.attr);
+  }
+  bool operator==(const EffectDecision& o) const {
+    return kind == o.kind && target == o.target && attr == o.attr;
+  }
+};
+
 struct FrameDecisions {
   std::vector<GraphDecision> graphs;
   std::vector<GuardDecision> guards;
   std::vector<BreakDecision> breaks;
+  std::vector<EffectDecision> effects;
 };
 
 // Canonical text of an example value as recorded.

@@ -116,6 +116,32 @@ namespace {
 // (break_graph_if_unsupported.handle_graph_break / jump_graph_break ->
 // OutputGraph.compile_subgraph with prune_dead_locals and
 // _get_stack_values_to_restore), and records the break.
+// The side effects on pre-existing state the frame replays after its graph, as
+// compare::EffectDecision (see decisions.h): written pre-existing cells, stores to
+// existing objects and globals, modified pre-existing containers.
+std::vector<compare::EffectDecision> effectDecisions(const SideEffects& effects) {
+  std::vector<compare::EffectDecision> out;
+  for (const auto& t : effects.tracked()) {
+    if (!t.value) {
+      out.push_back({"store global", "G[" + vt::pyStrRepr(t.global) + "]", t.global});
+      continue;
+    }
+    if (!t.value->source() || t.value->mutationType() == vt::MutationType::kAttributeMutationNew)
+      continue;
+    const std::string target = t.value->source()->name();
+    if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
+      if (cell->preExisting() && cell->written()) out.push_back({"store cell", target, ""});
+      continue;
+    }
+    for (const auto& [name, value] : t.attrs) out.push_back({"store attr", target, name});
+    if (t.attrs.empty() && t.mutated) {
+      std::string kind = t.value->kind() == vt::VtKind::kDict ? "mutate dict" : "mutate list";
+      out.push_back({kind, target, ""});
+    }
+  }
+  return out;
+}
+
 Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRequest& br,
                       const bytecode::CodeObject& code, compare::FrameDecisions& decisions) {
   const auto& insts = root.instructions();
@@ -274,6 +300,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
     outcome.decisions.graphs.insert(outcome.decisions.graphs.begin(), std::move(*g));
   }
   outcome.decisions.guards = ctx.output.guards();
+  outcome.decisions.effects = effectDecisions(ctx.sideEffects);
   return outcome;
 }
 
