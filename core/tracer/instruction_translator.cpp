@@ -114,11 +114,13 @@ Status InstructionTranslator::step(const bytecode::Instruction& inst) {
   if (op == "BUILD_CONST_KEY_MAP") return ops.buildConstKeyMap();
   if (op == "BUILD_SLICE") return ops.buildSlice();
   if (op == "LIST_APPEND") return ops.listAppend();
+  if (op == "MAP_ADD") return ops.mapAdd();
   if (op == "LIST_EXTEND") return ops.listExtend();
   if (op == "LIST_TO_TUPLE") return ops.listToTuple();
   if (op == "UNPACK_SEQUENCE") return ops.unpackSequence();
   if (op == "UNPACK_EX") return ops.unpackEx();
   if (op == "STORE_SUBSCR") return ops.storeSubscr();
+  if (op == "DELETE_SUBSCR") return ops.deleteSubscr();
   if (op == "DICT_MERGE" || op == "DICT_UPDATE") return ops.dictMerge();
   if (op == "KW_NAMES") return ops.kwNames();
   if (op == "CALL") return ops.call();

@@ -36,11 +36,13 @@ struct Ops {
   Status buildConstKeyMap();
   Status buildSlice();
   Status listAppend();
+  Status mapAdd();
   Status listExtend();
   Status listToTuple();
   Status unpackSequence();
   Status unpackEx();
   Status storeSubscr();
+  Status deleteSubscr();
   Status dictMerge();
   // ops_binary.cpp
   Status binaryOp();

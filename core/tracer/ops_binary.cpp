@@ -346,6 +346,15 @@ Status Ops::binarySubscr() {
   if (!container) return container.error();
   auto c = tx.realize(*container);
   if (!c) return c.error();
+  if ((*c)->kind() == vt::VtKind::kUserObject) {
+    // operator.getitem on a user object calls its __getitem__ (call_method).
+    auto m = getAttr(tx, *c, "__getitem__");
+    if (!m) return m.error();
+    auto r = callFunction(tx, *m, {*index}, {});
+    if (!r) return r.error();
+    tx.push(*r);
+    return Status::success();
+  }
   auto i = tx.realize(*index);
   if (!i) return i.error();
   if ((*c)->kind() == vt::VtKind::kTensor) {

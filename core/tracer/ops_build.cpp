@@ -105,6 +105,33 @@ Status Ops::listAppend() {
   return Status::success();
 }
 
+// MAP_ADD(i): dict comprehensions; the dict is i entries below the key/value pair.
+Status Ops::mapAdd() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto k = tx.pop();
+  if (!k) return k.error();
+  size_t depth = static_cast<size_t>(inst.arg);
+  if (depth == 0 || depth > tx.stack_.size()) return Error("bad bytecode: MAP_ADD depth");
+  auto* dict = dynamic_cast<vt::DictVariable*>(tx.stack_[tx.stack_.size() - depth].get());
+  if (!dict) return Error("bad bytecode: MAP_ADD target");
+  auto key = tx.realize(*k);
+  if (!key) return key.error();
+  if ((*key)->kind() != vt::VtKind::kConstant)
+    return unsupported("dict key of type " + (*key)->pythonTypeName());
+  for (auto& [ek, ev] : dict->mutableEntries()) {
+    auto eq = applyOperator(tx, "operator.eq", {ek, *key});
+    if (!eq) return eq.error();
+    auto* ce = dynamic_cast<vt::ConstantVariable*>(eq->get());
+    if (ce && constantTruth(ce->value())) {
+      ev = *v;
+      return Status::success();
+    }
+  }
+  dict->mutableEntries().emplace_back(*key, *v);
+  return Status::success();
+}
+
 Status Ops::listExtend() {
   auto v = tx.pop();
   if (!v) return v.error();
@@ -150,9 +177,12 @@ Status Ops::storeSubscr() {
   auto c = tx.realize(*container);
   if (!c) return c.error();
   if ((*c)->mutationType() == vt::MutationType::kValueMutationExisting) {
-    if ((*c)->kind() != vt::VtKind::kList) {
+    if ((*c)->kind() != vt::VtKind::kList && (*c)->kind() != vt::VtKind::kDict) {
       return unsupported("store into a pre-existing " + (*c)->pythonTypeName());
     }
+    // ConstDictVariable.__setitem__ on a pre-existing dict guards its keys.
+    if ((*c)->kind() == vt::VtKind::kDict && (*c)->source())
+      tx.ctx_.output.addGuard("DICT_KEYS_MATCH", (*c)->source()->name());
     tx.ctx_.sideEffects.markMutated(c->get(), "item assignment");
   }
   auto k = tx.realize(*key);
@@ -185,6 +215,37 @@ Status Ops::storeSubscr() {
   }
   return unsupported("item assignment on " + (*c)->pythonTypeName() +
                      ((*c)->kind() == vt::VtKind::kTensor ? " (in-place tensor setitem)" : ""));
+}
+
+Status Ops::deleteSubscr() {
+  auto key = tx.pop();
+  if (!key) return key.error();
+  auto container = tx.pop();
+  if (!container) return container.error();
+  auto c = tx.realize(*container);
+  if (!c) return c.error();
+  auto* dict = dynamic_cast<vt::DictVariable*>(c->get());
+  if (!dict) return unsupported("del of an item of a " + (*c)->pythonTypeName());
+  auto k = tx.realize(*key);
+  if (!k) return k.error();
+  if ((*k)->kind() != vt::VtKind::kConstant)
+    return unsupported("dict key of type " + (*k)->pythonTypeName());
+  auto& entries = dict->mutableEntries();
+  for (size_t i = 0; i < entries.size(); ++i) {
+    auto eq = applyOperator(tx, "operator.eq", {entries[i].first, *k});
+    if (!eq) return eq.error();
+    auto* ce = dynamic_cast<vt::ConstantVariable*>(eq->get());
+    if (!ce || !constantTruth(ce->value())) continue;
+    // dict.__delitem__ is pop: the removed value is realised.
+    if (auto v = tx.realize(entries[i].second); !v) return v.error();
+    if ((*c)->mutationType() == vt::MutationType::kValueMutationExisting) {
+      if ((*c)->source()) tx.ctx_.output.addGuard("DICT_KEYS_MATCH", (*c)->source()->name());
+      tx.ctx_.sideEffects.markMutated(c->get(), "item deletion");
+    }
+    entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(i));
+    return Status::success();
+  }
+  return unsupported("del of a missing dict key (KeyError path)");
 }
 
 Status Ops::unpackEx() {

@@ -79,6 +79,12 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     return VtPtr(std::make_shared<vt::IteratorVariable>(std::move(*items)));
   }
   if (name == "len" && args.size() == 1) {
+    if (args[0]->kind() == vt::VtKind::kUserObject) {
+      // len() calls the object's __len__ (BuiltinVariable.call_len -> call_method).
+      auto m = Ops::getAttr(tx, args[0], "__len__");
+      if (!m) return m.error();
+      return Ops::callFunction(tx, *m, {}, {});
+    }
     if (auto* seq = dynamic_cast<vt::SequenceVariable*>(args[0].get())) {
       return ConstantVariable::make(static_cast<int64_t>(seq->items().size()));
     }

@@ -195,8 +195,10 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
             keyVt, std::make_shared<LazyVariable>(e.getValue(), vt::Source::item(source, keyRepr)));
       }
       ctx.output.addGuard("TYPE_MATCH", srcName);
-      return VtPtr(std::make_shared<vt::DictVariable>(std::move(entries), source,
-                                                      vt::MutationType::kValueMutationExisting));
+      VtPtr dict = std::make_shared<vt::DictVariable>(std::move(entries), source,
+                                                      vt::MutationType::kValueMutationExisting);
+      ctx.sideEffects.trackExisting(dict);  // track_mutable
+      return dict;
     }
     case W::CLASS: {
       auto c = obj->getClass();
