@@ -169,12 +169,17 @@ Status TraceWriter::writeHeader(const HeaderFiller& fill) {
   fh.reserved = 0;
   if (Status s = sink_->write(&fh, sizeof(fh)); !s) return s;
   bytesWritten_ += sizeof(fh);
-  capnp::MallocMessageBuilder message;
-  auto header = message.initRoot<schema::TraceHeader>();
+  capnp::MallocMessageBuilder staging;
+  auto header = staging.initRoot<schema::TraceHeader>();
   if (fill) fill(header);
   header.setFormatVersion(kFormatVersion);
   header.setMinReaderVersion(schema::MIN_READER_VERSION);
-  return writeChunk(ChunkKind::kHeader, message);
+  // Copy into a fresh message (as finishEvent does): the copy lays the header out in
+  // schema order, so the bytes depend on the content only, not on the order `fill` set
+  // the fields or on garbage it left behind.
+  capnp::MallocMessageBuilder out(static_cast<unsigned>(staging.sizeInWords() + 64));
+  out.setRoot(header.asReader());
+  return writeChunk(ChunkKind::kHeader, out);
 }
 
 Status TraceWriter::writeChunk(ChunkKind kind, capnp::MessageBuilder& message) {
