@@ -1,0 +1,117 @@
+# dynrr-fuzz failure, saved by dynrr-fuzz (fuzz/corpus.cpp)
+# property: fidelity
+# signature: fidelity: diverges: +     tN = mul_N + N.N;  mul_N = tN = None
+# case seed: 1127747790428622786 (dynrr-fuzz --case-seed 1127747790428622786)
+# reason: frame 0 (f) diverges: +     t4 = mul_1 + 1.0;  mul_1 = t4 = None --- dynamo graph 0 +++ core graph 0            def forward(self, L_x_ : torch.Tensor, L_z_ : torch.Tensor, L_y_ : torch.Tensor):       l_x_ = L_x_       l_z_ = L_z_       l_y_ = L_y_       acc1 = l_x_ + l_x_       acc1_1 = acc1 + l_x_;  acc1 = acc1_1 = None       add_ = l_x_.add_(1);  add_ = None       mul = l_x_ * l_z_;  l_z_ = None
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(1234)
+
+
+def h_mix(a, b):
+    return a * b + a
+
+
+def h_default(a, b=2.0):
+    return a * b
+
+
+def h_star(*args):
+    r = args[0]
+    for v in args[1:]:
+        r = r + v
+    return r
+
+
+def h_kwonly(a, *, scale=1.5):
+    return a * scale
+
+
+def h_kwargs(a, **kw):
+    return a * kw.get('m', 1.0)
+
+
+def make_scaler(v):
+    def scale(w):
+        return w * v + 1
+    return scale
+
+
+def make_counter(start):
+    box = start
+
+    def add(v):
+        nonlocal box
+        box = box + v
+        return box
+
+    def get():
+        return box
+    return add, get
+
+
+acc_add, acc_get = make_counter(torch.zeros(4))
+
+
+def h_memo(a, seen=[]):
+    seen.append(len(seen))
+    return a * len(seen)
+
+g_t = torch.linspace(-1.0, 1.0, 4)
+g_i = 2
+g_l = []
+
+
+class Box:
+    def __init__(self, w, k):
+        self.w = w
+        self.k = k
+
+    def scale(self, v):
+        return v * self.k + self.w
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 4)
+        self.scale = 2
+
+    def forward(self, v):
+        return torch.relu(self.fc(v)) * self.scale
+
+
+lin = torch.nn.Linear(4, 4)
+net = Net()
+
+
+def f(x, y, z, n, s, xs, d, obj):
+    global g_t, g_i
+    i0 = (n + n) % 7
+    acc1 = x
+    for v in [x, x]:
+        acc1 = acc1 + v
+    x.add_(1)
+    t2 = h_mix(x, z)
+    dd3 = {'u': y, 'v': n}
+    t4 = dd3['u'] * dd3['v'] + dd3.get('w', 1.0)
+    print('p', n)
+    p5, q6 = z, t4
+    t7 = torch.stack([t4 * i for i in range(2)]).sum(0)
+    return t7
+
+
+def make_inputs():
+    torch.manual_seed(0)
+    x = torch.randn(3, 4)
+    y = torch.randn(4)
+    z = torch.randn(3, 1)
+    inputs = [x, y, z, 0, 0.5]
+    inputs += [[torch.randn(3, 4), torch.randn(4)], {'a': torch.randn(3, 4), 'k': 2}]
+    inputs.append(Box(torch.randn(4), 2))
+    return inputs
+
+
+def observe():
+    return [g_t, g_i, g_l, acc_get(), net.scale, h_memo.__defaults__]

@@ -1,0 +1,125 @@
+# dynrr-fuzz failure, saved by dynrr-fuzz (fuzz/corpus.cpp)
+# property: fidelity
+# signature: fidelity: diverges: +     return (accN_N, mul_N, add_N, mul_N)
+# case seed: 6528689906725176716 (dynrr-fuzz --case-seed 6528689906725176716)
+# reason: frame 0 (f) diverges: +     return (acc7_1, mul_1, add_4, mul_3) --- dynamo graph 0 +++ core graph 0            def forward(self, L_x_ : torch.Tensor, L_y_ : torch.Tensor, L_obj_w : torch.Tensor):       l_x_ = L_x_       l_y_ = L_y_       l_obj_w = L_obj_w       mul = l_x_ * 0       stack = torch.stack([mul]);  mul = None       t0 = stack.sum(0);  stack = None       mul_1 = l_x_ * 3       add = l_
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(1234)
+
+
+def h_mix(a, b):
+    return a * b + a
+
+
+def h_default(a, b=2.0):
+    return a * b
+
+
+def h_star(*args):
+    r = args[0]
+    for v in args[1:]:
+        r = r + v
+    return r
+
+
+def h_kwonly(a, *, scale=1.5):
+    return a * scale
+
+
+def h_kwargs(a, **kw):
+    return a * kw.get('m', 1.0)
+
+
+def make_scaler(v):
+    def scale(w):
+        return w * v + 1
+    return scale
+
+
+def make_counter(start):
+    box = start
+
+    def add(v):
+        nonlocal box
+        box = box + v
+        return box
+
+    def get():
+        return box
+    return add, get
+
+
+acc_add, acc_get = make_counter(torch.zeros(4))
+
+
+def h_memo(a, seen=[]):
+    seen.append(len(seen))
+    return a * len(seen)
+
+g_t = torch.linspace(-1.0, 1.0, 4)
+g_i = 2
+g_l = []
+
+
+class Box:
+    def __init__(self, w, k):
+        self.w = w
+        self.k = k
+
+    def scale(self, v):
+        return v * self.k + self.w
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 4)
+        self.scale = 2
+
+    def forward(self, v):
+        return torch.relu(self.fc(v)) * self.scale
+
+
+lin = torch.nn.Linear(4, 4)
+net = Net()
+
+
+def f(x, y, z, n, s, xs, d, obj):
+    global g_t, g_i
+    t0 = torch.stack([x * i for i in range(1)]).sum(0)
+    obj.extra = x * 3
+    add1, get2 = make_counter(x)
+    add1(x)
+    t3 = get2() * 2
+    g_l.append(x * 2)
+    c4 = x
+    
+    def bump5(v):
+        nonlocal c4
+        c4 = c4 + v
+        return c4 * 0.5
+    
+    t6 = bump5(y)
+    acc7 = y
+    for v in [t6, c4]:
+        acc7 = acc7 + v
+    xs.pop()
+    obj.w = obj.w + t0
+    return acc7
+
+
+def make_inputs():
+    torch.manual_seed(0)
+    x = torch.randn(3, 4)
+    y = torch.randn(4)
+    z = torch.randn(3, 1)
+    inputs = [x, y, z, 0, 0.5]
+    inputs += [[torch.randn(3, 4), torch.randn(4)], {'a': torch.randn(3, 4), 'k': 2}]
+    inputs.append(Box(torch.randn(4), 2))
+    return inputs
+
+
+def observe():
+    return [g_t, g_i, g_l, acc_get(), net.scale, h_memo.__defaults__]

@@ -1,0 +1,113 @@
+# dynrr-fuzz failure, saved by dynrr-fuzz (fuzz/corpus.cpp)
+# property: fidelity
+# signature: fidelity: diverges: +     tN = l_x_ * N;  l_x_ = None
+# case seed: 11902397079134648891 (dynrr-fuzz --case-seed 11902397079134648891)
+# reason: frame 0 (f) diverges: +     t6 = l_x_ * 1;  l_x_ = None --- dynamo graph 0 +++ core graph 0            def forward(self, L_x_ : torch.Tensor, L_y_ : torch.Tensor):       l_x_ = L_x_       l_y_ = L_y_       t0 = l_x_ * 1;  t0 = None       t2 = l_x_ + l_x_;  t2 = None       mul_1 = l_x_ * 0       t4 = mul_1 + 1.0;  mul_1 = t4 = None       abs_1 = l_y_.abs();  l_y_ = None       add_2 = abs_1 + 1;  ab
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(1234)
+
+
+def h_mix(a, b):
+    return a * b + a
+
+
+def h_default(a, b=2.0):
+    return a * b
+
+
+def h_star(*args):
+    r = args[0]
+    for v in args[1:]:
+        r = r + v
+    return r
+
+
+def h_kwonly(a, *, scale=1.5):
+    return a * scale
+
+
+def h_kwargs(a, **kw):
+    return a * kw.get('m', 1.0)
+
+
+def make_scaler(v):
+    def scale(w):
+        return w * v + 1
+    return scale
+
+
+def make_counter(start):
+    box = start
+
+    def add(v):
+        nonlocal box
+        box = box + v
+        return box
+
+    def get():
+        return box
+    return add, get
+
+
+acc_add, acc_get = make_counter(torch.zeros(4))
+
+
+def h_memo(a, seen=[]):
+    seen.append(len(seen))
+    return a * len(seen)
+
+g_t = torch.linspace(-1.0, 1.0, 4)
+g_i = 2
+g_l = []
+
+
+class Box:
+    def __init__(self, w, k):
+        self.w = w
+        self.k = k
+
+    def scale(self, v):
+        return v * self.k + self.w
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 4)
+        self.scale = 2
+
+    def forward(self, v):
+        return torch.relu(self.fc(v)) * self.scale
+
+
+lin = torch.nn.Linear(4, 4)
+net = Net()
+
+
+def f(x, y, z, n, s, xs, d, obj):
+    global g_t, g_i
+    t0 = h_memo(x)
+    l1 = [x, x, x]
+    t2 = l1[0] + l1[-1]
+    dd3 = {'u': x, 'v': n}
+    t4 = dd3['u'] * dd3['v'] + dd3.get('w', 1.0)
+    t5 = x / (y.abs() + 1)
+    t6 = h_memo(x)
+    return t6
+
+
+def make_inputs():
+    torch.manual_seed(0)
+    x = torch.randn(3, 4)
+    y = torch.randn(4)
+    z = torch.randn(3, 1)
+    inputs = [x, y, z, 0, 0.5]
+    inputs += [[torch.randn(3, 4), torch.randn(4)], {'a': torch.randn(3, 4), 'k': 2}]
+    inputs.append(Box(torch.randn(4), 2))
+    return inputs
+
+
+def observe():
+    return [g_t, g_i, g_l, acc_get(), net.scale, h_memo.__defaults__]

@@ -1,0 +1,120 @@
+# dynrr-fuzz failure, saved by dynrr-fuzz (fuzz/corpus.cpp)
+# property: fidelity
+# signature: fidelity: diverges: guard extra in core:   TENSOR_MATCH L['_']  dtype=torch.floatN device=cpu requires_grad=False size=[] stride=[
+# case seed: 5991227377224935531 (dynrr-fuzz --case-seed 5991227377224935531)
+# reason: frame 1 (torch_dynamo_resume_in_f_at_93) diverges: guard extra in core:   TENSOR_MATCH L['t3']  dtype=torch.float32 device=cpu requires_grad=False size=[] stride=[] guard extra in core:   TENSOR_MATCH L['t3']  dtype=torch.float32 device=cpu requires_grad=False size=[] stride=[] guard extra in core:   TENSOR_MATCH L['xs'][1]  dtype=torch.float32 device=cpu requires_grad=False size=[4] stride=[1] 
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(1234)
+
+
+def h_mix(a, b):
+    return a * b + a
+
+
+def h_default(a, b=2.0):
+    return a * b
+
+
+def h_star(*args):
+    r = args[0]
+    for v in args[1:]:
+        r = r + v
+    return r
+
+
+def h_kwonly(a, *, scale=1.5):
+    return a * scale
+
+
+def h_kwargs(a, **kw):
+    return a * kw.get('m', 1.0)
+
+
+def make_scaler(v):
+    def scale(w):
+        return w * v + 1
+    return scale
+
+
+def make_counter(start):
+    box = start
+
+    def add(v):
+        nonlocal box
+        box = box + v
+        return box
+
+    def get():
+        return box
+    return add, get
+
+
+acc_add, acc_get = make_counter(torch.zeros(4))
+
+
+def h_memo(a, seen=[]):
+    seen.append(len(seen))
+    return a * len(seen)
+
+g_t = torch.linspace(-1.0, 1.0, 4)
+g_i = 2
+g_l = []
+
+
+class Box:
+    def __init__(self, w, k):
+        self.w = w
+        self.k = k
+
+    def scale(self, v):
+        return v * self.k + self.w
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 4)
+        self.scale = 2
+
+    def forward(self, v):
+        return torch.relu(self.fc(v)) * self.scale
+
+
+lin = torch.nn.Linear(4, 4)
+net = Net()
+
+
+def f(x, y, z, n, s, xs, d, obj):
+    global g_t, g_i
+    obj.w = obj.w + x
+    if y.dim() == 0:
+        t0 = y - 1
+    else:
+        t0 = y.sin()
+    p1, q2 = x, x
+    t3 = t0.amax(dim=0)
+    if p1.sum() > 2:
+        t4 = p1 + 1
+    else:
+        t4 = p1 - 1
+    p5, q6 = y, q2
+    al7 = xs
+    al7.append(t3)
+    return q6
+
+
+def make_inputs():
+    torch.manual_seed(0)
+    x = torch.randn(3, 4)
+    y = torch.randn(4)
+    z = torch.randn(3, 1)
+    inputs = [x, y, z, 0, 0.5]
+    inputs += [[torch.randn(3, 4), torch.randn(4)], {'a': torch.randn(3, 4), 'k': 2}]
+    inputs.append(Box(torch.randn(4), 2))
+    return inputs
+
+
+def observe():
+    return [g_t, g_i, g_l, acc_get(), net.scale, h_memo.__defaults__]

@@ -1,0 +1,115 @@
+# dynrr-fuzz failure, saved by dynrr-fuzz (fuzz/corpus.cpp)
+# property: fidelity
+# signature: fidelity: diverges: +     return (max_N, mul, add_N, add)
+# case seed: 11262443925332428090 (dynrr-fuzz --case-seed 11262443925332428090)
+# reason: frame 0 (f) diverges: +     return (max_1, mul, add_1, add) --- dynamo graph 0 +++ core graph 0            def forward(self, L_x_ : torch.Tensor, G_g_t_ : torch.Tensor, L_obj_w : torch.Tensor, L_z_ : torch.Tensor):       l_x_ = L_x_       g_g_t_ = G_g_t_       l_obj_w = L_obj_w       l_z_ = L_z_       t0 = l_x_.sin()       mul = l_x_ * 3       t1 = l_x_.sum();  t1 = None       mul_1 = g_g_t_ * 0.5
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(1234)
+
+
+def h_mix(a, b):
+    return a * b + a
+
+
+def h_default(a, b=2.0):
+    return a * b
+
+
+def h_star(*args):
+    r = args[0]
+    for v in args[1:]:
+        r = r + v
+    return r
+
+
+def h_kwonly(a, *, scale=1.5):
+    return a * scale
+
+
+def h_kwargs(a, **kw):
+    return a * kw.get('m', 1.0)
+
+
+def make_scaler(v):
+    def scale(w):
+        return w * v + 1
+    return scale
+
+
+def make_counter(start):
+    box = start
+
+    def add(v):
+        nonlocal box
+        box = box + v
+        return box
+
+    def get():
+        return box
+    return add, get
+
+
+acc_add, acc_get = make_counter(torch.zeros(4))
+
+
+def h_memo(a, seen=[]):
+    seen.append(len(seen))
+    return a * len(seen)
+
+g_t = torch.linspace(-1.0, 1.0, 4)
+g_i = 2
+g_l = []
+
+
+class Box:
+    def __init__(self, w, k):
+        self.w = w
+        self.k = k
+
+    def scale(self, v):
+        return v * self.k + self.w
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 4)
+        self.scale = 2
+
+    def forward(self, v):
+        return torch.relu(self.fc(v)) * self.scale
+
+
+lin = torch.nn.Linear(4, 4)
+net = Net()
+
+
+def f(x, y, z, n, s, xs, d, obj):
+    global g_t, g_i
+    if x.dim() == 0:
+        t0 = x - 1
+    else:
+        t0 = x.sin()
+    obj.extra = x * 3
+    t1 = x.sum()
+    g_t = g_t * 0.5 + x
+    obj.w = obj.w + t0
+    t2 = y * z.max().item()
+    return t2
+
+
+def make_inputs():
+    torch.manual_seed(0)
+    x = torch.randn(3, 4)
+    y = torch.randn(4)
+    z = torch.randn(3, 1)
+    inputs = [x, y, z, 0, 0.5]
+    inputs += [[torch.randn(3, 4), torch.randn(4)], {'a': torch.randn(3, 4), 'k': 2}]
+    inputs.append(Box(torch.randn(4), 2))
+    return inputs
+
+
+def observe():
+    return [g_t, g_i, g_l, acc_get(), net.scale, h_memo.__defaults__]
