@@ -97,6 +97,13 @@ struct TracingContext {
   // (class identity, attribute) pairs with DICT_NOT_CONTAINS installed for an MRO class
   // that does not define the attribute (OutputGraph.guarded_mro_absent_keys).
   std::set<std::pair<uint64_t, std::string>> guardedMroAbsent;
+  // automatic_dynamic_shapes: the dynamic dims of root-local tensor inputs, and the
+  // size symbols made for them (ShapeEnv: unique_ids, val_to_var duck sizing, and the
+  // stand-in value each symbol takes in this replay; see replay.cpp).
+  std::map<std::string, std::vector<bool>> dynamicDims;
+  int64_t symbolBase = 0;
+  std::set<uint32_t> symbolIds;
+  std::map<int64_t, std::pair<std::string, int64_t>> symbolByHint;  // hint -> (name, stand-in)
   // VariableBuilder results by source name (OutputGraph.variable_tracker_cache).
   std::map<std::string, VtPtr> builtBySource;
   // A graph break the core decided on: Dynamo's gb_type, the explanation, and the root

@@ -48,6 +48,22 @@ NodeId OutputGraph::graphInput(const std::string& sourceName, const fake::Tensor
   return id;
 }
 
+NodeId OutputGraph::symbolInput(const std::string& symbol, const std::string& sourceName,
+                                const std::string& tensorSource) {
+  if (auto existing = existingInput(sourceName)) return *existing;
+  ProtoNode node;
+  node.op = "placeholder";
+  node.target = symbol;
+  node.symbol = symbol;
+  node.source = sourceName;
+  node.typeExpr = "torch.SymInt";
+  NodeId id = graph_.add(std::move(node));
+  inputs_[sourceName] = id;
+  symbolTensor_[id] = tensorSource;
+  if (onNode) onNode(id);
+  return id;
+}
+
 NodeId OutputGraph::addCall(const char* op, const std::string& target, std::vector<GraphArg> args,
                             std::vector<std::pair<std::string, GraphArg>> kwargs) {
   ProtoNode node;
@@ -95,7 +111,13 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
   }
   for (size_t i = 0; i < graph_.size(); ++i) {
     const ProtoNode& n = graph_.node(static_cast<NodeId>(i));
-    if (!n.erased && n.op == "placeholder" && users[i] == 0) graph_.erase(static_cast<NodeId>(i));
+    if (!n.erased && n.op == "placeholder" && n.symbol.empty() && users[i] == 0)
+      graph_.erase(static_cast<NodeId>(i));
+  }
+  // A size symbol stays while the tensor input it was read from does.
+  for (const auto& [id, tensorSource] : symbolTensor_) {
+    auto t = inputs_.find(tensorSource);
+    if (t == inputs_.end() || graph_.node(t->second).erased) graph_.erase(id);
   }
 }
 

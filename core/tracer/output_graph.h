@@ -32,6 +32,10 @@ class OutputGraph {
   NodeId graphInput(const std::string& sourceName, const fake::TensorMeta& meta,
                     const std::string& typeExpr = "torch.Tensor");
   std::optional<NodeId> existingInput(const std::string& sourceName) const;
+  // A torch.SymInt placeholder for a size symbol read from `sourceName`
+  // ("L['x'].size()[0]"), kept while the tensor input `tensorSource` is.
+  NodeId symbolInput(const std::string& symbol, const std::string& sourceName,
+                     const std::string& tensorSource);
 
   // Adds a call node.
   NodeId callFunction(const std::string& target, std::vector<GraphArg> args,
@@ -65,6 +69,7 @@ class OutputGraph {
   std::set<std::pair<std::string, std::string>> guardKeys_;
   std::map<std::string, NodeId> inputs_;
   std::optional<NodeId> output_;
+  std::map<NodeId, std::string> symbolTensor_;  // symbol placeholder -> its tensor's source
 };
 
 // Dynamo's graph input name for a source: every run of characters outside

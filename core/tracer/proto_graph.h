@@ -59,6 +59,7 @@ struct ProtoNode {
   std::vector<fake::TensorMeta> metaTuple;  // when the example value is a tuple of tensors
   std::string source;                       // placeholders: source name
   std::string typeExpr;                     // placeholders: "torch.Tensor"
+  std::string symbol;  // size-symbol placeholders: the symbol ("s77"); example value "sym s77"
   bool erased = false;
 };
 

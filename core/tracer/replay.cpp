@@ -2,6 +2,8 @@
 // core's decisions (the role of convert_frame._compile + OutputGraph.compile_subgraph
 // + CheckFunctionManager in Dynamo): the graph is emitted through core/graph so node
 // names and the printed code follow FX's rules.
+#include <map>
+
 #include "core/bytecode/code_object.h"
 #include "core/bytecode/dynamo_instructions.h"
 #include "core/bytecode/exception_table.h"
@@ -29,7 +31,9 @@ Expected<compare::GraphDecision> emitGraph(const ProtoGraph& proto) {
     nd.op = pn.op;
     nd.target = pn.target;
     nd.source = pn.source;
-    if (pn.meta) {
+    if (!pn.symbol.empty()) {
+      nd.exampleValue = "sym " + pn.symbol;
+    } else if (pn.meta) {
       nd.exampleValue = vt::canonicalMeta(*pn.meta);
     } else if (!pn.metaTuple.empty()) {
       nd.exampleValue = "(";
@@ -45,13 +49,28 @@ Expected<compare::GraphDecision> emitGraph(const ProtoGraph& proto) {
 }
 
 // automatic_dynamic_shapes: when a frame is compiled again and an input tensor's
-// sizes or strides, or an input int, differ from an earlier compile of the same code,
-// Dynamo marks them dynamic (frame_state / process_automatic_dynamic) and traces with
-// symbols. The core does not model symbolic sizes yet; returns what changed, if anything.
-std::string dynamicInputs(const trace::TraceReader& trace, size_t eventIndex) {
+// sizes, or an input int, differ from an earlier compile of the same code, Dynamo marks
+// them dynamic (frame_state / process_automatic_dynamic) and traces with symbols. The
+// core models dynamic sizes of root-local tensors (a changed rank makes every dim
+// dynamic); dynamic ints, strides and cell contents are reported unsupported.
+struct DynamicPlan {
+  std::map<std::string, std::vector<bool>> dims;  // local name -> dynamic dims
+  std::string unsupported;                        // non-empty: what is not modelled
+};
+
+DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
+  DynamicPlan plan;
   auto event = trace.event(eventIndex);
   auto frame = event.getFrame();
-  if (!trace.header().getConfig().getAutomaticDynamicShapes()) return "";
+  if (!trace.header().getConfig().getAutomaticDynamicShapes()) return plan;
+  using W = schema::Object::Which;
+  auto metaOf = [&](trace::ObjRef ref) -> std::optional<schema::TensorMeta::Reader> {
+    auto t = trace.object(ref);
+    if (!t || t->which() != W::TENSOR) return std::nullopt;
+    auto m = trace.object(t->getTensor().getMeta());
+    if (!m || m->which() != W::TENSOR_META) return std::nullopt;
+    return m->getTensorMeta();
+  };
   for (size_t j = 0; j < eventIndex; ++j) {
     auto earlier = trace.event(j).getFrame();
     if (earlier.getCode() != frame.getCode()) continue;
@@ -62,50 +81,80 @@ std::string dynamicInputs(const trace::TraceReader& trace, size_t eventIndex) {
         if (nv.getName() != name) continue;
         if (!cell) return nv.getValue();
         auto c = trace.object(nv.getValue());
-        if (!c || c->which() != schema::Object::Which::CELL || c->getCell().getEmpty()) return 0;
+        if (!c || c->which() != W::CELL || c->getCell().getEmpty()) return 0;
         return c->getCell().getContents();
       }
       return 0;
     };
-    std::vector<std::pair<std::string, std::pair<trace::ObjRef, trace::ObjRef>>> pairs;
     for (bool cell : {false, true}) {
       for (auto nv : cell ? frame.getCells() : frame.getLocals()) {
+        std::string name = nv.getName();
         trace::ObjRef now = valueOf(frame, nv.getName(), cell);
         trace::ObjRef before = valueOf(earlier, nv.getName(), cell);
-        if (now && before) pairs.push_back({nv.getName(), {now, before}});
-      }
-    }
-    for (const auto& [name, refs] : pairs) {
-      {
-        auto a = trace.object(refs.first);
-        auto b = trace.object(refs.second);
+        if (!now || !before) continue;
+        auto a = trace.object(now);
+        auto b = trace.object(before);
         if (!a || !b || a->which() != b->which()) continue;
-        using W = schema::Object::Which;
         if (a->which() == W::INT && a->getInt() != b->getInt()) {
-          return "int input '" + name + "'";
+          plan.unsupported = "int input '" + name + "' changed";
+          return plan;
         }
-        if (a->which() == W::TENSOR) {
-          auto ma = trace.object(a->getTensor().getMeta());
-          auto mb = trace.object(b->getTensor().getMeta());
-          if (!ma || !mb || ma->which() != W::TENSOR_META || mb->which() != W::TENSOR_META)
-            continue;
-          auto ta = ma->getTensorMeta(), tb = mb->getTensorMeta();
-          auto sameList = [](capnp::List<int64_t>::Reader x, capnp::List<int64_t>::Reader y) {
-            if (x.size() != y.size()) return false;
-            for (unsigned k = 0; k < x.size(); ++k) {
-              if (x[k] != y[k]) return false;
-            }
-            return true;
-          };
-          if (!sameList(ta.getShape(), tb.getShape()) ||
-              !sameList(ta.getStride(), tb.getStride())) {
-            return "tensor input '" + name + "' sizes/strides";
-          }
+        if (a->which() != W::TENSOR) continue;
+        auto ta = metaOf(now), tb = metaOf(before);
+        if (!ta || !tb) continue;
+        auto sa = ta->getShape(), sb = tb->getShape();
+        std::vector<bool> dyn(sa.size(), false);
+        bool any = false;
+        for (unsigned k = 0; k < sa.size(); ++k) {
+          dyn[k] = sa.size() != sb.size() || sa[k] != sb[k];
+          any = any || dyn[k];
         }
+        bool stridesDiffer = ta->getStride().size() != tb->getStride().size();
+        for (unsigned k = 0; !stridesDiffer && k < ta->getStride().size(); ++k)
+          stridesDiffer = ta->getStride()[k] != tb->getStride()[k];
+        if (!any && !stridesDiffer) continue;
+        if (cell) {
+          plan.unsupported = "tensor cell contents '" + name + "' sizes/strides changed";
+          return plan;
+        }
+        if (!any) {
+          plan.unsupported = "tensor input '" + name + "' strides changed (dynamic strides)";
+          return plan;
+        }
+        auto& merged = plan.dims[name];
+        if (merged.size() != dyn.size()) merged.assign(dyn.size(), false);
+        for (size_t k = 0; k < dyn.size(); ++k) merged[k] = merged[k] || dyn[k];
       }
     }
   }
-  return "";
+  return plan;
+}
+
+// With dynamic sizes the frame is replayed twice, each symbol standing for a different
+// large value; whatever differs between the two replays is symbolic. Example values
+// print a symbolic size or stride as -1, as the recorder does.
+std::string mergeSymbolic(const std::string& a, const std::string& b) {
+  if (a == b) return a;
+  std::string out;
+  size_t i = 0, j = 0;
+  auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+  while (i < a.size() && j < b.size()) {
+    if (isDigit(a[i]) && isDigit(b[j])) {
+      size_t ie = i, je = j;
+      while (ie < a.size() && isDigit(a[ie])) ++ie;
+      while (je < b.size() && isDigit(b[je])) ++je;
+      std::string na = a.substr(i, ie - i), nb = b.substr(j, je - j);
+      out += na == nb ? na : "-1";
+      i = ie;
+      j = je;
+      continue;
+    }
+    if (a[i] != b[j]) return "";
+    out += a[i];
+    ++i;
+    ++j;
+  }
+  return i == a.size() && j == b.size() ? out : "";
 }
 
 }  // namespace
@@ -226,19 +275,27 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   return Status::success();
 }
 
+// The values the size symbols stand for in the two replays of a frame with dynamic
+// sizes (see mergeSymbolic): far from any real size, and different from each other.
+constexpr int64_t kSymbolBaseA = 100003;
+constexpr int64_t kSymbolBaseB = 200017;
+
 // One pass of symbolic evaluation over the frame; `breakAt` set on the pass after the
 // core found a graph break (Dynamo's restart after a failed speculation).
 Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
                                    schema::CompileEvent::Reader event,
                                    const bytecode::CodeObject& codeIn, const ReplayHooks* hooks,
                                    const TracingContext::BreakRequest* breakAt,
-                                   std::optional<TracingContext::BreakRequest>& found) {
+                                   std::optional<TracingContext::BreakRequest>& found,
+                                   const DynamicPlan& plan, int64_t symbolBase) {
   auto frame = event.getFrame();
   auto insts = bytecode::decodeInstructions(codeIn);
   if (!insts) return insts.error();
   auto code = std::make_unique<bytecode::CodeObject>(codeIn);
   TracingContext ctx(trace, event);
   ctx.hooks = hooks;
+  ctx.dynamicDims = plan.dims;
+  ctx.symbolBase = symbolBase;
   if (hooks) {
     ctx.output.onNode = hooks->onNode;
     ctx.output.onGuard = hooks->onGuard;
@@ -321,10 +378,11 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
   }
   // Resume functions (torch_dynamo_resume_in_*) are frames like any other.
   auto frame = event.getFrame();
-  if (std::string changed = dynamicInputs(trace, eventIndex); !changed.empty()) {
-    return unsupported("automatic dynamic shapes: " + changed +
-                       " changed since an earlier compile of this frame, so Dynamo traces it "
-                       "symbolically (symbolic sizes are core part 2)");
+  DynamicPlan plan = dynamicPlan(trace, eventIndex);
+  if (!plan.unsupported.empty()) {
+    return unsupported("automatic dynamic shapes: " + plan.unsupported +
+                       " since an earlier compile of this frame, so Dynamo traces it "
+                       "symbolically (dynamic ints, strides and cells are not modelled)");
   }
   auto code = bytecode::codeFromTrace(trace, frame.getCode());
   if (!code) return code.error();
@@ -332,12 +390,50 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
       (bytecode::kCoGenerator | bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
     return unsupported("generator or coroutine frames");
   }
-  std::optional<TracingContext::BreakRequest> found;
-  auto first = replayPass(trace, event, *code, hooks, nullptr, found);
-  if (first || !found) return first;
-  // A graph break: replay again, stopping at the root instruction it happens at.
-  std::optional<TracingContext::BreakRequest> again;
-  return replayPass(trace, event, *code, hooks, &*found, again);
+  auto run = [&](int64_t symbolBase, const ReplayHooks* h) -> Expected<ReplayOutcome> {
+    std::optional<TracingContext::BreakRequest> found;
+    auto first = replayPass(trace, event, *code, h, nullptr, found, plan, symbolBase);
+    if (first || !found) return first;
+    // A graph break: replay again, stopping at the root instruction it happens at.
+    std::optional<TracingContext::BreakRequest> again;
+    return replayPass(trace, event, *code, h, &*found, again, plan, symbolBase);
+  };
+  if (plan.dims.empty()) return run(0, hooks);
+  auto a = run(kSymbolBaseA, hooks);
+  if (!a) return a;
+  auto b = run(kSymbolBaseB, nullptr);
+  if (!b) return b;
+  // Both replays must reach the same decisions but for the symbolic numbers.
+  const auto& da = a->decisions;
+  const auto& db = b->decisions;
+  auto pythonLevel = [] {
+    return unsupported(
+        "automatic dynamic shapes: a symbolic size reaches Python-level code or a guard "
+        "(SymInt arithmetic and shape guards are not modelled)");
+  };
+  if (da.graphs.size() != db.graphs.size() || da.guards.size() != db.guards.size() ||
+      da.breaks.size() != db.breaks.size())
+    return pythonLevel();
+  for (size_t g = 0; g < da.graphs.size(); ++g) {
+    if (da.graphs[g].code != db.graphs[g].code ||
+        da.graphs[g].nodes.size() != db.graphs[g].nodes.size())
+      return pythonLevel();
+  }
+  for (size_t k = 0; k < da.guards.size(); ++k) {
+    if (da.guards[k].kind != db.guards[k].kind || da.guards[k].source != db.guards[k].source ||
+        da.guards[k].detail != db.guards[k].detail)
+      return pythonLevel();
+  }
+  ReplayOutcome out = std::move(*a);
+  for (size_t g = 0; g < out.decisions.graphs.size(); ++g) {
+    auto& nodes = out.decisions.graphs[g].nodes;
+    for (size_t n = 0; n < nodes.size(); ++n) {
+      std::string merged = mergeSymbolic(nodes[n].exampleValue, db.graphs[g].nodes[n].exampleValue);
+      if (merged.empty() && !nodes[n].exampleValue.empty()) return pythonLevel();
+      nodes[n].exampleValue = merged;
+    }
+  }
+  return out;
 }
 
 }  // namespace dynrr::tracer

@@ -4,6 +4,7 @@
 // create_graph_input + TENSOR_MATCH, constants -> CONSTANT_MATCH, sequences ->
 // SEQUENCE_LENGTH with lazily wrapped items, modules -> MODULE_MATCH, C builtins ->
 // BUILTIN_MATCH, Python functions -> CLOSURE_MATCH).
+#include "core/support/sha256.h"
 #include "core/trace/object_printer.h"
 #include "core/tracer/ops.h"
 #include "core/vt/tensor_variable.h"
@@ -46,6 +47,56 @@ std::string tensorMatchDetail(const fake::TensorMeta& m) {
   return "dtype=" + std::string(fake::dtypeName(m.dtype)) + " device=" + m.device.str() +
          " requires_grad=" + (m.requiresGrad ? "True" : "False") + " size=" + joinShape(m.sizes) +
          " stride=" + joinShape(m.strides);
+}
+
+// automatic_dynamic_shapes for a tensor input: each dynamic dim gets a size symbol
+// (ShapeEnv.create_symbol: s<sha256(source) % 100>, shared by dims with the same size —
+// duck sizing — and a torch.SymInt graph input), and the meta takes the symbol's
+// stand-in value for this replay. Returns the TENSOR_MATCH detail, None for what is
+// symbolic.
+Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
+                                   const std::vector<bool>& dyn, const std::string& srcName) {
+  if (dyn.size() != meta.sizes.size()) return Error("dynamic dims do not match the tensor rank");
+  if (meta.strides != fake::TensorMeta::contiguous(meta.dtype, meta.sizes).strides)
+    return unsupported("automatic dynamic shapes of a non-contiguous input " + srcName);
+  fake::Shape sizes = meta.sizes;
+  for (size_t i = 0; i < dyn.size(); ++i) {
+    if (!dyn[i]) continue;
+    int64_t hint = meta.sizes[i];
+    if (hint <= 1)
+      return unsupported(
+          "automatic dynamic shapes: a dynamic dim of size 0 or 1 (Dynamo "
+          "specialises it)");
+    auto found = ctx.symbolByHint.find(hint);
+    if (found == ctx.symbolByHint.end()) {
+      std::string dimSource = srcName + ".size()[" + std::to_string(i) + "]";
+      uint32_t id = support::sha256Mod(dimSource, 100);
+      while (ctx.symbolIds.count(id)) ++id;
+      ctx.symbolIds.insert(id);
+      std::string symbol = "s" + std::to_string(id);
+      int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolByHint.size() + 1);
+      found = ctx.symbolByHint.emplace(hint, std::make_pair(symbol, standIn)).first;
+      ctx.output.symbolInput(symbol, dimSource, srcName);
+    }
+    sizes[i] = found->second.second;
+  }
+  std::string detail = "dtype=" + std::string(fake::dtypeName(meta.dtype)) +
+                       " device=" + meta.device.str() +
+                       " requires_grad=" + (meta.requiresGrad ? "True" : "False") + " size=[";
+  for (size_t i = 0; i < sizes.size(); ++i)
+    detail += (i ? ", " : "") + (dyn[i] ? std::string("None") : std::to_string(sizes[i]));
+  detail += "] stride=[";
+  fake::TensorMeta poisoned = fake::TensorMeta::contiguous(meta.dtype, sizes);
+  for (size_t j = 0; j < sizes.size(); ++j) {
+    bool symbolic = false;
+    for (size_t k = j + 1; k < sizes.size(); ++k) symbolic = symbolic || dyn[k];
+    detail +=
+        (j ? ", " : "") + (symbolic ? std::string("None") : std::to_string(poisoned.strides[j]));
+  }
+  detail += "]";
+  meta.sizes = sizes;
+  meta.strides = poisoned.strides;
+  return detail;
 }
 
 // Constants read from a source. Ints that are not locals (globals, defaults, module
@@ -132,10 +183,16 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         // Inputs that are views of other inputs need aliasing guards we do not model yet.
       }
       auto metaReader = metaObj->getTensorMeta();
+      std::string detail = tensorMatchDetail(*meta);
+      if (source->kind() == vt::Source::Kind::kLocal && ctx.dynamicDims.count(source->member())) {
+        auto d = dynamicSizes(ctx, *meta, ctx.dynamicDims.at(source->member()), srcName);
+        if (!d) return d.error();
+        detail = *d;
+      }
       NodeId node = ctx.output.graphInput(
           srcName, *meta,
           metaReader.getIsParameter() ? "torch.nn.parameter.Parameter" : "torch.Tensor");
-      ctx.output.addGuard("TENSOR_MATCH", srcName, tensorMatchDetail(*meta));
+      ctx.output.addGuard("TENSOR_MATCH", srcName, detail);
       VtPtr tensor = std::make_shared<vt::TensorVariable>(node, *meta, source);
       if (obj->getIdentity() != 0) ctx.tensorsByIdentity[obj->getIdentity()] = tensor;
       return tensor;
