@@ -122,10 +122,12 @@ void DebugSession::cmdGraph(const std::vector<std::string>& words) {
 void DebugSession::cmdGuards(const std::vector<std::string>& words) {
   bool dynamo = words.size() > 1 && words[1] == "dynamo";
   const std::vector<compare::GuardDecision>* guards = nullptr;
+  std::vector<compare::GuardDecision> liveGuards;
   if (dynamo) {
     guards = &reference_.guards;
   } else if (live()) {
-    guards = &current_->context().output.guards();
+    liveGuards = current_->context().output.guardDecisions();
+    guards = &liveGuards;
   } else {
     guards = &coreDecisions_.guards;
   }

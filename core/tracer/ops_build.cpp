@@ -182,7 +182,7 @@ Status Ops::storeSubscr() {
     }
     // ConstDictVariable.__setitem__ on a pre-existing dict guards its keys.
     if ((*c)->kind() == vt::VtKind::kDict && (*c)->source())
-      tx.ctx_.output.addGuard("DICT_KEYS_MATCH", (*c)->source()->name());
+      tx.ctx_.output.addGuard(GuardKind::DICT_KEYS_MATCH, (*c)->source()->name());
     tx.ctx_.sideEffects.markMutated(c->get(), "item assignment");
   }
   auto k = tx.realize(*key);
@@ -239,7 +239,8 @@ Status Ops::deleteSubscr() {
     // dict.__delitem__ is pop: the removed value is realised.
     if (auto v = tx.realize(entries[i].second); !v) return v.error();
     if ((*c)->mutationType() == vt::MutationType::kValueMutationExisting) {
-      if ((*c)->source()) tx.ctx_.output.addGuard("DICT_KEYS_MATCH", (*c)->source()->name());
+      if ((*c)->source())
+        tx.ctx_.output.addGuard(GuardKind::DICT_KEYS_MATCH, (*c)->source()->name());
       tx.ctx_.sideEffects.markMutated(c->get(), "item deletion");
     }
     entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(i));
@@ -278,7 +279,8 @@ Status Ops::dictMerge() {
   if (!into) return Error("bad bytecode: DICT_MERGE target");
   // DICT_MERGE is dict.update on the target, which reads every key of the source dict
   // (ConstDictVariable.install_dict_keys_match_guard).
-  if ((*src)->source()) tx.context().output.addGuard("DICT_KEYS_MATCH", (*src)->source()->name());
+  if ((*src)->source())
+    tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, (*src)->source()->name());
   for (const auto& e : from->entries()) into->mutableEntries().push_back(e);
   return Status::success();
 }

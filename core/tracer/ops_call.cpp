@@ -25,7 +25,8 @@ Expected<std::vector<VtPtr>> iterItems(InstructionTranslator& tx, const VtPtr& v
     return items;
   }
   if (auto* dict = dynamic_cast<vt::DictVariable*>(r->get())) {
-    if ((*r)->source()) tx.context().output.addGuard("DICT_KEYS_MATCH", (*r)->source()->name());
+    if ((*r)->source())
+      tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, (*r)->source()->name());
     std::vector<VtPtr> keys;
     for (const auto& kv : dict->entries()) keys.push_back(kv.first);
     return keys;
@@ -134,8 +135,9 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     if (name == "enumerate") {
       // Dynamo runs enumerate through its polyfill (polyfills/builtins.py), whose
       // `isinstance(start, int)` reads both names from the builtins dict, guarded.
-      tx.context().output.addGuard("BUILTIN_MATCH", "G['__builtins_dict___0']['isinstance']");
-      tx.context().output.addGuard("BUILTIN_MATCH", "G['__builtins_dict___0']['int']");
+      tx.context().output.addGuard(GuardKind::BUILTIN_MATCH,
+                                   "G['__builtins_dict___0']['isinstance']");
+      tx.context().output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['int']");
     }
     size_t n = SIZE_MAX;
     for (auto& a : args) {
@@ -411,7 +413,8 @@ Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttr
     if ((meth == "keys" || meth == "values" || meth == "items") && args.empty()) {
       // Iterating a dict view of a pre-existing dict guards its keys
       // (ConstDictVariable.install_dict_keys_match_guard).
-      if (self->source()) tx.context().output.addGuard("DICT_KEYS_MATCH", self->source()->name());
+      if (self->source())
+        tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, self->source()->name());
       std::vector<VtPtr> items;
       for (const auto& [k, v] : dict->entries()) {
         items.push_back(meth == "keys" ? k : meth == "values" ? v : vt::makeTuple({k, v}));
@@ -725,7 +728,7 @@ Expected<VtPtr> Ops::inlineFunction(TracingContext& ctx, InstructionTranslator& 
         vt::SourcePtr src;
         if (fnSource) {
           auto defSrc = vt::Source::attr(fnSource, "__defaults__");
-          ctx.output.addGuard("SEQUENCE_LENGTH", defSrc->name());
+          ctx.output.addGuard(GuardKind::SEQUENCE_LENGTH, defSrc->name());
           src = vt::Source::item(defSrc, std::to_string(i - first));
         }
         bound[i] = std::make_shared<LazyVariable>(items[static_cast<unsigned>(i - first)], src);

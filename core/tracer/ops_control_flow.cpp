@@ -185,7 +185,8 @@ Status Ops::getIter() {
       items.push_back(vt::ConstantVariable::make(range->at(i)));
   } else if (auto* dict = dynamic_cast<vt::DictVariable*>(r->get())) {
     // Iterating a pre-existing dict depends on its keys (ConstDictVariable guards them).
-    if ((*r)->source()) tx.context().output.addGuard("DICT_KEYS_MATCH", (*r)->source()->name());
+    if ((*r)->source())
+      tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, (*r)->source()->name());
     for (const auto& kv : dict->entries()) items.push_back(kv.first);
   } else if ((*r)->kind() == vt::VtKind::kIterator) {
     tx.push(*r);

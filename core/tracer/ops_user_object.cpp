@@ -107,10 +107,10 @@ Expected<vt::SourcePtr> mroSource(TracingContext& ctx, const vt::UserObjectVaria
     auto k = ctx.trace.object(mro[static_cast<unsigned>(absent)]);
     uint64_t id = k ? k->getIdentity() : 0;
     if (!ctx.guardedMroAbsent.insert({id, name}).second) continue;
-    ctx.output.addGuard("DICT_NOT_CONTAINS",
+    ctx.output.addGuard(GuardKind::DICT_NOT_CONTAINS,
                         "dict(" + typeName + ".__mro__[" + std::to_string(absent) + "].__dict__)");
   }
-  if (!inInstanceDict) ctx.output.addGuard("NOT_PRESENT_IN_GENERIC_DICT", s->name());
+  if (!inInstanceDict) ctx.output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, s->name());
   std::string klass =
       hit.index == 0 ? typeName : typeName + ".__mro__[" + std::to_string(hit.index) + "]";
   return vt::Source::expr(s, "dict(" + klass + ".__dict__)[" + vt::pyStrRepr(name) + "]");
@@ -122,7 +122,7 @@ void dupeGuard(TracingContext& ctx, const vt::SourcePtr& source, const VtPtr& ex
   if (!source || !existing->source()) return;
   if (existing->source()->name() == source->name()) return;
   if (existing->source()->isLocal() == source->isLocal())
-    ctx.output.addGuard("DUPLICATE_INPUT", source->name());
+    ctx.output.addGuard(GuardKind::DUPLICATE_INPUT, source->name());
 }
 
 // var_getattr(self, field) for a module's _parameters/_modules/_buffers dict, then the
@@ -156,7 +156,7 @@ Expected<VtPtr> Ops::wrapPythonModule(TracingContext& ctx, trace::ObjRef ref,
       return seen->second;
     }
   }
-  if (source) ctx.output.addGuard("MODULE_MATCH", source->name());
+  if (source) ctx.output.addGuard(GuardKind::MODULE_MATCH, source->name());
   VtPtr m = std::make_shared<vt::ModuleVariable>(
       ref, std::string(obj->getModule().getName().cStr()), source);
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = m;
@@ -197,7 +197,7 @@ Expected<VtPtr> Ops::wrapInstance(TracingContext& ctx, trace::ObjRef ref, vt::So
     case schema::InstanceKind::EXCEPTION: return unsupported("exception instances");
   }
   if (!source) return unsupported("a recorded " + typeName + " object reached without a source");
-  ctx.output.addGuard("TYPE_MATCH", source->name());
+  ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
   VtPtr v = std::make_shared<vt::UserObjectVariable>(ref, inst.getClass(), typeName, flavor,
                                                      std::move(source));
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
@@ -213,7 +213,7 @@ Expected<VtPtr> Ops::wrapUserClass(TracingContext& ctx, trace::ObjRef ref, vt::S
   if (std::string(c.getMetaclass().cStr()) != "type" &&
       std::string(c.getMetaclass().cStr()) != "builtins.type")
     return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr());
-  if (source) ctx.output.addGuard("CLASS_MATCH", source->name());
+  if (source) ctx.output.addGuard(GuardKind::CLASS_MATCH, source->name());
   return VtPtr(std::make_shared<vt::UserClassVariable>(ref, typeName, std::move(source)));
 }
 
@@ -239,8 +239,8 @@ Expected<VtPtr> Ops::constructUserObject(InstructionTranslator& tx, const VtPtr&
   // instantiate_user_defined_class_object: cls.__new__(cls) (object.__new__: a new
   // object), then `if issubclass(type(obj), cls): obj.__init__(*args, **kwargs)`. The
   // polyfill reads the builtins `type` and `issubclass`.
-  ctx.output.addGuard("BUILTIN_MATCH", "G['__builtins_dict___0']['type']");
-  ctx.output.addGuard("BUILTIN_MATCH", "G['__builtins_dict___0']['issubclass']");
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['type']");
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
   VtPtr obj = std::make_shared<vt::UserObjectVariable>(0, cls.cls(), cls.typeName(), Flavor::kPlain,
                                                        nullptr);
   auto hit = lookupMro(ctx.trace, cls.cls(), "__init__");
@@ -376,7 +376,9 @@ Expected<VtPtr> Ops::userObjectGetAttr(InstructionTranslator& tx, const VtPtr& s
       if (name != h) continue;
       auto d = ctx.trace.object(*inDict);
       if (d && d->which() == W::DICT && d->getDict().size() == 0) {
-        if (s) ctx.output.addGuard("EMPTY_NN_MODULE_HOOKS_DICT", vt::Source::attr(s, name)->name());
+        if (s)
+          ctx.output.addGuard(GuardKind::EMPTY_NN_MODULE_HOOKS_DICT,
+                              vt::Source::attr(s, name)->name());
         return VtPtr(std::make_shared<vt::DictVariable>(
             std::vector<std::pair<VtPtr, VtPtr>>{}, nullptr, vt::MutationType::kValueMutationNew));
       }
@@ -480,11 +482,12 @@ Expected<VtPtr> Ops::callUserObject(InstructionTranslator& tx, const VtPtr& self
   auto modSource =
       vt::Source::global("__import_" + std::string("torch_dot_nn_dot_modules_dot_module"));
   if (!ctx.importedModules.count(modName)) {
-    ctx.output.addGuard("MODULE_MATCH", modSource->name());
+    ctx.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
     ctx.importedModules[modName] = std::make_shared<vt::ModuleVariable>(0, modName, modSource);
   }
   for (unsigned i = 0; i < 4; ++i) {
-    ctx.output.addGuard("TYPE_MATCH", vt::Source::attr(modSource, kGlobalHookDicts[i])->name());
+    ctx.output.addGuard(GuardKind::TYPE_MATCH,
+                        vt::Source::attr(modSource, kGlobalHookDicts[i])->name());
     if (hooks[i] != 0)
       return unsupported("nn.Module global hooks (" + std::string(kGlobalHookDicts[i]) + ")");
   }
@@ -538,7 +541,7 @@ Expected<VtPtr> Ops::foreignGlobal(InstructionTranslator& tx, const std::string&
   for (char c : module) alias += c == '.' ? std::string("_dot_") : std::string(1, c);
   auto modSource = vt::Source::global(alias);
   if (!ctx.importedModules.count(module)) {
-    ctx.output.addGuard("MODULE_MATCH", modSource->name());
+    ctx.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
     ctx.importedModules[module] = std::make_shared<vt::ModuleVariable>(0, module, modSource);
   }
   return VtPtr(std::make_shared<LazyVariable>(*value, vt::Source::moduleAttr(modSource, name)));

@@ -2,6 +2,7 @@
 #include "core/tracer/output_graph.h"
 
 #include "core/graph/namespace.h"
+#include "core/guards/rules.h"
 
 namespace dynrr::tracer {
 
@@ -9,22 +10,14 @@ std::string inputNameForSource(const std::string& sourceName) {
   return graph::placeholderNameForSource(sourceName);
 }
 
-OutputGraph::OutputGraph() {
-  // init_ambient_guards: installed on every frame.
-  addGuard("SHAPE_ENV", "");
-  addGuard("DETERMINISTIC_ALGORITHMS", "");
-  addGuard("GRAD_MODE", "");
-  addGuard("DEFAULT_DEVICE", "");
-  addGuard("GLOBAL_STATE", "");
-  addGuard("TORCH_FUNCTION_STATE", "");
-  addGuard("AUTOGRAD_SAVED_TENSORS_HOOKS", "");
-}
+OutputGraph::OutputGraph() { guards::installAmbientGuards(guards_); }
 
-void OutputGraph::addGuard(const std::string& kind, const std::string& source,
-                           const std::string& detail) {
-  if (!guardKeys_.insert({kind, source}).second) return;
-  guards_.push_back(compare::GuardDecision{kind, source, detail});
-  if (onGuard) onGuard(guards_.back());
+std::vector<compare::GuardDecision> OutputGraph::guardDecisions() const {
+  std::vector<compare::GuardDecision> out;
+  out.reserve(guards_.size());
+  for (const auto& g : guards_.guards())
+    out.push_back(compare::GuardDecision{guards::guardKindName(g.kind), g.source, g.detail});
+  return out;
 }
 
 std::optional<NodeId> OutputGraph::existingInput(const std::string& sourceName) const {
@@ -122,7 +115,23 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
 }
 
 OutputGraph::Checkpoint OutputGraph::checkpoint() const {
-  return Checkpoint{graph_.size(), graph_.events().size(), guards_.size()};
+  return Checkpoint{graph_.size(), guards_.checkpoint(), output_.has_value()};
+}
+
+void OutputGraph::restore(const Checkpoint& cp) {
+  for (size_t i = graph_.size(); i-- > cp.nodes;) {
+    if (!graph_.node(static_cast<NodeId>(i)).erased) graph_.erase(static_cast<NodeId>(i));
+  }
+  for (auto it = inputs_.begin(); it != inputs_.end();) {
+    if (static_cast<size_t>(it->second) >= cp.nodes) {
+      symbolTensor_.erase(it->second);
+      it = inputs_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (!cp.hadOutput) output_.reset();
+  guards_.restore(cp.guards);
 }
 
 }  // namespace dynrr::tracer

@@ -11,10 +11,13 @@
 #include <vector>
 
 #include "core/compare/decisions.h"
+#include "core/guards/guard_set.h"
 #include "core/tracer/proto_graph.h"
 #include "core/vt/variable_tracker.h"
 
 namespace dynrr::tracer {
+
+using guards::GuardKind;
 
 class OutputGraph {
  public:
@@ -24,8 +27,13 @@ class OutputGraph {
   const ProtoGraph& graph() const { return graph_; }
 
   // Installs a guard once per (kind, source).
-  void addGuard(const std::string& kind, const std::string& source, const std::string& detail = "");
-  const std::vector<compare::GuardDecision>& guards() const { return guards_; }
+  void addGuard(guards::GuardKind kind, const std::string& source, const std::string& detail = "") {
+    guards_.add(kind, source, detail);
+  }
+  guards::GuardSet& guardSet() { return guards_; }
+  const guards::GuardSet& guardSet() const { return guards_; }
+  // The guards as decisions (kind names as the recorder writes them).
+  std::vector<compare::GuardDecision> guardDecisions() const;
 
   // A placeholder for a graph input with `source` (one per source), named as
   // Dynamo names it ("L['x']" -> "L_x_").
@@ -48,25 +56,28 @@ class OutputGraph {
   void setOutput(const std::vector<NodeId>& outputs);
   bool hasOutput() const { return output_.has_value(); }
 
-  // Observers (dynrr debug); may be empty.
+  // Observer of new nodes (dynrr debug); may be empty. Guards: guardSet().setObserver.
   std::function<void(NodeId)> onNode;
-  std::function<void(const compare::GuardDecision&)> onGuard;
 
-  // Graph checkpoint/restore for speculation (copy_graphstate/restore_graphstate).
+  // Checkpoint and restore for speculation (the seed's OutputGraph.copy_graphstate /
+  // restore_graphstate): restoring erases the nodes created since the checkpoint (their
+  // names stay taken, as FX's namespace keeps them), drops the graph inputs and guards
+  // added since, and forgets an output node. torch 2.13 replaced this for graph breaks
+  // with SpeculationLog restarts, which replay.cpp mirrors by tracing the frame again.
   struct Checkpoint {
-    size_t nodes;
-    size_t events;
-    size_t guards;
+    size_t nodes = 0;
+    guards::GuardSet::Checkpoint guards;
+    bool hadOutput = false;
   };
   Checkpoint checkpoint() const;
+  void restore(const Checkpoint& cp);
 
  private:
   NodeId addCall(const char* op, const std::string& target, std::vector<GraphArg> args,
                  std::vector<std::pair<std::string, GraphArg>> kwargs);
 
   ProtoGraph graph_;
-  std::vector<compare::GuardDecision> guards_;
-  std::set<std::pair<std::string, std::string>> guardKeys_;
+  guards::GuardSet guards_;
   std::map<std::string, NodeId> inputs_;
   std::optional<NodeId> output_;
   std::map<NodeId, std::string> symbolTensor_;  // symbol placeholder -> its tensor's source

@@ -298,7 +298,11 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   ctx.symbolBase = symbolBase;
   if (hooks) {
     ctx.output.onNode = hooks->onNode;
-    ctx.output.onGuard = hooks->onGuard;
+    if (hooks->onGuard) {
+      ctx.output.guardSet().setObserver([onGuard = hooks->onGuard](const guards::Guard& g) {
+        onGuard(compare::GuardDecision{guards::guardKindName(g.kind), g.source, g.detail});
+      });
+    }
   }
   auto gs = frame.getGlobalState();
   ctx.gradEnabled = gs.getGradEnabled();
@@ -356,7 +360,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
     if (!g) return g.error();
     outcome.decisions.graphs.insert(outcome.decisions.graphs.begin(), std::move(*g));
   }
-  outcome.decisions.guards = ctx.output.guards();
+  outcome.decisions.guards = ctx.output.guardDecisions();
   outcome.decisions.effects = effectDecisions(ctx.sideEffects);
   return outcome;
 }

@@ -4,6 +4,7 @@
 // create_graph_input + TENSOR_MATCH, constants -> CONSTANT_MATCH, sequences ->
 // SEQUENCE_LENGTH with lazily wrapped items, modules -> MODULE_MATCH, C builtins ->
 // BUILTIN_MATCH, Python functions -> CLOSURE_MATCH).
+#include "core/guards/rules.h"
 #include "core/support/sha256.h"
 #include "core/trace/object_printer.h"
 #include "core/tracer/ops.h"
@@ -13,15 +14,6 @@ namespace dynrr::tracer {
 namespace {
 
 using W = schema::Object::Which;
-
-std::string joinShape(const fake::Shape& xs) {
-  std::string out = "[";
-  for (size_t i = 0; i < xs.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(xs[i]);
-  }
-  return out + "]";
-}
 
 Expected<fake::TensorMeta> metaFromTrace(schema::TensorMeta::Reader m) {
   fake::TensorMeta meta;
@@ -41,12 +33,6 @@ Expected<fake::TensorMeta> metaFromTrace(schema::TensorMeta::Reader m) {
   meta.storageOffset = m.getStorageOffset();
   meta.requiresGrad = m.getRequiresGrad();
   return meta;
-}
-
-std::string tensorMatchDetail(const fake::TensorMeta& m) {
-  return "dtype=" + std::string(fake::dtypeName(m.dtype)) + " device=" + m.device.str() +
-         " requires_grad=" + (m.requiresGrad ? "True" : "False") + " size=" + joinShape(m.sizes) +
-         " stride=" + joinShape(m.strides);
 }
 
 // automatic_dynamic_shapes for a tensor input: each dynamic dim gets a size symbol
@@ -80,40 +66,15 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
     }
     sizes[i] = found->second.second;
   }
-  std::string detail = "dtype=" + std::string(fake::dtypeName(meta.dtype)) +
-                       " device=" + meta.device.str() +
-                       " requires_grad=" + (meta.requiresGrad ? "True" : "False") + " size=[";
-  for (size_t i = 0; i < sizes.size(); ++i)
-    detail += (i ? ", " : "") + (dyn[i] ? std::string("None") : std::to_string(sizes[i]));
-  detail += "] stride=[";
-  fake::TensorMeta poisoned = fake::TensorMeta::contiguous(meta.dtype, sizes);
-  for (size_t j = 0; j < sizes.size(); ++j) {
-    bool symbolic = false;
-    for (size_t k = j + 1; k < sizes.size(); ++k) symbolic = symbolic || dyn[k];
-    detail +=
-        (j ? ", " : "") + (symbolic ? std::string("None") : std::to_string(poisoned.strides[j]));
-  }
-  detail += "]";
+  std::string detail = guards::tensorMatchDetail(meta, &dyn);
   meta.sizes = sizes;
-  meta.strides = poisoned.strides;
+  meta.strides = fake::TensorMeta::contiguous(meta.dtype, sizes).strides;
   return detail;
 }
 
-// Constants read from a source. Ints that are not locals (globals, defaults, module
-// attributes) are specialised with EQUALS_MATCH (is_int_specialization_case); every
-// primitive constant, once used, is guarded with CONSTANT_MATCH (LazyConstantVariable).
+// Constants read from a source: guards::installConstantGuards has the rules.
 void constantGuards(TracingContext& ctx, const vt::SourcePtr& source, bool isInt) {
-  if (!source) return;
-  if (isInt && source->isUnspecializedNNModule()) {
-    // nn.Module int attributes are specialised (is_int_specialization_case).
-    ctx.output.addGuard("EQUALS_MATCH", source->name());
-    ctx.output.addGuard("CONSTANT_MATCH", source->name());
-    return;
-  }
-  bool moduleAttr = source->isPythonModuleAttr();
-  if (isInt && !source->isLocal() && !moduleAttr)
-    ctx.output.addGuard("EQUALS_MATCH", source->name());
-  ctx.output.addGuard("CONSTANT_MATCH", source->name());
+  if (source) guards::installConstantGuards(ctx.output.guardSet(), *source, isInt);
 }
 
 }  // namespace
@@ -171,7 +132,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         if (seen != ctx.tensorsByIdentity.end()) {
           const auto& firstSource = seen->second->source();
           if (!firstSource || firstSource->name() != srcName)
-            ctx.output.addGuard("DUPLICATE_INPUT", srcName);
+            ctx.output.addGuard(GuardKind::DUPLICATE_INPUT, srcName);
           return seen->second;
         }
       }
@@ -183,7 +144,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         // Inputs that are views of other inputs need aliasing guards we do not model yet.
       }
       auto metaReader = metaObj->getTensorMeta();
-      std::string detail = tensorMatchDetail(*meta);
+      std::string detail = guards::tensorMatchDetail(*meta);
       if (source->kind() == vt::Source::Kind::kLocal && ctx.dynamicDims.count(source->member())) {
         auto d = dynamicSizes(ctx, *meta, ctx.dynamicDims.at(source->member()), srcName);
         if (!d) return d.error();
@@ -192,7 +153,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       NodeId node = ctx.output.graphInput(
           srcName, *meta,
           metaReader.getIsParameter() ? "torch.nn.parameter.Parameter" : "torch.Tensor");
-      ctx.output.addGuard("TENSOR_MATCH", srcName, detail);
+      ctx.output.addGuard(GuardKind::TENSOR_MATCH, srcName, detail);
       VtPtr tensor = std::make_shared<vt::TensorVariable>(node, *meta, source);
       if (obj->getIdentity() != 0) ctx.tensorsByIdentity[obj->getIdentity()] = tensor;
       return tensor;
@@ -206,7 +167,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         items.push_back(
             std::make_shared<LazyVariable>(refs[i], vt::Source::item(source, std::to_string(i))));
       }
-      ctx.output.addGuard("SEQUENCE_LENGTH", srcName);
+      ctx.output.addGuard(GuardKind::SEQUENCE_LENGTH, srcName);
       if (isTuple && source && source->isUnspecializedNNModule()) {
         // wrap_listlike: a tuple of literals on an nn.Module is a constant.
         std::vector<VtPtr> consts;
@@ -220,7 +181,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
           consts.push_back(*c);
         }
         if (consts.size() == refs.size()) {
-          ctx.output.addGuard("CONSTANT_MATCH", srcName);
+          ctx.output.addGuard(GuardKind::CONSTANT_MATCH, srcName);
           return vt::makeTuple(std::move(consts), source);
         }
       }
@@ -251,7 +212,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         entries.emplace_back(
             keyVt, std::make_shared<LazyVariable>(e.getValue(), vt::Source::item(source, keyRepr)));
       }
-      ctx.output.addGuard("TYPE_MATCH", srcName);
+      ctx.output.addGuard(GuardKind::TYPE_MATCH, srcName);
       VtPtr dict = std::make_shared<vt::DictVariable>(std::move(entries), source,
                                                       vt::MutationType::kValueMutationExisting);
       ctx.sideEffects.trackExisting(dict);  // track_mutable
@@ -262,14 +223,15 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       if (std::string(c.getModule().cStr()) == "builtins") {
         std::string name = c.getQualname().cStr();
         // Dynamo models these builtin types as BuiltinVariable; enumerate is matched by class.
-        ctx.output.addGuard(name == "enumerate" ? "CLASS_MATCH" : "BUILTIN_MATCH", srcName);
+        ctx.output.addGuard(name == "enumerate" ? GuardKind::CLASS_MATCH : GuardKind::BUILTIN_MATCH,
+                            srcName);
         return VtPtr(std::make_shared<vt::BuiltinVariable>(name, source));
       }
       if ((std::string(c.getModule().cStr()) == "torch" ||
            std::string(c.getModule().cStr()) == "torch._tensor") &&
           std::string(c.getQualname().cStr()) == "Tensor") {
         // torch.Tensor as a class (isinstance checks); calling it is not modelled.
-        ctx.output.addGuard("CLASS_MATCH", srcName);
+        ctx.output.addGuard(GuardKind::CLASS_MATCH, srcName);
         return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
       }
       std::string cmod = c.getModule().cStr();
@@ -292,7 +254,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       }
       // Builtins Dynamo replaces by a Python polyfill are guarded by identity.
       bool polyfilled = std::string(c.getReason().cStr()).find("Polyfilled") != std::string::npos;
-      ctx.output.addGuard(polyfilled ? "ID_MATCH" : "BUILTIN_MATCH", srcName);
+      ctx.output.addGuard(polyfilled ? GuardKind::ID_MATCH : GuardKind::BUILTIN_MATCH, srcName);
       if (module == "builtins" || module == "_operator" || module == "operator" ||
           module == "math") {
         std::string name = module == "builtins" ? qualname
@@ -317,7 +279,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       auto f = obj->getFunction();
       std::string module = f.getModule().cStr();
       std::string qualname = f.getQualname().cStr();
-      ctx.output.addGuard("CLOSURE_MATCH", srcName);
+      ctx.output.addGuard(GuardKind::CLOSURE_MATCH, srcName);
       if (f.getClassification() == schema::CallableClass::IN_GRAPH) {
         // FX names a function by __module__ + "." + __name__ (_get_qualified_name); e.g.
         // F.max_pool2d is boolean_dispatch.<locals>.fn with __name__ "max_pool2d".
@@ -338,11 +300,11 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       return std::make_shared<vt::UserFunctionVariable>(ref, qualname, source);
     }
     case W::DTYPE:
-      if (source) ctx.output.addGuard("CONSTANT_MATCH", srcName);
+      if (source) ctx.output.addGuard(GuardKind::CONSTANT_MATCH, srcName);
       return vt::ConstantVariable::make(
           vt::TorchConstant{vt::TorchConstant::Kind::kDtype, obj->getDtype().cStr()}, source);
     case W::DEVICE:
-      if (source) ctx.output.addGuard("CONSTANT_MATCH", srcName);
+      if (source) ctx.output.addGuard(GuardKind::CONSTANT_MATCH, srcName);
       return vt::ConstantVariable::make(
           vt::TorchConstant{vt::TorchConstant::Kind::kDevice, obj->getDevice().cStr()}, source);
     case W::OPAQUE: {

@@ -2,6 +2,7 @@
 // graph input naming, the ambient guards, dead-code elimination in compile_subgraph.
 #include <gtest/gtest.h>
 
+#include "core/graph/graph.h"
 #include "core/tracer/output_graph.h"
 
 namespace dynrr::tracer {
@@ -16,12 +17,48 @@ TEST(OutputGraph, InputNamesFollowCreateGraphInput) {
 TEST(OutputGraph, AmbientGuardsOnEveryFrame) {
   OutputGraph out;
   std::set<std::string> kinds;
-  for (const auto& g : out.guards()) kinds.insert(g.kind);
+  for (const auto& g : out.guardDecisions()) kinds.insert(g.kind);
   EXPECT_EQ(kinds, (std::set<std::string>{"SHAPE_ENV", "DETERMINISTIC_ALGORITHMS", "GRAD_MODE",
                                           "DEFAULT_DEVICE", "GLOBAL_STATE", "TORCH_FUNCTION_STATE",
                                           "AUTOGRAD_SAVED_TENSORS_HOOKS"}));
-  out.addGuard("GRAD_MODE", "");
-  EXPECT_EQ(out.guards().size(), 7u);  // deduplicated
+  out.addGuard(GuardKind::GRAD_MODE, "");
+  EXPECT_EQ(out.guardDecisions().size(), 7u);  // deduplicated
+}
+
+// copy_graphstate / restore_graphstate: what was added after the checkpoint goes, what
+// was there before stays, and the erased nodes keep their names taken.
+TEST(OutputGraph, RestoreDropsWhatTheSpeculationAdded) {
+  OutputGraph out;
+  fake::TensorMeta meta = fake::TensorMeta::contiguous(fake::DType::kFloat32, {2});
+  NodeId x = out.graphInput("L['x']", meta);
+  out.addGuard(GuardKind::TENSOR_MATCH, "L['x']", "detail");
+  NodeId sin = out.callFunction("torch.sin", {GraphArg::ofNode(x)}, {});
+  auto cp = out.checkpoint();
+  NodeId y = out.graphInput("L['y']", meta);
+  out.addGuard(GuardKind::TENSOR_MATCH, "L['y']", "detail");
+  NodeId add = out.callFunction("operator.add", {GraphArg::ofNode(sin), GraphArg::ofNode(y)}, {});
+  NodeId cos = out.callFunction("torch.cos", {GraphArg::ofNode(add)}, {});
+  out.restore(cp);
+  EXPECT_FALSE(out.graph().node(x).erased);
+  EXPECT_FALSE(out.graph().node(sin).erased);
+  EXPECT_TRUE(out.graph().node(y).erased);
+  EXPECT_TRUE(out.graph().node(add).erased);
+  EXPECT_TRUE(out.graph().node(cos).erased);
+  EXPECT_FALSE(out.existingInput("L['y']").has_value());
+  EXPECT_EQ(out.guardDecisions().size(), 8u);
+  EXPECT_TRUE(out.guardSet().contains(GuardKind::TENSOR_MATCH, "L['x']"));
+  EXPECT_FALSE(out.guardSet().contains(GuardKind::TENSOR_MATCH, "L['y']"));
+  // After the restore, the same source makes a new input, and the graph prints as if
+  // the speculation never happened but for the names it consumed (FX's namespace).
+  NodeId y2 = out.graphInput("L['y']", meta);
+  EXPECT_NE(y2, y);
+  NodeId add2 = out.callFunction("operator.add", {GraphArg::ofNode(sin), GraphArg::ofNode(y2)}, {});
+  out.setOutput({add2});
+  graph::Graph g;
+  std::vector<graph::Node*> nodes;
+  ASSERT_TRUE(replayGraphLog(out.graph(), g, nodes).ok());
+  ASSERT_NE(nodes[static_cast<size_t>(add2)], nullptr);
+  EXPECT_EQ(nodes[static_cast<size_t>(add2)]->name(), "add_1");
 }
 
 // remove_unused_graphargs removes only trivial unused nodes (operator.getitem) and
