@@ -60,6 +60,10 @@ capnp::ReaderOptions readerOptions() {
 }  // namespace
 
 Expected<std::string> rewriteTrace(const std::string& traceBytes) {
+  return rewriteTrace(traceBytes, EventEdit());
+}
+
+Expected<std::string> rewriteTrace(const std::string& traceBytes, const EventEdit& edit) {
   // The reader validates everything first: a trace it rejects is not rewritten.
   if (auto checked = trace::TraceReader::fromBytes(traceBytes); !checked) return checked.error();
   auto chunks = splitChunks(traceBytes);
@@ -101,6 +105,7 @@ Expected<std::string> rewriteTrace(const std::string& traceBytes) {
       ++expected;
     }
     copyStruct(capnp::toDynamic(ev.getEvent()), capnp::toDynamic(eb.event()));
+    if (edit) edit(c - 1, eb.event());
     if (Status s = (*writer)->finishEvent(); !s) return s.error();
   }
   return (*writer)->bytes();

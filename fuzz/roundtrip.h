@@ -6,9 +6,11 @@
 // content-addressed objects through intern()), in the original order.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "core/support/error.h"
+#include "core/trace/trace.capnp.h"
 
 namespace dynrr::fuzz {
 
@@ -16,6 +18,11 @@ namespace dynrr::fuzz {
 // readable trace or if re-interning does not reproduce an object's ref (which would mean
 // the original stored the same content twice).
 Expected<std::string> rewriteTrace(const std::string& traceBytes);
+
+// The same, with `edit` called on each event (its index, the copy being written) before
+// it is finished: tests make a trace whose recorded decisions differ from a real one's.
+using EventEdit = std::function<void(size_t eventIndex, schema::CompileEvent::Builder event)>;
+Expected<std::string> rewriteTrace(const std::string& traceBytes, const EventEdit& edit);
 
 // "" when write -> read -> write reproduces `traceBytes` byte for byte, else what differs
 // (first differing offset and the chunk it is in).

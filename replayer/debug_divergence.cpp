@@ -54,16 +54,6 @@ bool sameNode(const compare::NodeDecision& a, const std::string& codeA,
 
 }  // namespace
 
-std::string guardIdentity(const compare::GuardDecision& g) {
-  std::string key = g.kind + " " + g.source;
-  if (g.kind == "TENSOR_MATCH") {
-    std::string detail = g.detail;
-    if (auto at = detail.find(" value="); at != std::string::npos) detail.resize(at);
-    key += " " + detail;
-  }
-  return key;
-}
-
 Divergence findDivergence(const trace::TraceReader& trace, size_t frame) {
   Divergence d;
   uint64_t events = 0;
@@ -160,28 +150,28 @@ Divergence findDivergence(const trace::TraceReader& trace, size_t frame) {
   }
 
   std::set<std::string> refGuards, coreGuards;
-  for (const auto& g : ref.guards) refGuards.insert(guardIdentity(g));
+  for (const auto& g : ref.guards) refGuards.insert(compare::guardKey(g));
   // Guards installed outside OutputGraph's hook (the ambient ones) count from the
   // final decisions.
-  for (const auto& g : outcome->decisions.guards) coreGuards.insert(guardIdentity(g));
+  for (const auto& g : outcome->decisions.guards) coreGuards.insert(compare::guardKey(g));
   for (const auto& [g, when] : guards) {
-    if (!refGuards.count(guardIdentity(g))) {
+    if (!refGuards.count(compare::guardKey(g))) {
       candidates.push_back(
-          {when, "the core installs a guard Dynamo does not have: " + guardIdentity(g)});
+          {when, "the core installs a guard Dynamo does not have: " + compare::guardKey(g)});
       break;
     }
   }
   for (const auto& g : outcome->decisions.guards) {
-    if (!refGuards.count(guardIdentity(g))) {
-      candidates.push_back(
-          {lastRootStep, "the core installs a guard Dynamo does not have: " + guardIdentity(g)});
+    if (!refGuards.count(compare::guardKey(g))) {
+      candidates.push_back({lastRootStep, "the core installs a guard Dynamo does not have: " +
+                                              compare::guardKey(g)});
       break;
     }
   }
   for (const auto& g : ref.guards) {
-    if (!coreGuards.count(guardIdentity(g))) {
+    if (!coreGuards.count(compare::guardKey(g))) {
       candidates.push_back({lastRootStep, "the core never installs Dynamo's guard " +
-                                              guardIdentity(g) + " (at " + endWhere + ")"});
+                                              compare::guardKey(g) + " (at " + endWhere + ")"});
       break;
     }
   }

@@ -6,7 +6,7 @@
 // ReplayHooks onStep, onNode and onGuard call); the core's final graph and guards are
 // compared with Dynamo's, position by position (placeholders, then call nodes: op,
 // source, example value and the node's line of code, as core/compare compares them;
-// guards: guardIdentity); the earliest creation that differs is the divergence. When the
+// guards: compare::guardKey); the earliest creation that differs is the divergence. When the
 // core lacks something Dynamo has (a node, a guard), the point is the root frame's last
 // instruction, since until then it could still have been added.
 #pragma once
@@ -28,9 +28,5 @@ struct Divergence {
 };
 
 Divergence findDivergence(const trace::TraceReader& trace, size_t frame);
-
-// What identifies a guard when decisions are compared (core/compare's rule): kind and
-// source, and for TENSOR_MATCH what it checks (without a trailing " value=...").
-std::string guardIdentity(const compare::GuardDecision& g);
 
 }  // namespace dynrr::replayer

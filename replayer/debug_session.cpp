@@ -95,9 +95,9 @@ std::string DebugSession::location(const tracer::InstructionTranslator& t, uint3
 }
 
 bool DebugSession::guardRecorded(const compare::GuardDecision& g) const {
-  std::string key = guardIdentity(g);
+  std::string key = compare::guardKey(g);
   for (const auto& r : reference_.guards) {
-    if (guardIdentity(r) == key) return true;
+    if (compare::guardKey(r) == key) return true;
   }
   return false;
 }

@@ -143,7 +143,7 @@ void renderGraphs(const ReportFrame& f, std::string& out) {
 }
 
 void renderGuards(const ReportFrame& f, std::string& out) {
-  auto key = [](const compare::GuardDecision& g) { return guardIdentity(g); };
+  auto key = [](const compare::GuardDecision& g) { return compare::guardKey(g); };
   bool coreRan = f.verdict != compare::Verdict::kUnsupported;
   std::map<std::string, int> coreKeys;
   for (const auto& g : f.core.guards) ++coreKeys[key(g)];

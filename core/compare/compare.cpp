@@ -38,6 +38,8 @@ std::string normalizeBuiltinsDict(const std::string& source) {
   return out + source.substr(i);
 }
 
+}  // namespace
+
 std::string guardKey(const GuardDecision& g) {
   std::string key = g.kind + " " + normalizeBuiltinsDict(g.source);
   if (g.kind == "TENSOR_MATCH") {
@@ -49,8 +51,6 @@ std::string guardKey(const GuardDecision& g) {
   }
   return key;
 }
-
-}  // namespace
 
 const char* verdictName(Verdict v) {
   switch (v) {

@@ -32,4 +32,10 @@ std::string unifiedDiff(const std::string& expected, const std::string& actual,
 // Replaces absolute file paths ("/a/b/prog.py") in text by their base name.
 std::string normalizePaths(const std::string& text);
 
+// What identifies a guard in a comparison: kind, source with the builtins dict's
+// process-wide counter normalised ("__builtins_dict___N"), and for TENSOR_MATCH what it
+// checks (without a trailing " value=..."). Every view of guards (replay diff, HTML
+// report, dynrr debug) compares by this key.
+std::string guardKey(const GuardDecision& g);
+
 }  // namespace dynrr::compare

@@ -148,6 +148,9 @@ struct Ops {
   // ops_control_flow.cpp: LazyVariableTracker.realize_all — realises a value and
   // every lazy value it contains.
   static Status realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth = 0);
+  // The codegen's walk over a mutated pre-existing container before reconstructing it:
+  // realises items depth first until the first tensor (see graphOutputs).
+  static bool realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth);
   // ops_control_flow.cpp: Python truthiness of a realised constant-like value.
   static Expected<bool> truthiness(InstructionTranslator& tx, const VtPtr& v);
   // tensor_ops.cpp: a graph call producing a tensor (or tuple of tensors).

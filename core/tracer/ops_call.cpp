@@ -36,6 +36,56 @@ Expected<std::vector<VtPtr>> iterItems(InstructionTranslator& tx, const VtPtr& v
   return unsupported("iterating over " + (*r)->pythonTypeName());
 }
 
+// builtins.sum (PolyfilledFunctionVariable.call_function). With the iterable a list,
+// tuple or range of constants and a constant start, Dynamo folds the call
+// (can_constant_fold_through). Otherwise it inlines the polyfill: polyfills/builtins.py
+// sum -> functools.reduce(operator.add, iterable, start) in polyfills/functools.py, whose
+// global reads guard the polyfill modules and what it takes from them; reduce calls
+// iter() on the iterable and adds from `start` on.
+Expected<VtPtr> polyfillSum(InstructionTranslator& tx, const std::vector<VtPtr>& args) {
+  auto it = iterItems(tx, args[0]);
+  if (!it) return it.error();
+  VtPtr start = args.size() == 2 ? args[1] : ConstantVariable::make(int64_t{0});
+  bool foldable = start->kind() == vt::VtKind::kConstant;
+  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(args[0].get())) {
+    foldable = foldable && seq->viewType().empty();
+  } else {
+    foldable = foldable && args[0]->kind() == vt::VtKind::kRange;
+  }
+  std::vector<VtPtr> items;
+  for (const auto& item : *it) {
+    auto r = tx.realize(item);
+    if (!r) return r.error();
+    foldable = foldable && (*r)->kind() == vt::VtKind::kConstant;
+    items.push_back(*r);
+  }
+  if (!foldable) {
+    auto& out = tx.context().output;
+    const std::string builtinsMod = "G['__import_torch_dot__dynamo_dot_polyfills_dot_builtins']";
+    const std::string functoolsMod = "G['__import_torch_dot__dynamo_dot_polyfills_dot_functools']";
+    out.addGuard(GuardKind::MODULE_MATCH, builtinsMod);
+    out.addGuard(GuardKind::MODULE_MATCH, builtinsMod + ".functools");
+    out.addGuard(GuardKind::ID_MATCH, builtinsMod + ".functools.reduce");  // polyfilled
+    out.addGuard(GuardKind::MODULE_MATCH, builtinsMod + ".operator");
+    out.addGuard(GuardKind::BUILTIN_MATCH, builtinsMod + ".operator.add");
+    out.addGuard(GuardKind::MODULE_MATCH, functoolsMod);
+    out.addGuard(GuardKind::TYPE_MATCH, functoolsMod + "._initial_missing");  // an object()
+    out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['iter']");
+  }
+  // reduce's `value = initial`, `for element in it:` and `value = function(value,
+  // element)` are STORE_FASTs in the inlined polyfill: they name the tensors' nodes.
+  VtPtr acc = start;
+  if (!foldable) Ops::applyNameHint(tx, acc, "value");
+  for (const auto& item : items) {
+    if (!foldable) Ops::applyNameHint(tx, item, "element");
+    auto next = Ops::applyOperator(tx, "operator.add", {acc, item});
+    if (!next) return next;
+    acc = *next;
+    if (!foldable) Ops::applyNameHint(tx, acc, "value");
+  }
+  return acc;
+}
+
 Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable& fn,
                             std::vector<VtPtr> args,
                             std::vector<std::pair<std::string, VtPtr>> kwargs) {
@@ -193,21 +243,7 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     }
     return unsupported(name + "() of " + args[0]->pythonTypeName());
   }
-  if (name == "sum" && (args.size() == 1 || args.size() == 2)) {
-    auto it = iterItems(tx, args[0]);
-    if (!it) return it.error();
-    VtPtr acc = args.size() == 2 ? args[1] : ConstantVariable::make(int64_t{0});
-    for (const auto& item : *it) {
-      auto r = tx.realize(item);
-      if (!r) return r.error();
-      if ((*r)->kind() != vt::VtKind::kConstant)
-        return unsupported("sum() over " + (*r)->pythonTypeName() + " values");
-      auto next = Ops::applyOperator(tx, "operator.add", {acc, *r});
-      if (!next) return next;
-      acc = *next;
-    }
-    return acc;
-  }
+  if (name == "sum" && (args.size() == 1 || args.size() == 2)) return polyfillSum(tx, args);
   if (name == "reversed" && args.size() == 1) {
     auto it = iterItems(tx, args[0]);
     if (!it) return it.error();
@@ -419,7 +455,9 @@ Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttr
       for (const auto& [k, v] : dict->entries()) {
         items.push_back(meth == "keys" ? k : meth == "values" ? v : vt::makeTuple({k, v}));
       }
-      return vt::makeList(std::move(items));
+      VtPtr view = vt::makeList(std::move(items));
+      static_cast<vt::SequenceVariable*>(view.get())->setViewType("dict_" + meth);
+      return view;
     }
   }
   if (auto* list = dynamic_cast<vt::SequenceVariable*>(self.get());

@@ -53,7 +53,17 @@ Status Ops::loadDeref() {
   if (!(*cell)->contents()) {
     return unsupported("read of empty cell '" + inst.text + "' (NameError path)");
   }
-  tx.push((*cell)->contents());
+  VtPtr contents = (*cell)->contents();
+  if (!(*cell)->preExisting() || (*cell)->written()) {
+    // SideEffects.load_cell reads a cell with a pending cell_contents mutation (every new
+    // cell, including root-frame cells of inputs) through load_attr, whose
+    // isinstance(result, DeletedVariable) realises a lazy value: a tensor input read
+    // through its cell becomes a graph input here, not at its first use.
+    auto r = tx.realize(contents);
+    if (!r) return r.error();
+    contents = *r;
+  }
+  tx.push(contents);
   return Status::success();
 }
 

@@ -114,6 +114,27 @@ Status Ops::realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth) {
   return Status::success();
 }
 
+// True once the walk reached a tensor (and stopped).
+bool Ops::realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth) {
+  if (!v || depth > 32) return false;
+  auto walkItem = [&](const VtPtr& item) -> bool {
+    auto r = tx.realize(item);
+    if (!r) return true;  // an item the core cannot wrap: stop here too
+    if ((*r)->kind() == vt::VtKind::kTensor) return true;
+    return realizeUntilTensor(tx, *r, depth + 1);
+  };
+  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(v.get())) {
+    for (const auto& item : seq->items()) {
+      if (walkItem(item)) return true;
+    }
+  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(v.get())) {
+    for (const auto& kv : dict->entries()) {
+      if (walkItem(kv.second)) return true;
+    }
+  }
+  return false;
+}
+
 std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vector<VtPtr>& values) {
   // Order (codegen of compile_subgraph): the tensors of the values, then the contents
   // of cells written back after the graph (codegen_update_mutated, in the order the
@@ -140,9 +161,13 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
         collectTensorNodes(value, tx.ctx_.output.graph(), outputs, 0);
       }
     } else if (t.mutated) {
-      // A mutated pre-existing list or dict: its new contents are written back (the
-      // codegen realises the items it still holds lazily, guarding them).
-      (void)realizeAll(tx, t.value, 0);
+      // A mutated pre-existing list or dict: its new contents are written back. Before
+      // reconstructing it, the codegen walks its items depth first in order
+      // (VariableTracker._contains_self_reference -> VariableTracker.visit), realising
+      // the lazy ones and so guarding them, and the walk ends at the first tensor, lazy or
+      // not: items after it keep no guard (seen with real Dynamo: `xs.append(x)` guards
+      // L['xs'][0] only when it is a tensor, every item up to the first tensor otherwise).
+      (void)realizeUntilTensor(tx, t.value, 0);
       collectTensorNodes(t.value, tx.ctx_.output.graph(), outputs, 0);
     }
   }

@@ -153,7 +153,14 @@ Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const 
       }
       if (name == "ndim")
         return vt::ConstantVariable::make(static_cast<int64_t>(meta.sizes.size()));
-      if (name == "requires_grad") return vt::ConstantVariable::make(meta.requiresGrad);
+      if (name == "requires_grad") {
+        // TensorVariable.var_getattr: a method_attr_ result that is not a Python constant,
+        // and requires_grad and grad always, put TYPE_MATCH on the tensor's source (checked
+        // before the tensor guards).
+        if (obj->source())
+          tx.context().output.addGuard(GuardKind::TYPE_MATCH, obj->source()->name());
+        return vt::ConstantVariable::make(meta.requiresGrad);
+      }
       if (name == "is_cuda") return vt::ConstantVariable::make(meta.device.type == "cuda");
       if (name == "T" || name == "mT" || name == "data" || name == "grad" || name == "real" ||
           name == "imag" || name == "grad_fn") {

@@ -94,6 +94,13 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
         if (!now || !before) continue;
         auto a = trace.object(now);
         auto b = trace.object(before);
+        if (a && b && a->which() == W::TENSOR && b->which() == W::FLOAT) {
+          // A float input is wrapped as a 0-d tensor for the frame state
+          // (specialize_float=False); a tensor in its place later has another rank, so
+          // all its dims become dynamic and broadcasting may specialise them again.
+          plan.unsupported = "local '" + name + "' changed from a float to a tensor";
+          return plan;
+        }
         if (!a || !b || a->which() != b->which()) continue;
         if (a->which() == W::INT && a->getInt() != b->getInt()) {
           plan.unsupported = "int input '" + name + "' changed";

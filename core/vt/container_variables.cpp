@@ -16,6 +16,7 @@ std::string joinReprs(const std::vector<VtPtr>& items) {
 }  // namespace
 
 std::string SequenceVariable::pythonTypeName() const {
+  if (!viewType_.empty()) return viewType_;
   switch (kind()) {
     case VtKind::kTuple: return "tuple";
     case VtKind::kSize: return "torch.Size";

@@ -21,9 +21,15 @@ class SequenceVariable : public VariableTracker {
   std::vector<VtPtr>& mutableItems() { return items_; }
   std::string pythonTypeName() const override;
   std::string describe() const override;
+  // A dict view (dict.keys()/values()/items()) is modelled as a list of its items made
+  // when the view is taken; the view's type name is kept ("dict_values"), since Dynamo
+  // treats views differently from lists (a view is not a Python constant).
+  void setViewType(std::string t) { viewType_ = std::move(t); }
+  const std::string& viewType() const { return viewType_; }
 
  private:
   std::vector<VtPtr> items_;
+  std::string viewType_;
 };
 
 VtPtr makeTuple(std::vector<VtPtr> items, SourcePtr source = nullptr);

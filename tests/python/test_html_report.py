@@ -28,7 +28,7 @@ TRACES = ROOT / "corpus/traces"
 
 # Verdicts come from `dynrr replay --json` on the same trace (the core grows; the
 # reports must agree with the replay whatever it says). When these were written:
-# arg_type_change frame 0 match, frame 1 diverge (Dynamo made scale dynamic);
+# arg_type_change frame 0 match, frame 1 unsupported (a float became a tensor);
 # cell_captures_module unsupported (a Linear in a closure cell); helper_keyword match.
 CASES = [
     "recompiles/arg_type_change.dynrr",
@@ -148,21 +148,47 @@ def test_html_shows_the_source_with_line_numbers():
             'b=y)</td>') in text
 
 
+def diverging_fuzz_trace():
+    """A trace from corpus/fuzz (real Dynamo recordings kept because the core diverged on
+    them) with a diverging frame and a matching one, and its replay document."""
+    for path in sorted((ROOT / "corpus/fuzz").glob("*.dynrr")):
+        run = subprocess.run([DYNRR, "replay", str(path), "--json"], capture_output=True,
+                             text=True)
+        assert run.returncode in (0, 1), run.stderr
+        doc = json.loads(run.stdout)
+        verdicts = [f["verdict"] for f in doc["frames"]]
+        if "diverge" in verdicts and "match" in verdicts:
+            return path, doc
+    return None, None
+
+
 def test_html_highlights_the_divergence():
-    if verdicts_of("recompiles/arg_type_change.dynrr") != ["match", "diverge"]:
-        pytest.skip("the core now traces arg_type_change's recompile symbolically")
-    page, _, _ = render("recompiles/arg_type_change.dynrr", "divergence_check")
-    text = page.read_text(encoding="utf-8")
-    frame1 = text[text.index('id="frame-1"'):]
-    # Dynamo guarded scale's size as dynamic (None), the core as 3: one missing, one extra.
-    assert ('<tr class="guard-missing"><td>TENSOR_MATCH</td><td>L[\'scale\']</td><td>'
-            'dtype=torch.float32 device=cpu requires_grad=False size=[None] stride=[1]') in frame1
-    assert ('<tr class="guard-extra"><td>TENSOR_MATCH</td><td>L[\'scale\']</td><td>'
-            'dtype=torch.float32 device=cpu requires_grad=False size=[3] stride=[1]') in frame1
-    assert ('<tr class="del"><td>l_scale_</td><td>f32[-1] stride=(1) offset=0 cpu '
-            'requires_grad=False</td><td>f32[3] stride=(1)') in frame1
-    frame0 = text[text.index('id="frame-0"'):text.index('id="frame-1"')]
-    assert "guard-missing" not in frame0 and 'class="del"' not in frame0
+    path, doc = diverging_fuzz_trace()
+    if path is None:
+        pytest.skip("the core diverges on no multi-frame fuzz-corpus trace any more")
+    page, _, _ = render(str(path), "divergence_check")
+    text = html.unescape(page.read_text(encoding="utf-8"))
+    ids = [f"id=\"frame-{f['index']}\"" for f in doc["frames"]]
+    for k, frame in enumerate(doc["frames"]):
+        start = text.index(ids[k])
+        section = text[start:text.index(ids[k + 1])] if k + 1 < len(ids) else text[start:]
+        marks = ("guard-missing", "guard-extra", 'class="del"', 'class="add"')
+        if frame["verdict"] == "match":
+            assert not any(m in section for m in marks), frame
+            continue
+        if frame["verdict"] != "diverge":
+            continue
+        # Every guard the replay reports missing or extra is highlighted as such.
+        seen = 0
+        for line in frame["diff"].splitlines():
+            for prefix, cls in (("guard missing in core: ", "guard-missing"),
+                                ("guard extra in core:   ", "guard-extra")):
+                if line.startswith(prefix):
+                    kind, source = line[len(prefix):].split()[:2]
+                    row = f'<tr class="{cls}"><td>{kind}</td><td>{source}</td>'
+                    assert row in section, (row, frame["diff"])
+                    seen += 1
+        assert seen > 0 or any(m in section for m in marks), frame["diff"]
 
 
 def test_junit_xml(report):
@@ -212,12 +238,15 @@ def png_is_not_blank(path):
 @pytest.mark.skipif(shutil.which("chromium") is None,
                     reason="Debian's chromium is not installed: the DOM checks above stand")
 def test_renders_in_headless_chromium():
-    page, _, _ = render("recompiles/arg_type_change.dynrr", "chromium_check")
+    path, _ = diverging_fuzz_trace()
+    if path is None:
+        pytest.skip("no diverging multi-frame trace to render")
+    page, _, _ = render(str(path), "chromium_check")
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
     dom = subprocess.run(["chromium", *flags, "--dump-dom", page.as_uri()], capture_output=True,
                          text=True, timeout=120)
     assert dom.returncode == 0, dom.stderr[-2000:]
-    for needle in ('id="frame-0"', 'id="frame-1"', 'class="guard-missing"',
+    for needle in ('id="frame-0"', 'id="frame-1"', 'class="frame diverge"',
                    'class="sidebyside"', "</html>"):
         assert needle in dom.stdout
     shot = OUT / "chromium_check.png"

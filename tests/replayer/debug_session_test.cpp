@@ -5,10 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "core/compare/compare.h"
 #include "core/tracer/instruction_translator.h"
+#include "fuzz/roundtrip.h"
 #include "replayer/debug_divergence.h"
 
 namespace dynrr::replayer {
@@ -211,29 +215,72 @@ TEST(DebugSession, WhyAtAnUnsupportedInstruction) {
   GTEST_SKIP() << "every candidate trace replays now: add a still-unsupported one";
 }
 
-// recompiles/arg_type_change.py frame 1: Dynamo recompiled with scale a tensor marked
-// dynamic (f32[-1]); the core traces it static. The first point of no return is the
-// creation of the graph input for L['scale'].
+// A real trace whose recorded decisions are edited, so that the core (which matches the
+// unedited trace) diverges at a known point.
+trace::TraceReader editedTrace(const std::string& name, const fuzz::EventEdit& edit) {
+  std::ifstream in(kTraces + name, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto edited = fuzz::rewriteTrace(bytes, edit);
+  EXPECT_TRUE(edited.ok()) << (edited ? "" : edited.error().message());
+  auto t = trace::TraceReader::fromBytes(*edited);
+  EXPECT_TRUE(t.ok());
+  return std::move(*t);
+}
+
+std::string debugTrace(trace::TraceReader& trace, const std::string& commands, size_t frame = 0) {
+  ScriptReader reader(ScriptReader::splitCommands(commands));
+  std::ostringstream out;
+  DebugSession session(trace, frame, reader, out, "edited.dynrr");
+  EXPECT_EQ(session.run(), 0);
+  return out.str();
+}
+
+// recompiles/shape_change.py frame 0 with Dynamo's placeholder for L['x'] edited to have
+// a symbolic size (f32[-1]), as if Dynamo had traced it dynamic: the first point of no
+// return is the creation of the graph input for L['x'].
 TEST(DebugSession, BreakDivergenceStopsAtTheFirstDifferingNode) {
-  std::string out = debug("recompiles/arg_type_change.dynrr", "break divergence; continue; why", 1);
-  EXPECT_NE(out.find("stopped: breakpoint 1, divergence: node added: placeholder L_scale_"),
+  auto trace = editedTrace("recompiles/shape_change.dynrr", [](size_t e, auto event) {
+    if (e != 0) return;
+    for (auto node : event.getReference().getGraphs()[0].getNodes()) {
+      if (node.getName() == "l_x_") node.getExampleValue().getTensor().getShape().set(0, -1);
+    }
+  });
+  ASSERT_EQ(findDivergence(trace, 0).verdict, compare::Verdict::kDiverge);
+  std::string out = debugTrace(trace, "break divergence; continue; why");
+  EXPECT_NE(out.find("stopped: breakpoint 1, divergence: node added: placeholder L_x_"),
             std::string::npos)
       << out;
   std::string why = outputOf(out, "why");
-  EXPECT_NE(why.find("dynamo: placeholder L_scale_ (source L['scale'])"), std::string::npos) << why;
+  EXPECT_NE(why.find("dynamo: placeholder L_x_ (source L['x'])"), std::string::npos) << why;
   EXPECT_NE(why.find("[f32[-1] stride=(1)"), std::string::npos) << why;
-  EXPECT_NE(why.find("core:   placeholder L_scale_ (source L['scale'])"), std::string::npos);
-  EXPECT_NE(why.find("[f32[3] stride=(1)"), std::string::npos) << why;
+  EXPECT_NE(why.find("core:   placeholder L_x_ (source L['x'])"), std::string::npos);
+  EXPECT_NE(why.find("[f32[4] stride=(1)"), std::string::npos) << why;
 }
 
+// meta/device_and_requires_grad.py frame 0 with one more recorded guard, which the core
+// never installs: the divergence shows only at the end of the frame.
 TEST(DebugSession, BreakDivergenceOnAMissingGuardStopsAtTheEnd) {
-  auto trace = open("meta/device_and_requires_grad.dynrr");
+  auto trace = editedTrace("meta/device_and_requires_grad.dynrr", [](size_t e, auto event) {
+    if (e != 0) return;
+    auto old = event.getReference().getGuards();
+    std::vector<std::array<std::string, 3>> kept;
+    for (auto g : old)
+      kept.push_back({g.getKind().cStr(), g.getSource().cStr(), g.getDetail().cStr()});
+    auto guards = event.getReference().initGuards(static_cast<unsigned>(kept.size() + 1));
+    for (unsigned i = 0; i < kept.size(); ++i) {
+      guards[i].setKind(kept[i][0]);
+      guards[i].setSource(kept[i][1]);
+      guards[i].setDetail(kept[i][2]);
+    }
+    guards[static_cast<unsigned>(kept.size())].setKind("ID_MATCH");
+    guards[static_cast<unsigned>(kept.size())].setSource("L['x'].device");
+  });
   Divergence d = findDivergence(trace, 0);
   ASSERT_EQ(d.verdict, compare::Verdict::kDiverge);
   EXPECT_EQ(d.explanation,
-            "the core never installs Dynamo's guard TYPE_MATCH L['x'] (at the root frame's last "
-            "instruction)");
-  std::string out = debug("meta/device_and_requires_grad.dynrr", "break divergence; continue");
+            "the core never installs Dynamo's guard ID_MATCH L['x'].device (at the root frame's "
+            "last instruction)");
+  std::string out = debugTrace(trace, "break divergence; continue");
   EXPECT_NE(out.find("offset 178: RETURN_VALUE"), std::string::npos) << out;
 }
 
