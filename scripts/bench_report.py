@@ -167,6 +167,16 @@ def main() -> int:
                   f"{fmt_ms(sum(f['core_ns'] for f in matched))} ms of core).")
     else:
         md.append("- No frame matched: no core/Dynamo ratio.")
+    # Module-heavy programs (issue 5): each workload frame, its verdict and ratio.
+    for f in frames:
+        if not f["program"].startswith("workloads/") or f["program"].endswith("long_loop_ops"):
+            continue
+        ratio = (f"{f['dynamo_ns'] / f['core_ns']:.0f}x" if f["core_ns"] and f["dynamo_ns"]
+                 and f["verdict"] == "match" else "no ratio (not a match)")
+        core_ms = fmt_ms(f["core_ns"]) if f["core_ns"] else "-"
+        md.append(f"- Module workload `{f['program']}` frame {f['index']} ({f['verdict']}, "
+                  f"{f['ops']} ops): Dynamo {fmt_ms(f['dynamo_ns'])} ms, core {core_ms} ms, "
+                  f"**{ratio}**.")
     md.append(f"- Verdicts of this run: {counts['match']} match, {counts['diverge']} diverge, "
               f"{counts['unsupported']} unsupported over {len(frames)} frames.")
     big = [s for s in scaling if s.get("core_ns")]

@@ -6,6 +6,7 @@
 // recorded objects, VariableBuilder) and tensor_ops.cpp (graph nodes + fake metadata).
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -141,7 +142,8 @@ struct Ops {
   // (stack values / the return value), then cells written back
   // (compile_subgraph -> codegen_suffix -> restore_stack, codegen_update_mutated).
   static std::vector<NodeId> graphOutputs(InstructionTranslator& tx,
-                                          const std::vector<VtPtr>& values);
+                                          const std::vector<VtPtr>& values,
+                                          const std::set<std::string>* liveAtBreak = nullptr);
   // ops_control_flow.cpp: `unsupported` when a user object made while tracing would be
   // reconstructed after the graph (returned, or stored into a pre-existing object).
   static Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values);
@@ -150,6 +152,11 @@ struct Ops {
   static Status realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth = 0);
   // The codegen's walk over a mutated pre-existing container before reconstructing it:
   // realises items depth first until the first tensor (see graphOutputs).
+  // ConstDictVariable.install_dict_contains_guard: `key in d` or a missing d.get(key) on a
+  // dict with a source that was not modified: DICT_CONTAINS / DICT_NOT_CONTAINS for a
+  // constant key.
+  static void dictContainsGuard(InstructionTranslator& tx, const VtPtr& dict, const VtPtr& key,
+                                bool contains);
   static bool realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth);
   // ops_control_flow.cpp: Python truthiness of a realised constant-like value.
   static Expected<bool> truthiness(InstructionTranslator& tx, const VtPtr& v);

@@ -289,6 +289,19 @@ Status Ops::isOp() {
   return Status::success();
 }
 
+void Ops::dictContainsGuard(InstructionTranslator& tx, const VtPtr& dict, const VtPtr& key,
+                            bool contains) {
+  if (!dict->source() || tx.ctx_.sideEffects.isModified(dict.get())) return;
+  if (key->source()) {
+    // A key with a source: present, its (constant) key is realised; absent, the whole
+    // key set is guarded.
+    if (!contains) tx.ctx_.output.addGuard(GuardKind::DICT_KEYS_MATCH, dict->source()->name());
+    return;
+  }
+  tx.ctx_.output.addGuard(contains ? GuardKind::DICT_CONTAINS : GuardKind::DICT_NOT_CONTAINS,
+                          dict->source()->name());
+}
+
 Status Ops::containsOp() {
   auto container = tx.pop();
   if (!container) return container.error();
@@ -312,6 +325,9 @@ Status Ops::containsOp() {
       auto eq = constEquals(k, *x);
       if (eq && *eq) found = true;
     }
+    if ((*x)->kind() != vt::VtKind::kConstant)
+      return unsupported("`in` on a dict with a " + (*x)->pythonTypeName() + " key");
+    dictContainsGuard(tx, *c, *x, found);
   } else {
     return unsupported("`in` on " + (*c)->pythonTypeName());
   }

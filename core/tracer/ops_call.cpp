@@ -140,6 +140,9 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
       return ConstantVariable::make(static_cast<int64_t>(seq->items().size()));
     }
     if (auto* dict = dynamic_cast<vt::DictVariable*>(args[0].get())) {
+      // ConstDictVariable.mp_length guards the keys of a dict with a source.
+      if (args[0]->source())
+        tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, args[0]->source()->name());
       return ConstantVariable::make(static_cast<int64_t>(dict->entries().size()));
     }
     if (auto* range = dynamic_cast<vt::RangeVariable*>(args[0].get()))
@@ -444,6 +447,9 @@ Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttr
         auto* c = dynamic_cast<ConstantVariable*>(eq->get());
         if (c && constantTruth(c->value())) return v;
       }
+      if ((*key)->kind() != vt::VtKind::kConstant)
+        return unsupported("dict.get with a " + (*key)->pythonTypeName() + " key");
+      Ops::dictContainsGuard(tx, self, *key, false);
       return args.size() == 2 ? args[1] : ConstantVariable::make(vt::NoneValue{});
     }
     if ((meth == "keys" || meth == "values" || meth == "items") && args.empty()) {

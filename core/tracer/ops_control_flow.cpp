@@ -135,7 +135,8 @@ bool Ops::realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int dept
   return false;
 }
 
-std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vector<VtPtr>& values) {
+std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vector<VtPtr>& values,
+                                      const std::set<std::string>* liveAtBreak) {
   // Order (codegen of compile_subgraph): the tensors of the values, then the contents
   // of cells written back after the graph (codegen_update_mutated, in the order the
   // cells were first tracked): pre-existing cells written to, and new cells that
@@ -148,7 +149,14 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
     if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
       bool escapes = false;
       for (auto* e : escaping) escapes = escapes || e == cell;
-      if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && escapes))
+      // At a graph break a root-frame cell that the rest of the frame reads (live) and
+      // whose contents were stored is written back with STORE_DEREF before the resume
+      // function runs (codegen_update_mutated, CellVariable with local_name). Seen with
+      // real Dynamo: a dead one (written by an inlined nonlocal, never read again) is not.
+      bool rootCellAtBreak = liveAtBreak && cell->givesNameHint() && cell->written() &&
+                             liveAtBreak->count(cell->localName());
+      if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && escapes) ||
+          rootCellAtBreak)
         collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
     } else if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew &&
                std::find(newObjects.begin(), newObjects.end(), t.value.get()) == newObjects.end()) {

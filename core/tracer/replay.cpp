@@ -239,14 +239,23 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     bool popped = stack.size() - i <= stackPops;
     if (!popped && stack[i]->kind() == vt::VtKind::kNull) continue;
     // _get_stack_values_to_restore: realize_all every stack value, except that lazy
-    // constants among the values the resumed instruction pops stay lazy (unguarded).
+    // constants among the values the resumed instruction pops stay lazy there. Their type
+    // is still asked (LazyConstantVariable.lazy_isinstance): with specialize_int /
+    // specialize_float off, an int or float must be realised to know whether it becomes
+    // a SymNode (CONSTANT_MATCH); a bool or str only gets TYPE_MATCH. Seen with real
+    // Dynamo: print('p', n, flag, name) guards n == 3 and the types of flag and name.
     if (auto* lazy = dynamic_cast<LazyVariable*>(stack[i].get());
         popped && lazy && !lazy->realized()) {
       auto obj = root.context().trace.object(lazy->object());
       if (!obj) return obj.error();
       auto w = obj->which();
       using W = schema::Object::Which;
-      if (w == W::INT || w == W::FLOAT || w == W::BOOL || w == W::STR || w == W::NONE) {
+      auto config = root.context().trace.header().getConfig();
+      bool realise = (w == W::INT && !config.getSpecializeInt()) ||
+                     (w == W::FLOAT && !config.getSpecializeFloat()) || w == W::NONE;
+      if (!realise && (w == W::INT || w == W::FLOAT || w == W::BOOL || w == W::STR)) {
+        if (lazy->source())
+          root.context().output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
         values.push_back(stack[i]);
         continue;
       }
@@ -268,7 +277,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   }
   auto& ctx = root.context();
   if (Status st = Ops::checkEscapes(root, values); !st) return st.error();
-  std::vector<NodeId> outputs = Ops::graphOutputs(root, values);
+  std::vector<NodeId> outputs = Ops::graphOutputs(root, values, &live);
   if (ctx.output.graph().opCount() > 0) ctx.output.setOutput(outputs);
   compare::BreakDecision decision;
   decision.gbType = br.gbType;

@@ -136,3 +136,14 @@ std::vector<std::string> SideEffects::describePending() const {
 }
 
 }  // namespace dynrr::tracer
+
+namespace dynrr::tracer {
+
+bool SideEffects::isModified(const vt::VariableTracker* container) const {
+  for (const auto& t : tracked_) {
+    if (t.value.get() == container) return t.mutated;
+  }
+  return false;
+}
+
+}  // namespace dynrr::tracer

@@ -34,6 +34,8 @@ class SideEffects {
   // (markMutated) makes Dynamo write its new contents back after the graph.
   void trackExisting(const vt::VtPtr& container);
   void markMutated(const vt::VariableTracker* container, const std::string& how);
+  // is_modified for a pre-existing container: mutated since it was wrapped.
+  bool isModified(const vt::VariableTracker* container) const;
   // Everything tracked (cells and pre-existing containers), in the order Dynamo's
   // id_to_variable has them: the order codegen_update_mutated writes them back.
   struct Tracked {
