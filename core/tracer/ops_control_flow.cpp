@@ -162,9 +162,15 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
                std::find(newObjects.begin(), newObjects.end(), t.value.get()) == newObjects.end()) {
       continue;  // an object made while tracing: rebuilt only if it escapes
     } else if (!t.attrs.empty()) {
-      // Attribute and global stores, written back in store order (codegen_update_mutated
-      // over store_attr_mutations).
-      for (const auto& [name, value] : t.attrs) {
+      // Attribute and global stores. For a pre-existing object codegen_update_mutated
+      // reconstructs the values of its store_attr_mutations in reverse store order (its
+      // suffixes are applied reversed again, so the stores still happen in order), which
+      // is the order they become graph outputs. A new object that escapes keeps store
+      // order (seen with real Dynamo: Result(x * 2); r.norm = x.norm() returns
+      // (mul, norm)). Each global is its own tracked variable.
+      bool reversed = t.value && t.value->mutationType() != vt::MutationType::kAttributeMutationNew;
+      for (size_t k = 0; k < t.attrs.size(); ++k) {
+        const auto& value = t.attrs[reversed ? t.attrs.size() - 1 - k : k].second;
         (void)realizeAll(tx, value, 0);
         collectTensorNodes(value, tx.ctx_.output.graph(), outputs, 0);
       }

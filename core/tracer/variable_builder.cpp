@@ -161,6 +161,15 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
     case W::TUPLE:
     case W::LIST: {
       bool isTuple = obj->which() == W::TUPLE;
+      // VariableBuilder.__call__: a mutable object already tracked by the side effects
+      // (SideEffects.id_to_variable) is the same variable, whatever source reaches it
+      // again, so its pending mutations are seen (e.g. a mutable default argument
+      // appended to by an earlier call of the same function).
+      if (!isTuple && obj->getIdentity() != 0) {
+        if (auto seen = ctx.objectsByIdentity.find(obj->getIdentity());
+            seen != ctx.objectsByIdentity.end())
+          return seen->second;
+      }
       auto refs = isTuple ? obj->getTuple() : obj->getList();
       std::vector<VtPtr> items;
       for (unsigned i = 0; i < refs.size(); ++i) {
@@ -188,11 +197,17 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       if (isTuple) return vt::makeTuple(std::move(items), source);
       VtPtr list = vt::makeList(std::move(items), source);
       ctx.sideEffects.trackExisting(list);
+      if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = list;
       return list;
     }
     case W::DICT: {
       // ConstDictVariable over a pre-existing dict: TYPE_MATCH, values wrapped lazily
       // with item sources (L['d']['k']). Only str/int keys are modelled.
+      if (obj->getIdentity() != 0) {
+        if (auto seen = ctx.objectsByIdentity.find(obj->getIdentity());
+            seen != ctx.objectsByIdentity.end())
+          return seen->second;
+      }
       std::vector<std::pair<VtPtr, VtPtr>> entries;
       for (auto e : obj->getDict()) {
         auto key = ctx.trace.object(e.getKey());
@@ -216,6 +231,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       VtPtr dict = std::make_shared<vt::DictVariable>(std::move(entries), source,
                                                       vt::MutationType::kValueMutationExisting);
       ctx.sideEffects.trackExisting(dict);  // track_mutable
+      if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = dict;
       return dict;
     }
     case W::CLASS: {
