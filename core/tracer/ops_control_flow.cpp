@@ -145,6 +145,38 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
   auto newObjects = escapingNewObjects(tx, values);
   std::vector<NodeId> outputs;
   for (const auto& v : values) collectTensorNodes(v, tx.ctx_.output.graph(), outputs, 0, &escaping);
+  // compile_subgraph's "common case": when every value to restore is a distinct tensor
+  // and the side effects are empty (nothing tracked is modified once dead new objects
+  // are pruned), the graph returns the values themselves in stack-then-locals order,
+  // graph inputs included (seen with real Dynamo: `t = y * 2; return x` returns
+  // (l_x_,); compile_and_call_fx_graph is handed them reversed for UNPACK_SEQUENCE, but
+  // the graph's output tuple keeps this order).
+  bool sideEffectsEmpty = newObjects.empty() && escaping.empty();
+  for (const auto& t : tx.ctx_.sideEffects.tracked()) {
+    if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
+      bool liveRoot = liveAtBreak && cell->givesNameHint() && liveAtBreak->count(cell->localName());
+      if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && liveRoot))
+        sideEffectsEmpty = false;
+    } else if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew) {
+      continue;  // pruned unless it escapes (newObjects)
+    } else if (t.mutated || !t.attrs.empty()) {
+      sideEffectsEmpty = false;
+    }
+  }
+  if (sideEffectsEmpty && !values.empty()) {
+    std::vector<NodeId> direct;
+    for (const auto& v : values) {
+      VtPtr value = v;
+      if (auto* lazy = dynamic_cast<LazyVariable*>(value.get())) value = lazy->realized();
+      auto* t = dynamic_cast<vt::TensorVariable*>(value.get());
+      if (!t || std::find(direct.begin(), direct.end(), t->node()) != direct.end()) {
+        direct.clear();
+        break;
+      }
+      direct.push_back(t->node());
+    }
+    if (!direct.empty()) return direct;
+  }
   for (const auto& t : tx.ctx_.sideEffects.tracked()) {
     if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
       bool escapes = false;
