@@ -149,7 +149,14 @@ struct Ops {
   static Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values);
   // ops_control_flow.cpp: LazyVariableTracker.realize_all — realises a value and
   // every lazy value it contains.
-  static Status realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth = 0);
+  // LazyVariableTracker.realize_all; with allowLazyConstants, lazy ints, floats, bools
+  // and strs stay lazy and unguarded (realize_all(..., allow_lazy_constant=True)).
+  static Status realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth = 0,
+                           bool allowLazyConstants = false);
+  // What rebuilding a returned value after the graph realises (PyCodegen): lazy constants
+  // in new containers, but not the value itself or a returned tuple's items.
+  static Status codegenRealize(InstructionTranslator& tx, const VtPtr& v, bool keepLazyConstants,
+                               int depth);
   // The codegen's walk over a mutated pre-existing container before reconstructing it:
   // realises items depth first until the first tensor (see graphOutputs).
   // ConstDictVariable.install_dict_contains_guard: `key in d` or a missing d.get(key) on a

@@ -98,17 +98,26 @@ Status Ops::checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& va
   return Status::success();
 }
 
-Status Ops::realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth) {
+Status Ops::realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth,
+                       bool allowLazyConstants) {
   if (!v || depth > 32) return Status::success();
+  if (auto* lazy = dynamic_cast<LazyVariable*>(v.get());
+      allowLazyConstants && lazy && !lazy->realized()) {
+    auto obj = tx.ctx_.trace.object(lazy->object());
+    if (!obj) return obj.error();
+    using W = schema::Object::Which;
+    auto w = obj->which();
+    if (w == W::INT || w == W::FLOAT || w == W::BOOL || w == W::STR) return Status::success();
+  }
   auto r = tx.realize(v);
   if (!r) return r.error();
   if (auto* seq = dynamic_cast<vt::SequenceVariable*>(r->get())) {
     for (const auto& item : seq->items()) {
-      if (Status s = realizeAll(tx, item, depth + 1); !s) return s;
+      if (Status s = realizeAll(tx, item, depth + 1, allowLazyConstants); !s) return s;
     }
   } else if (auto* dict = dynamic_cast<vt::DictVariable*>(r->get())) {
     for (const auto& kv : dict->entries()) {
-      if (Status s = realizeAll(tx, kv.second, depth + 1); !s) return s;
+      if (Status s = realizeAll(tx, kv.second, depth + 1, allowLazyConstants); !s) return s;
     }
   }
   return Status::success();
@@ -185,8 +194,12 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
       // whose contents were stored is written back with STORE_DEREF before the resume
       // function runs (codegen_update_mutated, CellVariable with local_name). Seen with
       // real Dynamo: a dead one (written by an inlined nonlocal, never read again) is not.
-      bool rootCellAtBreak = liveAtBreak && cell->givesNameHint() && cell->written() &&
-                             liveAtBreak->count(cell->localName());
+      // That includes a root cell holding an input (store_cell at frame start): its
+      // contents are read through load_cell, which realises them (guards), and loaded
+      // from their source.
+      bool rootCellAtBreak = liveAtBreak && !cell->preExisting() && cell->givesNameHint() &&
+                             cell->contents() && liveAtBreak->count(cell->localName());
+      if (rootCellAtBreak) (void)tx.realize(cell->contents());
       if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && escapes) ||
           rootCellAtBreak)
         collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
@@ -318,6 +331,34 @@ Status Ops::jumpIfOrPop(bool ifTrue) {
   return Status::success();
 }
 
+// The realisation PyCodegen does while rebuilding a value after the graph (see
+// returnValue): sourced values are loaded, new containers rebuilt item by item.
+Status Ops::codegenRealize(InstructionTranslator& tx, const VtPtr& v, bool keepLazyConstants,
+                           int depth) {
+  if (!v || depth > 32) return Status::success();
+  VtPtr value = v;
+  if (auto* lazy = dynamic_cast<LazyVariable*>(value.get())) {
+    if (!lazy->realized()) {
+      if (keepLazyConstants) return Status::success();
+      auto r = tx.realize(value);
+      return r ? Status::success() : Status(r.error());
+    }
+    value = lazy->realized();
+  }
+  if (value->source()) return Status::success();
+  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(value.get())) {
+    bool topTuple = depth == 0 && seq->kind() == vt::VtKind::kTuple;
+    for (const auto& item : seq->items()) {
+      if (Status st = codegenRealize(tx, item, topTuple, depth + 1); !st) return st;
+    }
+  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(value.get())) {
+    for (const auto& kv : dict->entries()) {
+      if (Status st = codegenRealize(tx, kv.second, false, depth + 1); !st) return st;
+    }
+  }
+  return Status::success();
+}
+
 Status Ops::returnValue() {
   auto v = tx.pop();
   if (!v) return v.error();
@@ -327,7 +368,14 @@ Status Ops::returnValue() {
   // compile_subgraph: _get_stack_values_to_restore realises the returned value
   // (realize_all), installing the guards of inputs returned unchanged; the graph then
   // returns the tensors the value needs.
-  if (Status st = realizeAll(tx, *v); !st) return st;
+  // The returned value is popped by RETURN_VALUE (stack_pops=1): realize_all keeps lazy
+  // constants lazy. The codegen then loads what has a source from it and rebuilds new
+  // containers item by item, which realises (guards) the lazy constants they hold, except
+  // the items of a returned tuple, which stay lazy. Seen with real Dynamo: `return t, n`
+  // and `return n` guard nothing on n; `return t, [n]`, `return t, (n,)` and
+  // `return [t], {'f': n}` guard n.
+  if (Status st = realizeAll(tx, *v, 0, /*allowLazyConstants=*/true); !st) return st;
+  if (Status st = codegenRealize(tx, *v, /*keepLazyConstants=*/true, 0); !st) return st;
   if (Status st = checkEscapes(tx, {*v}); !st) return st;
   std::vector<NodeId> outputs = graphOutputs(tx, {*v});
   if (tx.ctx_.output.graph().opCount() > 0) tx.ctx_.output.setOutput(outputs);
