@@ -391,7 +391,14 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
     // The recorder's per-event object budget ran out: what is missing is named.
     return unsupported(why);
   }
-  if (event.getStatus() != schema::EventStatus::COMPILED) {
+  // InstructionTranslator._return: a frame that reaches its return with no call in the
+  // graph is skipped (SkipFrame "No ops traced for the FX graph"), installing nothing.
+  // The core replays such a frame and must reach the same decision.
+  const bool dynamoSkippedNoOps =
+      event.getStatus() == schema::EventStatus::SKIPPED &&
+      std::string(event.getStatusReason().cStr()).find("No ops traced for the FX graph") !=
+          std::string::npos;
+  if (event.getStatus() != schema::EventStatus::COMPILED && !dynamoSkippedNoOps) {
     return unsupported("replay of frames Dynamo did not compile (status " +
                        std::to_string(static_cast<int>(event.getStatus())) + ": " +
                        std::string(event.getStatusReason().cStr()) + ")");
@@ -418,6 +425,16 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
     std::optional<TracingContext::BreakRequest> again;
     return replayPass(trace, event, *code, h, &*found, again, plan, symbolBase);
   };
+  if (dynamoSkippedNoOps) {
+    auto out = run(0, hooks);
+    if (out && out->decisions.graphs.empty() && out->decisions.breaks.empty()) {
+      // The core reached the return with no op either: it skips the frame too, so it
+      // installs no guard and replays no side effect (the frame runs eagerly).
+      out->decisions = compare::FrameDecisions{};
+    }
+    // Otherwise the core's graph, guards and breaks are compared with Dynamo's nothing.
+    return out;
+  }
   if (plan.dims.empty()) return run(0, hooks);
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;
