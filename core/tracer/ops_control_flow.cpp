@@ -156,7 +156,8 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
   for (const auto& v : values) collectTensorNodes(v, tx.ctx_.output.graph(), outputs, 0, &escaping);
   // compile_subgraph's "common case": when every value to restore is a distinct tensor
   // and the side effects are empty (nothing tracked is modified once dead new objects
-  // are pruned), the graph returns the values themselves in stack-then-locals order,
+  // are pruned; tensors made by the graph count, see below), the graph returns the
+  // values themselves in stack-then-locals order,
   // graph inputs included (seen with real Dynamo: `t = y * 2; return x` returns
   // (l_x_,); compile_and_call_fx_graph is handed them reversed for UNPACK_SEQUENCE, but
   // the graph's output tuple keeps this order).
@@ -178,7 +179,11 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
       VtPtr value = v;
       if (auto* lazy = dynamic_cast<LazyVariable*>(value.get())) value = lazy->realized();
       auto* t = dynamic_cast<vt::TensorVariable*>(value.get());
-      if (!t || std::find(direct.begin(), direct.end(), t->node()) != direct.end()) {
+      // A tensor made by the graph is tracked as a new object (AttributeMutationNew),
+      // which is_modified: if one is among the live values, the side effects are not
+      // empty. So the common case only ever returns graph inputs.
+      bool input = t && tx.ctx_.output.graph().node(t->node()).op == "placeholder";
+      if (!input || std::find(direct.begin(), direct.end(), t->node()) != direct.end()) {
         direct.clear();
         break;
       }

@@ -273,6 +273,21 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     const VtPtr& v = root.locals().at(name);
     const auto& src = v->source();
     if (src && src->kind() == vt::Source::Kind::kLocal && src->member() == name) continue;
+    // _get_stack_values_to_restore asks isinstance(v, ContextWrappingVariable) of each
+    // restored local: a lazy value is realised by that (guarded), a lazy constant only
+    // gets TYPE_MATCH (LazyConstantVariable.lazy_isinstance).
+    if (auto* lazy = dynamic_cast<LazyVariable*>(v.get()); lazy && !lazy->realized()) {
+      auto obj = root.context().trace.object(lazy->object());
+      if (!obj) return obj.error();
+      using W = schema::Object::Which;
+      auto w = obj->which();
+      if (w == W::INT || w == W::FLOAT || w == W::BOOL || w == W::STR) {
+        if (lazy->source())
+          root.context().output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
+      } else if (auto r = root.realize(v); !r) {
+        return r.error();
+      }
+    }
     values.push_back(v);
   }
   auto& ctx = root.context();
