@@ -43,7 +43,19 @@ class LazyVariable final : public vt::VariableTracker {
   LazyVariable(trace::ObjRef object, vt::SourcePtr source)
       : VariableTracker(vt::VtKind::kOpaque, std::move(source), vt::MutationType::kImmutable),
         object_(object) {}
+  // A lazy constant the core knows without a heap object (LazyConstantVariable over,
+  // e.g., a function's __name__ read through AttrSource): realising it guards the source
+  // as a recorded constant would be.
+  static std::shared_ptr<LazyVariable> ofConstant(vt::ConstantValue value, vt::SourcePtr source) {
+    auto lazy = std::make_shared<LazyVariable>(trace::ObjRef{0}, std::move(source));
+    lazy->constant_ = std::move(value);
+    return lazy;
+  }
   trace::ObjRef object() const { return object_; }
+  const std::optional<vt::ConstantValue>& computedConstant() const { return constant_; }
+  // The primitive a lazy value holds, for LazyConstantVariable's rules: "int", "float",
+  // "bool", "str", "none", or "" for anything else (tensors, containers, objects).
+  std::string primitiveKind(const trace::TraceReader& trace) const;
   const VtPtr& realized() const { return realized_; }
   void setRealized(VtPtr v) { realized_ = std::move(v); }
   std::string pythonTypeName() const override { return "lazy"; }
@@ -54,6 +66,7 @@ class LazyVariable final : public vt::VariableTracker {
  private:
   trace::ObjRef object_;
   VtPtr realized_;
+  std::optional<vt::ConstantValue> constant_;
 };
 
 class InstructionTranslator;

@@ -14,6 +14,11 @@
 
 namespace dynrr::tracer {
 
+// A class of the recorded program's own code (its module is __main__ or a top-level
+// module outside torch and the standard library): traced through its recorded
+// functions. Other classes are library classes the core does not look into.
+bool isUserCodeClass(schema::Class::Reader c);
+
 struct Ops {
   InstructionTranslator& tx;
   const bytecode::Instruction& inst;

@@ -103,11 +103,9 @@ Status Ops::realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth,
   if (!v || depth > 32) return Status::success();
   if (auto* lazy = dynamic_cast<LazyVariable*>(v.get());
       allowLazyConstants && lazy && !lazy->realized()) {
-    auto obj = tx.ctx_.trace.object(lazy->object());
-    if (!obj) return obj.error();
-    using W = schema::Object::Which;
-    auto w = obj->which();
-    if (w == W::INT || w == W::FLOAT || w == W::BOOL || w == W::STR) return Status::success();
+    std::string kind = lazy->primitiveKind(tx.ctx_.trace);
+    if (kind == "int" || kind == "float" || kind == "bool" || kind == "str")
+      return Status::success();
   }
   auto r = tx.realize(v);
   if (!r) return r.error();
@@ -204,10 +202,14 @@ std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vect
       // from their source.
       bool rootCellAtBreak = liveAtBreak && !cell->preExisting() && cell->givesNameHint() &&
                              cell->contents() && liveAtBreak->count(cell->localName());
-      if (rootCellAtBreak) (void)tx.realize(cell->contents());
-      if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && escapes) ||
-          rootCellAtBreak)
-        collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
+      // A new cell reached from a restored value (the closure of a function on the
+      // stack or in a live local) is alive too and written back the same way.
+      bool newAlive = !cell->preExisting() && cell->contents() && (rootCellAtBreak || escapes);
+      bool writeBack = newAlive || (cell->preExisting() && cell->written() && cell->contents());
+      // Writing back reconstructs the contents, which realises a lazy value stored there
+      // (e.g. `c = t1` into a pre-existing cell guards L['t1']).
+      if (writeBack) (void)tx.realize(cell->contents());
+      if (writeBack) collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
     } else if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew &&
                std::find(newObjects.begin(), newObjects.end(), t.value.get()) == newObjects.end()) {
       continue;  // an object made while tracing: rebuilt only if it escapes

@@ -134,6 +134,36 @@ Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const 
       return unsupported("attribute " + m->name() + "." + name + " is not in the trace");
     }
     case vt::VtKind::kUserObject: return userObjectGetAttr(tx, obj, name);
+    case vt::VtKind::kNestedFunction: {
+      // NestedUserFunctionVariable.const_getattr: __name__ is the code's co_name,
+      // __qualname__ the function's qualified name.
+      auto* fn = static_cast<vt::NestedFunctionVariable*>(obj.get());
+      if (name == "__qualname__") return vt::ConstantVariable::make(fn->qualname());
+      if (name == "__name__") {
+        auto code = ctx.trace.object(fn->code());
+        if (!code || code->which() != W::CODE) return Error("code object missing from trace");
+        return vt::ConstantVariable::make(std::string(code->getCode().getName().cStr()));
+      }
+      return unsupported("getattr '" + name + "' on a function made while tracing");
+    }
+    case vt::VtKind::kUserFunction: {
+      // UserFunctionVariable: __name__ / __qualname__ are constants of the function.
+      auto* fn = static_cast<vt::UserFunctionVariable*>(obj.get());
+      auto f = ctx.trace.object(fn->function());
+      if (!f || f->which() != W::FUNCTION) return Error("function object missing from trace");
+      // Read through a source, the str is a lazy constant on AttrSource(fn, name).
+      std::string value;
+      if (name == "__qualname__") {
+        value = f->getFunction().getQualname().cStr();
+      } else if (name == "__name__") {
+        value = f->getFunction().getName().cStr();
+      } else {
+        return unsupported("getattr '" + name + "' on a function");
+      }
+      if (obj->source())
+        return VtPtr(LazyVariable::ofConstant(value, vt::Source::attr(obj->source(), name)));
+      return vt::ConstantVariable::make(value);
+    }
     case vt::VtKind::kSuper: return superGetAttr(tx, obj, name);
     case vt::VtKind::kTensor: {
       auto* t = static_cast<vt::TensorVariable*>(obj.get());

@@ -228,8 +228,11 @@ Expected<VtPtr> Ops::constructUserObject(InstructionTranslator& tx, const VtPtr&
     std::string name = qualifiedClassName(ctx.trace, k);
     if (name == "torch.nn.modules.module.Module")
       return unsupported("constructing an nn.Module while tracing (" + cls.typeName() + ")");
-    if (name != "object" && name.rfind("__main__.", 0) != 0 && name.find('.') != std::string::npos)
-      return unsupported("constructing " + cls.typeName() + ", a subclass of " + name);
+    auto kc = ctx.trace.object(k);
+    if (!kc || kc->which() != W::CLASS) return Error("MRO entry missing from the trace");
+    if (name != "object" && !isUserCodeClass(kc->getClass()))
+      return unsupported("constructing " + cls.typeName() + ", a subclass of library class " +
+                         name);
   }
   if (userClassDefines(ctx.trace, cls.cls(), "__dataclass_fields__"))
     return unsupported("constructing a dataclass (" + cls.typeName() + ")");
@@ -337,8 +340,12 @@ Status Ops::storeAttr() {
       return unsupported("attribute store shadowing a class attribute of type " +
                          trace::typeName(tx.ctx_.trace, (*hit)->value) + " (descriptors)");
   }
-  // Dynamo keeps the stored tracker as is (store_attr); tensors keep their node.
-  tx.ctx_.sideEffects.storeAttr(*obj, inst.text, *value);
+  // STORE_ATTR goes through BuiltinVariable(setattr), whose handler dispatch realises
+  // lazy arguments: the stored value is realised (guarded) here, then kept as is by
+  // store_attr. Seen with real Dynamo: `o.k = n; o.f = flag` guards n == 3, flag == True.
+  auto stored = tx.realize(*value);
+  if (!stored) return stored.error();
+  tx.ctx_.sideEffects.storeAttr(*obj, inst.text, *stored);
   return Status::success();
 }
 

@@ -246,14 +246,11 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     // Dynamo: print('p', n, flag, name) guards n == 3 and the types of flag and name.
     if (auto* lazy = dynamic_cast<LazyVariable*>(stack[i].get());
         popped && lazy && !lazy->realized()) {
-      auto obj = root.context().trace.object(lazy->object());
-      if (!obj) return obj.error();
-      auto w = obj->which();
-      using W = schema::Object::Which;
+      std::string kind = lazy->primitiveKind(root.context().trace);
       auto config = root.context().trace.header().getConfig();
-      bool realise = (w == W::INT && !config.getSpecializeInt()) ||
-                     (w == W::FLOAT && !config.getSpecializeFloat()) || w == W::NONE;
-      if (!realise && (w == W::INT || w == W::FLOAT || w == W::BOOL || w == W::STR)) {
+      bool realise = (kind == "int" && !config.getSpecializeInt()) ||
+                     (kind == "float" && !config.getSpecializeFloat()) || kind == "none";
+      if (!realise && (kind == "int" || kind == "float" || kind == "bool" || kind == "str")) {
         if (lazy->source())
           root.context().output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
         values.push_back(stack[i]);
@@ -277,11 +274,8 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     // restored local: a lazy value is realised by that (guarded), a lazy constant only
     // gets TYPE_MATCH (LazyConstantVariable.lazy_isinstance).
     if (auto* lazy = dynamic_cast<LazyVariable*>(v.get()); lazy && !lazy->realized()) {
-      auto obj = root.context().trace.object(lazy->object());
-      if (!obj) return obj.error();
-      using W = schema::Object::Which;
-      auto w = obj->which();
-      if (w == W::INT || w == W::FLOAT || w == W::BOOL || w == W::STR) {
+      std::string kind = lazy->primitiveKind(root.context().trace);
+      if (kind == "int" || kind == "float" || kind == "bool" || kind == "str") {
         if (lazy->source())
           root.context().output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
       } else if (auto r = root.realize(v); !r) {

@@ -105,6 +105,13 @@ Expected<VtPtr> Ops::constantFromHeap(TracingContext& ctx, trace::ObjRef ref) {
   }
 }
 
+bool isUserCodeClass(schema::Class::Reader c) {
+  std::string module = c.getModule().cStr();
+  if (module == "__main__" || module.rfind("__main__.", 0) == 0) return true;
+  return !c.getBuiltin() && !module.empty() && module.rfind("torch", 0) != 0 &&
+         module.find('.') == std::string::npos && module[0] != '_';
+}
+
 Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr source) {
   auto obj = ctx.trace.object(ref);
   if (!obj) return obj.error();
@@ -251,9 +258,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
       }
       std::string cmod = c.getModule().cStr();
-      if (cmod == "__main__" || (cmod.rfind("torch", 0) != 0 && !c.getBuiltin() &&
-                                 cmod.find('.') == std::string::npos && cmod[0] != '_'))
-        return wrapUserClass(ctx, ref, source);
+      if (isUserCodeClass(c)) return wrapUserClass(ctx, ref, source);
       return std::make_shared<vt::OpaqueVariable>(
           ref, "type", "library class " + cmod + "." + std::string(c.getQualname().cStr()), source);
     }
@@ -348,12 +353,46 @@ Expected<VtPtr> InstructionTranslator::realize(const VtPtr& v) {
     }
     return v;
   }
-  if (!lazy->realized()) {
+  if (!lazy->realized() && lazy->computedConstant()) {
+    VtPtr c = vt::ConstantVariable::make(*lazy->computedConstant());
+    c->setSource(lazy->source());
+    constantGuards(ctx_, lazy->source(),
+                   std::holds_alternative<int64_t>(*lazy->computedConstant()));
+    lazy->setRealized(c);
+  } else if (!lazy->realized()) {
     auto built = Ops::wrap(ctx_, lazy->object(), lazy->source());
     if (!built) return built;
     lazy->setRealized(*built);
   }
   return realize(lazy->realized());
+}
+
+}  // namespace dynrr::tracer
+
+namespace dynrr::tracer {
+
+std::string LazyVariable::primitiveKind(const trace::TraceReader& trace) const {
+  const VtPtr& r = realized_;
+  if (constant_ || (r && r->kind() == vt::VtKind::kConstant)) {
+    const vt::ConstantValue& v =
+        constant_ ? *constant_ : static_cast<const vt::ConstantVariable&>(*r).value();
+    if (std::holds_alternative<int64_t>(v)) return "int";
+    if (std::holds_alternative<double>(v)) return "float";
+    if (std::holds_alternative<bool>(v)) return "bool";
+    if (std::holds_alternative<std::string>(v)) return "str";
+    if (std::holds_alternative<vt::NoneValue>(v)) return "none";
+    return "";
+  }
+  auto obj = trace.object(object_);
+  if (!obj) return "";
+  switch (obj->which()) {
+    case schema::Object::Which::INT: return "int";
+    case schema::Object::Which::FLOAT: return "float";
+    case schema::Object::Which::BOOL: return "bool";
+    case schema::Object::Which::STR: return "str";
+    case schema::Object::Which::NONE: return "none";
+    default: return "";
+  }
 }
 
 }  // namespace dynrr::tracer
