@@ -316,6 +316,60 @@ Expected<VtPtr> Ops::superGetAttr(InstructionTranslator& tx, const VtPtr& superV
   return unsupported("super()." + name + " not found (or not recorded)");
 }
 
+// nn.Module.__setattr__, which Dynamo inlines for a store on a module, traced by hand
+// for its plain path: the value is not a Parameter, a Module or a Buffer, and the name is
+// in none of the module's _parameters, _modules and _buffers; then super().__setattr__
+// stores it (a store_attr side effect). Its reads install: isinstance and super from
+// the builtins, the module torch.nn.modules.module and its classes Parameter, Module and
+// Buffer, and for each of the three dicts (read as self.__dict__.get(...)) its type and
+// that it lacks the name. Other paths are reported unsupported.
+Status Ops::moduleSetAttr(InstructionTranslator& tx, const VtPtr& self, const std::string& name,
+                          const VtPtr& valueIn) {
+  TracingContext& ctx = tx.ctx_;
+  const auto& o = asObject(self);
+  const vt::SourcePtr& s = o.source();
+  if (!s || o.object() == 0)
+    return unsupported("attribute store on an nn.Module made while tracing");
+  auto value = tx.realize(valueIn);
+  if (!value) return value.error();
+  if ((*value)->kind() == vt::VtKind::kUserObject && asObject(*value).isNNModule())
+    return unsupported("storing an nn.Module as a module attribute (Module.__setattr__ path)");
+  if (auto* t = dynamic_cast<const vt::TensorVariable*>(value->get());
+      t && ctx.output.graph().node(t->node()).typeExpr == "torch.nn.parameter.Parameter")
+    return unsupported("storing a Parameter as a module attribute (Module.__setattr__ path)");
+  auto inst = instanceOf(ctx, o);
+  if (!inst) return inst.error();
+  const char* kDicts[] = {"_parameters", "_modules", "_buffers"};
+  for (const char* field : kDicts) {
+    auto d = findAttr(inst->getAttrs(), field);
+    if (!d) return unsupported("an nn.Module without " + std::string(field));
+    auto dict = ctx.trace.object(*d);
+    if (!dict || dict->which() != W::DICT)
+      return unsupported("nn.Module " + std::string(field) + " that is not a plain dict");
+    for (auto e : dict->getDict()) {
+      auto k = ctx.trace.object(e.getKey());
+      if (k && k->which() == W::STR && std::string(k->getStr().cStr()) == name)
+        return unsupported("assigning " + o.typeName() + "." + name + ", which is in its " + field +
+                           " (Module.__setattr__ path)");
+    }
+  }
+  auto& out = ctx.output;
+  out.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, s->name());  // type(self).__setattr__
+  out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['isinstance']");
+  out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['super']");
+  const std::string mod = "G['__import_torch_dot_nn_dot_modules_dot_module']";
+  out.addGuard(GuardKind::MODULE_MATCH, mod);
+  for (const char* cls : {"Parameter", "Module", "Buffer"})
+    out.addGuard(GuardKind::CLASS_MATCH, mod + "." + cls);
+  for (const char* field : kDicts) {
+    std::string src = s->name() + ".__dict__['" + field + "']";
+    out.addGuard(GuardKind::TYPE_MATCH, src);
+    out.addGuard(GuardKind::DICT_NOT_CONTAINS, src);
+  }
+  ctx.sideEffects.storeAttr(self, name, *value);
+  return Status::success();
+}
+
 Status Ops::storeAttr() {
   auto o = tx.pop();
   if (!o) return o.error();
@@ -326,8 +380,7 @@ Status Ops::storeAttr() {
   if ((*obj)->kind() != vt::VtKind::kUserObject)
     return unsupported("attribute store on a " + (*obj)->pythonTypeName());
   const auto& uo = asObject(*obj);
-  if (uo.isNNModule())
-    return unsupported("attribute store on an nn.Module (Dynamo traces nn.Module.__setattr__)");
+  if (uo.isNNModule()) return moduleSetAttr(tx, *obj, inst.text, *value);
   if (userClassDefines(tx.ctx_.trace, uo.cls(), "__setattr__"))
     return unsupported("attribute store on a class with __setattr__ (" + uo.typeName() + ")");
   auto hit = lookupMro(tx.ctx_.trace, uo.cls(), inst.text);
