@@ -172,6 +172,9 @@ struct Ops {
   // ops_user_object.cpp: nn.Module.__setattr__ (plain path) for STORE_ATTR on a module.
   static Status moduleSetAttr(InstructionTranslator& tx, const VtPtr& self, const std::string& name,
                               const VtPtr& value);
+  // tensor_ops.cpp: `t[index] = value` (operator.setitem in the graph).
+  static Expected<VtPtr> tensorSetItem(InstructionTranslator& tx, const VtPtr& tensor,
+                                       const VtPtr& index, const VtPtr& value);
   static bool realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth);
   // ops_control_flow.cpp: Python truthiness of a realised constant-like value.
   static Expected<bool> truthiness(InstructionTranslator& tx, const VtPtr& v);

@@ -213,8 +213,12 @@ Status Ops::storeSubscr() {
     list->mutableItems()[static_cast<size_t>(i)] = *value;
     return Status::success();
   }
-  return unsupported("item assignment on " + (*c)->pythonTypeName() +
-                     ((*c)->kind() == vt::VtKind::kTensor ? " (in-place tensor setitem)" : ""));
+  if ((*c)->kind() == vt::VtKind::kTensor) {
+    auto r = tensorSetItem(tx, *c, *k, *value);
+    if (!r) return r.error();
+    return Status::success();
+  }
+  return unsupported("item assignment on " + (*c)->pythonTypeName());
 }
 
 Status Ops::deleteSubscr() {

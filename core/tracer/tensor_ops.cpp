@@ -2,6 +2,7 @@
 // and fake-tensor arguments, the meta function gives the example value
 // (variables/builder.py wrap_fx_proxy; tuple results get one operator.getitem node
 // per element, created at once as wrap_fx_proxy_cls does).
+#include "core/fake/broadcast.h"
 #include "core/fake/op_registry.h"
 #include "core/tracer/ops.h"
 
@@ -92,6 +93,39 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
 }
 
 }  // namespace
+
+// STORE_SUBSCR on a tensor: BuiltinVariable(operator.setitem) puts an in-place
+// `operator.setitem` node in the graph (FX prints `t[i] = v;  setitem = t`), whose
+// example value is None; the tensor's tracker, and its node, stay what they were.
+// The index is checked as getitem would index, and the value must broadcast to the
+// indexed shape (a tensor) or be a Python scalar.
+Expected<VtPtr> Ops::tensorSetItem(InstructionTranslator& tx, const VtPtr& tensor,
+                                   const VtPtr& index, const VtPtr& value) {
+  auto t = convert(tx, tensor, 0);
+  if (!t) return t.error();
+  auto i = convert(tx, index, 0);
+  if (!i) return i.error();
+  auto v = convert(tx, value, 0);
+  if (!v) return v.error();
+  fake::FakeContext fctx;
+  fctx.gradEnabled = tx.ctx_.gradEnabled;
+  fctx.defaultDtype = tx.ctx_.defaultDtype;
+  auto indexed = fake::callOp("operator.getitem", {t->meta, i->meta}, {}, fctx);
+  if (!indexed) return unsupported("fake tensor: tensor setitem: " + indexed.error().message());
+  if (!indexed->is<fake::TensorMeta>())
+    return unsupported("tensor setitem with an index that does not give a tensor");
+  if (v->meta.is<fake::TensorMeta>()) {
+    const auto& target = indexed->as<fake::TensorMeta>().sizes;
+    auto b = fake::broadcastShapes(target, v->meta.as<fake::TensorMeta>().sizes);
+    if (!b || *b != target)
+      return unsupported("tensor setitem with a value that does not broadcast (RuntimeError path)");
+  } else if (!v->meta.is<int64_t>() && !v->meta.is<double>() && !v->meta.is<bool>()) {
+    return unsupported("tensor setitem with a value of type " + value->pythonTypeName());
+  }
+  tx.ctx_.output.callFunction("operator.setitem",
+                              {std::move(t->graph), std::move(i->graph), std::move(v->graph)}, {});
+  return VtPtr(vt::ConstantVariable::make(vt::NoneValue{}));
+}
 
 Expected<VtPtr> Ops::tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
                                 const std::string& metaOp, std::vector<VtPtr> args,
