@@ -19,6 +19,10 @@ namespace dynrr::tracer {
 // functions. Other classes are library classes the core does not look into.
 bool isUserCodeClass(schema::Class::Reader c);
 
+// VariableBuilder's make_dupe_guard: an object already wrapped reached again through
+// another source gets DUPLICATE_INPUT on the new source.
+void dupeGuard(TracingContext& ctx, const vt::SourcePtr& source, const VtPtr& existing);
+
 struct Ops {
   InstructionTranslator& tx;
   const bytecode::Instruction& inst;

@@ -116,15 +116,6 @@ Expected<vt::SourcePtr> mroSource(TracingContext& ctx, const vt::UserObjectVaria
   return vt::Source::expr(s, "dict(" + klass + ".__dict__)[" + vt::pyStrRepr(name) + "]");
 }
 
-// Dynamo's make_dupe_guard: a DUPLICATE_INPUT guard when both sources are local or both
-// global.
-void dupeGuard(TracingContext& ctx, const vt::SourcePtr& source, const VtPtr& existing) {
-  if (!source || !existing->source()) return;
-  if (existing->source()->name() == source->name()) return;
-  if (existing->source()->isLocal() == source->isLocal())
-    ctx.output.addGuard(GuardKind::DUPLICATE_INPUT, source->name());
-}
-
 // var_getattr(self, field) for a module's _parameters/_modules/_buffers dict, then the
 // entry `name` (getattr_helper); null when the dict has no such key.
 Expected<VtPtr> moduleDictEntry(InstructionTranslator& tx, const VtPtr& self,
@@ -144,6 +135,15 @@ Expected<VtPtr> moduleDictEntry(InstructionTranslator& tx, const VtPtr& self,
 }
 
 }  // namespace
+
+// Dynamo's make_dupe_guard: a DUPLICATE_INPUT guard when both sources are local or both
+// global.
+void dupeGuard(TracingContext& ctx, const vt::SourcePtr& source, const VtPtr& existing) {
+  if (!source || !existing->source()) return;
+  if (existing->source()->name() == source->name()) return;
+  if (existing->source()->isLocal() == source->isLocal())
+    ctx.output.addGuard(GuardKind::DUPLICATE_INPUT, source->name());
+}
 
 Expected<VtPtr> Ops::wrapPythonModule(TracingContext& ctx, trace::ObjRef ref,
                                       vt::SourcePtr source) {
@@ -361,10 +361,17 @@ Status Ops::moduleSetAttr(InstructionTranslator& tx, const VtPtr& self, const st
   out.addGuard(GuardKind::MODULE_MATCH, mod);
   for (const char* cls : {"Parameter", "Module", "Buffer"})
     out.addGuard(GuardKind::CLASS_MATCH, mod + "." + cls);
+  // self.__dict__.get(field) wraps each dict with the source S.__dict__['field'] (TYPE_MATCH),
+  // unless the dict was wrapped already (VariableBuilder finds it by identity); `name in
+  // d` then guards the dict's source. The wrapped dicts are what later reads of the
+  // module's parameters and submodules go through, so their graph inputs are named after
+  // S.__dict__[...] (seen with real Dynamo: G_net_dict_modules_fc_parameters_weight_).
   for (const char* field : kDicts) {
-    std::string src = s->name() + ".__dict__['" + field + "']";
-    out.addGuard(GuardKind::TYPE_MATCH, src);
-    out.addGuard(GuardKind::DICT_NOT_CONTAINS, src);
+    auto d = findAttr(inst->getAttrs(), field);
+    auto src = vt::Source::item(vt::Source::attr(s, "__dict__"), vt::pyStrRepr(field));
+    auto dict = tx.realize(std::make_shared<LazyVariable>(*d, src));
+    if (!dict) return dict.error();
+    if ((*dict)->source()) out.addGuard(GuardKind::DICT_NOT_CONTAINS, (*dict)->source()->name());
   }
   ctx.sideEffects.storeAttr(self, name, *value);
   return Status::success();

@@ -174,8 +174,10 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       // appended to by an earlier call of the same function).
       if (!isTuple && obj->getIdentity() != 0) {
         if (auto seen = ctx.objectsByIdentity.find(obj->getIdentity());
-            seen != ctx.objectsByIdentity.end())
+            seen != ctx.objectsByIdentity.end()) {
+          dupeGuard(ctx, source, seen->second);
           return seen->second;
+        }
       }
       auto refs = isTuple ? obj->getTuple() : obj->getList();
       std::vector<VtPtr> items;
@@ -212,8 +214,10 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       // with item sources (L['d']['k']). Only str/int keys are modelled.
       if (obj->getIdentity() != 0) {
         if (auto seen = ctx.objectsByIdentity.find(obj->getIdentity());
-            seen != ctx.objectsByIdentity.end())
+            seen != ctx.objectsByIdentity.end()) {
+          dupeGuard(ctx, source, seen->second);
           return seen->second;
+        }
       }
       std::vector<std::pair<VtPtr, VtPtr>> entries;
       for (auto e : obj->getDict()) {
