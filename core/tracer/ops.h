@@ -179,6 +179,12 @@ struct Ops {
   // tensor_ops.cpp: `t[index] = value` (operator.setitem in the graph).
   static Expected<VtPtr> tensorSetItem(InstructionTranslator& tx, const VtPtr& tensor,
                                        const VtPtr& index, const VtPtr& value);
+  // ops_user_object.cpp: attribute store on a user object or module (STORE_ATTR, setattr).
+  static Status storeAttrOn(InstructionTranslator& tx, const VtPtr& obj, const std::string& name,
+                            const VtPtr& value);
+  // ops_user_object.cpp: hasattr on a user object (HASATTR guard).
+  static Expected<bool> userObjectHasAttr(InstructionTranslator& tx, const VtPtr& self,
+                                          const std::string& name);
   static bool realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth);
   // ops_control_flow.cpp: Python truthiness of a realised constant-like value.
   static Expected<bool> truthiness(InstructionTranslator& tx, const VtPtr& v);

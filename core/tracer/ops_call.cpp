@@ -347,11 +347,24 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
       return ConstantVariable::make(t->name);
     return ConstantVariable::make(constantRepr(c->value()));
   }
-  if (name == "getattr" && args.size() == 2) {
+  if ((name == "getattr" || name == "hasattr" || name == "setattr") && args.size() >= 2) {
     auto* c = dynamic_cast<ConstantVariable*>(args[1].get());
     auto* s = c ? std::get_if<std::string>(&c->value()) : nullptr;
-    if (!s) return unsupported("getattr with a non-constant name");
-    return Ops::getAttr(tx, args[0], *s);
+    if (!s) return unsupported(name + " with a non-constant name");
+    if (name == "getattr" && args.size() == 2) return Ops::getAttr(tx, args[0], *s);
+    if (args[0]->kind() != vt::VtKind::kUserObject)
+      return unsupported(name + " on a " + args[0]->pythonTypeName());
+    if (name == "setattr" && args.size() == 3) {
+      if (Status st = Ops::storeAttrOn(tx, args[0], *s, args[2]); !st) return st.error();
+      return ConstantVariable::make(vt::NoneValue{});
+    }
+    // hasattr, and getattr with a default (BuiltinVariable.call_getattr asks hasattr).
+    if ((name == "hasattr" && args.size() == 2) || (name == "getattr" && args.size() == 3)) {
+      auto has = Ops::userObjectHasAttr(tx, args[0], *s);
+      if (!has) return has.error();
+      if (name == "hasattr") return ConstantVariable::make(*has);
+      return *has ? Ops::getAttr(tx, args[0], *s) : args[2];
+    }
   }
   return unsupported("call to builtin " + name + " (not modelled by core part 1)");
 }
@@ -424,7 +437,7 @@ Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttr
                                     std::vector<std::pair<std::string, VtPtr>> kwargs) {
   const std::string& meth = m.name();
   VtPtr self = m.object();
-  if (!kwargs.empty())
+  if (!kwargs.empty() && !(self->kind() == vt::VtKind::kDict && meth == "update"))
     return unsupported("keyword arguments to " + self->pythonTypeName() + "." + meth);
   auto mutating = [&]() -> Status {
     if (self->mutationType() == vt::MutationType::kValueMutationExisting) {
@@ -464,6 +477,63 @@ Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttr
       VtPtr view = vt::makeList(std::move(items));
       static_cast<vt::SequenceVariable*>(view.get())->setViewType("dict_" + meth);
       return view;
+    }
+    // ConstDictVariable.call_method: update and setdefault guard the keys of a dict with
+    // a source (install_dict_keys_match_guard), update those of a sourced argument too,
+    // and a pre-existing dict they change is written back after the graph.
+    auto findKey = [&](const VtPtr& key) -> Expected<std::optional<size_t>> {
+      for (size_t i = 0; i < dict->entries().size(); ++i) {
+        auto eq = Ops::applyOperator(tx, "operator.eq", {dict->entries()[i].first, key});
+        if (!eq) return eq.error();
+        auto* c = dynamic_cast<ConstantVariable*>(eq->get());
+        if (c && constantTruth(c->value())) return std::optional<size_t>(i);
+      }
+      return std::optional<size_t>();
+    };
+    auto markChanged = [&] {
+      if (self->mutationType() == vt::MutationType::kValueMutationExisting)
+        tx.context().sideEffects.markMutated(self.get(), "." + meth + "()");
+    };
+    if (meth == "update" && args.size() <= 1) {
+      if (self->source())
+        tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, self->source()->name());
+      std::vector<std::pair<VtPtr, VtPtr>> incoming;
+      if (args.size() == 1) {
+        auto other = tx.realize(args[0]);
+        if (!other) return other;
+        auto* od = dynamic_cast<vt::DictVariable*>(other->get());
+        if (!od) return unsupported("dict.update with a " + (*other)->pythonTypeName());
+        if ((*other)->source())
+          tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, (*other)->source()->name());
+        incoming = od->entries();
+      }
+      for (const auto& [k, v] : kwargs) incoming.emplace_back(ConstantVariable::make(k), v);
+      markChanged();
+      for (const auto& [k, v] : incoming) {
+        auto at = findKey(k);
+        if (!at) return at.error();
+        if (*at) {
+          dict->mutableEntries()[**at].second = v;
+        } else {
+          dict->mutableEntries().emplace_back(k, v);
+        }
+      }
+      return ConstantVariable::make(vt::NoneValue{});
+    }
+    if (meth == "setdefault" && (args.size() == 1 || args.size() == 2) && kwargs.empty()) {
+      if (self->source())
+        tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, self->source()->name());
+      auto key = tx.realize(args[0]);
+      if (!key) return key;
+      if ((*key)->kind() != vt::VtKind::kConstant)
+        return unsupported("dict.setdefault with a " + (*key)->pythonTypeName() + " key");
+      auto at = findKey(*key);
+      if (!at) return at.error();
+      if (*at) return dict->entries()[**at].second;
+      VtPtr value = args.size() == 2 ? args[1] : ConstantVariable::make(vt::NoneValue{});
+      markChanged();
+      dict->mutableEntries().emplace_back(*key, value);
+      return value;
     }
   }
   if (auto* list = dynamic_cast<vt::SequenceVariable*>(self.get());

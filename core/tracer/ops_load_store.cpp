@@ -199,7 +199,8 @@ Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const 
       return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
     }
     case vt::VtKind::kDict:
-      if (name == "get" || name == "keys" || name == "values" || name == "items") {
+      if (name == "get" || name == "keys" || name == "values" || name == "items" ||
+          name == "update" || name == "setdefault") {
         return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
       }
       return unsupported("dict method " + name);

@@ -382,15 +382,23 @@ Status Ops::storeAttr() {
   if (!o) return o.error();
   auto value = tx.pop();
   if (!value) return value.error();
+  return storeAttrOn(tx, *o, inst.text, *value);
+}
+
+// STORE_ATTR and the builtin setattr (both BuiltinVariable(setattr).call_function).
+Status Ops::storeAttrOn(InstructionTranslator& tx, const VtPtr& objIn, const std::string& name,
+                        const VtPtr& valueIn) {
+  const VtPtr* o = &objIn;
+  const VtPtr* value = &valueIn;
   auto obj = tx.realize(*o);
   if (!obj) return obj.error();
   if ((*obj)->kind() != vt::VtKind::kUserObject)
     return unsupported("attribute store on a " + (*obj)->pythonTypeName());
   const auto& uo = asObject(*obj);
-  if (uo.isNNModule()) return moduleSetAttr(tx, *obj, inst.text, *value);
+  if (uo.isNNModule()) return moduleSetAttr(tx, *obj, name, *value);
   if (userClassDefines(tx.ctx_.trace, uo.cls(), "__setattr__"))
     return unsupported("attribute store on a class with __setattr__ (" + uo.typeName() + ")");
-  auto hit = lookupMro(tx.ctx_.trace, uo.cls(), inst.text);
+  auto hit = lookupMro(tx.ctx_.trace, uo.cls(), name);
   if (!hit) return hit.error();
   if (*hit) {
     auto v = tx.ctx_.trace.object((*hit)->value);
@@ -405,7 +413,7 @@ Status Ops::storeAttr() {
   // store_attr. Seen with real Dynamo: `o.k = n; o.f = flag` guards n == 3, flag == True.
   auto stored = tx.realize(*value);
   if (!stored) return stored.error();
-  tx.ctx_.sideEffects.storeAttr(*obj, inst.text, *stored);
+  tx.ctx_.sideEffects.storeAttr(*obj, name, *stored);
   return Status::success();
 }
 
@@ -612,6 +620,51 @@ Expected<VtPtr> Ops::foreignGlobal(InstructionTranslator& tx, const std::string&
     ctx.importedModules[module] = std::make_shared<vt::ModuleVariable>(0, module, modSource);
   }
   return VtPtr(std::make_shared<LazyVariable>(*value, vt::Source::moduleAttr(modSource, name)));
+}
+
+// hasattr on a user object (UserDefinedObjectVariable.call_obj_hasattr): HASATTR on its
+// source, then the attribute is looked up as getattr would (a pending store, the
+// instance dict, the class, an nn.Module's dicts) and the found value is checked with
+// isinstance, which realises a lazy value (a lazy constant only gets TYPE_MATCH).
+Expected<bool> Ops::userObjectHasAttr(InstructionTranslator& tx, const VtPtr& self,
+                                      const std::string& name) {
+  TracingContext& ctx = tx.ctx_;
+  const auto& o = asObject(self);
+  if (o.source()) ctx.output.addGuard(GuardKind::HASATTR, o.source()->name());
+  bool found = ctx.sideEffects.pendingAttr(self.get(), name) != nullptr;
+  if (!found && o.object() != 0) {
+    auto inst = instanceOf(ctx, o);
+    if (!inst) return inst.error();
+    found = findAttr(inst->getAttrs(), name).has_value();
+    if (!found && o.isNNModule()) {
+      for (const char* field : {"_parameters", "_modules", "_buffers"}) {
+        auto d = findAttr(inst->getAttrs(), field);
+        auto dict = d ? ctx.trace.object(*d) : Expected<schema::Object::Reader>(Error(""));
+        if (!dict || dict->which() != W::DICT) continue;
+        for (auto e : dict->getDict()) {
+          auto k = ctx.trace.object(e.getKey());
+          if (k && k->which() == W::STR && std::string(k->getStr().cStr()) == name) found = true;
+        }
+      }
+    }
+  }
+  if (!found) {
+    auto hit = lookupMro(ctx.trace, o.cls(), name);
+    if (!hit) return hit.error();
+    found = hit->has_value();
+  }
+  if (!found) return false;
+  auto v = userObjectGetAttr(tx, self, name);
+  if (!v) return v.error();
+  if (auto* lazy = dynamic_cast<LazyVariable*>(v->get()); lazy && !lazy->realized()) {
+    std::string kind = lazy->primitiveKind(ctx.trace);
+    if (kind == "int" || kind == "float" || kind == "bool" || kind == "str") {
+      if (lazy->source()) ctx.output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
+    } else if (auto r = tx.realize(*v); !r) {
+      return r.error();
+    }
+  }
+  return true;
 }
 
 }  // namespace dynrr::tracer
