@@ -470,7 +470,21 @@ Expected<VtPtr> Ops::userObjectGetAttr(InstructionTranslator& tx, const VtPtr& s
     typeAttr = *v;
     if (v->which() == W::INSTANCE || v->which() == W::OPAQUE || v->which() == W::CALLABLE) {
       std::string t = trace::typeName(ctx.trace, (*hit)->value);
-      if (t != "function")
+      // A staticmethod is a non-data descriptor: unless the instance dict has the name,
+      // it gives its __func__ unbound (UserDefinedObjectVariable.var_getattr). Only the
+      // sourceless case (an object made while tracing) is modelled.
+      if (t == "staticmethod" && v->which() == W::INSTANCE && !inDict) {
+        auto func = findAttr(v->getInstance().getAttrs(), "__func__");
+        auto f = func ? ctx.trace.object(*func) : Expected<schema::Object::Reader>(Error(""));
+        if (f && f->which() == W::FUNCTION) {
+          if (s)
+            return unsupported("staticmethod " + o.typeName() + "." + name +
+                               " read through a source");
+          return VtPtr(std::make_shared<vt::UserFunctionVariable>(
+              *func, f->getFunction().getQualname().cStr(), nullptr));
+        }
+      }
+      if (t != "function" && !(t == "staticmethod" && inDict))
         return unsupported("class attribute " + o.typeName() + "." + name + " of type " + t +
                            " (descriptors are not modelled)");
     }

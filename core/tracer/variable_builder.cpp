@@ -116,6 +116,10 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
   auto obj = ctx.trace.object(ref);
   if (!obj) return obj.error();
   const std::string srcName = source ? source->name() : "<no source>";
+  // Values wrapped without a source (SourcelessBuilder) are never guarded.
+  auto guard = [&](GuardKind kind, const std::string& name, const std::string& detail = "") {
+    if (source) ctx.output.addGuard(kind, name, detail);
+  };
   switch (obj->which()) {
     case W::NONE:
     case W::BOOL:
@@ -139,7 +143,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         if (seen != ctx.tensorsByIdentity.end()) {
           const auto& firstSource = seen->second->source();
           if (!firstSource || firstSource->name() != srcName)
-            ctx.output.addGuard(GuardKind::DUPLICATE_INPUT, srcName);
+            guard(GuardKind::DUPLICATE_INPUT, srcName);
           return seen->second;
         }
       }
@@ -160,7 +164,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       NodeId node = ctx.output.graphInput(
           srcName, *meta,
           metaReader.getIsParameter() ? "torch.nn.parameter.Parameter" : "torch.Tensor");
-      ctx.output.addGuard(GuardKind::TENSOR_MATCH, srcName, detail);
+      guard(GuardKind::TENSOR_MATCH, srcName, detail);
       VtPtr tensor = std::make_shared<vt::TensorVariable>(node, *meta, source);
       if (obj->getIdentity() != 0) ctx.tensorsByIdentity[obj->getIdentity()] = tensor;
       return tensor;
@@ -185,7 +189,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         items.push_back(
             std::make_shared<LazyVariable>(refs[i], vt::Source::item(source, std::to_string(i))));
       }
-      ctx.output.addGuard(GuardKind::SEQUENCE_LENGTH, srcName);
+      guard(GuardKind::SEQUENCE_LENGTH, srcName);
       if (isTuple && source && source->isUnspecializedNNModule()) {
         // wrap_listlike: a tuple of literals on an nn.Module is a constant.
         std::vector<VtPtr> consts;
@@ -199,7 +203,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
           consts.push_back(*c);
         }
         if (consts.size() == refs.size()) {
-          ctx.output.addGuard(GuardKind::CONSTANT_MATCH, srcName);
+          guard(GuardKind::CONSTANT_MATCH, srcName);
           return vt::makeTuple(std::move(consts), source);
         }
       }
@@ -238,7 +242,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         entries.emplace_back(
             keyVt, std::make_shared<LazyVariable>(e.getValue(), vt::Source::item(source, keyRepr)));
       }
-      ctx.output.addGuard(GuardKind::TYPE_MATCH, srcName);
+      guard(GuardKind::TYPE_MATCH, srcName);
       VtPtr dict = std::make_shared<vt::DictVariable>(std::move(entries), source,
                                                       vt::MutationType::kValueMutationExisting);
       ctx.sideEffects.trackExisting(dict);  // track_mutable
@@ -250,15 +254,14 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       if (std::string(c.getModule().cStr()) == "builtins") {
         std::string name = c.getQualname().cStr();
         // Dynamo models these builtin types as BuiltinVariable; enumerate is matched by class.
-        ctx.output.addGuard(name == "enumerate" ? GuardKind::CLASS_MATCH : GuardKind::BUILTIN_MATCH,
-                            srcName);
+        guard(name == "enumerate" ? GuardKind::CLASS_MATCH : GuardKind::BUILTIN_MATCH, srcName);
         return VtPtr(std::make_shared<vt::BuiltinVariable>(name, source));
       }
       if ((std::string(c.getModule().cStr()) == "torch" ||
            std::string(c.getModule().cStr()) == "torch._tensor") &&
           std::string(c.getQualname().cStr()) == "Tensor") {
         // torch.Tensor as a class (isinstance checks); calling it is not modelled.
-        ctx.output.addGuard(GuardKind::CLASS_MATCH, srcName);
+        guard(GuardKind::CLASS_MATCH, srcName);
         return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
       }
       std::string cmod = c.getModule().cStr();
@@ -279,7 +282,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       }
       // Builtins Dynamo replaces by a Python polyfill are guarded by identity.
       bool polyfilled = std::string(c.getReason().cStr()).find("Polyfilled") != std::string::npos;
-      ctx.output.addGuard(polyfilled ? GuardKind::ID_MATCH : GuardKind::BUILTIN_MATCH, srcName);
+      guard(polyfilled ? GuardKind::ID_MATCH : GuardKind::BUILTIN_MATCH, srcName);
       if (module == "builtins" || module == "_operator" || module == "operator" ||
           module == "math") {
         std::string name = module == "builtins" ? qualname
@@ -304,7 +307,7 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       auto f = obj->getFunction();
       std::string module = f.getModule().cStr();
       std::string qualname = f.getQualname().cStr();
-      ctx.output.addGuard(GuardKind::CLOSURE_MATCH, srcName);
+      guard(GuardKind::CLOSURE_MATCH, srcName);
       if (f.getClassification() == schema::CallableClass::IN_GRAPH) {
         // FX names a function by __module__ + "." + __name__ (_get_qualified_name); e.g.
         // F.max_pool2d is boolean_dispatch.<locals>.fn with __name__ "max_pool2d".
