@@ -19,6 +19,9 @@ namespace dynrr::tracer {
 // functions. Other classes are library classes the core does not look into.
 bool isUserCodeClass(schema::Class::Reader c);
 
+// The unsupported reason Ops::wrap gives for a recorded tensor reached without a source.
+extern const char* const kSourcelessTensor;
+
 // VariableBuilder's make_dupe_guard: an object already wrapped reached again through
 // another source gets DUPLICATE_INPUT on the new source.
 void dupeGuard(TracingContext& ctx, const vt::SourcePtr& source, const VtPtr& existing);

@@ -2,6 +2,7 @@
 // core's decisions (the role of convert_frame._compile + OutputGraph.compile_subgraph
 // + CheckFunctionManager in Dynamo): the graph is emitted through core/graph so node
 // names and the printed code follow FX's rules.
+#include <functional>
 #include <map>
 
 #include "core/bytecode/code_object.h"
@@ -198,6 +199,10 @@ std::vector<compare::EffectDecision> effectDecisions(const SideEffects& effects)
   return out;
 }
 
+// The error a replay ends with when the core decides, as Dynamo does, to give up on the
+// whole frame: "refused: <gb_type>@<offset>: <why>".
+constexpr const char* kRefusedPrefix = "refused: ";
+
 Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRequest& br,
                       const bytecode::CodeObject& code, compare::FrameDecisions& decisions) {
   const auto& insts = root.instructions();
@@ -220,8 +225,16 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   // earlier offset makes Dynamo give up on the frame ("graph break in loop").
   for (size_t k = index + 1; k < insts.size(); ++k) {
     if (insts[k].opname == "RETURN_VALUE") break;
-    if (insts[k].jumpTarget && *insts[k].jumpTarget < inst.offset)
-      return unsupported("graph break inside a loop (Dynamo skips the frame)");
+    if (insts[k].jumpTarget && *insts[k].jumpTarget < inst.offset) {
+      // raise_loop_graph_break: Dynamo gives up on the whole frame (it runs eagerly),
+      // logging a "graph break in loop" at the break's offset.
+      uint32_t offset = inst.offset;
+      if (auto cleaned = bytecode::dynamoCleanedInstructions(code)) {
+        if (auto o = cleaned->dynamoOffset(inst.offset)) offset = *o;
+      }
+      return Error(std::string(kRefusedPrefix) + "graph break in loop@" + std::to_string(offset) +
+                   ": " + br.gbType);
+    }
   }
   auto table = bytecode::parseExceptionTable(code.exceptiontable);
   if (!table) return table.error();
@@ -285,6 +298,31 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     values.push_back(v);
   }
   auto& ctx = root.context();
+  // PyCodegen has no reconstruction for a function without a source (a recorded function
+  // reached through a sourceless object): restoring it after the graph raises
+  // "Reconstruction failure" and Dynamo gives up on the frame.
+  std::function<bool(const VtPtr&, int)> sourcelessFunction = [&](const VtPtr& v, int depth) {
+    if (!v || depth > 16) return false;
+    VtPtr value = v;
+    if (auto* lazy = dynamic_cast<LazyVariable*>(value.get())) value = lazy->realized();
+    if (!value) return false;
+    if (value->kind() == vt::VtKind::kUserFunction && !value->source()) return true;
+    if (auto* seq = dynamic_cast<vt::SequenceVariable*>(value.get())) {
+      for (const auto& item : seq->items())
+        if (sourcelessFunction(item, depth + 1)) return true;
+    }
+    return false;
+  };
+  for (const auto& v : values) {
+    if (!sourcelessFunction(v, 0)) continue;
+    uint32_t offset = inst.offset;
+    if (auto cleaned = bytecode::dynamoCleanedInstructions(code)) {
+      if (auto o = cleaned->dynamoOffset(inst.offset)) offset = *o;
+    }
+    return Error(std::string(kRefusedPrefix) + br.gbType + "@" + std::to_string(offset) + "|" +
+                 "Reconstruction failure@" + std::to_string(offset) +
+                 ": no bytecode reconstruction for a sourceless UserFunctionVariable");
+  }
   if (Status st = Ops::checkEscapes(root, values); !st) return st.error();
   std::vector<NodeId> outputs = Ops::graphOutputs(root, values, &live);
   if (ctx.output.graph().opCount() > 0) ctx.output.setOutput(outputs);
@@ -407,7 +445,10 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
       event.getStatus() == schema::EventStatus::SKIPPED &&
       std::string(event.getStatusReason().cStr()).find("No ops traced for the FX graph") !=
           std::string::npos;
-  if (event.getStatus() != schema::EventStatus::COMPILED && !dynamoSkippedNoOps) {
+  const bool dynamoRefused =
+      event.getStatus() == schema::EventStatus::ERROR &&
+      std::string(event.getStatusReason().cStr()).rfind("Unsupported: ", 0) == 0;
+  if (event.getStatus() != schema::EventStatus::COMPILED && !dynamoSkippedNoOps && !dynamoRefused) {
     return unsupported("replay of frames Dynamo did not compile (status " +
                        std::to_string(static_cast<int>(event.getStatus())) + ": " +
                        std::string(event.getStatusReason().cStr()) + ")");
@@ -434,6 +475,47 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
     std::optional<TracingContext::BreakRequest> again;
     return replayPass(trace, event, *code, h, &*found, again, plan, symbolBase);
   };
+  // A refusal of the frame (Dynamo raised Unsupported: the frame runs eagerly) becomes
+  // decisions of their own: no graph, no guard, the one break Dynamo logs for it. For a
+  // frame Dynamo refused (status error) they are compared with what it logged; for a
+  // frame it compiled they diverge.
+  auto refusalOutcome = [](const Expected<ReplayOutcome>& out) -> std::optional<ReplayOutcome> {
+    if (out) return std::nullopt;
+    const std::string& msg = out.error().message();
+    size_t at = msg.find(kRefusedPrefix);
+    if (at == std::string::npos) return std::nullopt;
+    // "refused: <gb_type>@<offset>[|<gb_type>@<offset>...]: <why>": the breaks Dynamo logs.
+    std::string rest = msg.substr(at + std::string(kRefusedPrefix).size());
+    size_t colon = rest.find(": ");
+    if (colon == std::string::npos) return std::nullopt;
+    std::string list = rest.substr(0, colon), why = rest.substr(colon + 2);
+    ReplayOutcome refused;
+    size_t start = 0;
+    while (start <= list.size()) {
+      size_t bar = list.find('|', start);
+      std::string one =
+          list.substr(start, bar == std::string::npos ? std::string::npos : bar - start);
+      size_t atSign = one.rfind('@');
+      if (atSign == std::string::npos) return std::nullopt;
+      compare::BreakDecision b;
+      b.gbType = one.substr(0, atSign);
+      b.offset = static_cast<uint32_t>(std::stoul(one.substr(atSign + 1)));
+      b.reason = why;
+      refused.decisions.breaks.push_back(std::move(b));
+      if (bar == std::string::npos) break;
+      start = bar + 1;
+    }
+    return refused;
+  };
+  if (dynamoRefused) {
+    auto out = run(0, hooks);
+    if (auto refused = refusalOutcome(out)) return *refused;
+    if (!out) return out;
+    return unsupported("replay of frames Dynamo did not compile (status " +
+                       std::to_string(static_cast<int>(event.getStatus())) + ": " +
+                       std::string(event.getStatusReason().cStr()) +
+                       "): the core reaches no refusal of its own");
+  }
   if (dynamoSkippedNoOps) {
     auto out = run(0, hooks);
     if (out && out->decisions.graphs.empty() && out->decisions.breaks.empty()) {
@@ -444,7 +526,11 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
     // Otherwise the core's graph, guards and breaks are compared with Dynamo's nothing.
     return out;
   }
-  if (plan.dims.empty()) return run(0, hooks);
+  if (plan.dims.empty()) {
+    auto out = run(0, hooks);
+    if (auto refused = refusalOutcome(out)) return *refused;
+    return out;
+  }
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;
   auto b = run(kSymbolBaseB, nullptr);

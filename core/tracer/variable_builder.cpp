@@ -11,6 +11,9 @@
 #include "core/vt/tensor_variable.h"
 
 namespace dynrr::tracer {
+
+const char* const kSourcelessTensor = "a recorded tensor reached without a source";
+
 namespace {
 
 using W = schema::Object::Which;
@@ -135,8 +138,9 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
     }
     case W::TENSOR: {
       if (!source) {
-        // Dynamo would wrap it with SourcelessBuilder, which refuses tensors.
-        return unsupported("a recorded tensor reached without a source");
+        // Dynamo would wrap it with SourcelessBuilder, which refuses tensors (realize
+        // turns this into Dynamo's graph break).
+        return unsupported(kSourcelessTensor);
       }
       if (uint64_t id = obj->getIdentity(); id != 0) {
         auto seen = ctx.tensorsByIdentity.find(id);
@@ -368,6 +372,12 @@ Expected<VtPtr> InstructionTranslator::realize(const VtPtr& v) {
     lazy->setRealized(c);
   } else if (!lazy->realized()) {
     auto built = Ops::wrap(ctx_, lazy->object(), lazy->source());
+    if (!built && !lazy->source() &&
+        built.error().message().find(kSourcelessTensor) != std::string::npos) {
+      // SourcelessBuilder raises for a tensor: Dynamo graph-breaks there.
+      return Ops::graphBreak(*this, "Unexpected type in sourceless builder",
+                             "SourcelessBuilder.create does not know how to wrap a tensor");
+    }
     if (!built) return built;
     lazy->setRealized(*built);
   }
