@@ -176,6 +176,8 @@ Expected<VtPtr> Ops::applyOperator(InstructionTranslator& tx, const std::string&
       return ConstantVariable::make(-*c->asNumber());
     }
     if (op == "operator.pos") return args[0];
+    // operator.index(i) of an int (or bool) is the int itself.
+    if (op == "operator.index" && isIntLike(c)) return ConstantVariable::make(*c->asInt());
     if (op == "operator.invert" && isIntLike(c)) return ConstantVariable::make(~*c->asInt());
     return unsupported(op + " on " + args[0]->pythonTypeName());
   }
