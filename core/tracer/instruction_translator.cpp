@@ -145,6 +145,7 @@ Status InstructionTranslator::step(const bytecode::Instruction& inst) {
   if (op == "MAKE_CELL" || op == "COPY_FREE_VARS") return Status::success();  // done at entry
   if (op == "LOAD_CLOSURE") return ops.loadClosure();
   if (op == "LOAD_DEREF") return ops.loadDeref();
+  if (op == "BEFORE_WITH") return ops.beforeWith();
   if (op == "STORE_DEREF") return ops.storeDeref();
   if (op == "MAKE_FUNCTION") return ops.makeFunction();
   return unsupported("opcode " + std::string(op) + " (not modelled by core part 1)");

@@ -54,6 +54,7 @@ struct Ops {
   Status listToTuple();
   Status unpackSequence();
   Status unpackEx();
+  Status beforeWith();
   Status storeSubscr();
   Status deleteSubscr();
   Status dictMerge();
@@ -188,6 +189,8 @@ struct Ops {
   // ops_user_object.cpp: hasattr on a user object (HASATTR guard).
   static Expected<bool> userObjectHasAttr(InstructionTranslator& tx, const VtPtr& self,
                                           const std::string& name);
+  // ops_call.cpp: torch.no_grad / enable_grad (GradModeVariable).
+  static void setGradMode(InstructionTranslator& tx, bool enabled);
   static bool realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth);
   // ops_control_flow.cpp: Python truthiness of a realised constant-like value.
   static Expected<bool> truthiness(InstructionTranslator& tx, const VtPtr& v);

@@ -663,6 +663,30 @@ Status Ops::callFunctionEx() {
   return Status::success();
 }
 
+// GradModeVariable._call_func: a grad-mode change is a torch._C._set_grad_enabled node
+// (coalesced: none when the mode is already the target), and the mode fake tensors see.
+void Ops::setGradMode(InstructionTranslator& tx, bool enabled) {
+  if (tx.ctx_.gradEnabled == enabled) return;
+  tx.ctx_.output.callFunction("torch._C._set_grad_enabled", {GraphArg::ofConstant(enabled)}, {});
+  tx.ctx_.gradEnabled = enabled;
+}
+
+// BEFORE_WITH: enter the context manager, push its __exit__ and what __enter__ returns.
+Status Ops::beforeWith() {
+  auto m = tx.pop();
+  if (!m) return m.error();
+  auto mgr = tx.realize(*m);
+  if (!mgr) return mgr.error();
+  auto* g = dynamic_cast<vt::GradModeVariable*>(mgr->get());
+  if (!g || g->isClass())
+    return unsupported("a with statement on a " + (*mgr)->pythonTypeName() +
+                       " (only torch.no_grad() and torch.enable_grad() are modelled)");
+  setGradMode(tx, g->target());
+  tx.push(std::make_shared<vt::WithExitVariable>(*mgr));
+  tx.push(ConstantVariable::make(vt::NoneValue{}));
+  return Status::success();
+}
+
 Expected<VtPtr> Ops::callFunction(InstructionTranslator& tx, const VtPtr& fnIn,
                                   std::vector<VtPtr> args,
                                   std::vector<std::pair<std::string, VtPtr>> kwargs) {
@@ -689,6 +713,20 @@ Expected<VtPtr> Ops::callFunction(InstructionTranslator& tx, const VtPtr& fnIn,
       return InstructionTranslator::inlineCall(tx.ctx_, tx, *fn, std::move(args),
                                                std::move(kwargs));
     case vt::VtKind::kUserObject: return callUserObject(tx, fn, std::move(args), std::move(kwargs));
+    case vt::VtKind::kGradMode: {
+      auto& g = static_cast<vt::GradModeVariable&>(*fn);
+      if (!g.isClass()) return unsupported("calling a grad-mode context manager (as a decorator)");
+      if (!args.empty() || !kwargs.empty()) return unsupported("torch.no_grad with arguments");
+      // GradModeVariable.create: initial_values is the grad mode when it is made.
+      return VtPtr(std::make_shared<vt::GradModeVariable>(false, g.target(), tx.ctx_.gradEnabled));
+    }
+    case vt::VtKind::kWithExit: {
+      // GradModeVariable.exit: back to the mode it was made in.
+      auto& e = static_cast<vt::WithExitVariable&>(*fn);
+      auto& g = static_cast<const vt::GradModeVariable&>(*e.manager());
+      setGradMode(tx, g.initial());
+      return ConstantVariable::make(vt::NoneValue{});
+    }
     case vt::VtKind::kSkipped: {
       auto& sk = static_cast<vt::SkippedFunctionVariable&>(*fn);
       return graphBreak(tx, sk.gbType(), sk.explanation());

@@ -269,6 +269,14 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
         return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
       }
       std::string cmod = c.getModule().cStr();
+      if (cmod == "torch.autograd.grad_mode" &&
+          (std::string(c.getQualname().cStr()) == "no_grad" ||
+           std::string(c.getQualname().cStr()) == "enable_grad")) {
+        // TorchCtxManagerClassVariable, matched by class.
+        guard(GuardKind::CLASS_MATCH, srcName);
+        return VtPtr(std::make_shared<vt::GradModeVariable>(
+            true, std::string(c.getQualname().cStr()) == "enable_grad", false, source));
+      }
       if (isUserCodeClass(c)) return wrapUserClass(ctx, ref, source);
       return std::make_shared<vt::OpaqueVariable>(
           ref, "type", "library class " + cmod + "." + std::string(c.getQualname().cStr()), source);

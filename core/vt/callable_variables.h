@@ -144,4 +144,45 @@ class OpaqueVariable final : public VariableTracker {
   std::string why_;
 };
 
+// torch.no_grad / torch.enable_grad: the class as reached from the program
+// (TorchCtxManagerClassVariable) and the manager calling it makes
+// (variables/ctx_manager.py GradModeVariable: target_values, and initial_values = the
+// grad mode when it was made).
+class GradModeVariable final : public VariableTracker {
+ public:
+  GradModeVariable(bool isClass, bool target, bool initial, SourcePtr source = nullptr)
+      : VariableTracker(VtKind::kGradMode, std::move(source), MutationType::kImmutable),
+        isClass_(isClass),
+        target_(target),
+        initial_(initial) {}
+  bool isClass() const { return isClass_; }
+  bool target() const { return target_; }
+  bool initial() const { return initial_; }
+  std::string pythonTypeName() const override {
+    return isClass_ ? "type" : target_ ? "enable_grad" : "no_grad";
+  }
+  std::string describe() const override {
+    return std::string(target_ ? "enable_grad" : "no_grad") + (isClass_ ? " (class)" : "");
+  }
+
+ private:
+  bool isClass_;
+  bool target_;
+  bool initial_;
+};
+
+// The bound __exit__ of a context manager entered by BEFORE_WITH.
+class WithExitVariable final : public VariableTracker {
+ public:
+  explicit WithExitVariable(VtPtr manager)
+      : VariableTracker(VtKind::kWithExit, nullptr, MutationType::kImmutable),
+        manager_(std::move(manager)) {}
+  const VtPtr& manager() const { return manager_; }
+  std::string pythonTypeName() const override { return "method"; }
+  std::string describe() const override { return "__exit__ of " + manager_->repr(); }
+
+ private:
+  VtPtr manager_;
+};
+
 }  // namespace dynrr::vt

@@ -53,6 +53,8 @@ enum class VtKind {
   kUserClass,       // UserDefinedClassVariable
   kSuper,           // SuperVariable
   kSkipped,         // SkipFunctionVariable
+  kGradMode,        // GradModeVariable / TorchCtxManagerClassVariable (torch.no_grad ...)
+  kWithExit,        // WithExitFunctionVariable (the __exit__ BEFORE_WITH pushes)
   kOpaque,          // a recorded value the core cannot look into
 };
 const char* vtKindName(VtKind k);
