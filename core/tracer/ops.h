@@ -55,6 +55,8 @@ struct Ops {
   Status unpackSequence();
   Status unpackEx();
   Status beforeWith();
+  Status formatValue();
+  Status buildString();
   Status storeSubscr();
   Status deleteSubscr();
   Status dictMerge();

@@ -289,4 +289,49 @@ Status Ops::dictMerge() {
   return Status::success();
 }
 
+// FORMAT_VALUE (an f-string field): for a Python constant and no format spec Dynamo
+// constant-folds str() / repr() of it (BuiltinVariable format); the result is a string
+// constant. Tensors and format specs are not modelled.
+Status Ops::formatValue() {
+  int conversion = inst.arg & 3;
+  if (inst.arg & 4) return unsupported("an f-string field with a format spec");
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto r = tx.realize(*v);
+  if (!r) return r.error();
+  auto* c = dynamic_cast<vt::ConstantVariable*>(r->get());
+  if (!c) return unsupported("an f-string field of type " + (*r)->pythonTypeName());
+  if (conversion == 3) return unsupported("an f-string field with !a");
+  std::string text;
+  const auto* str = std::get_if<std::string>(&c->value());
+  if (str && conversion != 2) {
+    text = *str;
+  } else if (const auto* tc = std::get_if<vt::TorchConstant>(&c->value()); tc && conversion != 2) {
+    text = tc->name;
+  } else {
+    text = vt::constantRepr(c->value());  // str == repr for None, bools, ints and floats
+  }
+  tx.push(vt::ConstantVariable::make(text));
+  return Status::success();
+}
+
+// BUILD_STRING: the f-string's pieces joined.
+Status Ops::buildString() {
+  std::vector<VtPtr> parts;
+  for (int i = 0; i < inst.arg; ++i) {
+    auto v = tx.pop();
+    if (!v) return v.error();
+    parts.push_back(*v);
+  }
+  std::string out;
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+    auto* c = dynamic_cast<vt::ConstantVariable*>(it->get());
+    const auto* s = c ? std::get_if<std::string>(&c->value()) : nullptr;
+    if (!s) return Error("bad bytecode: BUILD_STRING of a non-string");
+    out += *s;
+  }
+  tx.push(vt::ConstantVariable::make(out));
+  return Status::success();
+}
+
 }  // namespace dynrr::tracer

@@ -202,8 +202,12 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     std::vector<VtPtr> rows;
     for (size_t i = 0; i < n; ++i) {
       std::vector<VtPtr> row;
-      if (name == "enumerate")
+      if (name == "enumerate") {
         row.push_back(ConstantVariable::make(start + static_cast<int64_t>(i)));
+        // The polyfill's `for x in iterable:` is a STORE_FAST: an item not named yet
+        // takes the name x (seen with real Dynamo: enumerate(powers) names them x, x_1).
+        Ops::applyNameHint(tx, columns[0][i], "x");
+      }
       for (auto& col : columns) row.push_back(col[i]);
       rows.push_back(vt::makeTuple(std::move(row)));
     }
