@@ -110,6 +110,8 @@ Status InstructionTranslator::step(const bytecode::Instruction& inst) {
   if (op == "BINARY_SUBSCR") return ops.binarySubscr();
   if (op == "BUILD_TUPLE") return ops.buildSequence(vt::VtKind::kTuple);
   if (op == "FORMAT_VALUE") return ops.formatValue();
+  if (op == "BUILD_SET") return ops.buildSet();
+  if (op == "SET_UPDATE") return ops.setUpdate();
   if (op == "BUILD_STRING") return ops.buildString();
   if (op == "BUILD_LIST") return ops.buildSequence(vt::VtKind::kList);
   if (op == "BUILD_MAP") return ops.buildMap();

@@ -19,6 +19,10 @@ namespace dynrr::tracer {
 // functions. Other classes are library classes the core does not look into.
 bool isUserCodeClass(schema::Class::Reader c);
 
+// Python equality of two realised constant-like trackers; nullopt if not modelled
+// (ops_binary.cpp).
+std::optional<bool> constEquals(const VtPtr& a, const VtPtr& b);
+
 // The unsupported reason Ops::wrap gives for a recorded tensor reached without a source.
 extern const char* const kSourcelessTensor;
 
@@ -57,6 +61,8 @@ struct Ops {
   Status beforeWith();
   Status formatValue();
   Status buildString();
+  Status buildSet();
+  Status setUpdate();
   Status storeSubscr();
   Status deleteSubscr();
   Status dictMerge();

@@ -125,6 +125,8 @@ Expected<VtPtr> foldNumeric(const std::string& op, const ConstantVariable* a,
   return unsupported(op + " on floats");
 }
 
+}  // namespace
+
 // Python equality of two realised constant-like trackers; nullopt if not modelled.
 std::optional<bool> constEquals(const VtPtr& a, const VtPtr& b) {
   auto* ca = asConst(a);
@@ -146,8 +148,6 @@ std::optional<bool> constEquals(const VtPtr& a, const VtPtr& b) {
   }
   return std::nullopt;
 }
-
-}  // namespace
 
 bool Ops::anyTensor(const std::vector<VtPtr>& args,
                     const std::vector<std::pair<std::string, VtPtr>>& kwargs) {
@@ -321,6 +321,11 @@ Status Ops::containsOp() {
       auto eq = constEquals(*re, *x);
       if (!eq) return unsupported("`in` over values of type " + (*re)->pythonTypeName());
       if (*eq) found = true;
+    }
+  } else if (auto* set = dynamic_cast<vt::SetVariable*>(c->get())) {
+    for (const auto& e : set->items()) {
+      auto eq = constEquals(e, *x);
+      if (eq && *eq) found = true;
     }
   } else if (auto* dict = dynamic_cast<vt::DictVariable*>(c->get())) {
     for (const auto& [k, v] : dict->entries()) {

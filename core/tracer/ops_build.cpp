@@ -145,6 +145,39 @@ Status Ops::listExtend() {
   return Status::success();
 }
 
+// SET_UPDATE i: the set `i` deep on the stack takes the popped iterable's items.
+Status Ops::setUpdate() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto r = tx.realize(*v);
+  if (!r) return r.error();
+  std::vector<VtPtr> incoming;
+  if (auto* other = dynamic_cast<vt::SetVariable*>(r->get())) {
+    incoming = other->items();
+  } else {
+    auto items = sequenceItems(tx, *r);
+    if (!items) return items.error();
+    incoming = *items;
+  }
+  size_t depth = static_cast<size_t>(inst.arg);
+  if (depth == 0 || depth > tx.stack_.size()) return Error("bad bytecode: SET_UPDATE depth");
+  auto* set = dynamic_cast<vt::SetVariable*>(tx.stack_[tx.stack_.size() - depth].get());
+  if (!set) return Error("bad bytecode: SET_UPDATE target");
+  for (const auto& item : incoming) {
+    auto ri = tx.realize(item);
+    if (!ri) return ri.error();
+    if ((*ri)->kind() != vt::VtKind::kConstant)
+      return unsupported("a set holding a " + (*ri)->pythonTypeName());
+    bool dup = false;
+    for (const auto& have : set->items()) {
+      auto eq = constEquals(have, *ri);
+      if (eq && *eq) dup = true;
+    }
+    if (!dup) set->mutableItems().push_back(*ri);
+  }
+  return Status::success();
+}
+
 Status Ops::listToTuple() {
   auto v = tx.pop();
   if (!v) return v.error();
@@ -331,6 +364,34 @@ Status Ops::buildString() {
     out += *s;
   }
   tx.push(vt::ConstantVariable::make(out));
+  return Status::success();
+}
+
+// BUILD_SET: a new set of Python constants (SetVariable); building one reads the
+// builtin len (seen with real Dynamo: BUILTIN_MATCH on the builtins dict's len).
+Status Ops::buildSet() {
+  std::vector<VtPtr> popped;
+  for (int i = 0; i < inst.arg; ++i) {
+    auto v = tx.pop();
+    if (!v) return v.error();
+    popped.push_back(*v);
+  }
+  std::vector<VtPtr> items;
+  for (auto it = popped.rbegin(); it != popped.rend(); ++it) {
+    auto r = tx.realize(*it);
+    if (!r) return r.error();
+    if ((*r)->kind() != vt::VtKind::kConstant)
+      return unsupported("a set holding a " + (*r)->pythonTypeName());
+    bool dup = false;
+    for (const auto& have : items) {
+      auto eq = constEquals(have, *r);
+      if (eq && *eq) dup = true;
+    }
+    if (!dup) items.push_back(*r);
+  }
+  tx.ctx_.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['len']");
+  tx.push(std::make_shared<vt::SetVariable>(std::move(items), nullptr,
+                                            vt::MutationType::kValueMutationNew));
   return Status::success();
 }
 

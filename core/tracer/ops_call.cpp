@@ -139,6 +139,8 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     if (auto* seq = dynamic_cast<vt::SequenceVariable*>(args[0].get())) {
       return ConstantVariable::make(static_cast<int64_t>(seq->items().size()));
     }
+    if (auto* set = dynamic_cast<vt::SetVariable*>(args[0].get()))
+      return ConstantVariable::make(static_cast<int64_t>(set->items().size()));
     if (auto* dict = dynamic_cast<vt::DictVariable*>(args[0].get())) {
       // ConstDictVariable.mp_length guards the keys of a dict with a source.
       if (args[0]->source())
@@ -538,6 +540,29 @@ Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttr
       markChanged();
       dict->mutableEntries().emplace_back(*key, value);
       return value;
+    }
+  }
+  if (auto* set = dynamic_cast<vt::SetVariable*>(self.get())) {
+    // SetVariable.call_method: add / discard / remove of a constant; a pre-existing set
+    // changed is written back after the graph.
+    if ((meth == "add" || meth == "discard" || meth == "remove") && args.size() == 1) {
+      auto item = tx.realize(args[0]);
+      if (!item) return item;
+      if ((*item)->kind() != vt::VtKind::kConstant)
+        return unsupported("set." + meth + " of a " + (*item)->pythonTypeName());
+      auto& items = set->mutableItems();
+      auto at = items.end();
+      for (auto it = items.begin(); it != items.end(); ++it) {
+        auto eq = constEquals(*it, *item);
+        if (eq && *eq) at = it;
+      }
+      if (meth == "remove" && at == items.end())
+        return unsupported("set.remove of a missing item (KeyError path)");
+      if (self->mutationType() == vt::MutationType::kValueMutationExisting)
+        tx.context().sideEffects.markMutated(self.get(), "." + meth + "()");
+      if (meth == "add" && at == items.end()) items.push_back(*item);
+      if (meth != "add" && at != items.end()) items.erase(at);
+      return ConstantVariable::make(vt::NoneValue{});
     }
   }
   if (auto* list = dynamic_cast<vt::SequenceVariable*>(self.get());

@@ -248,6 +248,7 @@ Expected<bool> Ops::truthiness(InstructionTranslator& tx, const VtPtr& v) {
     case vt::VtKind::kList:
     case vt::VtKind::kSize: return !static_cast<vt::SequenceVariable*>(v.get())->items().empty();
     case vt::VtKind::kDict: return !static_cast<vt::DictVariable*>(v.get())->entries().empty();
+    case vt::VtKind::kSet: return !static_cast<vt::SetVariable*>(v.get())->items().empty();
     case vt::VtKind::kRange: return static_cast<vt::RangeVariable*>(v.get())->length() > 0;
     case vt::VtKind::kTensor:
       // generic_jump on a tensor: jump_graph_break in the root frame, Unsupported

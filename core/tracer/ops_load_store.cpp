@@ -204,6 +204,11 @@ Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const 
         return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
       }
       return unsupported("dict method " + name);
+    case vt::VtKind::kSet:
+      if (name == "add" || name == "discard" || name == "remove") {
+        return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
+      }
+      return unsupported("set method " + name);
     case vt::VtKind::kList:
       if (name == "append" || name == "extend" || name == "pop" || name == "insert") {
         return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));

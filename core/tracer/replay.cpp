@@ -192,7 +192,9 @@ std::vector<compare::EffectDecision> effectDecisions(const SideEffects& effects)
     }
     for (const auto& [name, value] : t.attrs) out.push_back({"store attr", target, name});
     if (t.attrs.empty() && t.mutated) {
-      std::string kind = t.value->kind() == vt::VtKind::kDict ? "mutate dict" : "mutate list";
+      std::string kind = t.value->kind() == vt::VtKind::kDict  ? "mutate dict"
+                         : t.value->kind() == vt::VtKind::kSet ? "mutate set"
+                                                               : "mutate list";
       out.push_back({kind, target, ""});
     }
   }

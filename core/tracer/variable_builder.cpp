@@ -101,6 +101,18 @@ Expected<VtPtr> Ops::constantFromHeap(TracingContext& ctx, trace::ObjRef ref) {
       }
       return vt::makeTuple(std::move(items));
     }
+    case W::FROZENSET: {
+      // A set display's constant part (`{1, 2, 3}` is BUILD_SET + a frozenset +
+      // SET_UPDATE): an immutable set of constants.
+      std::vector<VtPtr> items;
+      for (auto item : obj->getFrozenset()) {
+        auto v = constantFromHeap(ctx, item);
+        if (!v) return v;
+        items.push_back(*v);
+      }
+      return VtPtr(std::make_shared<vt::SetVariable>(std::move(items), nullptr,
+                                                     vt::MutationType::kImmutable));
+    }
     case W::CODE:
       return VtPtr(std::make_shared<vt::CodeVariable>(
           ref, std::string(obj->getCode().getQualname().cStr())));
@@ -352,6 +364,29 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
       return std::make_shared<vt::OpaqueVariable>(
           ref, std::string(o.getTypeName().cStr()),
           "recorded as opaque: " + std::string(o.getReason().cStr()), source);
+    }
+    case W::SET: {
+      // A set of Python constants is itself a constant to Dynamo: CONSTANT_MATCH on its
+      // source; mutating it is a side effect written back after the graph.
+      if (obj->getIdentity() != 0) {
+        if (auto seen = ctx.objectsByIdentity.find(obj->getIdentity());
+            seen != ctx.objectsByIdentity.end()) {
+          dupeGuard(ctx, source, seen->second);
+          return seen->second;
+        }
+      }
+      std::vector<VtPtr> items;
+      for (auto item : obj->getSet()) {
+        auto c = constantFromHeap(ctx, item);
+        if (!c) return unsupported("a set holding a " + trace::typeName(ctx.trace, item));
+        items.push_back(*c);
+      }
+      guard(GuardKind::CONSTANT_MATCH, srcName);
+      VtPtr set = std::make_shared<vt::SetVariable>(std::move(items), source,
+                                                    vt::MutationType::kValueMutationExisting);
+      ctx.sideEffects.trackExisting(set);
+      if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = set;
+      return set;
     }
     default:
       return std::make_shared<vt::OpaqueVariable>(

@@ -74,4 +74,10 @@ std::string IteratorVariable::describe() const {
   return "at " + std::to_string(index_) + " of " + std::to_string(items_.size());
 }
 
+std::string SetVariable::describe() const {
+  std::string out = "{";
+  for (size_t i = 0; i < items_.size(); ++i) out += (i ? ", " : "") + items_[i]->repr();
+  return out + "}";
+}
+
 }  // namespace dynrr::vt

@@ -110,4 +110,19 @@ class IteratorVariable final : public VariableTracker {
   size_t index_ = 0;
 };
 
+// A set of Python constants (SetVariable; items compared with ==, kept in insertion
+// order). Sets of tensors or objects are not modelled.
+class SetVariable final : public VariableTracker {
+ public:
+  SetVariable(std::vector<VtPtr> items, SourcePtr source, MutationType m)
+      : VariableTracker(VtKind::kSet, std::move(source), m), items_(std::move(items)) {}
+  const std::vector<VtPtr>& items() const { return items_; }
+  std::vector<VtPtr>& mutableItems() { return items_; }
+  std::string pythonTypeName() const override { return "set"; }
+  std::string describe() const override;
+
+ private:
+  std::vector<VtPtr> items_;
+};
+
 }  // namespace dynrr::vt

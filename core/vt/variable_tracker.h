@@ -34,6 +34,7 @@ enum class VtKind {
   kTuple,           // TupleVariable
   kList,            // ListVariable
   kDict,            // ConstDictVariable
+  kSet,             // SetVariable (of Python constants)
   kRange,           // RangeVariable
   kSlice,           // SliceVariable
   kSize,            // SizeVariable (torch.Size)
