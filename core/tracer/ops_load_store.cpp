@@ -204,6 +204,14 @@ Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const 
         return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
       }
       return unsupported("dict method " + name);
+    case vt::VtKind::kTuple: {
+      auto* t = static_cast<vt::SequenceVariable*>(obj.get());
+      const auto& fields = t->fieldNames();
+      for (size_t i = 0; i < fields.size() && i < t->items().size(); ++i) {
+        if (fields[i] == name) return t->items()[i];
+      }
+      return unsupported("getattr '" + name + "' on a tuple");
+    }
     case vt::VtKind::kSet:
       if (name == "add" || name == "discard" || name == "remove") {
         return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));

@@ -2,6 +2,8 @@
 // and fake-tensor arguments, the meta function gives the example value
 // (variables/builder.py wrap_fx_proxy; tuple results get one operator.getitem node
 // per element, created at once as wrap_fx_proxy_cls does).
+#include <map>
+
 #include "core/fake/broadcast.h"
 #include "core/fake/op_registry.h"
 #include "core/tracer/ops.h"
@@ -176,7 +178,21 @@ Expected<VtPtr> Ops::tensorCall(InstructionTranslator& tx, bool method, const st
       out.graph().node(item).meta = metas[i];
       items.push_back(std::make_shared<vt::TensorVariable>(item, metas[i]));
     }
-    return seq.isTuple ? vt::makeTuple(std::move(items)) : vt::makeList(std::move(items));
+    if (!seq.isTuple) return vt::makeList(std::move(items));
+    VtPtr tuple = vt::makeTuple(std::move(items));
+    // torch.return_types: the fields of the structseq these ops return.
+    std::string base = target.substr(target.rfind('.') + 1);
+    static const std::map<std::string, std::vector<std::string>> kFields = {
+        {"max", {"values", "indices"}},      {"min", {"values", "indices"}},
+        {"sort", {"values", "indices"}},     {"topk", {"values", "indices"}},
+        {"kthvalue", {"values", "indices"}}, {"mode", {"values", "indices"}},
+        {"median", {"values", "indices"}},   {"nanmedian", {"values", "indices"}},
+        {"cummax", {"values", "indices"}},   {"cummin", {"values", "indices"}},
+        {"aminmax", {"min", "max"}},         {"frexp", {"mantissa", "exponent"}},
+        {"slogdet", {"sign", "logabsdet"}}};
+    if (auto f = kFields.find(base); f != kFields.end() && f->second.size() == metas.size())
+      static_cast<vt::SequenceVariable*>(tuple.get())->setFieldNames(f->second);
+    return tuple;
   }
   return unsupported(metaOp + " returning a Python scalar (needs symbolic scalars)");
 }

@@ -26,10 +26,15 @@ class SequenceVariable : public VariableTracker {
   // treats views differently from lists (a view is not a Python constant).
   void setViewType(std::string t) { viewType_ = std::move(t); }
   const std::string& viewType() const { return viewType_; }
+  // A torch.return_types structseq (the result of torch.max(x, dim), sort, topk, ...)
+  // is a tuple whose items are also attributes: its field names, in order.
+  void setFieldNames(std::vector<std::string> names) { fieldNames_ = std::move(names); }
+  const std::vector<std::string>& fieldNames() const { return fieldNames_; }
 
  private:
   std::vector<VtPtr> items_;
   std::string viewType_;
+  std::vector<std::string> fieldNames_;
 };
 
 VtPtr makeTuple(std::vector<VtPtr> items, SourcePtr source = nullptr);
