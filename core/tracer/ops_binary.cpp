@@ -125,6 +125,40 @@ Expected<VtPtr> foldNumeric(const std::string& op, const ConstantVariable* a,
   return unsupported(op + " on floats");
 }
 
+// The indices a slice of a constant-bounds SliceVariable picks from a sequence of n
+// items (PySlice_AdjustIndices + the slice walk).
+Expected<std::vector<int64_t>> sliceIndices(const vt::SliceVariable& sl, int64_t n) {
+  auto step = [&]() -> std::optional<int64_t> {
+    auto* cv = asConst(sl.step());
+    if (cv && cv->isNone()) return 1;
+    if (cv && cv->asInt()) return *cv->asInt();
+    return std::nullopt;
+  }();
+  if (!step || *step == 0) return unsupported("slice step of a sequence");
+  int64_t lower = *step > 0 ? 0 : -1, upper = *step > 0 ? n : n - 1;
+  auto adjust = [&](const VtPtr& v, int64_t dflt) -> std::optional<int64_t> {
+    auto* cv = asConst(v);
+    if (cv && cv->isNone()) return dflt;
+    if (!cv || !cv->asInt()) return std::nullopt;
+    int64_t x = *cv->asInt();
+    if (x < 0) {
+      x += n;
+      if (x < lower) x = lower;
+    } else if (x > upper) {
+      x = upper;
+    }
+    return x;
+  };
+  auto b = adjust(sl.start(), *step > 0 ? lower : upper);
+  auto e = adjust(sl.stop(), *step > 0 ? upper : lower);
+  if (!b || !e) return unsupported("non-constant slice bounds");
+  std::vector<int64_t> out;
+  for (int64_t k = *b; *step > 0 ? k < *e : k > *e; k += *step) {
+    if (k >= 0 && k < n) out.push_back(k);
+  }
+  return out;
+}
+
 }  // namespace
 
 // Python equality of two realised constant-like trackers; nullopt if not modelled.
@@ -386,6 +420,28 @@ Status Ops::binarySubscr() {
     tx.push(*r);
     return Status::success();
   }
+  if (auto* cs = asConst(*c); cs && std::holds_alternative<std::string>(cs->value())) {
+    // A constant str (ASCII: one byte, one code point) indexed or sliced.
+    const std::string& str = std::get<std::string>(cs->value());
+    for (unsigned char ch : str)
+      if (ch >= 0x80) return unsupported("indexing a non-ASCII str");
+    int64_t n = static_cast<int64_t>(str.size());
+    if (auto* ci = asConst(*i); ci && ci->asInt()) {
+      int64_t k = *ci->asInt() < 0 ? *ci->asInt() + n : *ci->asInt();
+      if (k < 0 || k >= n) return unsupported("string index out of range (IndexError path)");
+      tx.push(ConstantVariable::make(std::string(1, str[static_cast<size_t>(k)])));
+      return Status::success();
+    }
+    if (auto* sl = dynamic_cast<vt::SliceVariable*>(i->get())) {
+      auto picked = sliceIndices(*sl, n);
+      if (!picked) return picked.error();
+      std::string out;
+      for (int64_t k : *picked) out += str[static_cast<size_t>(k)];
+      tx.push(ConstantVariable::make(out));
+      return Status::success();
+    }
+    return unsupported("str index of type " + (*i)->pythonTypeName());
+  }
   if (auto* seq = dynamic_cast<vt::SequenceVariable*>(c->get())) {
     const auto& items = seq->items();
     int64_t n = static_cast<int64_t>(items.size());
@@ -397,36 +453,10 @@ Status Ops::binarySubscr() {
       return Status::success();
     }
     if (auto* sl = dynamic_cast<vt::SliceVariable*>(i->get())) {
-      auto bound = [&](const VtPtr& v, int64_t dflt) -> std::optional<int64_t> {
-        auto* cv = asConst(v);
-        if (cv && cv->isNone()) return dflt;
-        if (cv && cv->asInt()) return *cv->asInt();
-        return std::nullopt;
-      };
-      auto step = bound(sl->step(), 1);
-      if (!step || *step == 0) return unsupported("slice step of a sequence");
-      // PySlice_AdjustIndices.
-      int64_t lower = *step > 0 ? 0 : -1, upper = *step > 0 ? n : n - 1;
-      auto adjust = [&](const VtPtr& v, int64_t dflt) -> std::optional<int64_t> {
-        auto* cv = asConst(v);
-        if (cv && cv->isNone()) return dflt;
-        if (!cv || !cv->asInt()) return std::nullopt;
-        int64_t x = *cv->asInt();
-        if (x < 0) {
-          x += n;
-          if (x < lower) x = lower;
-        } else if (x > upper) {
-          x = upper;
-        }
-        return x;
-      };
-      auto s = adjust(sl->start(), *step > 0 ? lower : upper);
-      auto e = adjust(sl->stop(), *step > 0 ? upper : lower);
-      if (!s || !e) return unsupported("non-constant slice bounds");
+      auto picked = sliceIndices(*sl, n);
+      if (!picked) return picked.error();
       std::vector<VtPtr> out;
-      for (int64_t k = *s; *step > 0 ? k < *e : k > *e; k += *step) {
-        if (k >= 0 && k < n) out.push_back(items[static_cast<size_t>(k)]);
-      }
+      for (int64_t k : *picked) out.push_back(items[static_cast<size_t>(k)]);
       VtPtr result = seq->kind() == vt::VtKind::kList   ? vt::makeList(std::move(out))
                      : seq->kind() == vt::VtKind::kSize ? vt::makeSize(std::move(out))
                                                         : vt::makeTuple(std::move(out));

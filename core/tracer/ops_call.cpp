@@ -249,6 +249,27 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
         return ConstantVariable::make(std::numeric_limits<double>::infinity());
       if (*str == "-inf") return ConstantVariable::make(-std::numeric_limits<double>::infinity());
       if (*str == "nan") return ConstantVariable::make(std::numeric_limits<double>::quiet_NaN());
+      // A plain decimal literal (digits, one optional point, optional sign).
+      bool plain = !str->empty();
+      int points = 0;
+      for (size_t k = 0; k < str->size(); ++k) {
+        char ch = (*str)[k];
+        if (ch == '.')
+          ++points;
+        else if (!(ch >= '0' && ch <= '9') && !(k == 0 && (ch == '-' || ch == '+')))
+          plain = false;
+      }
+      if (plain && points <= 1 && str->find_first_of("0123456789") != std::string::npos)
+        return ConstantVariable::make(std::stod(*str));
+    }
+    if (auto* str = c ? std::get_if<std::string>(&c->value()) : nullptr; str && name == "int") {
+      bool plain = !str->empty();
+      for (size_t k = 0; k < str->size(); ++k) {
+        char ch = (*str)[k];
+        if (!(ch >= '0' && ch <= '9') && !(k == 0 && (ch == '-' || ch == '+'))) plain = false;
+      }
+      if (plain && str->size() < 18 && str->find_first_of("0123456789") != std::string::npos)
+        return ConstantVariable::make(static_cast<int64_t>(std::stoll(*str)));
     }
     return unsupported(name + "() of " + args[0]->pythonTypeName());
   }
@@ -438,11 +459,92 @@ Expected<VtPtr> callTensorMethod(InstructionTranslator& tx, const vt::GetAttrVar
 
 // Methods of lists and dicts (ListVariable.call_method, ConstDictVariable.call_method).
 // Mutating a container that existed before the frame is a side effect (core part 2).
+// Methods of a constant str (ConstantVariable.call_method runs the real method on the
+// constant and wraps the result). ASCII only, as indexing is.
+Expected<VtPtr> callStrMethod(InstructionTranslator& tx, const std::string& self,
+                              const std::string& meth, std::vector<VtPtr> args) {
+  std::vector<std::string> strs;
+  for (auto& a : args) {
+    auto r = tx.realize(a);
+    if (!r) return r;
+    a = *r;
+    auto* c = dynamic_cast<ConstantVariable*>(r->get());
+    const auto* s = c ? std::get_if<std::string>(&c->value()) : nullptr;
+    if (s) strs.push_back(*s);
+  }
+  auto isSpace = [](char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\r'); };
+  if ((meth == "startswith" || meth == "endswith") && args.size() == 1 && strs.size() == 1) {
+    const std::string& p = strs[0];
+    bool ok = p.size() <= self.size() &&
+              (meth == "startswith" ? self.compare(0, p.size(), p) == 0
+                                    : self.compare(self.size() - p.size(), p.size(), p) == 0);
+    return ConstantVariable::make(ok);
+  }
+  if ((meth == "upper" || meth == "lower") && args.empty()) {
+    std::string out = self;
+    for (char& ch : out) {
+      if (meth == "upper" && ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 32);
+      if (meth == "lower" && ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch + 32);
+    }
+    return ConstantVariable::make(out);
+  }
+  if ((meth == "strip" || meth == "lstrip" || meth == "rstrip") && args.empty()) {
+    size_t b = 0, e = self.size();
+    if (meth != "rstrip")
+      while (b < e && isSpace(self[b])) ++b;
+    if (meth != "lstrip")
+      while (e > b && isSpace(self[e - 1])) --e;
+    return ConstantVariable::make(self.substr(b, e - b));
+  }
+  if (meth == "replace" && args.size() == 2 && strs.size() == 2 && !strs[0].empty()) {
+    std::string out;
+    size_t at = 0;
+    for (size_t hit; (hit = self.find(strs[0], at)) != std::string::npos; at = hit + strs[0].size())
+      out += self.substr(at, hit - at) + strs[1];
+    return ConstantVariable::make(out + self.substr(at));
+  }
+  if (meth == "split" && args.size() == 1 && strs.size() == 1 && !strs[0].empty()) {
+    std::vector<VtPtr> parts;
+    size_t at = 0;
+    for (size_t hit; (hit = self.find(strs[0], at)) != std::string::npos; at = hit + strs[0].size())
+      parts.push_back(ConstantVariable::make(self.substr(at, hit - at)));
+    parts.push_back(ConstantVariable::make(self.substr(at)));
+    return vt::makeList(std::move(parts));
+  }
+  if (meth == "isdigit" && args.empty()) {
+    bool ok = !self.empty();
+    for (char ch : self) ok = ok && ch >= '0' && ch <= '9';
+    return ConstantVariable::make(ok);
+  }
+  if (meth == "join" && args.size() == 1) {
+    auto items = iterItems(tx, args[0]);
+    if (!items) return items.error();
+    std::string out;
+    for (size_t i = 0; i < items->size(); ++i) {
+      auto r = tx.realize((*items)[i]);
+      if (!r) return r;
+      auto* c = dynamic_cast<ConstantVariable*>(r->get());
+      const auto* s = c ? std::get_if<std::string>(&c->value()) : nullptr;
+      if (!s) return unsupported("str.join of a " + (*r)->pythonTypeName());
+      out += (i ? self : "") + *s;
+    }
+    return ConstantVariable::make(out);
+  }
+  return unsupported("str." + meth + " with these arguments");
+}
+
 Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttrVariable& m,
                                     std::vector<VtPtr> args,
                                     std::vector<std::pair<std::string, VtPtr>> kwargs) {
   const std::string& meth = m.name();
   VtPtr self = m.object();
+  if (auto* c = dynamic_cast<ConstantVariable*>(self.get())) {
+    const auto* str = std::get_if<std::string>(&c->value());
+    if (!str || !kwargs.empty()) return unsupported("method " + meth + " of a constant");
+    for (unsigned char ch : *str)
+      if (ch >= 0x80) return unsupported("str methods of a non-ASCII str");
+    return callStrMethod(tx, *str, meth, std::move(args));
+  }
   if (!kwargs.empty() && !(self->kind() == vt::VtKind::kDict && meth == "update"))
     return unsupported("keyword arguments to " + self->pythonTypeName() + "." + meth);
   auto mutating = [&]() -> Status {

@@ -2,6 +2,8 @@
 // (symbolic_convert.py LOAD_FAST, STORE_FAST, LOAD_CONST, LOAD_GLOBAL, LOAD_ATTR,
 // LOAD_METHOD, PUSH_NULL, POP_TOP, COPY, SWAP; getattr on trackers as
 // variables/tensor.py TensorVariable.var_getattr and PythonModuleVariable do).
+#include <set>
+
 #include "core/tracer/ops.h"
 
 namespace dynrr::tracer {
@@ -211,6 +213,15 @@ Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const 
         if (fields[i] == name) return t->items()[i];
       }
       return unsupported("getattr '" + name + "' on a tuple");
+    }
+    case vt::VtKind::kConstant: {
+      auto* c = static_cast<vt::ConstantVariable*>(obj.get());
+      static const std::set<std::string> kStrMethods = {
+          "startswith", "endswith", "upper", "lower", "strip",   "lstrip",
+          "rstrip",     "replace",  "split", "join",  "isdigit", "format"};
+      if (std::holds_alternative<std::string>(c->value()) && kStrMethods.count(name))
+        return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
+      return unsupported("getattr '" + name + "' on a " + obj->pythonTypeName() + " constant");
     }
     case vt::VtKind::kSet:
       if (name == "add" || name == "discard" || name == "remove") {

@@ -514,8 +514,18 @@ Expected<VtPtr> Ops::userObjectGetAttr(InstructionTranslator& tx, const VtPtr& s
   }
   // Step 6: __getattr__ — nn.Module's, traced by hand.
   if (!o.isNNModule()) {
-    if (userClassDefines(ctx.trace, o.cls(), "__getattr__"))
-      return unsupported("a user class with __getattr__ (" + o.typeName() + ")");
+    if (userClassDefines(ctx.trace, o.cls(), "__getattr__")) {
+      // UserDefinedObjectVariable.var_getattr: an attribute found nowhere else is asked of
+      // the class's __getattr__, inlined as a method call with the name.
+      auto ga = lookupMro(ctx.trace, o.cls(), "__getattr__");
+      if (!ga) return ga.error();
+      auto f = *ga ? ctx.trace.object((**ga).value) : Expected<schema::Object::Reader>(Error(""));
+      if (!f || f->which() != W::FUNCTION)
+        return unsupported("a __getattr__ that is not a Python function (" + o.typeName() + ")");
+      vt::UserFunctionVariable fn((**ga).value, f->getFunction().getQualname().cStr(), nullptr);
+      return InstructionTranslator::inlineCall(ctx, tx, fn,
+                                               {self, vt::ConstantVariable::make(name)}, {});
+    }
     return unsupported("attribute " + o.typeName() + "." + name +
                        " not found (AttributeError path, or not recorded)");
   }
