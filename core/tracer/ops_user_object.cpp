@@ -192,7 +192,11 @@ Expected<VtPtr> Ops::wrapInstance(TracingContext& ctx, trace::ObjRef ref, vt::So
       if (source) source = vt::Source::nnModule(source);
       break;
     }
-    case schema::InstanceKind::DATACLASS: return unsupported("dataclass instances");
+    case schema::InstanceKind::DATACLASS:
+      // A (frozen or plain) dataclass instance reads like a plain object
+      // (FrozenDataClassVariable / UserDefinedObjectVariable: TYPE_MATCH, attributes from
+      // the instance dict). Stores into a frozen one raise, which the store path reports.
+      break;
     case schema::InstanceKind::NAMEDTUPLE: return unsupported("namedtuple instances");
     case schema::InstanceKind::EXCEPTION: return unsupported("exception instances");
   }
@@ -234,8 +238,7 @@ Expected<VtPtr> Ops::constructUserObject(InstructionTranslator& tx, const VtPtr&
       return unsupported("constructing " + cls.typeName() + ", a subclass of library class " +
                          name);
   }
-  if (userClassDefines(ctx.trace, cls.cls(), "__dataclass_fields__"))
-    return unsupported("constructing a dataclass (" + cls.typeName() + ")");
+  // A dataclass is constructed like any user class: its generated __init__ is traced.
   if (userClassDefines(ctx.trace, cls.cls(), "__new__"))
     return unsupported("a user class with __new__ (" + cls.typeName() + ")");
   // UserDefinedClassVariable.call_function inlines the polyfill
@@ -246,6 +249,7 @@ Expected<VtPtr> Ops::constructUserObject(InstructionTranslator& tx, const VtPtr&
   ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
   VtPtr obj = std::make_shared<vt::UserObjectVariable>(0, cls.cls(), cls.typeName(), Flavor::kPlain,
                                                        nullptr);
+  if (!kwargs.empty()) static_cast<vt::UserObjectVariable&>(*obj).setBuiltWithKwargs();
   auto hit = lookupMro(ctx.trace, cls.cls(), "__init__");
   if (!hit) return hit.error();
   if (*hit) {

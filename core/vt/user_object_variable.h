@@ -39,6 +39,9 @@ class UserObjectVariable final : public VariableTracker {
   trace::ObjRef cls() const { return class_; }
   Flavor flavor() const { return flavor_; }
   bool isNNModule() const { return flavor_ != Flavor::kPlain; }
+  // Made while tracing by a constructor call with keyword arguments.
+  bool builtWithKwargs() const { return builtWithKwargs_; }
+  void setBuiltWithKwargs() { builtWithKwargs_ = true; }
   // Qualified class name, e.g. "torch.nn.modules.linear.Linear".
   const std::string& typeName() const { return typeName_; }
   std::string pythonTypeName() const override { return typeName_; }
@@ -51,6 +54,7 @@ class UserObjectVariable final : public VariableTracker {
   trace::ObjRef class_;
   std::string typeName_;
   Flavor flavor_;
+  bool builtWithKwargs_ = false;
 };
 
 // A user-defined class (UserDefinedClassVariable): calling it constructs an object.
