@@ -218,10 +218,13 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   } else if (op == "CALL_FUNCTION_EX") {
     // NULL, the callable, the args tuple and, with flag 1, the kwargs dict.
     stackPops = 3 + (static_cast<size_t>(inst.arg) & 1);
+  } else if (op == "BINARY_SUBSCR") {
+    stackPops = 2;  // break_graph_if_unsupported(push=True): 1 - stack_effect (-1)
   } else if (op.rfind("POP_JUMP", 0) == 0 || op.rfind("JUMP_IF", 0) == 0) {
     stackPops = 1;  // generic_jump pushes the value back first
   } else {
-    return unsupported("graph break at " + std::string(op) + " (only CALL and jumps are modelled)");
+    return unsupported("graph break at " + std::string(op) +
+                       " (only CALL, BINARY_SUBSCR and jumps are modelled)");
   }
   // maybe_has_backedge: a jump after this instruction (up to the next return) to an
   // earlier offset makes Dynamo give up on the frame ("graph break in loop").

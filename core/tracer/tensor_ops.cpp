@@ -152,6 +152,12 @@ Expected<VtPtr> Ops::tensorCall(InstructionTranslator& tx, bool method, const st
   fctx.gradEnabled = tx.ctx_.gradEnabled;
   fctx.defaultDtype = tx.ctx_.defaultDtype;
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
+  if (!result && result.error().message().find("data-dependent output size") != std::string::npos) {
+    // FakeTensorMode raises DynamicOutputShapeException; with
+    // capture_dynamic_output_shape_ops off Dynamo graph-breaks (utils.get_fake_value).
+    return graphBreak(tx, "Dynamic shape operator",
+                      "Operator " + metaOp + "'s output shape depends on input Tensor data.");
+  }
   if (!result) return unsupported("fake tensor: " + result.error().message());
   OutputGraph& out = tx.ctx_.output;
   NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))
