@@ -199,6 +199,9 @@ struct Ops {
                                           const std::string& name);
   // ops_call.cpp: torch.no_grad / enable_grad (GradModeVariable).
   static void setGradMode(InstructionTranslator& tx, bool enabled);
+  // ops_binary.cpp: SymInt arithmetic with an int constant.
+  static Expected<VtPtr> symIntArith(InstructionTranslator& tx, const std::string& op,
+                                     const VtPtr& a, const VtPtr& b);
   static bool realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth);
   // ops_control_flow.cpp: Python truthiness of a realised constant-like value.
   static Expected<bool> truthiness(InstructionTranslator& tx, const VtPtr& v);

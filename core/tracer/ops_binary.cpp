@@ -202,6 +202,9 @@ Expected<VtPtr> Ops::applyOperator(InstructionTranslator& tx, const std::string&
     a = *r;
   }
   if (anyTensor(args, {})) return tensorCall(tx, false, op, op, std::move(args), {});
+  if (args.size() == 2 &&
+      (args[0]->kind() == vt::VtKind::kSymInt || args[1]->kind() == vt::VtKind::kSymInt))
+    return symIntArith(tx, op, args[0], args[1]);
   if (args.size() == 1) {
     auto* c = asConst(args[0]);
     if (!c || !c->asNumber()) return unsupported(op + " on " + args[0]->pythonTypeName());
@@ -394,6 +397,51 @@ Status Ops::unaryNot() {
   if (!t) return t.error();
   tx.push(ConstantVariable::make(!*t));
   return Status::success();
+}
+
+// SymNodeVariable arithmetic with a constant int: a call_function node whose example
+// value is the sympy expression ("s24 + 1", "s24 - 1", "2*s24"). Two SymInts, other
+// operators and anything that would compare or branch on the value are not modelled.
+Expected<VtPtr> Ops::symIntArith(InstructionTranslator& tx, const std::string& op, const VtPtr& a,
+                                 const VtPtr& b) {
+  const bool leftSym = a->kind() == vt::VtKind::kSymInt;
+  const VtPtr& symV = leftSym ? a : b;
+  const VtPtr& other = leftSym ? b : a;
+  auto* c = asConst(other);
+  if (!c || !isIntLike(c) || other->kind() == vt::VtKind::kSymInt)
+    return unsupported(op + " of a dynamic int and a " + other->pythonTypeName() +
+                       " (SymInt arithmetic beyond int constants is not modelled)");
+  const auto& sv = static_cast<const vt::SymIntVariable&>(*symV);
+  if (sv.expr().find_first_not_of("s0123456789") != std::string::npos)
+    return unsupported("arithmetic on a SymInt expression (" + sv.expr() + ")");
+  int64_t k = *c->asInt();
+  std::string expr;
+  int64_t hint = 0;
+  std::string base = op.substr(op.find('.') + 1);
+  if (base == "add" || base == "iadd") {
+    hint = sv.hint() + k;
+    expr =
+        k == 0 ? sv.expr() : sv.expr() + (k > 0 ? " + " : " - ") + std::to_string(k > 0 ? k : -k);
+  } else if ((base == "sub" || base == "isub") && leftSym) {
+    hint = sv.hint() - k;
+    expr =
+        k == 0 ? sv.expr() : sv.expr() + (k > 0 ? " - " : " + ") + std::to_string(k > 0 ? k : -k);
+  } else if (base == "mul" || base == "imul") {
+    hint = sv.hint() * k;
+    if (k == 0 || k == 1) return unsupported("a SymInt multiplied by 0 or 1 (sympy folds it)");
+    expr = std::to_string(k) + "*" + sv.expr();
+  } else {
+    return unsupported(op + " on a dynamic int (SymInt) is not modelled");
+  }
+  // `n += 1` on an int is a plain add (ints are immutable): operator.add in the graph.
+  std::string target = "operator." + (base[0] == 'i' ? base.substr(1) : base);
+  NodeId node = tx.ctx_.output.callFunction(
+      target,
+      {leftSym ? GraphArg::ofNode(sv.node()) : GraphArg::ofConstant(c->value()),
+       leftSym ? GraphArg::ofConstant(c->value()) : GraphArg::ofNode(sv.node())},
+      {});
+  tx.ctx_.output.graph().node(node).symExpr = expr;
+  return VtPtr(std::make_shared<vt::SymIntVariable>(node, hint, expr));
 }
 
 Status Ops::binarySubscr() {

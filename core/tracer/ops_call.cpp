@@ -160,6 +160,16 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     return unsupported("len() of " + args[0]->pythonTypeName());
   }
   if (name == "range") {
+    // range() of a SymInt specialises it (guard_int: its hint, guarded in the shape
+    // env); the SymInt input then has no use and is dropped from the graph.
+    for (auto& a : args) {
+      if (a->kind() == vt::VtKind::kSymInt) {
+        auto& si = static_cast<vt::SymIntVariable&>(*a);
+        if (si.expr().find_first_not_of("s0123456789") != std::string::npos)
+          return unsupported("range() of a SymInt expression");
+        a = ConstantVariable::make(si.hint());
+      }
+    }
     std::optional<int64_t> a = constInt(0), b = constInt(1), c = constInt(2);
     if (args.size() == 1 && a) return VtPtr(std::make_shared<vt::RangeVariable>(0, *a, 1));
     if (args.size() == 2 && a && b) return VtPtr(std::make_shared<vt::RangeVariable>(*a, *b, 1));

@@ -19,6 +19,16 @@ void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>
     collectTensorNodes(lazy->realized(), g, out, depth + 1, cells);
     return;
   }
+  if (auto* si = dynamic_cast<vt::SymIntVariable*>(v.get())) {
+    // A SymInt computed in the graph is returned by it (a SymInt input comes from its
+    // source).
+    if (g.node(si->node()).op == "placeholder") return;
+    for (NodeId n : out) {
+      if (n == si->node()) return;
+    }
+    out.push_back(si->node());
+    return;
+  }
   if (auto* t = dynamic_cast<vt::TensorVariable*>(v.get())) {
     // Graph inputs are reconstructed from their source, not returned by the graph.
     if (g.node(t->node()).op == "placeholder") return;

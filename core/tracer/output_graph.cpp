@@ -57,6 +57,21 @@ NodeId OutputGraph::symbolInput(const std::string& symbol, const std::string& so
   return id;
 }
 
+NodeId OutputGraph::symIntInput(const std::string& symbol, const std::string& sourceName) {
+  if (auto existing = existingInput(sourceName)) return *existing;
+  ProtoNode node;
+  node.op = "placeholder";
+  node.target = inputNameForSource(sourceName);
+  node.symbol = symbol;
+  node.intSymbol = true;
+  node.source = sourceName;
+  node.typeExpr = "torch.SymInt";
+  NodeId id = graph_.add(std::move(node));
+  inputs_[sourceName] = id;
+  if (onNode) onNode(id);
+  return id;
+}
+
 NodeId OutputGraph::addCall(const char* op, const std::string& target, std::vector<GraphArg> args,
                             std::vector<std::pair<std::string, GraphArg>> kwargs) {
   ProtoNode node;
@@ -104,7 +119,7 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
   }
   for (size_t i = 0; i < graph_.size(); ++i) {
     const ProtoNode& n = graph_.node(static_cast<NodeId>(i));
-    if (!n.erased && n.op == "placeholder" && n.symbol.empty() && users[i] == 0)
+    if (!n.erased && n.op == "placeholder" && (n.symbol.empty() || n.intSymbol) && users[i] == 0)
       graph_.erase(static_cast<NodeId>(i));
   }
   // A size symbol stays while the tensor input it was read from does.

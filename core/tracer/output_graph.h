@@ -45,6 +45,10 @@ class OutputGraph {
   NodeId symbolInput(const std::string& symbol, const std::string& sourceName,
                      const std::string& tensorSource);
 
+  // A torch.SymInt placeholder for a dynamic int read from `sourceName` ("L['n']"),
+  // named as graph inputs are (L_n_); removed by DCE when nothing uses it (specialised).
+  NodeId symIntInput(const std::string& symbol, const std::string& sourceName);
+
   // Adds a call node.
   NodeId callFunction(const std::string& target, std::vector<GraphArg> args,
                       std::vector<std::pair<std::string, GraphArg>> kwargs);

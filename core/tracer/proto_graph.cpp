@@ -125,7 +125,7 @@ Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<grap
         for (const auto& a : pn.args) args.push_back(toArgument(a, nodes));
         graph::Kwargs kwargs;
         for (const auto& [k, v] : pn.kwargs) kwargs.emplace_back(k, toArgument(v, nodes));
-        if (pn.op == "placeholder" && !pn.symbol.empty()) {
+        if (pn.op == "placeholder" && !pn.symbol.empty() && !pn.intSymbol) {
           nodes[id] = g.createSymbolInput(pn.symbol, pn.source, false);
         } else if (pn.op == "placeholder") {
           nodes[id] = g.createGraphInput(pn.source, pn.typeExpr);

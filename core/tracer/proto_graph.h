@@ -59,7 +59,9 @@ struct ProtoNode {
   std::vector<fake::TensorMeta> metaTuple;  // when the example value is a tuple of tensors
   std::string source;                       // placeholders: source name
   std::string typeExpr;                     // placeholders: "torch.Tensor"
-  std::string symbol;  // size-symbol placeholders: the symbol ("s77"); example value "sym s77"
+  std::string symbol;      // size-symbol placeholders: the symbol ("s77"); example value "sym s77"
+  std::string symExpr;     // SymInt nodes: their sympy text ("s24 + 1"); example "sym s24 + 1"
+  bool intSymbol = false;  // a SymInt input of a dynamic int (dropped when unused)
   bool erased = false;
 };
 

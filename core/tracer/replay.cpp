@@ -4,6 +4,7 @@
 // names and the printed code follow FX's rules.
 #include <functional>
 #include <map>
+#include <set>
 
 #include "core/bytecode/code_object.h"
 #include "core/bytecode/dynamo_instructions.h"
@@ -34,6 +35,8 @@ Expected<compare::GraphDecision> emitGraph(const ProtoGraph& proto) {
     nd.source = pn.source;
     if (!pn.symbol.empty()) {
       nd.exampleValue = "sym " + pn.symbol;
+    } else if (!pn.symExpr.empty()) {
+      nd.exampleValue = "sym " + pn.symExpr;
     } else if (pn.meta) {
       nd.exampleValue = vt::canonicalMeta(*pn.meta);
     } else if (!pn.metaTuple.empty()) {
@@ -56,6 +59,7 @@ Expected<compare::GraphDecision> emitGraph(const ProtoGraph& proto) {
 // dynamic); dynamic ints, strides and cell contents are reported unsupported.
 struct DynamicPlan {
   std::map<std::string, std::vector<bool>> dims;  // local name -> dynamic dims
+  std::set<std::string> ints;                     // int locals and cell contents
   std::string unsupported;                        // non-empty: what is not modelled
 };
 
@@ -104,8 +108,9 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
         }
         if (!a || !b || a->which() != b->which()) continue;
         if (a->which() == W::INT && a->getInt() != b->getInt()) {
-          plan.unsupported = "int input '" + name + "' changed";
-          return plan;
+          // automatic_dynamic_shapes: an int whose value changed becomes a SymInt.
+          plan.ints.insert(name);
+          continue;
         }
         if (a->which() != W::TENSOR) continue;
         auto ta = metaOf(now), tb = metaOf(before);
@@ -363,6 +368,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   TracingContext ctx(trace, event);
   ctx.hooks = hooks;
   ctx.dynamicDims = plan.dims;
+  ctx.dynamicInts = plan.ints;
   ctx.symbolBase = symbolBase;
   if (hooks) {
     ctx.output.onNode = hooks->onNode;
@@ -531,6 +537,9 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
     // Otherwise the core's graph, guards and breaks are compared with Dynamo's nothing.
     return out;
   }
+  if (!plan.ints.empty() && !plan.dims.empty())
+    return unsupported(
+        "automatic dynamic shapes: dynamic ints and dynamic tensor sizes in one frame");
   if (plan.dims.empty()) {
     auto out = run(0, hooks);
     if (auto refused = refusalOutcome(out)) return *refused;

@@ -2,6 +2,7 @@
 // and fake-tensor arguments, the meta function gives the example value
 // (variables/builder.py wrap_fx_proxy; tuple results get one operator.getitem node
 // per element, created at once as wrap_fx_proxy_cls does).
+#include <functional>
 #include <map>
 
 #include "core/fake/broadcast.h"
@@ -25,6 +26,16 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
     case vt::VtKind::kTensor: {
       auto* t = static_cast<vt::TensorVariable*>(v.get());
       return Converted{GraphArg::ofNode(t->node()), fake::MetaArg(t->meta())};
+    }
+    case vt::VtKind::kSymInt: {
+      // The graph takes the SymInt node; fake tensors see its hint. Inside a tuple or
+      // list it is a size, whose symbolic result is not modelled.
+      if (depth > 0)
+        return unsupported(
+            "a dynamic int inside a sequence argument (symbolic sizes from "
+            "SymInts are not modelled)");
+      auto* si = static_cast<vt::SymIntVariable*>(v.get());
+      return Converted{GraphArg::ofNode(si->node()), fake::MetaArg(si->hint())};
     }
     case vt::VtKind::kConstant: {
       const auto& c = static_cast<vt::ConstantVariable*>(v.get())->value();
@@ -132,6 +143,17 @@ Expected<VtPtr> Ops::tensorSetItem(InstructionTranslator& tx, const VtPtr& tenso
 Expected<VtPtr> Ops::tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
                                 const std::string& metaOp, std::vector<VtPtr> args,
                                 std::vector<std::pair<std::string, VtPtr>> kwargs) {
+  // Realised up front: a lazy value may turn out to be a SymInt.
+  for (auto& a : args) {
+    auto r = tx.realize(a);
+    if (!r) return r.error();
+    a = *r;
+  }
+  for (auto& [name, value] : kwargs) {
+    auto r = tx.realize(value);
+    if (!r) return r.error();
+    value = *r;
+  }
   std::vector<GraphArg> gargs;
   std::vector<fake::MetaArg> margs;
   for (const auto& a : args) {
@@ -152,6 +174,34 @@ Expected<VtPtr> Ops::tensorCall(InstructionTranslator& tx, bool method, const st
   fctx.gradEnabled = tx.ctx_.gradEnabled;
   fctx.defaultDtype = tx.ctx_.defaultDtype;
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
+  // A SymInt argument is computed with its hint; if another value would give other
+  // metadata, the result has symbolic sizes, which are not modelled.
+  bool symIntArg = false;
+  for (const auto& a : args) symIntArg = symIntArg || a->kind() == vt::VtKind::kSymInt;
+  for (const auto& [k, v] : kwargs) symIntArg = symIntArg || v->kind() == vt::VtKind::kSymInt;
+  if (symIntArg && result) {
+    auto shifted = [](std::vector<fake::MetaArg> ms, const std::vector<VtPtr>& vs) {
+      for (size_t i = 0; i < vs.size(); ++i) {
+        if (vs[i]->kind() == vt::VtKind::kSymInt)
+          ms[i] = fake::MetaArg(static_cast<vt::SymIntVariable&>(*vs[i]).hint() + 1000003);
+      }
+      return ms;
+    };
+    std::vector<VtPtr> kwVals;
+    for (const auto& [k, v] : kwargs) kwVals.push_back(v);
+    fake::Kwargs mkw2 = mkw;
+    auto kwMetas = std::vector<fake::MetaArg>();
+    for (const auto& [k, m] : mkw) kwMetas.push_back(m);
+    kwMetas = shifted(kwMetas, kwVals);
+    for (size_t i = 0; i < mkw2.size(); ++i) mkw2[i].second = kwMetas[i];
+    auto other = fake::callOp(metaOp, shifted(margs, args), mkw2, fctx);
+    bool same = other && other->is<fake::TensorMeta>() && result->is<fake::TensorMeta>() &&
+                vt::canonicalMeta(other->as<fake::TensorMeta>()) ==
+                    vt::canonicalMeta(result->as<fake::TensorMeta>());
+    if (!same)
+      return unsupported("a dynamic int reaches the metadata of " + metaOp +
+                         " (symbolic sizes from SymInts are not modelled)");
+  }
   if (!result && result.error().message().find("data-dependent output size") != std::string::npos) {
     // FakeTensorMode raises DynamicOutputShapeException; with
     // capture_dynamic_output_shape_ops off Dynamo graph-breaks (utils.get_fake_value).

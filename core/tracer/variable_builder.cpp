@@ -136,9 +136,23 @@ Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr 
     if (source) ctx.output.addGuard(kind, name, detail);
   };
   switch (obj->which()) {
+    case W::INT:
+      if (source && source->kind() == vt::Source::Kind::kLocal &&
+          ctx.dynamicInts.count(source->member())) {
+        // wrap_symint: a dynamic int is a torch.SymInt graph input named after its
+        // source, symbol s<sha256(source) % 100> as ShapeEnv.create_symbol names it,
+        // guarded by type only (its value goes to the shape env's guards).
+        uint32_t id = support::sha256Mod(srcName, 100);
+        while (ctx.symbolIds.count(id)) ++id;
+        ctx.symbolIds.insert(id);
+        std::string symbol = "s" + std::to_string(id);
+        guard(GuardKind::TYPE_MATCH, srcName);
+        NodeId node = ctx.output.symIntInput(symbol, srcName);
+        return VtPtr(std::make_shared<vt::SymIntVariable>(node, obj->getInt(), symbol, source));
+      }
+      [[fallthrough]];
     case W::NONE:
     case W::BOOL:
-    case W::INT:
     case W::FLOAT:
     case W::STR:
     case W::ELLIPSIS: {

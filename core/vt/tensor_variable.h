@@ -31,6 +31,31 @@ class TensorVariable final : public VariableTracker {
   bool nameHintSet_ = false;
 };
 
+// A symbolic Python int (SymNodeVariable): a graph node (a torch.SymInt input, or
+// arithmetic on one), the value it had when recorded (its hint), and its sympy text as
+// the recorder prints example values ("s86", "s24 + 1").
+class SymIntVariable final : public VariableTracker {
+ public:
+  SymIntVariable(NodeId node, int64_t hint, std::string expr, SourcePtr source = nullptr)
+      : VariableTracker(VtKind::kSymInt, std::move(source), MutationType::kImmutable),
+        node_(node),
+        hint_(hint),
+        expr_(std::move(expr)) {}
+  NodeId node() const { return node_; }
+  int64_t hint() const { return hint_; }
+  const std::string& expr() const { return expr_; }
+  std::string pythonTypeName() const override { return "int"; }
+  std::string describe() const override {
+    return "SymInt " + expr_ + " (hint " + std::to_string(hint_) + ", node #" +
+           std::to_string(node_) + ")";
+  }
+
+ private:
+  NodeId node_;
+  int64_t hint_;
+  std::string expr_;
+};
+
 // "f32[2, 3] stride=(3, 1) offset=0 cpu requires_grad=False": the canonical
 // example-value text that compare/decisions.h also produces from recorded metadata.
 std::string canonicalMeta(const fake::TensorMeta& meta);

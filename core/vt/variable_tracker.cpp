@@ -41,6 +41,7 @@ const char* vtKindName(VtKind k) {
     case VtKind::kSuper: return "SuperVariable";
     case VtKind::kSkipped: return "SkipFunctionVariable";
     case VtKind::kSet: return "SetVariable";
+    case VtKind::kSymInt: return "SymNodeVariable";
     case VtKind::kGradMode: return "GradModeVariable";
     case VtKind::kWithExit: return "WithExitFunctionVariable";
     case VtKind::kOpaque: return "OpaqueVariable";

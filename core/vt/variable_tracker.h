@@ -31,6 +31,7 @@ const char* mutationTypeName(MutationType m);
 enum class VtKind {
   kConstant,        // ConstantVariable: None, bool, int, float, str, Ellipsis
   kTensor,          // TensorVariable
+  kSymInt,          // SymNodeVariable of a Python int (dynamic int input or arithmetic on one)
   kTuple,           // TupleVariable
   kList,            // ListVariable
   kDict,            // ConstDictVariable
