@@ -41,7 +41,9 @@ constexpr const char* kKindNames[] = {
     "tensor_branch",  "print",
     "item",           "inplace",
     "alias_append",   "mutable_default",
-    "nonlocal_break",
+    "nonlocal_break", "no_grad_block",
+    "set_ops",        "string_ops",
+    "dict_update",
 };
 static_assert(sizeof(kKindNames) / sizeof(kKindNames[0]) == static_cast<size_t>(StmtKind::kCount));
 
@@ -561,6 +563,36 @@ class Printer {
         pendingTensors_.push_back({c, ab});
         break;
       }
+      case StmtKind::kNoGradBlock: {
+        std::string t = newTensor(broadcast(a.shape, b.shape));
+        line("with torch.no_grad():");
+        line(t + " = " + a.name + " * 2 + " + b.name, 2);
+        break;
+      }
+      case StmtKind::kSetOps: {
+        std::string set = fresh("st"), name = fresh("i");
+        const std::string& i = intVar(at(s, 0));
+        const std::string& j = intVar(at(s, 1));
+        line(set + " = {" + i + ", 2, 3}");
+        line(set + (k % 2 ? ".discard(" : ".add(") + j + ")");
+        line(name + " = (len(" + set + ") + (" + i + " in " + set + ")) % 7");
+        ints_.push_back(name);
+        break;
+      }
+      case StmtKind::kStringOps: {
+        std::string tag = fresh("tag"), name = fresh("i");
+        const std::string& i = intVar(at(s, 0));
+        const std::string& j = intVar(at(s, 1));
+        line(tag + " = f\"v{" + i + "}_{" + j + "}\"");
+        line(name + " = (len(" + tag + ") + int(" + tag + "[1]) + " + tag +
+             ".startswith('v')) % 7");
+        ints_.push_back(name);
+        break;
+      }
+      case StmtKind::kDictUpdate: {
+        line("d.update(k=(d['k'] + " + intVar(at(s, 1)) + ") % 7)");
+        break;
+      }
       case StmtKind::kCount: break;
     }
   }
@@ -677,6 +709,10 @@ uint32_t stmtFeature(StmtKind kind) {
     case StmtKind::kPrint:
     case StmtKind::kItem:
     case StmtKind::kNonlocalBreak: return kFeatBreaks;
+    case StmtKind::kNoGradBlock: return kFeatControl;
+    case StmtKind::kSetOps: return kFeatContainers;
+    case StmtKind::kStringOps: return kFeatScalars;
+    case StmtKind::kDictUpdate: return kFeatMutation;
     case StmtKind::kCount: break;
   }
   return 0;

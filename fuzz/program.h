@@ -79,6 +79,10 @@ enum class StmtKind : int {
   kAliasAppend,       // al = xs; al.append(A)  (mutation through an alias)
   kMutableDefault,    // t = h_memo(A)  (appends to its pre-existing default list)
   kNonlocalBreak,     // a nested function writes a cell, then prints (break in inlining)
+  kNoGradBlock,       // with torch.no_grad(): t = A * 2 + B
+  kSetOps,            // s = {I, 2, 3}; s.add(J); i = (len(s) + (I in s)) % 7
+  kStringOps,         // tag = f"v{I}_{J}"; i = (len(tag) + int(tag[1])) % 7
+  kDictUpdate,        // d.update(k=(d['k'] + I) % 7)  (a dict argument mutated)
   kCount
 };
 const char* stmtKindName(StmtKind kind);

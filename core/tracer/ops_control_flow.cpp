@@ -402,6 +402,7 @@ Status Ops::returnValue() {
   if (Status st = codegenRealize(tx, *v, /*keepLazyConstants=*/true, 0); !st) return st;
   if (Status st = checkEscapes(tx, {*v}); !st) return st;
   std::vector<NodeId> outputs = graphOutputs(tx, {*v});
+  tx.ctx_.output.cleanupGradModePairs(tx.ctx_.gradEnabled);
   if (tx.ctx_.output.graph().opCount() > 0) tx.ctx_.output.setOutput(outputs);
   return Status::success();
 }

@@ -129,6 +129,28 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
   }
 }
 
+void OutputGraph::cleanupGradModePairs(bool gradEnabled) {
+  auto setsTo = [&](NodeId id) -> std::optional<bool> {
+    const ProtoNode& n = graph_.node(id);
+    if (n.erased || n.op != "call_function" || n.target != "torch._C._set_grad_enabled" ||
+        n.args.size() != 1 || n.args[0].kind != GraphArg::Kind::kConstant)
+      return std::nullopt;
+    const auto* b = std::get_if<bool>(&n.args[0].constant);
+    return b ? std::optional<bool>(*b) : std::nullopt;
+  };
+  std::vector<NodeId> order = graph_.order();
+  for (size_t i = 0; i + 1 < order.size(); ++i) {
+    auto first = setsTo(order[i]);
+    if (!first || *first != !gradEnabled) continue;
+    gradEnabled = *first;
+    auto second = setsTo(order[i + 1]);
+    if (!second || *second != !gradEnabled) continue;
+    gradEnabled = *second;
+    graph_.erase(order[i]);
+    graph_.erase(order[i + 1]);
+  }
+}
+
 OutputGraph::Checkpoint OutputGraph::checkpoint() const {
   return Checkpoint{graph_.size(), guards_.checkpoint(), output_.has_value()};
 }

@@ -58,6 +58,10 @@ class OutputGraph {
   // compile_subgraph: the output node returns `outputs` (tensor nodes); unused nodes
   // (no users, no side effects) are erased, as Dynamo's dead-code elimination does.
   void setOutput(const std::vector<NodeId>& outputs);
+  // OutputGraph.cleanup_graph: a torch._C._set_grad_enabled(not mode) immediately followed
+  // by one switching back is erased (both nodes; their names stay taken). `gradEnabled`
+  // is the grad mode when the graph is compiled. Called before setOutput.
+  void cleanupGradModePairs(bool gradEnabled);
   bool hasOutput() const { return output_.has_value(); }
 
   // Observer of new nodes (dynrr debug); may be empty. Guards: guardSet().setObserver.

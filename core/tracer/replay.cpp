@@ -335,6 +335,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   }
   if (Status st = Ops::checkEscapes(root, values); !st) return st.error();
   std::vector<NodeId> outputs = Ops::graphOutputs(root, values, &live);
+  ctx.output.cleanupGradModePairs(ctx.gradEnabled);
   if (ctx.output.graph().opCount() > 0) ctx.output.setOutput(outputs);
   compare::BreakDecision decision;
   decision.gbType = br.gbType;
