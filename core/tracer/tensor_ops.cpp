@@ -50,6 +50,8 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
         meta = fake::MetaArg(*d);
       else if (auto* s = std::get_if<std::string>(&c))
         meta = fake::MetaArg(*s);
+      else if (std::holds_alternative<vt::BytesValue>(c))
+        return unsupported("a bytes argument to a torch op");
       else if (std::holds_alternative<vt::EllipsisValue>(c))
         meta = fake::MetaArg(fake::EllipsisValue{});
       else if (auto* tc = std::get_if<vt::TorchConstant>(&c)) {

@@ -92,6 +92,11 @@ Expected<VtPtr> Ops::constantFromHeap(TracingContext& ctx, trace::ObjRef ref) {
     case W::INT: return vt::ConstantVariable::make(obj->getInt());
     case W::FLOAT: return vt::ConstantVariable::make(obj->getFloat());
     case W::STR: return vt::ConstantVariable::make(std::string(obj->getStr().cStr()));
+    case W::BYTES: {
+      auto d = obj->getBytes();
+      return vt::ConstantVariable::make(
+          vt::BytesValue{std::string(reinterpret_cast<const char*>(d.begin()), d.size())});
+    }
     case W::TUPLE: {
       std::vector<VtPtr> items;
       for (auto item : obj->getTuple()) {

@@ -20,6 +20,33 @@ std::string constantRepr(const ConstantValue& v) {
     std::string operator()(const TorchConstant& t) const {
       return t.kind == TorchConstant::Kind::kDtype ? t.name : "device(type='" + t.name + "')";
     }
+    std::string operator()(const BytesValue& b) const {
+      // bytes_repr: double quotes when the data holds ' but no ", else single quotes;
+      // \t \n \r \\ and the quote escaped, other bytes outside 32..126 as \xhh.
+      static const char* hex = "0123456789abcdef";
+      bool dq = b.data.find('\'') != std::string::npos && b.data.find('"') == std::string::npos;
+      char quote = dq ? '"' : '\'';
+      std::string out = std::string("b") + quote;
+      for (unsigned char c : b.data) {
+        if (c == '\\' || c == static_cast<unsigned char>(quote)) {
+          out += '\\';
+          out += static_cast<char>(c);
+        } else if (c == '\t') {
+          out += "\\t";
+        } else if (c == '\n') {
+          out += "\\n";
+        } else if (c == '\r') {
+          out += "\\r";
+        } else if (c < 32 || c > 126) {
+          out += "\\x";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += static_cast<char>(c);
+        }
+      }
+      return out + quote;
+    }
   };
   return std::visit(Visitor{}, v);
 }
@@ -33,6 +60,7 @@ bool constantTruth(const ConstantValue& v) {
     bool operator()(const std::string& s) const { return !s.empty(); }
     bool operator()(EllipsisValue) const { return true; }
     bool operator()(const TorchConstant&) const { return true; }
+    bool operator()(const BytesValue& b) const { return !b.data.empty(); }
   };
   return std::visit(Visitor{}, v);
 }
@@ -60,6 +88,7 @@ std::string ConstantVariable::pythonTypeName() const {
     std::string operator()(const TorchConstant& t) const {
       return t.kind == TorchConstant::Kind::kDtype ? "torch.dtype" : "torch.device";
     }
+    std::string operator()(const BytesValue&) const { return "bytes"; }
   };
   return std::visit(Visitor{}, value_);
 }

@@ -25,8 +25,14 @@ struct TorchConstant {
   friend bool operator==(const TorchConstant&, const TorchConstant&) = default;
 };
 
-using ConstantValue =
-    std::variant<NoneValue, bool, int64_t, double, std::string, EllipsisValue, TorchConstant>;
+// A bytes object (a LOAD_CONST b"..." passed along; never a graph argument).
+struct BytesValue {
+  std::string data;
+  friend bool operator==(const BytesValue&, const BytesValue&) = default;
+};
+
+using ConstantValue = std::variant<NoneValue, bool, int64_t, double, std::string, EllipsisValue,
+                                   TorchConstant, BytesValue>;
 
 // Python repr of a constant ("None", "True", "3", "0.5", "'s'", "Ellipsis", "torch.float32").
 std::string constantRepr(const ConstantValue& v);

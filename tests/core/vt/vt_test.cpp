@@ -37,6 +37,13 @@ TEST(ConstantVariable, ReprsAndTruth) {
   EXPECT_EQ(constantRepr(ConstantValue(NoneValue{})), "None");
   EXPECT_FALSE(constantTruth(ConstantValue(std::string())));
   EXPECT_TRUE(constantTruth(ConstantValue(int64_t{2})));
+  // bytes reprs, as Python prints them.
+  EXPECT_EQ(constantRepr(ConstantValue(BytesValue{"dynrr"})), "b'dynrr'");
+  EXPECT_EQ(constantRepr(ConstantValue(BytesValue{"it's"})), "b\"it's\"");
+  EXPECT_EQ(constantRepr(ConstantValue(BytesValue{std::string("a'\\\n\x01\xff")})),
+            R"(b"a'\\\n\x01\xff")");
+  EXPECT_EQ(constantRepr(ConstantValue(BytesValue{"both ' and \""})), "b'both \\' and \"'");
+  EXPECT_FALSE(constantTruth(ConstantValue(BytesValue{})));
   auto c = ConstantVariable::make(int64_t{3}, Source::local("n"));
   EXPECT_EQ(c->repr(), "ConstantVariable(3, source=L['n'])");
 }
