@@ -128,8 +128,19 @@ Expected<VtPtr> Ops::constantFromHeap(TracingContext& ctx, trace::ObjRef ref) {
 bool isUserCodeClass(schema::Class::Reader c) {
   std::string module = c.getModule().cStr();
   if (module == "__main__" || module.rfind("__main__.", 0) == 0) return true;
-  return !c.getBuiltin() && !module.empty() && module.rfind("torch", 0) != 0 &&
-         module.find('.') == std::string::npos && module[0] != '_';
+  if (c.getBuiltin() || module.empty() || module.find('.') != std::string::npos || module[0] == '_')
+    return false;
+  // The library modules the recorder does not record whole (recorder/extension/
+  // object_walker.cpp isLibraryModule): their classes are not traced into.
+  static const char* const kLibrary[] = {
+      "torch",    "builtins",    "collections", "enum",     "typing",    "abc",     "functools",
+      "numpy",    "dataclasses", "types",       "weakref",  "copy",      "inspect", "re",
+      "os",       "sys",         "itertools",   "operator", "math",      "random",  "logging",
+      "warnings", "contextlib",  "threading",   "dis",      "traceback", "sympy"};
+  for (const char* lib : kLibrary) {
+    if (module == lib) return false;
+  }
+  return true;
 }
 
 Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr source) {
