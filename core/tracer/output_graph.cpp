@@ -26,50 +26,47 @@ std::optional<NodeId> OutputGraph::existingInput(const std::string& sourceName) 
   return it->second;
 }
 
+NodeId OutputGraph::addPlaceholder(ProtoNode node) {
+  auto [it, fresh] = inputs_.emplace(node.source, NodeId{-1});
+  if (!fresh) return it->second;
+  node.op = "placeholder";
+  NodeId id = graph_.add(std::move(node));
+  it->second = id;
+  if (onNode) onNode(id);
+  return id;
+}
+
 NodeId OutputGraph::graphInput(const std::string& sourceName, const fake::TensorMeta& meta,
                                const std::string& typeExpr) {
-  if (auto existing = existingInput(sourceName)) return *existing;
   ProtoNode node;
-  node.op = "placeholder";
   node.target = inputNameForSource(sourceName);
   node.meta = meta;
   node.source = sourceName;
   node.typeExpr = typeExpr;
-  NodeId id = graph_.add(std::move(node));
-  inputs_[sourceName] = id;
-  if (onNode) onNode(id);
-  return id;
+  return addPlaceholder(std::move(node));
 }
 
 NodeId OutputGraph::symbolInput(const std::string& symbol, const std::string& sourceName,
                                 const std::string& tensorSource) {
   if (auto existing = existingInput(sourceName)) return *existing;
   ProtoNode node;
-  node.op = "placeholder";
   node.target = symbol;
   node.symbol = symbol;
   node.source = sourceName;
   node.typeExpr = "torch.SymInt";
-  NodeId id = graph_.add(std::move(node));
-  inputs_[sourceName] = id;
+  NodeId id = addPlaceholder(std::move(node));
   symbolTensor_[id] = tensorSource;
-  if (onNode) onNode(id);
   return id;
 }
 
 NodeId OutputGraph::symIntInput(const std::string& symbol, const std::string& sourceName) {
-  if (auto existing = existingInput(sourceName)) return *existing;
   ProtoNode node;
-  node.op = "placeholder";
   node.target = inputNameForSource(sourceName);
   node.symbol = symbol;
   node.intSymbol = true;
   node.source = sourceName;
   node.typeExpr = "torch.SymInt";
-  NodeId id = graph_.add(std::move(node));
-  inputs_[sourceName] = id;
-  if (onNode) onNode(id);
-  return id;
+  return addPlaceholder(std::move(node));
 }
 
 NodeId OutputGraph::addCall(const char* op, const std::string& target, std::vector<GraphArg> args,

@@ -81,6 +81,8 @@ class OutputGraph {
   void restore(const Checkpoint& cp);
 
  private:
+  // One placeholder per source (`node.source`); the existing one if there is.
+  NodeId addPlaceholder(ProtoNode node);
   NodeId addCall(const char* op, const std::string& target, std::vector<GraphArg> args,
                  std::vector<std::pair<std::string, GraphArg>> kwargs);
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "core/bytecode/py_repr.h"
 #include "core/graph/python_repr.h"
 
 namespace dynrr::vt {
@@ -20,33 +21,7 @@ std::string constantRepr(const ConstantValue& v) {
     std::string operator()(const TorchConstant& t) const {
       return t.kind == TorchConstant::Kind::kDtype ? t.name : "device(type='" + t.name + "')";
     }
-    std::string operator()(const BytesValue& b) const {
-      // bytes_repr: double quotes when the data holds ' but no ", else single quotes;
-      // \t \n \r \\ and the quote escaped, other bytes outside 32..126 as \xhh.
-      static const char* hex = "0123456789abcdef";
-      bool dq = b.data.find('\'') != std::string::npos && b.data.find('"') == std::string::npos;
-      char quote = dq ? '"' : '\'';
-      std::string out = std::string("b") + quote;
-      for (unsigned char c : b.data) {
-        if (c == '\\' || c == static_cast<unsigned char>(quote)) {
-          out += '\\';
-          out += static_cast<char>(c);
-        } else if (c == '\t') {
-          out += "\\t";
-        } else if (c == '\n') {
-          out += "\\n";
-        } else if (c == '\r') {
-          out += "\\r";
-        } else if (c < 32 || c > 126) {
-          out += "\\x";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += static_cast<char>(c);
-        }
-      }
-      return out + quote;
-    }
+    std::string operator()(const BytesValue& b) const { return bytecode::bytesRepr(b.data); }
   };
   return std::visit(Visitor{}, v);
 }
