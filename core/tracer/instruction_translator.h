@@ -53,9 +53,15 @@ class LazyVariable final : public vt::VariableTracker {
   }
   trace::ObjRef object() const { return object_; }
   const std::optional<vt::ConstantValue>& computedConstant() const { return constant_; }
-  // The primitive a lazy value holds, for LazyConstantVariable's rules: "int", "float",
-  // "bool", "str", "none", or "" for anything else (tensors, containers, objects).
+  // The primitive an unrealised lazy value holds, for LazyConstantVariable's rules:
+  // "int", "float", "bool", "str", "none", or "" for anything else.
   std::string primitiveKind(const trace::TraceReader& trace) const;
+  // An unrealised LazyConstantVariable: an int, float, bool or str (supported_types).
+  bool isLazyConstant(const trace::TraceReader& trace) const {
+    if (realized_) return false;
+    std::string k = primitiveKind(trace);
+    return k == "int" || k == "float" || k == "bool" || k == "str";
+  }
   const VtPtr& realized() const { return realized_; }
   void setRealized(VtPtr v) { realized_ = std::move(v); }
   std::string pythonTypeName() const override { return "lazy"; }
@@ -222,6 +228,9 @@ class InstructionTranslator {
 struct ReplayOutcome {
   compare::FrameDecisions decisions;
   size_t ops = 0;
+  // The core gave up on the whole frame as Dynamo does (it then runs eagerly): the
+  // decisions hold only the graph breaks Dynamo logs for that, no graph and no guard.
+  bool refused = false;
 };
 Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex,
                                     const ReplayHooks* hooks = nullptr);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/tracer/instruction_translator.h"
+#include "core/vt/container_variables.h"
 
 namespace dynrr::tracer {
 
@@ -22,6 +23,11 @@ bool isUserCodeClass(schema::Class::Reader c);
 // Python equality of two realised constant-like trackers; nullopt if not modelled
 // (ops_binary.cpp).
 std::optional<bool> constEquals(const VtPtr& a, const VtPtr& b);
+
+// Where a set holds an item equal (==) to `item`; nullopt when absent (ops_build.cpp).
+std::optional<size_t> setIndex(const vt::SetVariable& set, const VtPtr& item);
+// Adds `item` (realised; only Python constants are modelled) unless an equal one is there.
+Status setInsert(InstructionTranslator& tx, vt::SetVariable& set, const VtPtr& item);
 
 // The unsupported reason Ops::wrap gives for a recorded tensor reached without a source.
 extern const char* const kSourcelessTensor;
@@ -202,6 +208,11 @@ struct Ops {
   // ops_binary.cpp: SymInt arithmetic with an int constant.
   static Expected<VtPtr> symIntArith(InstructionTranslator& tx, const std::string& op,
                                      const VtPtr& a, const VtPtr& b);
+  // isinstance(v, C) for a class C that a constant's tracker is not
+  // (ContextWrappingVariable, DeletedVariable ...): a lazy constant only gets TYPE_MATCH
+  // on its source (LazyConstantVariable.lazy_isinstance), any other lazy value is
+  // realised (ImplicitRealizingVariableTrackerMeta).
+  static Status isinstanceCheck(InstructionTranslator& tx, const VtPtr& v);
   static bool realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth);
   // ops_control_flow.cpp: Python truthiness of a realised constant-like value.
   static Expected<bool> truthiness(InstructionTranslator& tx, const VtPtr& v);

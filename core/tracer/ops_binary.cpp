@@ -360,10 +360,7 @@ Status Ops::containsOp() {
       if (*eq) found = true;
     }
   } else if (auto* set = dynamic_cast<vt::SetVariable*>(c->get())) {
-    for (const auto& e : set->items()) {
-      auto eq = constEquals(e, *x);
-      if (eq && *eq) found = true;
-    }
+    found = setIndex(*set, *x).has_value();
   } else if (auto* dict = dynamic_cast<vt::DictVariable*>(c->get())) {
     for (const auto& [k, v] : dict->entries()) {
       auto eq = constEquals(k, *x);
@@ -412,8 +409,7 @@ Expected<VtPtr> Ops::symIntArith(InstructionTranslator& tx, const std::string& o
     return unsupported(op + " of a dynamic int and a " + other->pythonTypeName() +
                        " (SymInt arithmetic beyond int constants is not modelled)");
   const auto& sv = static_cast<const vt::SymIntVariable&>(*symV);
-  if (sv.expr().find_first_not_of("s0123456789") != std::string::npos)
-    return unsupported("arithmetic on a SymInt expression (" + sv.expr() + ")");
+  if (!sv.isSymbol()) return unsupported("arithmetic on a SymInt expression (" + sv.expr() + ")");
   int64_t k = *c->asInt();
   std::string expr;
   int64_t hint = 0;

@@ -145,6 +145,23 @@ Status Ops::listExtend() {
   return Status::success();
 }
 
+std::optional<size_t> setIndex(const vt::SetVariable& set, const VtPtr& item) {
+  for (size_t i = 0; i < set.items().size(); ++i) {
+    auto eq = constEquals(set.items()[i], item);
+    if (eq && *eq) return i;
+  }
+  return std::nullopt;
+}
+
+Status setInsert(InstructionTranslator& tx, vt::SetVariable& set, const VtPtr& item) {
+  auto r = tx.realize(item);
+  if (!r) return r.error();
+  if ((*r)->kind() != vt::VtKind::kConstant)
+    return unsupported("a set holding a " + (*r)->pythonTypeName());
+  if (!setIndex(set, *r)) set.mutableItems().push_back(*r);
+  return Status::success();
+}
+
 // SET_UPDATE i: the set `i` deep on the stack takes the popped iterable's items.
 Status Ops::setUpdate() {
   auto v = tx.pop();
@@ -164,16 +181,7 @@ Status Ops::setUpdate() {
   auto* set = dynamic_cast<vt::SetVariable*>(tx.stack_[tx.stack_.size() - depth].get());
   if (!set) return Error("bad bytecode: SET_UPDATE target");
   for (const auto& item : incoming) {
-    auto ri = tx.realize(item);
-    if (!ri) return ri.error();
-    if ((*ri)->kind() != vt::VtKind::kConstant)
-      return unsupported("a set holding a " + (*ri)->pythonTypeName());
-    bool dup = false;
-    for (const auto& have : set->items()) {
-      auto eq = constEquals(have, *ri);
-      if (eq && *eq) dup = true;
-    }
-    if (!dup) set->mutableItems().push_back(*ri);
+    if (Status st = setInsert(tx, *set, item); !st) return st;
   }
   return Status::success();
 }
@@ -376,22 +384,13 @@ Status Ops::buildSet() {
     if (!v) return v.error();
     popped.push_back(*v);
   }
-  std::vector<VtPtr> items;
+  auto set = std::make_shared<vt::SetVariable>(std::vector<VtPtr>{}, nullptr,
+                                               vt::MutationType::kValueMutationNew);
   for (auto it = popped.rbegin(); it != popped.rend(); ++it) {
-    auto r = tx.realize(*it);
-    if (!r) return r.error();
-    if ((*r)->kind() != vt::VtKind::kConstant)
-      return unsupported("a set holding a " + (*r)->pythonTypeName());
-    bool dup = false;
-    for (const auto& have : items) {
-      auto eq = constEquals(have, *r);
-      if (eq && *eq) dup = true;
-    }
-    if (!dup) items.push_back(*r);
+    if (Status st = setInsert(tx, *set, *it); !st) return st;
   }
   tx.ctx_.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['len']");
-  tx.push(std::make_shared<vt::SetVariable>(std::move(items), nullptr,
-                                            vt::MutationType::kValueMutationNew));
+  tx.push(std::move(set));
   return Status::success();
 }
 

@@ -165,8 +165,7 @@ Expected<VtPtr> callBuiltin(InstructionTranslator& tx, const vt::BuiltinVariable
     for (auto& a : args) {
       if (a->kind() == vt::VtKind::kSymInt) {
         auto& si = static_cast<vt::SymIntVariable&>(*a);
-        if (si.expr().find_first_not_of("s0123456789") != std::string::npos)
-          return unsupported("range() of a SymInt expression");
+        if (!si.isSymbol()) return unsupported("range() of a SymInt expression");
         a = ConstantVariable::make(si.hint());
       }
     }
@@ -569,15 +568,22 @@ Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttr
     return Status::success();
   };
   if (auto* dict = dynamic_cast<vt::DictVariable*>(self.get())) {
+    // The entry whose key == `key` (Python equality), if any.
+    auto findKey = [&](const VtPtr& key) -> Expected<std::optional<size_t>> {
+      for (size_t i = 0; i < dict->entries().size(); ++i) {
+        auto eq = Ops::applyOperator(tx, "operator.eq", {dict->entries()[i].first, key});
+        if (!eq) return eq.error();
+        auto* c = dynamic_cast<ConstantVariable*>(eq->get());
+        if (c && constantTruth(c->value())) return std::optional<size_t>(i);
+      }
+      return std::optional<size_t>();
+    };
     if (meth == "get" && (args.size() == 1 || args.size() == 2)) {
       auto key = tx.realize(args[0]);
       if (!key) return key;
-      for (const auto& [k, v] : dict->entries()) {
-        auto eq = Ops::applyOperator(tx, "operator.eq", {k, *key});
-        if (!eq) return eq;
-        auto* c = dynamic_cast<ConstantVariable*>(eq->get());
-        if (c && constantTruth(c->value())) return v;
-      }
+      auto at = findKey(*key);
+      if (!at) return at.error();
+      if (*at) return dict->entries()[**at].second;
       if ((*key)->kind() != vt::VtKind::kConstant)
         return unsupported("dict.get with a " + (*key)->pythonTypeName() + " key");
       Ops::dictContainsGuard(tx, self, *key, false);
@@ -599,15 +605,6 @@ Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttr
     // ConstDictVariable.call_method: update and setdefault guard the keys of a dict with
     // a source (install_dict_keys_match_guard), update those of a sourced argument too,
     // and a pre-existing dict they change is written back after the graph.
-    auto findKey = [&](const VtPtr& key) -> Expected<std::optional<size_t>> {
-      for (size_t i = 0; i < dict->entries().size(); ++i) {
-        auto eq = Ops::applyOperator(tx, "operator.eq", {dict->entries()[i].first, key});
-        if (!eq) return eq.error();
-        auto* c = dynamic_cast<ConstantVariable*>(eq->get());
-        if (c && constantTruth(c->value())) return std::optional<size_t>(i);
-      }
-      return std::optional<size_t>();
-    };
     auto markChanged = [&] {
       if (self->mutationType() == vt::MutationType::kValueMutationExisting)
         tx.context().sideEffects.markMutated(self.get(), "." + meth + "()");
@@ -662,18 +659,14 @@ Expected<VtPtr> callContainerMethod(InstructionTranslator& tx, const vt::GetAttr
       if (!item) return item;
       if ((*item)->kind() != vt::VtKind::kConstant)
         return unsupported("set." + meth + " of a " + (*item)->pythonTypeName());
-      auto& items = set->mutableItems();
-      auto at = items.end();
-      for (auto it = items.begin(); it != items.end(); ++it) {
-        auto eq = constEquals(*it, *item);
-        if (eq && *eq) at = it;
-      }
-      if (meth == "remove" && at == items.end())
+      auto at = setIndex(*set, *item);
+      if (meth == "remove" && !at)
         return unsupported("set.remove of a missing item (KeyError path)");
       if (self->mutationType() == vt::MutationType::kValueMutationExisting)
         tx.context().sideEffects.markMutated(self.get(), "." + meth + "()");
-      if (meth == "add" && at == items.end()) items.push_back(*item);
-      if (meth != "add" && at != items.end()) items.erase(at);
+      auto& items = set->mutableItems();
+      if (meth == "add" && !at) items.push_back(*item);
+      if (meth != "add" && at) items.erase(items.begin() + static_cast<std::ptrdiff_t>(*at));
       return ConstantVariable::make(vt::NoneValue{});
     }
   }

@@ -114,15 +114,23 @@ Status Ops::checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& va
   return Status::success();
 }
 
+Status Ops::isinstanceCheck(InstructionTranslator& tx, const VtPtr& v) {
+  auto* lazy = dynamic_cast<LazyVariable*>(v.get());
+  if (!lazy || lazy->realized()) return Status::success();
+  if (lazy->isLazyConstant(tx.ctx_.trace)) {
+    if (lazy->source()) tx.ctx_.output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
+    return Status::success();
+  }
+  auto r = tx.realize(v);
+  return r ? Status::success() : Status(r.error());
+}
+
 Status Ops::realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth,
                        bool allowLazyConstants) {
   if (!v || depth > 32) return Status::success();
   if (auto* lazy = dynamic_cast<LazyVariable*>(v.get());
-      allowLazyConstants && lazy && !lazy->realized()) {
-    std::string kind = lazy->primitiveKind(tx.ctx_.trace);
-    if (kind == "int" || kind == "float" || kind == "bool" || kind == "str")
-      return Status::success();
-  }
+      allowLazyConstants && lazy && lazy->isLazyConstant(tx.ctx_.trace))
+    return Status::success();
   auto r = tx.realize(v);
   if (!r) return r.error();
   if (auto* seq = dynamic_cast<vt::SequenceVariable*>(r->get())) {

@@ -116,6 +116,22 @@ Expected<vt::SourcePtr> mroSource(TracingContext& ctx, const vt::UserObjectVaria
   return vt::Source::expr(s, "dict(" + klass + ".__dict__)[" + vt::pyStrRepr(name) + "]");
 }
 
+// Whether a recorded module's `field` dict (_parameters, _modules, _buffers) has the key
+// `name`; unsupported when the module has no such plain dict.
+Expected<bool> recordedModuleDictHas(const TracingContext& ctx, schema::Instance::Reader inst,
+                                     const char* field, const std::string& name) {
+  auto d = findAttr(inst.getAttrs(), field);
+  if (!d) return unsupported("an nn.Module without " + std::string(field));
+  auto dict = ctx.trace.object(*d);
+  if (!dict || dict->which() != W::DICT)
+    return unsupported("nn.Module " + std::string(field) + " that is not a plain dict");
+  for (auto e : dict->getDict()) {
+    auto k = ctx.trace.object(e.getKey());
+    if (k && k->which() == W::STR && std::string(k->getStr().cStr()) == name) return true;
+  }
+  return false;
+}
+
 // var_getattr(self, field) for a module's _parameters/_modules/_buffers dict, then the
 // entry `name` (getattr_helper); null when the dict has no such key.
 Expected<VtPtr> moduleDictEntry(InstructionTranslator& tx, const VtPtr& self,
@@ -345,17 +361,11 @@ Status Ops::moduleSetAttr(InstructionTranslator& tx, const VtPtr& self, const st
   if (!inst) return inst.error();
   const char* kDicts[] = {"_parameters", "_modules", "_buffers"};
   for (const char* field : kDicts) {
-    auto d = findAttr(inst->getAttrs(), field);
-    if (!d) return unsupported("an nn.Module without " + std::string(field));
-    auto dict = ctx.trace.object(*d);
-    if (!dict || dict->which() != W::DICT)
-      return unsupported("nn.Module " + std::string(field) + " that is not a plain dict");
-    for (auto e : dict->getDict()) {
-      auto k = ctx.trace.object(e.getKey());
-      if (k && k->which() == W::STR && std::string(k->getStr().cStr()) == name)
-        return unsupported("assigning " + o.typeName() + "." + name + ", which is in its " + field +
-                           " (Module.__setattr__ path)");
-    }
+    auto has = recordedModuleDictHas(ctx, *inst, field, name);
+    if (!has) return has.error();
+    if (*has)
+      return unsupported("assigning " + o.typeName() + "." + name + ", which is in its " + field +
+                         " (Module.__setattr__ path)");
   }
   auto& out = ctx.output;
   out.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, s->name());  // type(self).__setattr__
@@ -666,13 +676,8 @@ Expected<bool> Ops::userObjectHasAttr(InstructionTranslator& tx, const VtPtr& se
     found = findAttr(inst->getAttrs(), name).has_value();
     if (!found && o.isNNModule()) {
       for (const char* field : {"_parameters", "_modules", "_buffers"}) {
-        auto d = findAttr(inst->getAttrs(), field);
-        auto dict = d ? ctx.trace.object(*d) : Expected<schema::Object::Reader>(Error(""));
-        if (!dict || dict->which() != W::DICT) continue;
-        for (auto e : dict->getDict()) {
-          auto k = ctx.trace.object(e.getKey());
-          if (k && k->which() == W::STR && std::string(k->getStr().cStr()) == name) found = true;
-        }
+        auto has = recordedModuleDictHas(ctx, *inst, field, name);
+        found = found || (has && *has);
       }
     }
   }
@@ -684,14 +689,7 @@ Expected<bool> Ops::userObjectHasAttr(InstructionTranslator& tx, const VtPtr& se
   if (!found) return false;
   auto v = userObjectGetAttr(tx, self, name);
   if (!v) return v.error();
-  if (auto* lazy = dynamic_cast<LazyVariable*>(v->get()); lazy && !lazy->realized()) {
-    std::string kind = lazy->primitiveKind(ctx.trace);
-    if (kind == "int" || kind == "float" || kind == "bool" || kind == "str") {
-      if (lazy->source()) ctx.output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
-    } else if (auto r = tx.realize(*v); !r) {
-      return r.error();
-    }
-  }
+  if (Status st = isinstanceCheck(tx, *v); !st) return st.error();  // DeletedVariable check
   return true;
 }
 

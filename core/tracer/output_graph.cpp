@@ -48,7 +48,6 @@ NodeId OutputGraph::graphInput(const std::string& sourceName, const fake::Tensor
 
 NodeId OutputGraph::symbolInput(const std::string& symbol, const std::string& sourceName,
                                 const std::string& tensorSource) {
-  if (auto existing = existingInput(sourceName)) return *existing;
   ProtoNode node;
   node.target = symbol;
   node.symbol = symbol;

@@ -206,15 +206,25 @@ std::vector<compare::EffectDecision> effectDecisions(const SideEffects& effects)
   return out;
 }
 
-// The error a replay ends with when the core decides, as Dynamo does, to give up on the
-// whole frame: "refused: <gb_type>@<offset>: <why>".
-constexpr const char* kRefusedPrefix = "refused: ";
-
+// The partial graph at a graph break (compile_subgraph with stack_pops), or the frame's
+// refusal (outcome.refused) where Dynamo gives up on the frame instead.
 Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRequest& br,
-                      const bytecode::CodeObject& code, compare::FrameDecisions& decisions) {
+                      const bytecode::CodeObject& code, ReplayOutcome& outcome) {
   const auto& insts = root.instructions();
   size_t index = root.instructionIndex();
   const bytecode::Instruction& inst = insts[index];
+  // Offsets of breaks are Dynamo's (cleaned_instructions), not co_code's.
+  uint32_t dynamoOffset = inst.offset;
+  if (auto cleaned = bytecode::dynamoCleanedInstructions(code)) {
+    if (auto o = cleaned->dynamoOffset(inst.offset)) dynamoOffset = *o;
+  }
+  auto refuse = [&](std::vector<std::string> gbTypes, const std::string& why) {
+    outcome.refused = true;
+    for (auto& gbType : gbTypes)
+      outcome.decisions.breaks.push_back(
+          compare::BreakDecision{why, std::move(gbType), dynamoOffset});
+    return Status::success();
+  };
   std::string_view op = inst.opname;
   size_t stackPops = 0;
   if (op == "CALL") {
@@ -238,12 +248,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     if (insts[k].jumpTarget && *insts[k].jumpTarget < inst.offset) {
       // raise_loop_graph_break: Dynamo gives up on the whole frame (it runs eagerly),
       // logging a "graph break in loop" at the break's offset.
-      uint32_t offset = inst.offset;
-      if (auto cleaned = bytecode::dynamoCleanedInstructions(code)) {
-        if (auto o = cleaned->dynamoOffset(inst.offset)) offset = *o;
-      }
-      return Error(std::string(kRefusedPrefix) + "graph break in loop@" + std::to_string(offset) +
-                   ": " + br.gbType);
+      return refuse({"graph break in loop"}, br.gbType);
     }
   }
   auto table = bytecode::parseExceptionTable(code.exceptiontable);
@@ -272,8 +277,8 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
       std::string kind = lazy->primitiveKind(root.context().trace);
       auto config = root.context().trace.header().getConfig();
       bool realise = (kind == "int" && !config.getSpecializeInt()) ||
-                     (kind == "float" && !config.getSpecializeFloat()) || kind == "none";
-      if (!realise && (kind == "int" || kind == "float" || kind == "bool" || kind == "str")) {
+                     (kind == "float" && !config.getSpecializeFloat());
+      if (!realise && lazy->isLazyConstant(root.context().trace)) {
         if (lazy->source())
           root.context().output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
         values.push_back(stack[i]);
@@ -296,15 +301,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     // _get_stack_values_to_restore asks isinstance(v, ContextWrappingVariable) of each
     // restored local: a lazy value is realised by that (guarded), a lazy constant only
     // gets TYPE_MATCH (LazyConstantVariable.lazy_isinstance).
-    if (auto* lazy = dynamic_cast<LazyVariable*>(v.get()); lazy && !lazy->realized()) {
-      std::string kind = lazy->primitiveKind(root.context().trace);
-      if (kind == "int" || kind == "float" || kind == "bool" || kind == "str") {
-        if (lazy->source())
-          root.context().output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
-      } else if (auto r = root.realize(v); !r) {
-        return r.error();
-      }
-    }
+    if (Status st = Ops::isinstanceCheck(root, v); !st) return st;
     values.push_back(v);
   }
   auto& ctx = root.context();
@@ -324,14 +321,9 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     return false;
   };
   for (const auto& v : values) {
-    if (!sourcelessFunction(v, 0)) continue;
-    uint32_t offset = inst.offset;
-    if (auto cleaned = bytecode::dynamoCleanedInstructions(code)) {
-      if (auto o = cleaned->dynamoOffset(inst.offset)) offset = *o;
-    }
-    return Error(std::string(kRefusedPrefix) + br.gbType + "@" + std::to_string(offset) + "|" +
-                 "Reconstruction failure@" + std::to_string(offset) +
-                 ": no bytecode reconstruction for a sourceless UserFunctionVariable");
+    if (sourcelessFunction(v, 0))
+      return refuse({br.gbType, "Reconstruction failure"},
+                    "no bytecode reconstruction for a sourceless UserFunctionVariable");
   }
   if (Status st = Ops::checkEscapes(root, values); !st) return st.error();
   std::vector<NodeId> outputs = Ops::graphOutputs(root, values, &live);
@@ -340,12 +332,8 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   compare::BreakDecision decision;
   decision.gbType = br.gbType;
   decision.reason = br.explanation;
-  decision.offset = inst.offset;
-  auto cleaned = bytecode::dynamoCleanedInstructions(code);
-  if (cleaned) {
-    if (auto o = cleaned->dynamoOffset(inst.offset)) decision.offset = *o;
-  }
-  decisions.breaks.push_back(std::move(decision));
+  decision.offset = dynamoOffset;
+  outcome.decisions.breaks.push_back(std::move(decision));
   return Status::success();
 }
 
@@ -426,7 +414,8 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
     if (!breakAt) return Error("internal: stopped without a break");
     if (hooks && hooks->onBreak)
       hooks->onBreak(root, breakAt->gbType + ": " + breakAt->explanation);
-    if (Status s = compileAtBreak(root, *breakAt, *code, outcome.decisions); !s) return s.error();
+    if (Status s = compileAtBreak(root, *breakAt, *code, outcome); !s) return s.error();
+    if (outcome.refused) return outcome;  // no graph, no guard: the frame runs eagerly
   }
   const ProtoGraph& proto = ctx.output.graph();
   outcome.ops = proto.opCount();
@@ -487,42 +476,12 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
     std::optional<TracingContext::BreakRequest> again;
     return replayPass(trace, event, *code, h, &*found, again, plan, symbolBase);
   };
-  // A refusal of the frame (Dynamo raised Unsupported: the frame runs eagerly) becomes
-  // decisions of their own: no graph, no guard, the one break Dynamo logs for it. For a
-  // frame Dynamo refused (status error) they are compared with what it logged; for a
-  // frame it compiled they diverge.
-  auto refusalOutcome = [](const Expected<ReplayOutcome>& out) -> std::optional<ReplayOutcome> {
-    if (out) return std::nullopt;
-    const std::string& msg = out.error().message();
-    size_t at = msg.find(kRefusedPrefix);
-    if (at == std::string::npos) return std::nullopt;
-    // "refused: <gb_type>@<offset>[|<gb_type>@<offset>...]: <why>": the breaks Dynamo logs.
-    std::string rest = msg.substr(at + std::string(kRefusedPrefix).size());
-    size_t colon = rest.find(": ");
-    if (colon == std::string::npos) return std::nullopt;
-    std::string list = rest.substr(0, colon), why = rest.substr(colon + 2);
-    ReplayOutcome refused;
-    size_t start = 0;
-    while (start <= list.size()) {
-      size_t bar = list.find('|', start);
-      std::string one =
-          list.substr(start, bar == std::string::npos ? std::string::npos : bar - start);
-      size_t atSign = one.rfind('@');
-      if (atSign == std::string::npos) return std::nullopt;
-      compare::BreakDecision b;
-      b.gbType = one.substr(0, atSign);
-      b.offset = static_cast<uint32_t>(std::stoul(one.substr(atSign + 1)));
-      b.reason = why;
-      refused.decisions.breaks.push_back(std::move(b));
-      if (bar == std::string::npos) break;
-      start = bar + 1;
-    }
-    return refused;
-  };
+  // A frame the core refuses (outcome.refused) carries only the breaks Dynamo logs for
+  // that: compared with what Dynamo logged when it refused the frame too (status error),
+  // and diverging from a frame Dynamo compiled.
   if (dynamoRefused) {
     auto out = run(0, hooks);
-    if (auto refused = refusalOutcome(out)) return *refused;
-    if (!out) return out;
+    if (!out || out->refused) return out;
     return unsupported("replay of frames Dynamo did not compile (status " +
                        std::to_string(static_cast<int>(event.getStatus())) + ": " +
                        std::string(event.getStatusReason().cStr()) +
@@ -541,11 +500,7 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
   if (!plan.ints.empty() && !plan.dims.empty())
     return unsupported(
         "automatic dynamic shapes: dynamic ints and dynamic tensor sizes in one frame");
-  if (plan.dims.empty()) {
-    auto out = run(0, hooks);
-    if (auto refused = refusalOutcome(out)) return *refused;
-    return out;
-  }
+  if (plan.dims.empty()) return run(0, hooks);
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;
   auto b = run(kSymbolBaseB, nullptr);

@@ -178,25 +178,20 @@ Expected<VtPtr> Ops::tensorCall(InstructionTranslator& tx, bool method, const st
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
   // A SymInt argument is computed with its hint; if another value would give other
   // metadata, the result has symbolic sizes, which are not modelled.
+  // The metadata fake tensors computed with each SymInt argument at its hint, then at
+  // another value: if they differ, the result has symbolic sizes.
+  std::vector<fake::MetaArg> otherArgs = margs;
+  fake::Kwargs otherKw = mkw;
   bool symIntArg = false;
-  for (const auto& a : args) symIntArg = symIntArg || a->kind() == vt::VtKind::kSymInt;
-  for (const auto& [k, v] : kwargs) symIntArg = symIntArg || v->kind() == vt::VtKind::kSymInt;
+  auto shift = [&](const VtPtr& v, fake::MetaArg& m) {
+    if (v->kind() != vt::VtKind::kSymInt) return;
+    m = fake::MetaArg(static_cast<vt::SymIntVariable&>(*v).hint() + 1000003);
+    symIntArg = true;
+  };
+  for (size_t i = 0; i < args.size(); ++i) shift(args[i], otherArgs[i]);
+  for (size_t i = 0; i < kwargs.size(); ++i) shift(kwargs[i].second, otherKw[i].second);
   if (symIntArg && result) {
-    auto shifted = [](std::vector<fake::MetaArg> ms, const std::vector<VtPtr>& vs) {
-      for (size_t i = 0; i < vs.size(); ++i) {
-        if (vs[i]->kind() == vt::VtKind::kSymInt)
-          ms[i] = fake::MetaArg(static_cast<vt::SymIntVariable&>(*vs[i]).hint() + 1000003);
-      }
-      return ms;
-    };
-    std::vector<VtPtr> kwVals;
-    for (const auto& [k, v] : kwargs) kwVals.push_back(v);
-    fake::Kwargs mkw2 = mkw;
-    auto kwMetas = std::vector<fake::MetaArg>();
-    for (const auto& [k, m] : mkw) kwMetas.push_back(m);
-    kwMetas = shifted(kwMetas, kwVals);
-    for (size_t i = 0; i < mkw2.size(); ++i) mkw2[i].second = kwMetas[i];
-    auto other = fake::callOp(metaOp, shifted(margs, args), mkw2, fctx);
+    auto other = fake::callOp(metaOp, otherArgs, otherKw, fctx);
     bool same = other && other->is<fake::TensorMeta>() && result->is<fake::TensorMeta>() &&
                 vt::canonicalMeta(other->as<fake::TensorMeta>()) ==
                     vt::canonicalMeta(result->as<fake::TensorMeta>());

@@ -462,15 +462,12 @@ Expected<VtPtr> InstructionTranslator::realize(const VtPtr& v) {
 namespace dynrr::tracer {
 
 std::string LazyVariable::primitiveKind(const trace::TraceReader& trace) const {
-  const VtPtr& r = realized_;
-  if (constant_ || (r && r->kind() == vt::VtKind::kConstant)) {
-    const vt::ConstantValue& v =
-        constant_ ? *constant_ : static_cast<const vt::ConstantVariable&>(*r).value();
-    if (std::holds_alternative<int64_t>(v)) return "int";
-    if (std::holds_alternative<double>(v)) return "float";
-    if (std::holds_alternative<bool>(v)) return "bool";
-    if (std::holds_alternative<std::string>(v)) return "str";
-    if (std::holds_alternative<vt::NoneValue>(v)) return "none";
+  if (constant_) {
+    if (std::holds_alternative<int64_t>(*constant_)) return "int";
+    if (std::holds_alternative<double>(*constant_)) return "float";
+    if (std::holds_alternative<bool>(*constant_)) return "bool";
+    if (std::holds_alternative<std::string>(*constant_)) return "str";
+    if (std::holds_alternative<vt::NoneValue>(*constant_)) return "none";
     return "";
   }
   auto obj = trace.object(object_);

@@ -44,6 +44,8 @@ class SymIntVariable final : public VariableTracker {
   NodeId node() const { return node_; }
   int64_t hint() const { return hint_; }
   const std::string& expr() const { return expr_; }
+  // A bare symbol ("s86"), not an expression over one.
+  bool isSymbol() const { return expr_.find_first_not_of("s0123456789") == std::string::npos; }
   std::string pythonTypeName() const override { return "int"; }
   std::string describe() const override {
     return "SymInt " + expr_ + " (hint " + std::to_string(hint_) + ", node #" +
