@@ -15,7 +15,7 @@ namespace dynrr::replayer {
 
 std::string DebugSession::reprOf(const vt::VtPtr& v) const {
   if (!v) return "NULL";
-  if (const auto* lazy = dynamic_cast<const tracer::LazyVariable*>(v.get())) {
+  if (const auto* lazy = dynamic_cast<const vt::LazyVariable*>(v.get())) {
     if (lazy->realized()) return reprOf(lazy->realized());
     trace::PrintOptions options;
     options.maxDepth = 2;

@@ -70,4 +70,8 @@ class [[nodiscard]] Status {
   bool ok_ = true;
 };
 
+// "unsupported: <what>": a Dynamo feature the core does not model yet. The message names
+// the opcode, value, op or feature; replay reports it as the frame's `unsupported` reason.
+inline Error unsupported(const std::string& what) { return Error("unsupported: " + what); }
+
 }  // namespace dynrr

@@ -1,30 +1,140 @@
 // instruction_translator.cpp — the run loop and opcode dispatch of the translator
-// (symbolic_convert.py InstructionTranslatorBase.run / step / dispatch_table).
+// (symbolic_convert.py InstructionTranslatorBase.run / step / dispatch_table), and
+// inlining (InliningInstructionTranslator.inline_call_).
 #include "core/tracer/instruction_translator.h"
 
+#include <array>
 #include <string_view>
 
 #include "core/bytecode/opcode_table.h"
+#include "core/support/assert.h"
 #include "core/tracer/ops.h"
+#include "core/tracer/variable_builder.h"
+#include "core/vt/tensor.h"
 
 namespace dynrr::tracer {
+namespace {
 
-Error unsupported(const std::string& what) { return Error("unsupported: " + what); }
-
-Error Ops::graphBreak(InstructionTranslator& tx, const std::string& gbType,
-                      const std::string& explanation) {
-  const InstructionTranslator* root = &tx;
-  while (root->parent()) root = root->parent();
-  if (!tx.ctx_.pendingBreak) {
-    tx.ctx_.pendingBreak = TracingContext::BreakRequest{gbType, explanation, root->currentOffset()};
-  }
-  return Error("graph break: " + gbType + ": " + explanation);
-}
+using Handler = Status (Ops::*)();
 
 // Bounds the work of one replay: a recorded frame that loops forever symbolically
 // (it cannot, for the constant-length loops we model) still ends with an error.
 constexpr size_t kMaxSteps = 2'000'000;
 constexpr size_t kMaxInlineDepth = 64;
+
+// The dispatch table (symbolic_convert.py's dispatch_table): one handler per opcode
+// name, resolved to opcode numbers once. MAKE_CELL and COPY_FREE_VARS are prefix
+// instructions: the cells are set up when a frame is entered.
+const std::array<Handler, 256>& dispatchTable() {
+  static const std::array<Handler, 256> kTable = [] {
+    static const std::pair<const char*, Handler> kByName[] = {
+        {"NOP", &Ops::nop},
+        {"RESUME", &Ops::nop},
+        {"PRECALL", &Ops::nop},
+        {"EXTENDED_ARG", &Ops::nop},
+        {"CACHE", &Ops::nop},
+        {"MAKE_CELL", &Ops::nop},
+        {"COPY_FREE_VARS", &Ops::nop},
+        {"LOAD_FAST", &Ops::loadFast},
+        {"STORE_FAST", &Ops::storeFast},
+        {"DELETE_FAST", &Ops::deleteFast},
+        {"LOAD_CONST", &Ops::loadConst},
+        {"LOAD_GLOBAL", &Ops::loadGlobal},
+        {"LOAD_ATTR", &Ops::loadAttr},
+        {"LOAD_METHOD", &Ops::loadMethod},
+        {"STORE_ATTR", &Ops::storeAttr},
+        {"STORE_GLOBAL", &Ops::storeGlobal},
+        {"PUSH_NULL", &Ops::pushNull},
+        {"POP_TOP", &Ops::popTop},
+        {"COPY", &Ops::copy},
+        {"SWAP", &Ops::swap},
+        {"BINARY_OP", &Ops::binaryOp},
+        {"COMPARE_OP", &Ops::compareOp},
+        {"IS_OP", &Ops::isOp},
+        {"CONTAINS_OP", &Ops::containsOp},
+        {"UNARY_NEGATIVE", &Ops::unaryNegative},
+        {"UNARY_POSITIVE", &Ops::unaryPositive},
+        {"UNARY_INVERT", &Ops::unaryInvert},
+        {"UNARY_NOT", &Ops::unaryNot},
+        {"BINARY_SUBSCR", &Ops::binarySubscr},
+        {"BUILD_TUPLE", &Ops::buildTuple},
+        {"BUILD_LIST", &Ops::buildList},
+        {"FORMAT_VALUE", &Ops::formatValue},
+        {"BUILD_SET", &Ops::buildSet},
+        {"SET_UPDATE", &Ops::setUpdate},
+        {"BUILD_STRING", &Ops::buildString},
+        {"BUILD_MAP", &Ops::buildMap},
+        {"BUILD_CONST_KEY_MAP", &Ops::buildConstKeyMap},
+        {"BUILD_SLICE", &Ops::buildSlice},
+        {"LIST_APPEND", &Ops::listAppend},
+        {"MAP_ADD", &Ops::mapAdd},
+        {"LIST_EXTEND", &Ops::listExtend},
+        {"LIST_TO_TUPLE", &Ops::listToTuple},
+        {"UNPACK_SEQUENCE", &Ops::unpackSequence},
+        {"UNPACK_EX", &Ops::unpackEx},
+        {"STORE_SUBSCR", &Ops::storeSubscr},
+        {"DELETE_SUBSCR", &Ops::deleteSubscr},
+        {"DICT_MERGE", &Ops::dictMerge},
+        {"DICT_UPDATE", &Ops::dictMerge},
+        {"KW_NAMES", &Ops::kwNames},
+        {"CALL", &Ops::call},
+        {"CALL_FUNCTION_EX", &Ops::callFunctionEx},
+        {"BEFORE_WITH", &Ops::beforeWith},
+        {"GET_ITER", &Ops::getIter},
+        {"FOR_ITER", &Ops::forIter},
+        {"JUMP_FORWARD", &Ops::jump},
+        {"JUMP_BACKWARD", &Ops::jump},
+        {"JUMP_BACKWARD_NO_INTERRUPT", &Ops::jump},
+        {"POP_JUMP_FORWARD_IF_FALSE", &Ops::popJumpIfFalse},
+        {"POP_JUMP_BACKWARD_IF_FALSE", &Ops::popJumpIfFalse},
+        {"POP_JUMP_FORWARD_IF_TRUE", &Ops::popJumpIfTrue},
+        {"POP_JUMP_BACKWARD_IF_TRUE", &Ops::popJumpIfTrue},
+        {"POP_JUMP_FORWARD_IF_NONE", &Ops::popJumpIfNone},
+        {"POP_JUMP_BACKWARD_IF_NONE", &Ops::popJumpIfNone},
+        {"POP_JUMP_FORWARD_IF_NOT_NONE", &Ops::popJumpIfNotNone},
+        {"POP_JUMP_BACKWARD_IF_NOT_NONE", &Ops::popJumpIfNotNone},
+        {"JUMP_IF_FALSE_OR_POP", &Ops::jumpIfFalseOrPop},
+        {"JUMP_IF_TRUE_OR_POP", &Ops::jumpIfTrueOrPop},
+        {"RETURN_VALUE", &Ops::returnValue},
+        {"LOAD_CLOSURE", &Ops::loadClosure},
+        {"LOAD_DEREF", &Ops::loadDeref},
+        {"STORE_DEREF", &Ops::storeDeref},
+        {"MAKE_FUNCTION", &Ops::makeFunction},
+    };
+    std::array<Handler, 256> table{};
+    for (const auto& [name, handler] : kByName) {
+      auto op = bytecode::opcodeByName(name);
+      DYNRR_ASSERT(op.has_value(), name);
+      table[*op] = handler;
+    }
+    return table;
+  }();
+  return kTable;
+}
+
+}  // namespace
+
+Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
+                 const std::string& explanation) {
+  const InstructionTranslator* root = &tx;
+  while (root->parent()) root = root->parent();
+  auto& ctx = tx.context();
+  if (!ctx.pendingBreak) {
+    ctx.pendingBreak = TracingContext::BreakRequest{gbType, explanation, root->currentOffset()};
+  }
+  return Error("graph break: " + gbType + ": " + explanation);
+}
+
+void applyNameHint(InstructionTranslator& tx, const VtPtr& v, const std::string& name) {
+  VtPtr value = v;
+  if (auto* lazy = vt::asLazy(value); lazy && lazy->realized()) value = lazy->realized();
+  if (value->kind() != vt::VtKind::kTensor) return;
+  auto& t = static_cast<vt::TensorVariable&>(*value);
+  if (t.nameHintSet()) return;
+  auto& graph = tx.context().output.graph();
+  if (graph.node(t.node()).op != "placeholder") graph.rename(t.node(), name);
+  t.markNameHintSet();
+}
 
 InstructionTranslator::InstructionTranslator(TracingContext& ctx, bytecode::CodeObject code,
                                              std::vector<bytecode::Instruction> instructions,
@@ -79,87 +189,53 @@ Expected<VtPtr> InstructionTranslator::run() {
 }
 
 Status InstructionTranslator::step(const bytecode::Instruction& inst) {
-  std::string_view op = bytecode::opcodeName(inst.baseOpcode);
+  Handler handler = dispatchTable()[inst.baseOpcode];
+  if (!handler) {
+    return unsupported("opcode " + std::string(bytecode::opcodeName(inst.baseOpcode)) +
+                       " (not modelled by core part 1)");
+  }
   Ops ops{*this, inst};
-  // Families: ops_load_store.cpp, ops_build.cpp, ops_binary.cpp, ops_call.cpp,
-  // ops_control_flow.cpp.
-  if (op == "NOP" || op == "RESUME" || op == "PRECALL" || op == "EXTENDED_ARG" || op == "CACHE") {
-    return Status::success();
-  }
-  if (op == "LOAD_FAST") return ops.loadFast();
-  if (op == "STORE_FAST") return ops.storeFast();
-  if (op == "DELETE_FAST") return ops.deleteFast();
-  if (op == "LOAD_CONST") return ops.loadConst();
-  if (op == "LOAD_GLOBAL") return ops.loadGlobal();
-  if (op == "LOAD_ATTR") return ops.loadAttr(false);
-  if (op == "LOAD_METHOD") return ops.loadAttr(true);
-  if (op == "STORE_ATTR") return ops.storeAttr();
-  if (op == "STORE_GLOBAL") return ops.storeGlobal();
-  if (op == "PUSH_NULL") return ops.pushNull();
-  if (op == "POP_TOP") return ops.popTop();
-  if (op == "COPY") return ops.copy();
-  if (op == "SWAP") return ops.swap();
-  if (op == "BINARY_OP") return ops.binaryOp();
-  if (op == "COMPARE_OP") return ops.compareOp();
-  if (op == "IS_OP") return ops.isOp();
-  if (op == "CONTAINS_OP") return ops.containsOp();
-  if (op == "UNARY_NEGATIVE") return ops.unary("operator.neg");
-  if (op == "UNARY_POSITIVE") return ops.unary("operator.pos");
-  if (op == "UNARY_INVERT") return ops.unary("operator.invert");
-  if (op == "UNARY_NOT") return ops.unaryNot();
-  if (op == "BINARY_SUBSCR") return ops.binarySubscr();
-  if (op == "BUILD_TUPLE") return ops.buildSequence(vt::VtKind::kTuple);
-  if (op == "FORMAT_VALUE") return ops.formatValue();
-  if (op == "BUILD_SET") return ops.buildSet();
-  if (op == "SET_UPDATE") return ops.setUpdate();
-  if (op == "BUILD_STRING") return ops.buildString();
-  if (op == "BUILD_LIST") return ops.buildSequence(vt::VtKind::kList);
-  if (op == "BUILD_MAP") return ops.buildMap();
-  if (op == "BUILD_CONST_KEY_MAP") return ops.buildConstKeyMap();
-  if (op == "BUILD_SLICE") return ops.buildSlice();
-  if (op == "LIST_APPEND") return ops.listAppend();
-  if (op == "MAP_ADD") return ops.mapAdd();
-  if (op == "LIST_EXTEND") return ops.listExtend();
-  if (op == "LIST_TO_TUPLE") return ops.listToTuple();
-  if (op == "UNPACK_SEQUENCE") return ops.unpackSequence();
-  if (op == "UNPACK_EX") return ops.unpackEx();
-  if (op == "STORE_SUBSCR") return ops.storeSubscr();
-  if (op == "DELETE_SUBSCR") return ops.deleteSubscr();
-  if (op == "DICT_MERGE" || op == "DICT_UPDATE") return ops.dictMerge();
-  if (op == "KW_NAMES") return ops.kwNames();
-  if (op == "CALL") return ops.call();
-  if (op == "CALL_FUNCTION_EX") return ops.callFunctionEx();
-  if (op == "GET_ITER") return ops.getIter();
-  if (op == "FOR_ITER") return ops.forIter();
-  if (op == "JUMP_FORWARD" || op == "JUMP_BACKWARD" || op == "JUMP_BACKWARD_NO_INTERRUPT") {
-    return jumpTo(*inst.jumpTarget);
-  }
-  if (op == "POP_JUMP_FORWARD_IF_FALSE" || op == "POP_JUMP_BACKWARD_IF_FALSE")
-    return ops.popJumpIf(false);
-  if (op == "POP_JUMP_FORWARD_IF_TRUE" || op == "POP_JUMP_BACKWARD_IF_TRUE")
-    return ops.popJumpIf(true);
-  if (op == "POP_JUMP_FORWARD_IF_NONE" || op == "POP_JUMP_BACKWARD_IF_NONE")
-    return ops.popJumpIfNone(true);
-  if (op == "POP_JUMP_FORWARD_IF_NOT_NONE" || op == "POP_JUMP_BACKWARD_IF_NOT_NONE") {
-    return ops.popJumpIfNone(false);
-  }
-  if (op == "JUMP_IF_FALSE_OR_POP") return ops.jumpIfOrPop(false);
-  if (op == "JUMP_IF_TRUE_OR_POP") return ops.jumpIfOrPop(true);
-  if (op == "RETURN_VALUE") return ops.returnValue();
-  if (op == "MAKE_CELL" || op == "COPY_FREE_VARS") return Status::success();  // done at entry
-  if (op == "LOAD_CLOSURE") return ops.loadClosure();
-  if (op == "LOAD_DEREF") return ops.loadDeref();
-  if (op == "BEFORE_WITH") return ops.beforeWith();
-  if (op == "STORE_DEREF") return ops.storeDeref();
-  if (op == "MAKE_FUNCTION") return ops.makeFunction();
-  return unsupported("opcode " + std::string(op) + " (not modelled by core part 1)");
+  return (ops.*handler)();
 }
 
-Expected<VtPtr> InstructionTranslator::inlineCall(
-    TracingContext& ctx, InstructionTranslator& parent, const vt::VariableTracker& fn,
-    std::vector<VtPtr> args, std::vector<std::pair<std::string, VtPtr>> kwargs) {
-  if (ctx.inlineDepth >= kMaxInlineDepth) return unsupported("inlining deeper than 64 calls");
-  return Ops::inlineFunction(ctx, parent, fn, std::move(args), std::move(kwargs));
+Expected<VtPtr> InstructionTranslator::inlineUserFunction(vt::BaseUserFunctionVariable& fn,
+                                                          vt::Args args, vt::Kwargs kwargs) {
+  if (ctx_.inlineDepth >= kMaxInlineDepth) return unsupported("inlining deeper than 64 calls");
+  auto bound = fn.bindArgs(*this, std::move(args), std::move(kwargs));
+  if (!bound) return bound.error();
+  InstructionTranslator child(ctx_, std::move(bound->code), std::move(bound->instructions),
+                              bound->globals, this);
+  // Code running in another module's globals reads them through import_source.
+  if (!bound->globalsModule.empty()) child.setGlobalsModule(bound->globalsModule);
+  for (auto& [name, value] : bound->locals) child.setLocal(name, std::move(value));
+  // init_cellvars: the callee's own cells are new; an argument that is also a cell
+  // moves into its cell.
+  for (const std::string& name : child.code().cellvars) {
+    auto cell = ctx_.sideEffects.trackCellNew(name);
+    auto it = child.locals().find(name);
+    if (it != child.locals().end()) {
+      cell->setContents(it->second);
+      child.eraseLocal(name);
+    }
+    child.setCell(name, std::move(cell));
+  }
+  // The closure: a nested function's CellVariables, or the recorded function's cells,
+  // found again by identity if the frame has reached them before.
+  for (auto& fv : bound->freevars) {
+    if (!fv.cell) {
+      auto cell = VariableBuilder::existingCell(ctx_, fv.recordedCell, fv.name, fv.cellSource,
+                                                fv.contentsSource);
+      if (!cell) return cell.error();
+      fv.cell = std::move(*cell);
+    }
+    child.setCell(fv.name, std::move(fv.cell));
+  }
+  ++ctx_.inlineDepth;
+  if (ctx_.hooks && ctx_.hooks->onInline) ctx_.hooks->onInline(child);
+  auto result = child.run();
+  if (ctx_.hooks && ctx_.hooks->onReturn) ctx_.hooks->onReturn(child);
+  --ctx_.inlineDepth;
+  return result;
 }
 
 }  // namespace dynrr::tracer

@@ -5,8 +5,10 @@
 //
 // One translator per frame (the root) plus one per inlined call, sharing the
 // OutputGraph. Opcode handlers live in ops_*.cpp, grouped by family, behind one
-// dispatch switch in instruction_translator.cpp. Anything not modelled yet ends the
-// replay with an `unsupported` reason naming the opcode, op, value or feature.
+// dispatch table indexed by opcode in instruction_translator.cpp; they stay thin (pop,
+// ask the variable, push): behaviour lives on the variable trackers (core/vt). Anything
+// not modelled yet ends the replay with an `unsupported` reason naming the opcode, op,
+// value or feature.
 #pragma once
 
 #include <algorithm>
@@ -26,54 +28,15 @@
 #include "core/trace/trace_reader.h"
 #include "core/tracer/output_graph.h"
 #include "core/tracer/side_effects.h"
-#include "core/vt/callable_variables.h"
-#include "core/vt/cell_variable.h"
-#include "core/vt/constant_variable.h"
-#include "core/vt/container_variables.h"
-#include "core/vt/tensor_variable.h"
+#include "core/vt/base.h"
+#include "core/vt/functions.h"
+#include "core/vt/lazy.h"
+#include "core/vt/misc.h"
 
 namespace dynrr::tracer {
 
+using vt::LazyVariable;
 using vt::VtPtr;
-
-// A recorded value not yet looked at (LazyVariableTracker): realised, with its
-// guards and graph input, the first time an operation needs it.
-class LazyVariable final : public vt::VariableTracker {
- public:
-  LazyVariable(trace::ObjRef object, vt::SourcePtr source)
-      : VariableTracker(vt::VtKind::kOpaque, std::move(source), vt::MutationType::kImmutable),
-        object_(object) {}
-  // A lazy constant the core knows without a heap object (LazyConstantVariable over,
-  // e.g., a function's __name__ read through AttrSource): realising it guards the source
-  // as a recorded constant would be.
-  static std::shared_ptr<LazyVariable> ofConstant(vt::ConstantValue value, vt::SourcePtr source) {
-    auto lazy = std::make_shared<LazyVariable>(trace::ObjRef{0}, std::move(source));
-    lazy->constant_ = std::move(value);
-    return lazy;
-  }
-  trace::ObjRef object() const { return object_; }
-  const std::optional<vt::ConstantValue>& computedConstant() const { return constant_; }
-  // The primitive an unrealised lazy value holds, for LazyConstantVariable's rules:
-  // "int", "float", "bool", "str", "none", or "" for anything else.
-  std::string primitiveKind(const trace::TraceReader& trace) const;
-  // An unrealised LazyConstantVariable: an int, float, bool or str (supported_types).
-  bool isLazyConstant(const trace::TraceReader& trace) const {
-    if (realized_) return false;
-    std::string k = primitiveKind(trace);
-    return k == "int" || k == "float" || k == "bool" || k == "str";
-  }
-  const VtPtr& realized() const { return realized_; }
-  void setRealized(VtPtr v) { realized_ = std::move(v); }
-  std::string pythonTypeName() const override { return "lazy"; }
-  std::string describe() const override {
-    return realized_ ? "realized: " + realized_->repr() : "unrealized #" + std::to_string(object_);
-  }
-
- private:
-  trace::ObjRef object_;
-  VtPtr realized_;
-  std::optional<vt::ConstantValue> constant_;
-};
 
 class InstructionTranslator;
 
@@ -153,11 +116,12 @@ class InstructionTranslator {
   // Runs to RETURN_VALUE. Returns the value returned (root: after compile_subgraph).
   Expected<VtPtr> run();
 
-  // Inlined call of a user function, recorded (UserFunctionVariable) or made while
-  // tracing (NestedFunctionVariable) (InliningInstructionTranslator.inline_call).
-  static Expected<VtPtr> inlineCall(TracingContext& ctx, InstructionTranslator& parent,
-                                    const vt::VariableTracker& fn, std::vector<VtPtr> args,
-                                    std::vector<std::pair<std::string, VtPtr>> kwargs);
+  // inline_user_function_return: an inlined call of a user function, recorded
+  // (UserFunctionVariable) or made while tracing (NestedFunctionVariable), run by a child
+  // translator (InliningInstructionTranslator.inline_call_) after the function binds its
+  // arguments.
+  Expected<VtPtr> inlineUserFunction(vt::BaseUserFunctionVariable& fn, vt::Args args,
+                                     vt::Kwargs kwargs);
 
   // Locals keep Python dict order (symbolic_locals): first store wins the position.
   void setLocal(const std::string& name, VtPtr value) {
@@ -194,8 +158,16 @@ class InstructionTranslator {
   const TracingContext& context() const { return ctx_; }
   const std::vector<bytecode::Instruction>& instructions() const { return instructions_; }
 
-  // Realises a lazy tracker (no-op for others).
-  Expected<VtPtr> realize(const VtPtr& v);
+  // Realises a lazy tracker (no-op for others); refuses a value the core cannot model.
+  Expected<VtPtr> realize(const VtPtr& v) {
+    if (!v) return Error("internal: null tracker");
+    return v->realize(*this);
+  }
+
+  // LOAD_GLOBAL in code whose globals are another module's
+  // (InliningInstructionTranslator.get_globals_source_and_value, import_source). Null if
+  // `name` is not in those globals (then it is a builtin).
+  Expected<VtPtr> foreignGlobal(const std::string& name);
 
  private:
   friend struct Ops;
@@ -235,7 +207,18 @@ struct ReplayOutcome {
 Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex,
                                     const ReplayHooks* hooks = nullptr);
 
-// "unsupported: <what>" errors.
-Error unsupported(const std::string& what);
+// "unsupported: <what>" errors (core/support/error.h).
+using dynrr::unsupported;
+
+// Dynamo graph-breaks here (raises Unsupported inside break_graph_if_unsupported /
+// generic_jump). Records the break for the root frame's current instruction and returns
+// the error that unwinds the replay; replayFrame then replays again and compiles the
+// partial graph at that instruction, as Dynamo's speculation restart does.
+Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
+                 const std::string& explanation);
+
+// set_name_hint: a tensor's node takes the name of the first variable it is stored to
+// (graph inputs keep theirs).
+void applyNameHint(InstructionTranslator& tx, const VtPtr& value, const std::string& name);
 
 }  // namespace dynrr::tracer

@@ -1,15 +1,15 @@
 // ops_closure.cpp — cells and closures: LOAD_CLOSURE, LOAD_DEREF, STORE_DEREF and
 // MAKE_FUNCTION (symbolic_convert.py InstructionTranslatorBase.LOAD_DEREF /
-// STORE_DEREF / LOAD_CLOSURE / MAKE_FUNCTION; side_effects.py load_cell / store_cell /
-// track_cell_existing). MAKE_CELL and COPY_FREE_VARS are prefix instructions: the
-// cells are set up when a frame is entered (replay.cpp for the root frame,
-// Ops::inlineFunction for inlined ones), as Dynamo does.
+// STORE_DEREF / LOAD_CLOSURE / MAKE_FUNCTION; side_effects.py load_cell / store_cell).
+// MAKE_CELL and COPY_FREE_VARS are prefix instructions: the cells are set up when a
+// frame is entered (replay.cpp for the root frame, inlineUserFunction for inlined ones),
+// as Dynamo does.
 #include "core/tracer/ops.h"
+#include "core/vt/constant.h"
+#include "core/vt/lists.h"
 
 namespace dynrr::tracer {
 namespace {
-
-using W = schema::Object::Which;
 
 Expected<std::shared_ptr<vt::CellVariable>> frameCell(InstructionTranslator& tx,
                                                       const std::string& name) {
@@ -22,23 +22,6 @@ Expected<std::shared_ptr<vt::CellVariable>> frameCell(InstructionTranslator& tx,
 }
 
 }  // namespace
-
-Expected<std::shared_ptr<vt::CellVariable>> Ops::existingCell(TracingContext& ctx,
-                                                              trace::ObjRef cellRef,
-                                                              const std::string& name,
-                                                              vt::SourcePtr cellSource,
-                                                              vt::SourcePtr contentsSource) {
-  auto obj = ctx.trace.object(cellRef);
-  if (!obj) return obj.error();
-  if (obj->which() != W::CELL) return Error("closure entry " + name + " is not a cell");
-  if (auto seen = ctx.sideEffects.findCell(obj->getIdentity())) return seen;
-  auto cell = ctx.sideEffects.trackCellExisting(name, std::move(cellSource), obj->getIdentity());
-  auto c = obj->getCell();
-  if (!c.getEmpty()) {
-    cell->setContents(std::make_shared<LazyVariable>(c.getContents(), std::move(contentsSource)));
-  }
-  return cell;
-}
 
 Status Ops::loadClosure() {
   auto cell = frameCell(tx, inst.text);
@@ -81,15 +64,16 @@ Status Ops::makeFunction() {
   // 3.11 stack, bottom to top: [defaults] [kwdefaults] [annotations] [closure] code.
   auto codeV = tx.pop();
   if (!codeV) return codeV.error();
-  auto* code = dynamic_cast<vt::CodeVariable*>(codeV->get());
-  if (!code) return Error("bad bytecode: MAKE_FUNCTION without a code object");
+  if ((*codeV)->kind() != vt::VtKind::kCode)
+    return Error("bad bytecode: MAKE_FUNCTION without a code object");
+  const auto& code = static_cast<const vt::CodeVariable&>(**codeV);
   int flags = inst.arg;
   std::vector<VtPtr> closure;
   VtPtr defaults, kwdefaults;
   if (flags & 0x08) {
     auto c = tx.pop();
     if (!c) return c.error();
-    auto* tuple = dynamic_cast<vt::SequenceVariable*>(c->get());
+    const vt::SequenceVariable* tuple = vt::asSequence(*c);
     if (!tuple) return Error("bad bytecode: MAKE_FUNCTION closure is not a tuple");
     closure = tuple->items();
   }
@@ -111,7 +95,7 @@ Status Ops::makeFunction() {
     if (!r) return r.error();
     defaults = *r;
   }
-  tx.push(std::make_shared<vt::NestedFunctionVariable>(code->code(), code->qualname(), tx.globals_,
+  tx.push(std::make_shared<vt::NestedFunctionVariable>(code.code(), code.qualname(), tx.globals_,
                                                        defaults, kwdefaults, std::move(closure)));
   return Status::success();
 }

@@ -1,395 +1,89 @@
-// ops_control_flow.cpp — jumps, iteration and return (symbolic_convert.py
-// GET_ITER, FOR_ITER, the generic_jump handlers for POP_JUMP_*/JUMP_IF_*_OR_POP on
-// constants, RETURN_VALUE -> OutputGraph.compile_subgraph for the root frame).
-#include <algorithm>
-
+// ops_control_flow.cpp — jumps, iteration and return (symbolic_convert.py GET_ITER,
+// FOR_ITER, the generic_jump handlers for POP_JUMP_*/JUMP_IF_*_OR_POP, RETURN_VALUE ->
+// OutputGraph.compile_subgraph for the root frame). Truth values come from the values
+// (VariableTracker::boolValue), iteration from unpack_var_sequence / next_variable.
+#include "core/tracer/codegen.h"
 #include "core/tracer/ops.h"
-#include "core/vt/user_object_variable.h"
+#include "core/vt/constant.h"
+#include "core/vt/iter.h"
+#include "core/vt/lists.h"
 
 namespace dynrr::tracer {
-namespace {
 
-// The graph outputs for a value Dynamo reconstructs after the graph: the tensors it
-// holds, in order. Cells of escaping nested functions are only noted in `cells`;
-// their contents are written back later, with the other mutated cells.
-void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>& out, int depth,
-                        std::vector<const vt::CellVariable*>* cells = nullptr) {
-  if (!v || depth > 32) return;
-  if (auto* lazy = dynamic_cast<LazyVariable*>(v.get())) {
-    collectTensorNodes(lazy->realized(), g, out, depth + 1, cells);
-    return;
-  }
-  if (auto* si = dynamic_cast<vt::SymIntVariable*>(v.get())) {
-    // A SymInt computed in the graph is returned by it (a SymInt input comes from its
-    // source).
-    if (g.node(si->node()).op == "placeholder") return;
-    for (NodeId n : out) {
-      if (n == si->node()) return;
-    }
-    out.push_back(si->node());
-    return;
-  }
-  if (auto* t = dynamic_cast<vt::TensorVariable*>(v.get())) {
-    // Graph inputs are reconstructed from their source, not returned by the graph.
-    if (g.node(t->node()).op == "placeholder") return;
-    for (NodeId n : out) {
-      if (n == t->node()) return;
-    }
-    out.push_back(t->node());
-    return;
-  }
-  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(v.get())) {
-    for (const auto& item : seq->items()) collectTensorNodes(item, g, out, depth + 1, cells);
-  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(v.get())) {
-    for (const auto& kv : dict->entries()) collectTensorNodes(kv.second, g, out, depth + 1, cells);
-  } else if (auto* attr = dynamic_cast<vt::GetAttrVariable*>(v.get())) {
-    // A bound method (e.g. tensor.item awaiting its call) is rebuilt from its object.
-    collectTensorNodes(attr->object(), g, out, depth + 1, cells);
-  } else if (auto* fn = dynamic_cast<vt::NestedFunctionVariable*>(v.get())) {
-    // A function made while tracing escapes: its cells are rebuilt after the graph.
-    for (const auto& c : fn->closure()) {
-      auto* cell = dynamic_cast<const vt::CellVariable*>(c.get());
-      if (!cell || !cells) continue;
-      bool seen = false;
-      for (auto* known : *cells) seen = seen || known == cell;
-      if (seen) continue;
-      cells->push_back(cell);
-    }
-  }
-}
-
-// User objects made while tracing that outlive the frame (reachable from the values
-// reconstructed after the graph, or from what is written back): Dynamo rebuilds them
-// after the graph and sets their attributes (codegen_save_tempvars, then
-// codegen_update_mutated).
-void findNewObjects(const VtPtr& v, const SideEffects& effects,
-                    std::vector<const vt::VariableTracker*>& out, int depth) {
-  if (!v || depth > 32) return;
-  if (auto* lazy = dynamic_cast<LazyVariable*>(v.get())) {
-    findNewObjects(lazy->realized(), effects, out, depth + 1);
-    return;
-  }
-  if (v->kind() == vt::VtKind::kUserObject &&
-      v->mutationType() == vt::MutationType::kAttributeMutationNew) {
-    if (std::find(out.begin(), out.end(), v.get()) != out.end()) return;
-    out.push_back(v.get());
-    for (const auto& t : effects.tracked())
-      if (t.value == v)
-        for (const auto& [name, value] : t.attrs) findNewObjects(value, effects, out, depth + 1);
-    return;
-  }
-  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(v.get())) {
-    for (const auto& item : seq->items()) findNewObjects(item, effects, out, depth + 1);
-  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(v.get())) {
-    for (const auto& kv : dict->entries()) findNewObjects(kv.second, effects, out, depth + 1);
-  }
-}
-
-std::vector<const vt::VariableTracker*> escapingNewObjects(InstructionTranslator& tx,
-                                                           const std::vector<VtPtr>& values) {
-  const SideEffects& effects = tx.context().sideEffects;
-  std::vector<const vt::VariableTracker*> out;
-  for (const auto& v : values) findNewObjects(v, effects, out, 0);
-  for (const auto& t : effects.tracked()) {
-    if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew) continue;
-    for (const auto& [name, value] : t.attrs) findNewObjects(value, effects, out, 0);
-  }
-  return out;
-}
-
-}  // namespace
-
-Status Ops::checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values) {
-  for (const auto* obj : escapingNewObjects(tx, values)) {
-    const auto* o = static_cast<const vt::UserObjectVariable*>(obj);
-    if (o->flavor() != vt::UserObjectVariable::Flavor::kPlain)
-      return unsupported("an nn.Module created while tracing outlives the frame");
-    // Seen with real Dynamo: P(a=x * 2, b=x + 1) returned gives the graph outputs (add,
-    // mul), P(x * 2, b=x + 1) gives (mul, add); the rule is not modelled.
-    if (o->builtWithKwargs())
-      return unsupported(
-          "an object built with keyword arguments outlives the frame (the "
-          "order Dynamo writes its attributes back in is not modelled)");
-  }
-  return Status::success();
-}
-
-Status Ops::isinstanceCheck(InstructionTranslator& tx, const VtPtr& v) {
-  auto* lazy = dynamic_cast<LazyVariable*>(v.get());
-  if (!lazy || lazy->realized()) return Status::success();
-  if (lazy->isLazyConstant(tx.ctx_.trace)) {
-    if (lazy->source()) tx.ctx_.output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
-    return Status::success();
-  }
-  auto r = tx.realize(v);
-  return r ? Status::success() : Status(r.error());
-}
-
-Status Ops::realizeAll(InstructionTranslator& tx, const VtPtr& v, int depth,
-                       bool allowLazyConstants) {
-  if (!v || depth > 32) return Status::success();
-  if (auto* lazy = dynamic_cast<LazyVariable*>(v.get());
-      allowLazyConstants && lazy && lazy->isLazyConstant(tx.ctx_.trace))
-    return Status::success();
-  auto r = tx.realize(v);
-  if (!r) return r.error();
-  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(r->get())) {
-    for (const auto& item : seq->items()) {
-      if (Status s = realizeAll(tx, item, depth + 1, allowLazyConstants); !s) return s;
-    }
-  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(r->get())) {
-    for (const auto& kv : dict->entries()) {
-      if (Status s = realizeAll(tx, kv.second, depth + 1, allowLazyConstants); !s) return s;
-    }
-  }
-  return Status::success();
-}
-
-// True once the walk reached a tensor (and stopped).
-bool Ops::realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth) {
-  if (!v || depth > 32) return false;
-  auto walkItem = [&](const VtPtr& item) -> bool {
-    auto r = tx.realize(item);
-    if (!r) return true;  // an item the core cannot wrap: stop here too
-    if ((*r)->kind() == vt::VtKind::kTensor) return true;
-    return realizeUntilTensor(tx, *r, depth + 1);
-  };
-  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(v.get())) {
-    for (const auto& item : seq->items()) {
-      if (walkItem(item)) return true;
-    }
-  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(v.get())) {
-    for (const auto& kv : dict->entries()) {
-      if (walkItem(kv.second)) return true;
-    }
-  }
-  return false;
-}
-
-std::vector<NodeId> Ops::graphOutputs(InstructionTranslator& tx, const std::vector<VtPtr>& values,
-                                      const std::set<std::string>* liveAtBreak) {
-  // Order (codegen of compile_subgraph): the tensors of the values, then the contents
-  // of cells written back after the graph (codegen_update_mutated, in the order the
-  // cells were first tracked): pre-existing cells written to, and new cells that
-  // escape inside a nested function among the values.
-  std::vector<const vt::CellVariable*> escaping;
-  auto newObjects = escapingNewObjects(tx, values);
-  std::vector<NodeId> outputs;
-  for (const auto& v : values) collectTensorNodes(v, tx.ctx_.output.graph(), outputs, 0, &escaping);
-  // compile_subgraph's "common case": when every value to restore is a distinct tensor
-  // and the side effects are empty (nothing tracked is modified once dead new objects
-  // are pruned; tensors made by the graph count, see below), the graph returns the
-  // values themselves in stack-then-locals order,
-  // graph inputs included (seen with real Dynamo: `t = y * 2; return x` returns
-  // (l_x_,); compile_and_call_fx_graph is handed them reversed for UNPACK_SEQUENCE, but
-  // the graph's output tuple keeps this order).
-  bool sideEffectsEmpty = newObjects.empty() && escaping.empty();
-  for (const auto& t : tx.ctx_.sideEffects.tracked()) {
-    if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
-      bool liveRoot = liveAtBreak && cell->givesNameHint() && liveAtBreak->count(cell->localName());
-      if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && liveRoot))
-        sideEffectsEmpty = false;
-    } else if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew) {
-      continue;  // pruned unless it escapes (newObjects)
-    } else if (t.mutated || !t.attrs.empty()) {
-      sideEffectsEmpty = false;
-    }
-  }
-  if (sideEffectsEmpty && !values.empty()) {
-    std::vector<NodeId> direct;
-    for (const auto& v : values) {
-      VtPtr value = v;
-      if (auto* lazy = dynamic_cast<LazyVariable*>(value.get())) value = lazy->realized();
-      auto* t = dynamic_cast<vt::TensorVariable*>(value.get());
-      // A tensor made by the graph is tracked as a new object (AttributeMutationNew),
-      // which is_modified: if one is among the live values, the side effects are not
-      // empty. So the common case only ever returns graph inputs.
-      bool input = t && tx.ctx_.output.graph().node(t->node()).op == "placeholder";
-      if (!input || std::find(direct.begin(), direct.end(), t->node()) != direct.end()) {
-        direct.clear();
-        break;
-      }
-      direct.push_back(t->node());
-    }
-    if (!direct.empty()) return direct;
-  }
-  for (const auto& t : tx.ctx_.sideEffects.tracked()) {
-    if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
-      bool escapes = false;
-      for (auto* e : escaping) escapes = escapes || e == cell;
-      // At a graph break a root-frame cell that the rest of the frame reads (live) and
-      // whose contents were stored is written back with STORE_DEREF before the resume
-      // function runs (codegen_update_mutated, CellVariable with local_name). Seen with
-      // real Dynamo: a dead one (written by an inlined nonlocal, never read again) is not.
-      // That includes a root cell holding an input (store_cell at frame start): its
-      // contents are read through load_cell, which realises them (guards), and loaded
-      // from their source.
-      bool rootCellAtBreak = liveAtBreak && !cell->preExisting() && cell->givesNameHint() &&
-                             cell->contents() && liveAtBreak->count(cell->localName());
-      // A new cell reached from a restored value (the closure of a function on the
-      // stack or in a live local) is alive too and written back the same way.
-      bool newAlive = !cell->preExisting() && cell->contents() && (rootCellAtBreak || escapes);
-      bool writeBack = newAlive || (cell->preExisting() && cell->written() && cell->contents());
-      // Writing back reconstructs the contents, which realises a lazy value stored there
-      // (e.g. `c = t1` into a pre-existing cell guards L['t1']).
-      if (writeBack) (void)tx.realize(cell->contents());
-      if (writeBack) collectTensorNodes(cell->contents(), tx.ctx_.output.graph(), outputs, 0);
-    } else if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew &&
-               std::find(newObjects.begin(), newObjects.end(), t.value.get()) == newObjects.end()) {
-      continue;  // an object made while tracing: rebuilt only if it escapes
-    } else if (!t.attrs.empty()) {
-      // Attribute and global stores. For a pre-existing object codegen_update_mutated
-      // reconstructs the values of its store_attr_mutations in reverse store order (its
-      // suffixes are applied reversed again, so the stores still happen in order), which
-      // is the order they become graph outputs. A new object that escapes keeps store
-      // order (seen with real Dynamo: Result(x * 2); r.norm = x.norm() returns
-      // (mul, norm)). Each global is its own tracked variable.
-      bool reversed = t.value && t.value->mutationType() != vt::MutationType::kAttributeMutationNew;
-      for (size_t k = 0; k < t.attrs.size(); ++k) {
-        const auto& value = t.attrs[reversed ? t.attrs.size() - 1 - k : k].second;
-        (void)realizeAll(tx, value, 0);
-        collectTensorNodes(value, tx.ctx_.output.graph(), outputs, 0);
-      }
-    } else if (t.mutated) {
-      // A mutated pre-existing list or dict: its new contents are written back. Before
-      // reconstructing it, the codegen walks its items depth first in order
-      // (VariableTracker._contains_self_reference -> VariableTracker.visit), realising
-      // the lazy ones and so guarding them, and the walk ends at the first tensor, lazy or
-      // not: items after it keep no guard (seen with real Dynamo: `xs.append(x)` guards
-      // L['xs'][0] only when it is a tensor, every item up to the first tensor otherwise).
-      (void)realizeUntilTensor(tx, t.value, 0);
-      collectTensorNodes(t.value, tx.ctx_.output.graph(), outputs, 0);
-    }
-  }
-  return outputs;
-}
-
-Expected<bool> Ops::truthiness(InstructionTranslator& tx, const VtPtr& v) {
-  switch (v->kind()) {
-    case vt::VtKind::kConstant:
-      return constantTruth(static_cast<vt::ConstantVariable*>(v.get())->value());
-    case vt::VtKind::kTuple:
-    case vt::VtKind::kList:
-    case vt::VtKind::kSize: return !static_cast<vt::SequenceVariable*>(v.get())->items().empty();
-    case vt::VtKind::kDict: return !static_cast<vt::DictVariable*>(v.get())->entries().empty();
-    case vt::VtKind::kSet: return !static_cast<vt::SetVariable*>(v.get())->items().empty();
-    case vt::VtKind::kRange: return static_cast<vt::RangeVariable*>(v.get())->length() > 0;
-    case vt::VtKind::kTensor:
-      // generic_jump on a tensor: jump_graph_break in the root frame, Unsupported
-      // (and a break at the root's CALL) in an inlined one.
-      return graphBreak(tx, "Data-dependent branching",
-                        "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`)");
-    case vt::VtKind::kBuiltin:
-    case vt::VtKind::kTorchFunction:
-    case vt::VtKind::kUserFunction:
-    case vt::VtKind::kNestedFunction:
-    case vt::VtKind::kModule: return true;
-    default: return unsupported("truth value of " + v->pythonTypeName());
-  }
-}
-
+// GET_ITER: BuiltinVariable(iter): an iterator is itself; anything else iterates the
+// items its unpack_var_sequence gives.
 Status Ops::getIter() {
   auto v = tx.pop();
   if (!v) return v.error();
   auto r = tx.realize(*v);
   if (!r) return r.error();
-  std::vector<VtPtr> items;
-  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(r->get())) {
-    items = seq->items();
-  } else if (auto* range = dynamic_cast<vt::RangeVariable*>(r->get())) {
-    for (int64_t i = 0; i < range->length(); ++i)
-      items.push_back(vt::ConstantVariable::make(range->at(i)));
-  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(r->get())) {
-    // Iterating a pre-existing dict depends on its keys (ConstDictVariable guards them).
-    if ((*r)->source())
-      tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, (*r)->source()->name());
-    for (const auto& kv : dict->entries()) items.push_back(kv.first);
-  } else if ((*r)->kind() == vt::VtKind::kIterator) {
+  if (vt::asIterator(*r)) {
     tx.push(*r);
     return Status::success();
-  } else if ((*r)->kind() == vt::VtKind::kUserObject) {
-    auto got = userObjectItems(tx, *r);
-    if (!got) return got.error();
-    items = std::move(*got);
-  } else {
-    return unsupported("iteration over " + (*r)->pythonTypeName());
   }
-  tx.push(std::make_shared<vt::IteratorVariable>(std::move(items)));
+  auto items = (*r)->unpackVarSequence(tx);
+  if (!items) return items.error();
+  tx.push(std::make_shared<vt::ListIteratorVariable>(std::move(*items)));
   return Status::success();
 }
 
 Status Ops::forIter() {
   if (tx.stack_.empty()) return Error("bad bytecode: FOR_ITER on an empty stack");
-  auto* it = dynamic_cast<vt::IteratorVariable*>(tx.stack_.back().get());
+  vt::IteratorVariable* it = vt::asIterator(tx.stack_.back());
   if (!it) return unsupported("FOR_ITER over " + tx.stack_.back()->pythonTypeName());
-  if (it->done()) {
+  auto next = it->nextVariable(tx);
+  if (!next) return next.error();
+  if (!*next) {
     tx.stack_.pop_back();
     return tx.jumpTo(*inst.jumpTarget);
   }
-  tx.push(it->next());
+  tx.push(*next);
   return Status::success();
 }
+
+Status Ops::jump() { return tx.jumpTo(*inst.jumpTarget); }
 
 Status Ops::popJumpIf(bool ifTrue) {
   auto v = tx.pop();
   if (!v) return v.error();
   auto r = tx.realize(*v);
   if (!r) return r.error();
-  auto t = truthiness(tx, *r);
+  auto t = (*r)->boolValue(tx);
   if (!t) return t.error();
   if (*t == ifTrue) return tx.jumpTo(*inst.jumpTarget);
   return Status::success();
 }
 
-Status Ops::popJumpIfNone(bool ifNone) {
+Status Ops::popJumpIfFalse() { return popJumpIf(false); }
+Status Ops::popJumpIfTrue() { return popJumpIf(true); }
+
+Status Ops::popJumpIfNoneImpl(bool ifNone) {
   auto v = tx.pop();
   if (!v) return v.error();
   auto r = tx.realize(*v);
   if (!r) return r.error();
-  auto* c = dynamic_cast<vt::ConstantVariable*>(r->get());
+  const vt::ConstantVariable* c = vt::asConstant(*r);
   bool isNone = c && c->isNone();
   if (isNone == ifNone) return tx.jumpTo(*inst.jumpTarget);
   return Status::success();
 }
 
+Status Ops::popJumpIfNone() { return popJumpIfNoneImpl(true); }
+Status Ops::popJumpIfNotNone() { return popJumpIfNoneImpl(false); }
+
 Status Ops::jumpIfOrPop(bool ifTrue) {
   if (tx.stack_.empty()) return Error("bad bytecode: JUMP_IF_*_OR_POP on an empty stack");
   auto r = tx.realize(tx.stack_.back());
   if (!r) return r.error();
-  auto t = truthiness(tx, *r);
+  auto t = (*r)->boolValue(tx);
   if (!t) return t.error();
   if (*t == ifTrue) return tx.jumpTo(*inst.jumpTarget);
   tx.stack_.pop_back();
   return Status::success();
 }
 
-// The realisation PyCodegen does while rebuilding a value after the graph (see
-// returnValue): sourced values are loaded, new containers rebuilt item by item.
-Status Ops::codegenRealize(InstructionTranslator& tx, const VtPtr& v, bool keepLazyConstants,
-                           int depth) {
-  if (!v || depth > 32) return Status::success();
-  VtPtr value = v;
-  if (auto* lazy = dynamic_cast<LazyVariable*>(value.get())) {
-    if (!lazy->realized()) {
-      if (keepLazyConstants) return Status::success();
-      auto r = tx.realize(value);
-      return r ? Status::success() : Status(r.error());
-    }
-    value = lazy->realized();
-  }
-  if (value->source()) return Status::success();
-  if (auto* seq = dynamic_cast<vt::SequenceVariable*>(value.get())) {
-    bool topTuple = depth == 0 && seq->kind() == vt::VtKind::kTuple;
-    for (const auto& item : seq->items()) {
-      if (Status st = codegenRealize(tx, item, topTuple, depth + 1); !st) return st;
-    }
-  } else if (auto* dict = dynamic_cast<vt::DictVariable*>(value.get())) {
-    for (const auto& kv : dict->entries()) {
-      if (Status st = codegenRealize(tx, kv.second, false, depth + 1); !st) return st;
-    }
-  }
-  return Status::success();
-}
+Status Ops::jumpIfFalseOrPop() { return jumpIfOrPop(false); }
+Status Ops::jumpIfTrueOrPop() { return jumpIfOrPop(true); }
 
 Status Ops::returnValue() {
   auto v = tx.pop();
@@ -406,7 +100,7 @@ Status Ops::returnValue() {
   // the items of a returned tuple, which stay lazy. Seen with real Dynamo: `return t, n`
   // and `return n` guard nothing on n; `return t, [n]`, `return t, (n,)` and
   // `return [t], {'f': n}` guard n.
-  if (Status st = realizeAll(tx, *v, 0, /*allowLazyConstants=*/true); !st) return st;
+  if (Status st = LazyVariable::realizeAll(tx, *v, 0, /*allowLazyConstants=*/true); !st) return st;
   if (Status st = codegenRealize(tx, *v, /*keepLazyConstants=*/true, 0); !st) return st;
   if (Status st = checkEscapes(tx, {*v}); !st) return st;
   std::vector<NodeId> outputs = graphOutputs(tx, {*v});

@@ -1,14 +1,17 @@
 // ops_load_store.cpp — loads and stores of locals, constants, globals and attributes
 // (symbolic_convert.py LOAD_FAST, STORE_FAST, LOAD_CONST, LOAD_GLOBAL, LOAD_ATTR,
-// LOAD_METHOD, PUSH_NULL, POP_TOP, COPY, SWAP; getattr on trackers as
-// variables/tensor.py TensorVariable.var_getattr and PythonModuleVariable do).
-#include <set>
-
+// LOAD_METHOD, STORE_ATTR, STORE_GLOBAL, PUSH_NULL, POP_TOP, COPY, SWAP; and
+// InliningInstructionTranslator.get_globals_source_and_value with import_source for
+// code running in another module's globals).
 #include "core/tracer/ops.h"
+#include "core/tracer/variable_builder.h"
+#include "core/vt/constant.h"
 
 namespace dynrr::tracer {
 
 using W = schema::Object::Which;
+
+Status Ops::nop() { return Status::success(); }
 
 Status Ops::loadFast() {
   auto it = tx.locals_.find(inst.text);
@@ -17,19 +20,6 @@ Status Ops::loadFast() {
   }
   tx.push(it->second);
   return Status::success();
-}
-
-void Ops::applyNameHint(InstructionTranslator& tx, const VtPtr& v, const std::string& name) {
-  VtPtr value = v;
-  if (auto* lazy = dynamic_cast<LazyVariable*>(value.get()); lazy && lazy->realized()) {
-    value = lazy->realized();
-  }
-  if (auto* t = dynamic_cast<vt::TensorVariable*>(value.get()); t && !t->nameHintSet()) {
-    if (tx.ctx_.output.graph().node(t->node()).op != "placeholder") {
-      tx.ctx_.output.graph().rename(t->node(), name);
-    }
-    t->markNameHintSet();
-  }
 }
 
 Status Ops::storeFast() {
@@ -46,10 +36,7 @@ Status Ops::deleteFast() {
 }
 
 Status Ops::loadConst() {
-  auto c = constantFromHeap(tx.ctx_, inst.constRef);
-  if (!c) return c.error();
-  tx.push(*c);
-  return Status::success();
+  return pushResult(VariableBuilder::constantFromHeap(tx.ctx_, inst.constRef));
 }
 
 Status Ops::pushNull() {
@@ -76,6 +63,22 @@ Status Ops::swap() {
   return Status::success();
 }
 
+namespace {
+
+// The value of `name` in a recorded globals or builtins dict.
+std::optional<trace::ObjRef> dictEntry(const trace::TraceReader& trace, trace::ObjRef dict,
+                                       const std::string& name) {
+  auto d = trace.object(dict);
+  if (!d || d->which() != W::DICT) return std::nullopt;
+  for (auto entry : d->getDict()) {
+    auto key = trace.object(entry.getKey());
+    if (key && key->which() == W::STR && key->getStr() == name) return entry.getValue();
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Status Ops::loadGlobal() {
   if (inst.pushNull) tx.push(std::make_shared<vt::NullVariable>());
   const std::string& name = inst.text;
@@ -87,166 +90,100 @@ Status Ops::loadGlobal() {
     }
   }
   if (!tx.globalsModule_.empty()) {
-    auto foreign = foreignGlobal(tx, name);
+    auto foreign = tx.foreignGlobal(name);
     if (!foreign) return foreign.error();
     if (*foreign) {
       tx.push(*foreign);
       return Status::success();
     }
   }
-  auto globals = tx.ctx_.trace.object(tx.globals_);
-  if (globals && globals->which() == W::DICT) {
-    for (auto entry : globals->getDict()) {
-      auto key = tx.ctx_.trace.object(entry.getKey());
-      if (key && key->which() == W::STR && key->getStr() == name) {
-        tx.push(std::make_shared<LazyVariable>(entry.getValue(), vt::Source::global(name)));
-        return Status::success();
-      }
-    }
+  if (auto value = dictEntry(tx.ctx_.trace, tx.globals_, name)) {
+    tx.push(std::make_shared<LazyVariable>(*value, vt::Source::global(name)));
+    return Status::success();
   }
-  auto builtins = tx.ctx_.trace.object(tx.ctx_.event.getFrame().getBuiltins());
-  if (builtins && builtins->which() == W::DICT) {
-    for (auto entry : builtins->getDict()) {
-      auto key = tx.ctx_.trace.object(entry.getKey());
-      if (key && key->which() == W::STR && key->getStr() == name) {
-        // Dynamo reads builtins through the builtins dict it installs as a global.
-        auto source =
-            vt::Source::item(vt::Source::global("__builtins_dict___0"), vt::pyStrRepr(name));
-        tx.push(std::make_shared<LazyVariable>(entry.getValue(), source));
-        return Status::success();
-      }
-    }
+  if (auto value = dictEntry(tx.ctx_.trace, tx.ctx_.event.getFrame().getBuiltins(), name)) {
+    // Dynamo reads builtins through the builtins dict it installs as a global.
+    auto source = vt::Source::item(vt::Source::global("__builtins_dict___0"), vt::pyStrRepr(name));
+    tx.push(std::make_shared<LazyVariable>(*value, source));
+    return Status::success();
   }
   return unsupported("global '" + name + "' is not in the trace (recorder did not reach it)");
 }
 
-Expected<VtPtr> Ops::getAttr(InstructionTranslator& tx, const VtPtr& obj, const std::string& name) {
-  TracingContext& ctx = tx.ctx_;
-  switch (obj->kind()) {
-    case vt::VtKind::kModule: {
-      auto* m = static_cast<vt::ModuleVariable*>(obj.get());
-      auto mod = ctx.trace.object(m->module());
-      if (!mod || mod->which() != W::MODULE) return Error("module object missing from trace");
-      for (auto attr : mod->getModule().getAttrs()) {
-        if (attr.getName() == name) {
-          return VtPtr(std::make_shared<LazyVariable>(attr.getValue(),
-                                                      vt::Source::moduleAttr(obj->source(), name)));
-        }
-      }
-      return unsupported("attribute " + m->name() + "." + name + " is not in the trace");
-    }
-    case vt::VtKind::kUserObject: return userObjectGetAttr(tx, obj, name);
-    case vt::VtKind::kNestedFunction: {
-      // NestedUserFunctionVariable.const_getattr: __name__ is the code's co_name,
-      // __qualname__ the function's qualified name.
-      auto* fn = static_cast<vt::NestedFunctionVariable*>(obj.get());
-      if (name == "__qualname__") return vt::ConstantVariable::make(fn->qualname());
-      if (name == "__name__") {
-        auto code = ctx.trace.object(fn->code());
-        if (!code || code->which() != W::CODE) return Error("code object missing from trace");
-        return vt::ConstantVariable::make(std::string(code->getCode().getName().cStr()));
-      }
-      return unsupported("getattr '" + name + "' on a function made while tracing");
-    }
-    case vt::VtKind::kUserFunction: {
-      // UserFunctionVariable: __name__ / __qualname__ are constants of the function.
-      auto* fn = static_cast<vt::UserFunctionVariable*>(obj.get());
-      auto f = ctx.trace.object(fn->function());
-      if (!f || f->which() != W::FUNCTION) return Error("function object missing from trace");
-      // Read through a source, the str is a lazy constant on AttrSource(fn, name).
-      std::string value;
-      if (name == "__qualname__") {
-        value = f->getFunction().getQualname().cStr();
-      } else if (name == "__name__") {
-        value = f->getFunction().getName().cStr();
-      } else {
-        return unsupported("getattr '" + name + "' on a function");
-      }
-      if (obj->source())
-        return VtPtr(LazyVariable::ofConstant(value, vt::Source::attr(obj->source(), name)));
-      return vt::ConstantVariable::make(value);
-    }
-    case vt::VtKind::kSuper: return superGetAttr(tx, obj, name);
-    case vt::VtKind::kTensor: {
-      auto* t = static_cast<vt::TensorVariable*>(obj.get());
-      const fake::TensorMeta& meta = t->meta();
-      if (name == "shape") {
-        std::vector<VtPtr> dims;
-        for (int64_t s : meta.sizes) dims.push_back(vt::ConstantVariable::make(s));
-        return vt::makeSize(std::move(dims));
-      }
-      if (name == "dtype") {
-        return vt::ConstantVariable::make(vt::TorchConstant{
-            vt::TorchConstant::Kind::kDtype, std::string(fake::dtypeName(meta.dtype))});
-      }
-      if (name == "device") {
-        return vt::ConstantVariable::make(
-            vt::TorchConstant{vt::TorchConstant::Kind::kDevice, meta.device.str()});
-      }
-      if (name == "ndim")
-        return vt::ConstantVariable::make(static_cast<int64_t>(meta.sizes.size()));
-      if (name == "requires_grad") {
-        // TensorVariable.var_getattr: a method_attr_ result that is not a Python constant,
-        // and requires_grad and grad always, put TYPE_MATCH on the tensor's source (checked
-        // before the tensor guards).
-        if (obj->source())
-          tx.context().output.addGuard(GuardKind::TYPE_MATCH, obj->source()->name());
-        return vt::ConstantVariable::make(meta.requiresGrad);
-      }
-      if (name == "is_cuda") return vt::ConstantVariable::make(meta.device.type == "cuda");
-      if (name == "T" || name == "mT" || name == "data" || name == "grad" || name == "real" ||
-          name == "imag" || name == "grad_fn") {
-        return unsupported("tensor attribute ." + name);
-      }
-      return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
-    }
-    case vt::VtKind::kDict:
-      if (name == "get" || name == "keys" || name == "values" || name == "items" ||
-          name == "update" || name == "setdefault") {
-        return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
-      }
-      return unsupported("dict method " + name);
-    case vt::VtKind::kTuple: {
-      auto* t = static_cast<vt::SequenceVariable*>(obj.get());
-      const auto& fields = t->fieldNames();
-      for (size_t i = 0; i < fields.size() && i < t->items().size(); ++i) {
-        if (fields[i] == name) return t->items()[i];
-      }
-      return unsupported("getattr '" + name + "' on a tuple");
-    }
-    case vt::VtKind::kConstant: {
-      auto* c = static_cast<vt::ConstantVariable*>(obj.get());
-      static const std::set<std::string> kStrMethods = {
-          "startswith", "endswith", "upper", "lower", "strip",   "lstrip",
-          "rstrip",     "replace",  "split", "join",  "isdigit", "format"};
-      if (std::holds_alternative<std::string>(c->value()) && kStrMethods.count(name))
-        return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
-      return unsupported("getattr '" + name + "' on a " + obj->pythonTypeName() + " constant");
-    }
-    case vt::VtKind::kSet:
-      if (name == "add" || name == "discard" || name == "remove") {
-        return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
-      }
-      return unsupported("set method " + name);
-    case vt::VtKind::kList:
-      if (name == "append" || name == "extend" || name == "pop" || name == "insert") {
-        return VtPtr(std::make_shared<vt::GetAttrVariable>(obj, name));
-      }
-      return unsupported("list method " + name);
-    default:
-      return unsupported("getattr '" + name + "' on " + std::string(vt::vtKindName(obj->kind())));
+Expected<VtPtr> InstructionTranslator::foreignGlobal(const std::string& name) {
+  auto globals = ctx_.trace.object(globals_);
+  if (!globals || globals->which() != W::DICT) return Error("globals of inlined code missing");
+  auto value = dictEntry(ctx_.trace, globals_, name);
+  if (!value) return VtPtr();
+  const std::string& module = globalsModule_;
+  if (module.empty()) return unsupported("globals of inlined code whose module is not recorded");
+  if (module.rfind("namedtuple_", 0) == 0 || module.find('<') != std::string::npos)
+    return unsupported("globals of inlined code from module " + module);
+  static const char* const kStdlib[] = {"collections", "functools",  "itertools",   "operator",
+                                        "inspect",     "typing",     "enum",        "copy",
+                                        "abc",         "contextlib", "dataclasses", "re"};
+  for (const char* p : kStdlib) {
+    std::string prefix = p;
+    if (module == prefix || module.rfind(prefix + ".", 0) == 0)
+      return unsupported("globals of stdlib module " + module + " (SkipGuardSource)");
   }
+  std::string alias = "__import_";
+  for (char c : module) alias += c == '.' ? std::string("_dot_") : std::string(1, c);
+  auto modSource = vt::Source::global(alias);
+  if (!ctx_.importedModules.count(module)) {
+    ctx_.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
+    ctx_.importedModules[module] = std::make_shared<vt::ModuleVariable>(0, module, modSource);
+  }
+  return VtPtr(std::make_shared<LazyVariable>(*value, vt::Source::moduleAttr(modSource, name)));
 }
 
-Status Ops::loadAttr(bool method) {
+// LOAD_ATTR: BuiltinVariable(getattr) -> obj.var_getattr(name).
+Status Ops::loadAttr() {
   auto o = tx.pop();
   if (!o) return o.error();
   auto obj = tx.realize(*o);
   if (!obj) return obj.error();
-  auto result = getAttr(tx, *obj, inst.text);
+  return pushResult((*obj)->varGetattr(tx, inst.text));
+}
+
+// LOAD_METHOD: NULL and the attribute (the method is called unbound-style by CALL).
+Status Ops::loadMethod() {
+  auto o = tx.pop();
+  if (!o) return o.error();
+  auto obj = tx.realize(*o);
+  if (!obj) return obj.error();
+  auto result = (*obj)->varGetattr(tx, inst.text);
   if (!result) return result.error();
-  if (method) tx.push(std::make_shared<vt::NullVariable>());
+  tx.push(std::make_shared<vt::NullVariable>());
   tx.push(*result);
+  return Status::success();
+}
+
+// STORE_ATTR: BuiltinVariable(setattr) -> the object's __setattr__.
+Status Ops::storeAttr() {
+  auto o = tx.pop();
+  if (!o) return o.error();
+  auto value = tx.pop();
+  if (!value) return value.error();
+  auto obj = tx.realize(*o);
+  if (!obj) return obj.error();
+  auto r =
+      (*obj)->callMethod(tx, "__setattr__", {vt::ConstantVariable::make(inst.text), *value}, {});
+  return r ? Status::success() : Status(r.error());
+}
+
+Status Ops::storeGlobal() {
+  auto value = tx.pop();
+  if (!value) return value.error();
+  if (!tx.globalsModule_.empty())
+    return unsupported("STORE_GLOBAL into another module's globals (" + tx.globalsModule_ + ")");
+  tx.ctx_.sideEffects.storeGlobal(inst.text, *value);
+  return Status::success();
+}
+
+Status Ops::pushResult(Expected<VtPtr> r) {
+  if (!r) return r.error();
+  tx.push(std::move(*r));
   return Status::success();
 }
 

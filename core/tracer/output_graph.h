@@ -13,7 +13,7 @@
 #include "core/compare/decisions.h"
 #include "core/guards/guard_set.h"
 #include "core/tracer/proto_graph.h"
-#include "core/vt/variable_tracker.h"
+#include "core/vt/base.h"
 
 namespace dynrr::tracer {
 

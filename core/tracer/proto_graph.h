@@ -15,8 +15,8 @@
 
 #include "core/fake/tensor_meta.h"
 #include "core/support/error.h"
-#include "core/vt/constant_variable.h"
-#include "core/vt/tensor_variable.h"
+#include "core/vt/constant.h"
+#include "core/vt/tensor.h"
 
 namespace dynrr::graph {
 class Graph;

@@ -12,9 +12,13 @@
 #include "core/fake/dtype.h"
 #include "core/graph/graph.h"
 #include "core/graph/printer.h"
+#include "core/tracer/codegen.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/liveness.h"
-#include "core/tracer/ops.h"
+#include "core/tracer/variable_builder.h"
+#include "core/vt/ctx_manager.h"
+#include "core/vt/lists.h"
+#include "core/vt/tensor.h"
 
 namespace dynrr::tracer {
 namespace {
@@ -285,7 +289,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
         continue;
       }
     }
-    if (Status st = Ops::realizeAll(root, stack[i]); !st) return st;
+    if (Status st = LazyVariable::realizeAll(root, stack[i]); !st) return st;
     auto r = root.realize(stack[i]);
     if (!r) return r.error();
     values.push_back(*r);
@@ -301,7 +305,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     // _get_stack_values_to_restore asks isinstance(v, ContextWrappingVariable) of each
     // restored local: a lazy value is realised by that (guarded), a lazy constant only
     // gets TYPE_MATCH (LazyConstantVariable.lazy_isinstance).
-    if (Status st = Ops::isinstanceCheck(root, v); !st) return st;
+    if (Status st = LazyVariable::isinstanceCheck(root, v); !st) return st;
     values.push_back(v);
   }
   auto& ctx = root.context();
@@ -325,8 +329,8 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
       return refuse({br.gbType, "Reconstruction failure"},
                     "no bytecode reconstruction for a sourceless UserFunctionVariable");
   }
-  if (Status st = Ops::checkEscapes(root, values); !st) return st.error();
-  std::vector<NodeId> outputs = Ops::graphOutputs(root, values, &live);
+  if (Status st = checkEscapes(root, values); !st) return st.error();
+  std::vector<NodeId> outputs = graphOutputs(root, values, &live);
   ctx.output.cleanupGradModePairs(ctx.gradEnabled);
   if (ctx.output.graph().opCount() > 0) ctx.output.setOutput(outputs);
   compare::BreakDecision decision;
@@ -396,7 +400,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
       if (c.getName() == name) cellRef = c.getValue();
     }
     if (cellRef == 0) return Error("recorded frame lacks the cell of free variable " + name);
-    auto cell = Ops::existingCell(ctx, cellRef, name, nullptr, vt::Source::local(name));
+    auto cell = VariableBuilder::existingCell(ctx, cellRef, name, nullptr, vt::Source::local(name));
     if (!cell) return cell.error();
     (*cell)->setGivesNameHint();
     root.setCell(name, std::move(*cell));

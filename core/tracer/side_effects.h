@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/vt/cell_variable.h"
+#include "core/vt/misc.h"
 
 namespace dynrr::tracer {
 

@@ -2,12 +2,17 @@
 // and fake-tensor arguments, the meta function gives the example value
 // (variables/builder.py wrap_fx_proxy; tuple results get one operator.getitem node
 // per element, created at once as wrap_fx_proxy_cls does).
+#include "core/tracer/tensor_ops.h"
+
 #include <functional>
 #include <map>
 
 #include "core/fake/broadcast.h"
 #include "core/fake/op_registry.h"
-#include "core/tracer/ops.h"
+#include "core/vt/constant.h"
+#include "core/vt/lists.h"
+#include "core/vt/sym_node.h"
+#include "core/vt/tensor.h"
 
 namespace dynrr::tracer {
 namespace {
@@ -114,8 +119,8 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
 // example value is None; the tensor's tracker, and its node, stay what they were.
 // The index is checked as getitem would index, and the value must broadcast to the
 // indexed shape (a tensor) or be a Python scalar.
-Expected<VtPtr> Ops::tensorSetItem(InstructionTranslator& tx, const VtPtr& tensor,
-                                   const VtPtr& index, const VtPtr& value) {
+Expected<VtPtr> tensorSetItem(InstructionTranslator& tx, const VtPtr& tensor, const VtPtr& index,
+                              const VtPtr& value) {
   auto t = convert(tx, tensor, 0);
   if (!t) return t.error();
   auto i = convert(tx, index, 0);
@@ -123,8 +128,8 @@ Expected<VtPtr> Ops::tensorSetItem(InstructionTranslator& tx, const VtPtr& tenso
   auto v = convert(tx, value, 0);
   if (!v) return v.error();
   fake::FakeContext fctx;
-  fctx.gradEnabled = tx.ctx_.gradEnabled;
-  fctx.defaultDtype = tx.ctx_.defaultDtype;
+  fctx.gradEnabled = tx.context().gradEnabled;
+  fctx.defaultDtype = tx.context().defaultDtype;
   auto indexed = fake::callOp("operator.getitem", {t->meta, i->meta}, {}, fctx);
   if (!indexed) return unsupported("fake tensor: tensor setitem: " + indexed.error().message());
   if (!indexed->is<fake::TensorMeta>())
@@ -137,14 +142,23 @@ Expected<VtPtr> Ops::tensorSetItem(InstructionTranslator& tx, const VtPtr& tenso
   } else if (!v->meta.is<int64_t>() && !v->meta.is<double>() && !v->meta.is<bool>()) {
     return unsupported("tensor setitem with a value of type " + value->pythonTypeName());
   }
-  tx.ctx_.output.callFunction("operator.setitem",
-                              {std::move(t->graph), std::move(i->graph), std::move(v->graph)}, {});
+  tx.context().output.callFunction(
+      "operator.setitem", {std::move(t->graph), std::move(i->graph), std::move(v->graph)}, {});
   return VtPtr(vt::ConstantVariable::make(vt::NoneValue{}));
 }
 
-Expected<VtPtr> Ops::tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
-                                const std::string& metaOp, std::vector<VtPtr> args,
-                                std::vector<std::pair<std::string, VtPtr>> kwargs) {
+bool anyTensor(const vt::Args& args, const vt::Kwargs& kwargs) {
+  for (const auto& a : args) {
+    if (a->kind() == vt::VtKind::kTensor) return true;
+  }
+  for (const auto& kv : kwargs) {
+    if (kv.second->kind() == vt::VtKind::kTensor) return true;
+  }
+  return false;
+}
+
+Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
+                           const std::string& metaOp, vt::Args args, vt::Kwargs kwargs) {
   // Realised up front: a lazy value may turn out to be a SymInt.
   for (auto& a : args) {
     auto r = tx.realize(a);
@@ -173,8 +187,8 @@ Expected<VtPtr> Ops::tensorCall(InstructionTranslator& tx, bool method, const st
     mkw.emplace_back(name, std::move(c->meta));
   }
   fake::FakeContext fctx;
-  fctx.gradEnabled = tx.ctx_.gradEnabled;
-  fctx.defaultDtype = tx.ctx_.defaultDtype;
+  fctx.gradEnabled = tx.context().gradEnabled;
+  fctx.defaultDtype = tx.context().defaultDtype;
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
   // A SymInt argument is computed with its hint; if another value would give other
   // metadata, the result has symbolic sizes, which are not modelled.
@@ -206,7 +220,7 @@ Expected<VtPtr> Ops::tensorCall(InstructionTranslator& tx, bool method, const st
                       "Operator " + metaOp + "'s output shape depends on input Tensor data.");
   }
   if (!result) return unsupported("fake tensor: " + result.error().message());
-  OutputGraph& out = tx.ctx_.output;
+  OutputGraph& out = tx.context().output;
   NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))
                        : out.callFunction(target, std::move(gargs), std::move(gkw));
   if (result->is<fake::TensorMeta>()) {

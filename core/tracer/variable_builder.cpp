@@ -4,15 +4,27 @@
 // create_graph_input + TENSOR_MATCH, constants -> CONSTANT_MATCH, sequences ->
 // SEQUENCE_LENGTH with lazily wrapped items, modules -> MODULE_MATCH, C builtins ->
 // BUILTIN_MATCH, Python functions -> CLOSURE_MATCH).
+#include "core/tracer/variable_builder.h"
+
 #include "core/guards/rules.h"
 #include "core/support/sha256.h"
 #include "core/trace/object_printer.h"
-#include "core/tracer/ops.h"
-#include "core/vt/tensor_variable.h"
+#include "core/vt/builtin.h"
+#include "core/vt/constant.h"
+#include "core/vt/ctx_manager.h"
+#include "core/vt/dicts.h"
+#include "core/vt/functions.h"
+#include "core/vt/lists.h"
+#include "core/vt/nn_module.h"
+#include "core/vt/sets.h"
+#include "core/vt/sym_node.h"
+#include "core/vt/tensor.h"
+#include "core/vt/torch.h"
+#include "core/vt/user_defined.h"
 
 namespace dynrr::tracer {
 
-const char* const kSourcelessTensor = "a recorded tensor reached without a source";
+const char* const VariableBuilder::kSourcelessTensor = "a recorded tensor reached without a source";
 
 namespace {
 
@@ -75,14 +87,13 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
   return detail;
 }
 
-// Constants read from a source: guards::installConstantGuards has the rules.
-void constantGuards(TracingContext& ctx, const vt::SourcePtr& source, bool isInt) {
+}  // namespace
+
+void VariableBuilder::constantGuards(TracingContext& ctx, const vt::SourcePtr& source, bool isInt) {
   if (source) guards::installConstantGuards(ctx.output.guardSet(), *source, isInt);
 }
 
-}  // namespace
-
-Expected<VtPtr> Ops::constantFromHeap(TracingContext& ctx, trace::ObjRef ref) {
+Expected<VtPtr> VariableBuilder::constantFromHeap(TracingContext& ctx, trace::ObjRef ref) {
   auto obj = ctx.trace.object(ref);
   if (!obj) return obj.error();
   switch (obj->which()) {
@@ -143,343 +154,451 @@ bool isUserCodeClass(schema::Class::Reader c) {
   return true;
 }
 
-Expected<VtPtr> Ops::wrap(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr source) {
+namespace {
+
+// One VariableBuilder._wrap call: the recorded object, its source, and the guards its
+// wrap_* method installs (none without a source: SourcelessBuilder never guards).
+struct Wrap {
+  TracingContext& ctx;
+  trace::ObjRef ref;
+  vt::SourcePtr source;
+  const schema::Object::Reader* obj;
+  std::string srcName;
+
+  void guard(GuardKind kind, const std::string& name, const std::string& detail = "") {
+    if (source) ctx.output.addGuard(kind, name, detail);
+  }
+  Expected<VtPtr> intValue();
+  Expected<VtPtr> constant();
+  Expected<VtPtr> tensor();
+  Expected<VtPtr> listLike();
+  Expected<VtPtr> dict();
+  Expected<VtPtr> classObject();
+  Expected<VtPtr> callable();
+  Expected<VtPtr> function();
+  Expected<VtPtr> dtype();
+  Expected<VtPtr> device();
+  Expected<VtPtr> opaque();
+  Expected<VtPtr> set();
+  Expected<VtPtr> other();
+};
+
+Expected<VtPtr> Wrap::intValue() {
+  if (source && source->kind() == vt::Source::Kind::kLocal &&
+      ctx.dynamicInts.count(source->member())) {
+    // wrap_symint: a dynamic int is a torch.SymInt graph input named after its
+    // source, symbol s<sha256(source) % 100> as ShapeEnv.create_symbol names it,
+    // guarded by type only (its value goes to the shape env's guards).
+    uint32_t id = support::sha256Mod(srcName, 100);
+    while (ctx.symbolIds.count(id)) ++id;
+    ctx.symbolIds.insert(id);
+    std::string symbol = "s" + std::to_string(id);
+    guard(GuardKind::TYPE_MATCH, srcName);
+    NodeId node = ctx.output.symIntInput(symbol, srcName);
+    return VtPtr(std::make_shared<vt::SymIntVariable>(node, obj->getInt(), symbol, source));
+  }
+  return constant();
+}
+
+Expected<VtPtr> Wrap::constant() {
+  auto c = VariableBuilder::constantFromHeap(ctx, ref);
+  if (!c) return c;
+  VariableBuilder::constantGuards(ctx, source, obj->which() == W::INT);
+  (*c)->setSource(source);
+  return c;
+}
+
+Expected<VtPtr> Wrap::tensor() {
+  if (!source) {
+    // Dynamo would wrap it with SourcelessBuilder, which refuses tensors (realize
+    // turns this into Dynamo's graph break).
+    return unsupported(VariableBuilder::kSourcelessTensor);
+  }
+  if (uint64_t id = obj->getIdentity(); id != 0) {
+    auto seen = ctx.tensorsByIdentity.find(id);
+    if (seen != ctx.tensorsByIdentity.end()) {
+      const auto& firstSource = seen->second->source();
+      if (!firstSource || firstSource->name() != srcName)
+        guard(GuardKind::DUPLICATE_INPUT, srcName);
+      return seen->second;
+    }
+  }
+  auto metaObj = ctx.trace.object(obj->getTensor().getMeta());
+  if (!metaObj || metaObj->which() != W::TENSOR_META) return Error("tensor without metadata");
+  auto meta = metaFromTrace(metaObj->getTensorMeta());
+  if (!meta) return meta.error();
+  if (obj->getTensor().getViewBase() != 0) {
+    // Inputs that are views of other inputs need aliasing guards we do not model yet.
+  }
+  auto metaReader = metaObj->getTensorMeta();
+  std::string detail = guards::tensorMatchDetail(*meta);
+  if (source->kind() == vt::Source::Kind::kLocal && ctx.dynamicDims.count(source->member())) {
+    auto d = dynamicSizes(ctx, *meta, ctx.dynamicDims.at(source->member()), srcName);
+    if (!d) return d.error();
+    detail = *d;
+  }
+  NodeId node = ctx.output.graphInput(
+      srcName, *meta,
+      metaReader.getIsParameter() ? "torch.nn.parameter.Parameter" : "torch.Tensor");
+  guard(GuardKind::TENSOR_MATCH, srcName, detail);
+  VtPtr tensor = std::make_shared<vt::TensorVariable>(node, *meta, source);
+  if (obj->getIdentity() != 0) ctx.tensorsByIdentity[obj->getIdentity()] = tensor;
+  return tensor;
+}
+
+Expected<VtPtr> Wrap::listLike() {
+  bool isTuple = obj->which() == W::TUPLE;
+  // VariableBuilder.__call__: a mutable object already tracked by the side effects
+  // (SideEffects.id_to_variable) is the same variable, whatever source reaches it
+  // again, so its pending mutations are seen (e.g. a mutable default argument
+  // appended to by an earlier call of the same function).
+  if (!isTuple && obj->getIdentity() != 0) {
+    if (auto seen = ctx.objectsByIdentity.find(obj->getIdentity());
+        seen != ctx.objectsByIdentity.end()) {
+      dupeGuard(ctx, source, seen->second);
+      return seen->second;
+    }
+  }
+  auto refs = isTuple ? obj->getTuple() : obj->getList();
+  std::vector<VtPtr> items;
+  for (unsigned i = 0; i < refs.size(); ++i) {
+    items.push_back(
+        std::make_shared<LazyVariable>(refs[i], vt::Source::item(source, std::to_string(i))));
+  }
+  guard(GuardKind::SEQUENCE_LENGTH, srcName);
+  if (isTuple && source && source->isUnspecializedNNModule()) {
+    // wrap_listlike: a tuple of literals on an nn.Module is a constant.
+    std::vector<VtPtr> consts;
+    for (auto item : refs) {
+      auto it = ctx.trace.object(item);
+      if (!it) return it.error();
+      auto w = it->which();
+      if (w != W::INT && w != W::FLOAT && w != W::BOOL && w != W::STR && w != W::NONE) break;
+      auto c = VariableBuilder::constantFromHeap(ctx, item);
+      if (!c) return c;
+      consts.push_back(*c);
+    }
+    if (consts.size() == refs.size()) {
+      guard(GuardKind::CONSTANT_MATCH, srcName);
+      return vt::makeTuple(std::move(consts), source);
+    }
+  }
+  if (isTuple) return vt::makeTuple(std::move(items), source);
+  VtPtr list = vt::makeList(std::move(items), source);
+  ctx.sideEffects.trackExisting(list);
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = list;
+  return list;
+}
+
+Expected<VtPtr> Wrap::dict() {
+  // ConstDictVariable over a pre-existing dict: TYPE_MATCH, values wrapped lazily
+  // with item sources (L['d']['k']). Only str/int keys are modelled.
+  if (obj->getIdentity() != 0) {
+    if (auto seen = ctx.objectsByIdentity.find(obj->getIdentity());
+        seen != ctx.objectsByIdentity.end()) {
+      dupeGuard(ctx, source, seen->second);
+      return seen->second;
+    }
+  }
+  std::vector<std::pair<VtPtr, VtPtr>> entries;
+  for (auto e : obj->getDict()) {
+    auto key = ctx.trace.object(e.getKey());
+    if (!key) return key.error();
+    std::string keyRepr;
+    VtPtr keyVt;
+    if (key->which() == W::STR) {
+      keyRepr = vt::pyStrRepr(key->getStr());
+      keyVt = vt::ConstantVariable::make(std::string(key->getStr().cStr()));
+    } else if (key->which() == W::INT) {
+      keyRepr = std::to_string(key->getInt());
+      keyVt = vt::ConstantVariable::make(key->getInt());
+    } else {
+      return unsupported("dict input with a key of type " + trace::typeName(ctx.trace, e.getKey()));
+    }
+    entries.emplace_back(
+        keyVt, std::make_shared<LazyVariable>(e.getValue(), vt::Source::item(source, keyRepr)));
+  }
+  guard(GuardKind::TYPE_MATCH, srcName);
+  VtPtr dict = std::make_shared<vt::DictVariable>(std::move(entries), source,
+                                                  vt::MutationType::kValueMutationExisting);
+  ctx.sideEffects.trackExisting(dict);  // track_mutable
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = dict;
+  return dict;
+}
+
+Expected<VtPtr> Wrap::classObject() {
+  auto c = obj->getClass();
+  if (std::string(c.getModule().cStr()) == "builtins") {
+    std::string name = c.getQualname().cStr();
+    // Dynamo models these builtin types as BuiltinVariable; enumerate is matched by class.
+    guard(name == "enumerate" ? GuardKind::CLASS_MATCH : GuardKind::BUILTIN_MATCH, srcName);
+    return VtPtr(std::make_shared<vt::BuiltinVariable>(name, source));
+  }
+  if ((std::string(c.getModule().cStr()) == "torch" ||
+       std::string(c.getModule().cStr()) == "torch._tensor") &&
+      std::string(c.getQualname().cStr()) == "Tensor") {
+    // torch.Tensor as a class (isinstance checks); calling it is not modelled.
+    guard(GuardKind::CLASS_MATCH, srcName);
+    return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
+  }
+  std::string cmod = c.getModule().cStr();
+  if (cmod == "torch.autograd.grad_mode" &&
+      (std::string(c.getQualname().cStr()) == "no_grad" ||
+       std::string(c.getQualname().cStr()) == "enable_grad")) {
+    // TorchCtxManagerClassVariable, matched by class.
+    guard(GuardKind::CLASS_MATCH, srcName);
+    return VtPtr(std::make_shared<vt::GradModeVariable>(
+        true, std::string(c.getQualname().cStr()) == "enable_grad", false, source));
+  }
+  if (isUserCodeClass(c)) return VariableBuilder::wrapUserClass(ctx, ref, source);
+  return std::make_shared<vt::OpaqueVariable>(
+      ref, "type", "library class " + cmod + "." + std::string(c.getQualname().cStr()), source);
+}
+
+Expected<VtPtr> Wrap::callable() {
+  auto c = obj->getCallable();
+  std::string module = c.getModule().cStr();
+  std::string qualname = c.getQualname().cStr();
+  // FX names a C function by __module__ + "." + __name__ (_get_qualified_name):
+  // torch.sin has __qualname__ "_VariableFunctionsClass.sin" but prints "torch.sin".
+  if (auto dot = qualname.rfind('.'); dot != std::string::npos && module != "builtins") {
+    qualname = qualname.substr(dot + 1);
+  }
+  // Builtins Dynamo replaces by a Python polyfill are guarded by identity.
+  bool polyfilled = std::string(c.getReason().cStr()).find("Polyfilled") != std::string::npos;
+  guard(polyfilled ? GuardKind::ID_MATCH : GuardKind::BUILTIN_MATCH, srcName);
+  if (module == "builtins" || module == "_operator" || module == "operator" || module == "math") {
+    std::string name = module == "builtins" ? qualname
+                       : module == "math"   ? "math." + qualname
+                                            : "operator." + qualname;
+    return std::make_shared<vt::BuiltinVariable>(name, source);
+  }
+  if (c.getClassification() == schema::CallableClass::IN_GRAPH || module.rfind("torch", 0) == 0) {
+    return std::make_shared<vt::TorchFunctionVariable>(module + "." + qualname, true, source);
+  }
+  if (c.getClassification() == schema::CallableClass::SKIPPED) {
+    return std::make_shared<vt::SkippedFunctionVariable>(
+        module + "." + qualname, "Attempted to call function marked as skipped",
+        "Dynamo does not know how to trace the builtin `" + module + "." + qualname + "`", source);
+  }
+  return unsupported("call target " + module + "." + qualname + " (" +
+                     std::string(c.getReason().cStr()) + ")");
+}
+
+Expected<VtPtr> Wrap::function() {
+  auto f = obj->getFunction();
+  std::string module = f.getModule().cStr();
+  std::string qualname = f.getQualname().cStr();
+  guard(GuardKind::CLOSURE_MATCH, srcName);
+  if (f.getClassification() == schema::CallableClass::IN_GRAPH) {
+    // FX names a function by __module__ + "." + __name__ (_get_qualified_name); e.g.
+    // F.max_pool2d is boolean_dispatch.<locals>.fn with __name__ "max_pool2d".
+    return std::make_shared<vt::TorchFunctionVariable>(
+        module + "." + std::string(f.getName().cStr()), false, source);
+  }
+  if (f.getClassification() == schema::CallableClass::SKIPPED) {
+    // SkipFunctionVariable: torch._dynamo.graph_break is its own break type.
+    bool userBreak = module == "torch._dynamo.decorators" && qualname == "graph_break";
+    return std::make_shared<vt::SkippedFunctionVariable>(
+        module + "." + qualname,
+        userBreak ? "Call to `torch._dynamo.graph_break()`"
+                  : "Attempted to call function marked as skipped",
+        userBreak ? "User-inserted graph break."
+                  : "Dynamo does not trace into " + module + "." + qualname,
+        source);
+  }
+  return std::make_shared<vt::UserFunctionVariable>(ref, qualname, source);
+}
+
+Expected<VtPtr> Wrap::dtype() {
+  if (source) ctx.output.addGuard(GuardKind::CONSTANT_MATCH, srcName);
+  return vt::ConstantVariable::make(
+      vt::TorchConstant{vt::TorchConstant::Kind::kDtype, obj->getDtype().cStr()}, source);
+}
+
+Expected<VtPtr> Wrap::device() {
+  if (source) ctx.output.addGuard(GuardKind::CONSTANT_MATCH, srcName);
+  return vt::ConstantVariable::make(
+      vt::TorchConstant{vt::TorchConstant::Kind::kDevice, obj->getDevice().cStr()}, source);
+}
+
+Expected<VtPtr> Wrap::opaque() {
+  auto o = obj->getOpaque();
+  return std::make_shared<vt::OpaqueVariable>(
+      ref, std::string(o.getTypeName().cStr()),
+      "recorded as opaque: " + std::string(o.getReason().cStr()), source);
+}
+
+Expected<VtPtr> Wrap::set() {
+  // A set of Python constants is itself a constant to Dynamo: CONSTANT_MATCH on its
+  // source; mutating it is a side effect written back after the graph.
+  if (obj->getIdentity() != 0) {
+    if (auto seen = ctx.objectsByIdentity.find(obj->getIdentity());
+        seen != ctx.objectsByIdentity.end()) {
+      dupeGuard(ctx, source, seen->second);
+      return seen->second;
+    }
+  }
+  std::vector<VtPtr> items;
+  for (auto item : obj->getSet()) {
+    auto c = VariableBuilder::constantFromHeap(ctx, item);
+    if (!c) return unsupported("a set holding a " + trace::typeName(ctx.trace, item));
+    items.push_back(*c);
+  }
+  guard(GuardKind::CONSTANT_MATCH, srcName);
+  VtPtr set = std::make_shared<vt::SetVariable>(std::move(items), source,
+                                                vt::MutationType::kValueMutationExisting);
+  ctx.sideEffects.trackExisting(set);
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = set;
+  return set;
+}
+
+Expected<VtPtr> Wrap::other() {
+  return std::make_shared<vt::OpaqueVariable>(ref, trace::typeName(ctx.trace, ref),
+                                              "values of this type are not modelled by core part 1",
+                                              source);
+}
+
+}  // namespace
+
+Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
+                                      vt::SourcePtr source) {
   auto obj = ctx.trace.object(ref);
   if (!obj) return obj.error();
-  const std::string srcName = source ? source->name() : "<no source>";
-  // Values wrapped without a source (SourcelessBuilder) are never guarded.
-  auto guard = [&](GuardKind kind, const std::string& name, const std::string& detail = "") {
-    if (source) ctx.output.addGuard(kind, name, detail);
-  };
+  std::string srcName = source ? source->name() : "<no source>";
+  Wrap w{ctx, ref, std::move(source), &*obj, std::move(srcName)};
   switch (obj->which()) {
-    case W::INT:
-      if (source && source->kind() == vt::Source::Kind::kLocal &&
-          ctx.dynamicInts.count(source->member())) {
-        // wrap_symint: a dynamic int is a torch.SymInt graph input named after its
-        // source, symbol s<sha256(source) % 100> as ShapeEnv.create_symbol names it,
-        // guarded by type only (its value goes to the shape env's guards).
-        uint32_t id = support::sha256Mod(srcName, 100);
-        while (ctx.symbolIds.count(id)) ++id;
-        ctx.symbolIds.insert(id);
-        std::string symbol = "s" + std::to_string(id);
-        guard(GuardKind::TYPE_MATCH, srcName);
-        NodeId node = ctx.output.symIntInput(symbol, srcName);
-        return VtPtr(std::make_shared<vt::SymIntVariable>(node, obj->getInt(), symbol, source));
-      }
-      [[fallthrough]];
+    case W::INT: return w.intValue();
     case W::NONE:
     case W::BOOL:
     case W::FLOAT:
     case W::STR:
-    case W::ELLIPSIS: {
-      auto c = constantFromHeap(ctx, ref);
-      if (!c) return c;
-      constantGuards(ctx, source, obj->which() == W::INT);
-      (*c)->setSource(source);
-      return c;
-    }
-    case W::TENSOR: {
-      if (!source) {
-        // Dynamo would wrap it with SourcelessBuilder, which refuses tensors (realize
-        // turns this into Dynamo's graph break).
-        return unsupported(kSourcelessTensor);
-      }
-      if (uint64_t id = obj->getIdentity(); id != 0) {
-        auto seen = ctx.tensorsByIdentity.find(id);
-        if (seen != ctx.tensorsByIdentity.end()) {
-          const auto& firstSource = seen->second->source();
-          if (!firstSource || firstSource->name() != srcName)
-            guard(GuardKind::DUPLICATE_INPUT, srcName);
-          return seen->second;
-        }
-      }
-      auto metaObj = ctx.trace.object(obj->getTensor().getMeta());
-      if (!metaObj || metaObj->which() != W::TENSOR_META) return Error("tensor without metadata");
-      auto meta = metaFromTrace(metaObj->getTensorMeta());
-      if (!meta) return meta.error();
-      if (obj->getTensor().getViewBase() != 0) {
-        // Inputs that are views of other inputs need aliasing guards we do not model yet.
-      }
-      auto metaReader = metaObj->getTensorMeta();
-      std::string detail = guards::tensorMatchDetail(*meta);
-      if (source->kind() == vt::Source::Kind::kLocal && ctx.dynamicDims.count(source->member())) {
-        auto d = dynamicSizes(ctx, *meta, ctx.dynamicDims.at(source->member()), srcName);
-        if (!d) return d.error();
-        detail = *d;
-      }
-      NodeId node = ctx.output.graphInput(
-          srcName, *meta,
-          metaReader.getIsParameter() ? "torch.nn.parameter.Parameter" : "torch.Tensor");
-      guard(GuardKind::TENSOR_MATCH, srcName, detail);
-      VtPtr tensor = std::make_shared<vt::TensorVariable>(node, *meta, source);
-      if (obj->getIdentity() != 0) ctx.tensorsByIdentity[obj->getIdentity()] = tensor;
-      return tensor;
-    }
+    case W::ELLIPSIS: return w.constant();
+    case W::TENSOR: return w.tensor();
     case W::TUPLE:
-    case W::LIST: {
-      bool isTuple = obj->which() == W::TUPLE;
-      // VariableBuilder.__call__: a mutable object already tracked by the side effects
-      // (SideEffects.id_to_variable) is the same variable, whatever source reaches it
-      // again, so its pending mutations are seen (e.g. a mutable default argument
-      // appended to by an earlier call of the same function).
-      if (!isTuple && obj->getIdentity() != 0) {
-        if (auto seen = ctx.objectsByIdentity.find(obj->getIdentity());
-            seen != ctx.objectsByIdentity.end()) {
-          dupeGuard(ctx, source, seen->second);
-          return seen->second;
-        }
-      }
-      auto refs = isTuple ? obj->getTuple() : obj->getList();
-      std::vector<VtPtr> items;
-      for (unsigned i = 0; i < refs.size(); ++i) {
-        items.push_back(
-            std::make_shared<LazyVariable>(refs[i], vt::Source::item(source, std::to_string(i))));
-      }
-      guard(GuardKind::SEQUENCE_LENGTH, srcName);
-      if (isTuple && source && source->isUnspecializedNNModule()) {
-        // wrap_listlike: a tuple of literals on an nn.Module is a constant.
-        std::vector<VtPtr> consts;
-        for (auto item : refs) {
-          auto it = ctx.trace.object(item);
-          if (!it) return it.error();
-          auto w = it->which();
-          if (w != W::INT && w != W::FLOAT && w != W::BOOL && w != W::STR && w != W::NONE) break;
-          auto c = constantFromHeap(ctx, item);
-          if (!c) return c;
-          consts.push_back(*c);
-        }
-        if (consts.size() == refs.size()) {
-          guard(GuardKind::CONSTANT_MATCH, srcName);
-          return vt::makeTuple(std::move(consts), source);
-        }
-      }
-      if (isTuple) return vt::makeTuple(std::move(items), source);
-      VtPtr list = vt::makeList(std::move(items), source);
-      ctx.sideEffects.trackExisting(list);
-      if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = list;
-      return list;
-    }
-    case W::DICT: {
-      // ConstDictVariable over a pre-existing dict: TYPE_MATCH, values wrapped lazily
-      // with item sources (L['d']['k']). Only str/int keys are modelled.
-      if (obj->getIdentity() != 0) {
-        if (auto seen = ctx.objectsByIdentity.find(obj->getIdentity());
-            seen != ctx.objectsByIdentity.end()) {
-          dupeGuard(ctx, source, seen->second);
-          return seen->second;
-        }
-      }
-      std::vector<std::pair<VtPtr, VtPtr>> entries;
-      for (auto e : obj->getDict()) {
-        auto key = ctx.trace.object(e.getKey());
-        if (!key) return key.error();
-        std::string keyRepr;
-        VtPtr keyVt;
-        if (key->which() == W::STR) {
-          keyRepr = vt::pyStrRepr(key->getStr());
-          keyVt = vt::ConstantVariable::make(std::string(key->getStr().cStr()));
-        } else if (key->which() == W::INT) {
-          keyRepr = std::to_string(key->getInt());
-          keyVt = vt::ConstantVariable::make(key->getInt());
-        } else {
-          return unsupported("dict input with a key of type " +
-                             trace::typeName(ctx.trace, e.getKey()));
-        }
-        entries.emplace_back(
-            keyVt, std::make_shared<LazyVariable>(e.getValue(), vt::Source::item(source, keyRepr)));
-      }
-      guard(GuardKind::TYPE_MATCH, srcName);
-      VtPtr dict = std::make_shared<vt::DictVariable>(std::move(entries), source,
-                                                      vt::MutationType::kValueMutationExisting);
-      ctx.sideEffects.trackExisting(dict);  // track_mutable
-      if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = dict;
-      return dict;
-    }
-    case W::CLASS: {
-      auto c = obj->getClass();
-      if (std::string(c.getModule().cStr()) == "builtins") {
-        std::string name = c.getQualname().cStr();
-        // Dynamo models these builtin types as BuiltinVariable; enumerate is matched by class.
-        guard(name == "enumerate" ? GuardKind::CLASS_MATCH : GuardKind::BUILTIN_MATCH, srcName);
-        return VtPtr(std::make_shared<vt::BuiltinVariable>(name, source));
-      }
-      if ((std::string(c.getModule().cStr()) == "torch" ||
-           std::string(c.getModule().cStr()) == "torch._tensor") &&
-          std::string(c.getQualname().cStr()) == "Tensor") {
-        // torch.Tensor as a class (isinstance checks); calling it is not modelled.
-        guard(GuardKind::CLASS_MATCH, srcName);
-        return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
-      }
-      std::string cmod = c.getModule().cStr();
-      if (cmod == "torch.autograd.grad_mode" &&
-          (std::string(c.getQualname().cStr()) == "no_grad" ||
-           std::string(c.getQualname().cStr()) == "enable_grad")) {
-        // TorchCtxManagerClassVariable, matched by class.
-        guard(GuardKind::CLASS_MATCH, srcName);
-        return VtPtr(std::make_shared<vt::GradModeVariable>(
-            true, std::string(c.getQualname().cStr()) == "enable_grad", false, source));
-      }
-      if (isUserCodeClass(c)) return wrapUserClass(ctx, ref, source);
-      return std::make_shared<vt::OpaqueVariable>(
-          ref, "type", "library class " + cmod + "." + std::string(c.getQualname().cStr()), source);
-    }
-    case W::MODULE: return wrapPythonModule(ctx, ref, source);
-    case W::INSTANCE: return wrapInstance(ctx, ref, source);
-    case W::CALLABLE: {
-      auto c = obj->getCallable();
-      std::string module = c.getModule().cStr();
-      std::string qualname = c.getQualname().cStr();
-      // FX names a C function by __module__ + "." + __name__ (_get_qualified_name):
-      // torch.sin has __qualname__ "_VariableFunctionsClass.sin" but prints "torch.sin".
-      if (auto dot = qualname.rfind('.'); dot != std::string::npos && module != "builtins") {
-        qualname = qualname.substr(dot + 1);
-      }
-      // Builtins Dynamo replaces by a Python polyfill are guarded by identity.
-      bool polyfilled = std::string(c.getReason().cStr()).find("Polyfilled") != std::string::npos;
-      guard(polyfilled ? GuardKind::ID_MATCH : GuardKind::BUILTIN_MATCH, srcName);
-      if (module == "builtins" || module == "_operator" || module == "operator" ||
-          module == "math") {
-        std::string name = module == "builtins" ? qualname
-                           : module == "math"   ? "math." + qualname
-                                                : "operator." + qualname;
-        return std::make_shared<vt::BuiltinVariable>(name, source);
-      }
-      if (c.getClassification() == schema::CallableClass::IN_GRAPH ||
-          module.rfind("torch", 0) == 0) {
-        return std::make_shared<vt::TorchFunctionVariable>(module + "." + qualname, true, source);
-      }
-      if (c.getClassification() == schema::CallableClass::SKIPPED) {
-        return std::make_shared<vt::SkippedFunctionVariable>(
-            module + "." + qualname, "Attempted to call function marked as skipped",
-            "Dynamo does not know how to trace the builtin `" + module + "." + qualname + "`",
-            source);
-      }
-      return unsupported("call target " + module + "." + qualname + " (" +
-                         std::string(c.getReason().cStr()) + ")");
-    }
-    case W::FUNCTION: {
-      auto f = obj->getFunction();
-      std::string module = f.getModule().cStr();
-      std::string qualname = f.getQualname().cStr();
-      guard(GuardKind::CLOSURE_MATCH, srcName);
-      if (f.getClassification() == schema::CallableClass::IN_GRAPH) {
-        // FX names a function by __module__ + "." + __name__ (_get_qualified_name); e.g.
-        // F.max_pool2d is boolean_dispatch.<locals>.fn with __name__ "max_pool2d".
-        return std::make_shared<vt::TorchFunctionVariable>(
-            module + "." + std::string(f.getName().cStr()), false, source);
-      }
-      if (f.getClassification() == schema::CallableClass::SKIPPED) {
-        // SkipFunctionVariable: torch._dynamo.graph_break is its own break type.
-        bool userBreak = module == "torch._dynamo.decorators" && qualname == "graph_break";
-        return std::make_shared<vt::SkippedFunctionVariable>(
-            module + "." + qualname,
-            userBreak ? "Call to `torch._dynamo.graph_break()`"
-                      : "Attempted to call function marked as skipped",
-            userBreak ? "User-inserted graph break."
-                      : "Dynamo does not trace into " + module + "." + qualname,
-            source);
-      }
-      return std::make_shared<vt::UserFunctionVariable>(ref, qualname, source);
-    }
-    case W::DTYPE:
-      if (source) ctx.output.addGuard(GuardKind::CONSTANT_MATCH, srcName);
-      return vt::ConstantVariable::make(
-          vt::TorchConstant{vt::TorchConstant::Kind::kDtype, obj->getDtype().cStr()}, source);
-    case W::DEVICE:
-      if (source) ctx.output.addGuard(GuardKind::CONSTANT_MATCH, srcName);
-      return vt::ConstantVariable::make(
-          vt::TorchConstant{vt::TorchConstant::Kind::kDevice, obj->getDevice().cStr()}, source);
-    case W::OPAQUE: {
-      auto o = obj->getOpaque();
-      return std::make_shared<vt::OpaqueVariable>(
-          ref, std::string(o.getTypeName().cStr()),
-          "recorded as opaque: " + std::string(o.getReason().cStr()), source);
-    }
-    case W::SET: {
-      // A set of Python constants is itself a constant to Dynamo: CONSTANT_MATCH on its
-      // source; mutating it is a side effect written back after the graph.
-      if (obj->getIdentity() != 0) {
-        if (auto seen = ctx.objectsByIdentity.find(obj->getIdentity());
-            seen != ctx.objectsByIdentity.end()) {
-          dupeGuard(ctx, source, seen->second);
-          return seen->second;
-        }
-      }
-      std::vector<VtPtr> items;
-      for (auto item : obj->getSet()) {
-        auto c = constantFromHeap(ctx, item);
-        if (!c) return unsupported("a set holding a " + trace::typeName(ctx.trace, item));
-        items.push_back(*c);
-      }
-      guard(GuardKind::CONSTANT_MATCH, srcName);
-      VtPtr set = std::make_shared<vt::SetVariable>(std::move(items), source,
-                                                    vt::MutationType::kValueMutationExisting);
-      ctx.sideEffects.trackExisting(set);
-      if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = set;
-      return set;
-    }
-    default:
-      return std::make_shared<vt::OpaqueVariable>(
-          ref, trace::typeName(ctx.trace, ref),
-          "values of this type are not modelled by core part 1", source);
+    case W::LIST: return w.listLike();
+    case W::DICT: return w.dict();
+    case W::CLASS: return w.classObject();
+    case W::MODULE: return VariableBuilder::wrapPythonModule(w.ctx, w.ref, w.source);
+    case W::INSTANCE: return VariableBuilder::wrapInstance(w.ctx, w.ref, w.source);
+    case W::CALLABLE: return w.callable();
+    case W::FUNCTION: return w.function();
+    case W::DTYPE: return w.dtype();
+    case W::DEVICE: return w.device();
+    case W::OPAQUE: return w.opaque();
+    case W::SET: return w.set();
+    default: return w.other();
   }
 }
 
-Expected<VtPtr> InstructionTranslator::realize(const VtPtr& v) {
-  if (!v) return Error("internal: null tracker");
-  auto* lazy = dynamic_cast<LazyVariable*>(v.get());
-  if (!lazy) {
-    if (v->kind() == vt::VtKind::kOpaque) {
-      auto* opaque = dynamic_cast<vt::OpaqueVariable*>(v.get());
-      return unsupported("use of " + v->pythonTypeName() + " value" +
-                         (v->source() ? " " + v->source()->name() : std::string()) +
-                         (opaque ? " (" + opaque->why() + ")" : std::string()));
-    }
-    return v;
-  }
-  if (!lazy->realized() && lazy->computedConstant()) {
-    VtPtr c = vt::ConstantVariable::make(*lazy->computedConstant());
-    c->setSource(lazy->source());
-    constantGuards(ctx_, lazy->source(),
-                   std::holds_alternative<int64_t>(*lazy->computedConstant()));
-    lazy->setRealized(c);
-  } else if (!lazy->realized()) {
-    auto built = Ops::wrap(ctx_, lazy->object(), lazy->source());
-    if (!built && !lazy->source() &&
-        built.error().message().find(kSourcelessTensor) != std::string::npos) {
-      // SourcelessBuilder raises for a tensor: Dynamo graph-breaks there.
-      return Ops::graphBreak(*this, "Unexpected type in sourceless builder",
-                             "SourcelessBuilder.create does not know how to wrap a tensor");
-    }
-    if (!built) return built;
-    lazy->setRealized(*built);
-  }
-  return realize(lazy->realized());
+// Dynamo's make_dupe_guard: a DUPLICATE_INPUT guard when both sources are local or both
+// global.
+void dupeGuard(TracingContext& ctx, const vt::SourcePtr& source, const VtPtr& existing) {
+  if (!source || !existing->source()) return;
+  if (existing->source()->name() == source->name()) return;
+  if (existing->source()->isLocal() == source->isLocal())
+    ctx.output.addGuard(GuardKind::DUPLICATE_INPUT, source->name());
 }
 
-}  // namespace dynrr::tracer
-
-namespace dynrr::tracer {
-
-std::string LazyVariable::primitiveKind(const trace::TraceReader& trace) const {
-  if (constant_) {
-    if (std::holds_alternative<int64_t>(*constant_)) return "int";
-    if (std::holds_alternative<double>(*constant_)) return "float";
-    if (std::holds_alternative<bool>(*constant_)) return "bool";
-    if (std::holds_alternative<std::string>(*constant_)) return "str";
-    if (std::holds_alternative<vt::NoneValue>(*constant_)) return "none";
-    return "";
+Expected<VtPtr> VariableBuilder::wrapPythonModule(TracingContext& ctx, trace::ObjRef ref,
+                                                  vt::SourcePtr source) {
+  auto obj = ctx.trace.object(ref);
+  if (!obj) return obj.error();
+  if (uint64_t id = obj->getIdentity(); id != 0) {
+    auto seen = ctx.objectsByIdentity.find(id);
+    if (seen != ctx.objectsByIdentity.end()) {
+      dupeGuard(ctx, source, seen->second);
+      return seen->second;
+    }
   }
-  auto obj = trace.object(object_);
-  if (!obj) return "";
-  switch (obj->which()) {
-    case schema::Object::Which::INT: return "int";
-    case schema::Object::Which::FLOAT: return "float";
-    case schema::Object::Which::BOOL: return "bool";
-    case schema::Object::Which::STR: return "str";
-    case schema::Object::Which::NONE: return "none";
-    default: return "";
+  if (source) ctx.output.addGuard(GuardKind::MODULE_MATCH, source->name());
+  VtPtr m = std::make_shared<vt::ModuleVariable>(
+      ref, std::string(obj->getModule().getName().cStr()), source);
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = m;
+  return m;
+}
+
+// wrap_module (inline_inbuilt_nn_modules: every module is an
+// UnspecializedNNModuleVariable, TYPE_MATCH) and wrap_user_defined, found again by
+// identity (side_effects lookup + make_dupe_guard).
+Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef ref,
+                                              vt::SourcePtr source) {
+  auto obj = ctx.trace.object(ref);
+  if (!obj) return obj.error();
+  auto inst = obj->getInstance();
+  if (uint64_t id = obj->getIdentity(); id != 0) {
+    auto seen = ctx.objectsByIdentity.find(id);
+    if (seen != ctx.objectsByIdentity.end()) {
+      dupeGuard(ctx, source, seen->second);
+      return seen->second;
+    }
   }
+  std::string typeName = vt::qualifiedClassName(ctx.trace, inst.getClass());
+  bool nnModule = false, builtin = false;
+  switch (inst.getKind()) {
+    case schema::InstanceKind::PLAIN: break;
+    case schema::InstanceKind::NN_MODULE: {
+      if (inst.getAttrs().size() == 0) return unsupported("an uninitialized nn.Module");
+      if (typeName == "torch._dynamo.eval_frame.OptimizedModule")
+        return unsupported("an OptimizedModule (torch.compile'd module) reached while tracing");
+      if (typeName == "torch.nn.modules.rnn.RNN" || typeName == "torch.nn.modules.rnn.GRU" ||
+          typeName == "torch.nn.modules.rnn.LSTM")
+        return unsupported("RNN/GRU/LSTM modules (Dynamo graph-breaks without allow_rnn)");
+      // wrap_module: torch.nn.modules.* except the containers are "builtin".
+      builtin = typeName.rfind("torch.nn.modules.", 0) == 0 &&
+                typeName.rfind("torch.nn.modules.container.", 0) != 0;
+      nnModule = true;
+      if (source) source = vt::Source::nnModule(source);
+      break;
+    }
+    case schema::InstanceKind::DATACLASS:
+      // A (frozen or plain) dataclass instance reads like a plain object
+      // (FrozenDataClassVariable / UserDefinedObjectVariable: TYPE_MATCH, attributes from
+      // the instance dict). Stores into a frozen one raise, which the store path reports.
+      break;
+    case schema::InstanceKind::NAMEDTUPLE: return unsupported("namedtuple instances");
+    case schema::InstanceKind::EXCEPTION: return unsupported("exception instances");
+  }
+  if (!source) return unsupported("a recorded " + typeName + " object reached without a source");
+  ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
+  VtPtr v;
+  if (nnModule) {
+    v = std::make_shared<vt::NNModuleVariable>(ref, inst.getClass(), typeName, builtin,
+                                               std::move(source));
+  } else {
+    v = std::make_shared<vt::UserObjectVariable>(ref, inst.getClass(), typeName, std::move(source));
+  }
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
+  ctx.sideEffects.trackExisting(v);  // track_object_existing: write-back order
+  return v;
+}
+
+Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRef ref,
+                                               vt::SourcePtr source) {
+  auto obj = ctx.trace.object(ref);
+  if (!obj) return obj.error();
+  auto c = obj->getClass();
+  std::string typeName = vt::qualifiedClassName(ctx.trace, ref);
+  if (std::string(c.getMetaclass().cStr()) != "type" &&
+      std::string(c.getMetaclass().cStr()) != "builtins.type")
+    return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr());
+  if (source) ctx.output.addGuard(GuardKind::CLASS_MATCH, source->name());
+  return VtPtr(std::make_shared<vt::UserClassVariable>(ref, typeName, std::move(source)));
+}
+
+Expected<std::shared_ptr<vt::CellVariable>> VariableBuilder::existingCell(
+    TracingContext& ctx, trace::ObjRef cellRef, const std::string& name, vt::SourcePtr cellSource,
+    vt::SourcePtr contentsSource) {
+  auto obj = ctx.trace.object(cellRef);
+  if (!obj) return obj.error();
+  if (obj->which() != W::CELL) return Error("closure entry " + name + " is not a cell");
+  if (auto seen = ctx.sideEffects.findCell(obj->getIdentity())) return seen;
+  auto cell = ctx.sideEffects.trackCellExisting(name, std::move(cellSource), obj->getIdentity());
+  auto c = obj->getCell();
+  if (!c.getEmpty()) {
+    cell->setContents(std::make_shared<LazyVariable>(c.getContents(), std::move(contentsSource)));
+  }
+  return cell;
 }
 
 }  // namespace dynrr::tracer

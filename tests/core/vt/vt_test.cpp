@@ -1,8 +1,8 @@
 // vt_test.cpp — sources print as Dynamo's Source.name does; trackers print informative reprs.
 #include <gtest/gtest.h>
 
-#include "core/vt/constant_variable.h"
-#include "core/vt/container_variables.h"
+#include "core/vt/constant.h"
+#include "core/vt/lists.h"
 #include "core/vt/source.h"
 
 namespace dynrr::vt {

@@ -1,5 +1,5 @@
-// variable_tracker.cpp — see variable_tracker.h.
-#include "core/vt/variable_tracker.h"
+// base.cpp — see base.h. The protocol's defaults are the base class's answers.
+#include "core/vt/base.h"
 
 namespace dynrr::vt {
 
@@ -50,10 +50,41 @@ const char* vtKindName(VtKind k) {
 }
 
 std::string VariableTracker::repr() const {
-  std::string out = std::string(vtKindName(kind_)) + "(" + describe();
+  std::string out = className() + "(" + describe();
   if (source_) out += ", source=" + source_->name();
   if (mutation_ != MutationType::kImmutable) out += std::string(", ") + mutationTypeName(mutation_);
   return out + ")";
+}
+
+Error VariableTracker::unsupportedOn(const std::string& what) const {
+  return unsupported(what + " on " + className());
+}
+
+Expected<VtPtr> VariableTracker::realize(Tx&) { return self(); }
+
+Expected<VtPtr> VariableTracker::callFunction(Tx&, Args, Kwargs) {
+  return unsupported("call of a " + pythonTypeName() + " (" + vtKindName(kind_) + ")");
+}
+
+Expected<VtPtr> VariableTracker::callMethod(Tx&, const std::string& name, Args, Kwargs) {
+  return unsupported("method " + name + " of a " + pythonTypeName() + " (" + vtKindName(kind_) +
+                     ")");
+}
+
+Expected<VtPtr> VariableTracker::varGetattr(Tx&, const std::string& name) {
+  return unsupported("getattr '" + name + "' on " + std::string(vtKindName(kind_)));
+}
+
+Expected<std::vector<VtPtr>> VariableTracker::unpackVarSequence(Tx&) {
+  return unsupported("iterating over " + pythonTypeName());
+}
+
+Expected<bool> VariableTracker::callObjHasattr(Tx&, const std::string& name) {
+  return unsupported("hasattr(" + pythonTypeName() + ", '" + name + "')");
+}
+
+Expected<bool> VariableTracker::boolValue(Tx&) {
+  return unsupported("truth value of " + pythonTypeName());
 }
 
 }  // namespace dynrr::vt

@@ -1,13 +1,16 @@
-// container_variables.h — tuples, lists, dicts, ranges, slices and torch.Size
-// (torch/_dynamo/variables/lists.py: TupleVariable, ListVariable, RangeVariable,
-// SizeVariable; dicts.py: ConstDictVariable; misc/constant: SliceVariable).
+// lists.h — tuples, lists, torch.Size, ranges, slices and the list iterator
+// (torch/_dynamo/variables/lists.py: BaseListVariable, TupleVariable, ListVariable,
+// SizeVariable, RangeVariable, SliceVariable, ListIteratorVariable). Tuples, lists and
+// torch.Size are one class here (SequenceVariable, told apart by kind()), as
+// BaseListVariable's subclasses share almost all of their behaviour.
 #pragma once
 
 #include <cstdint>
 #include <utility>
 #include <vector>
 
-#include "core/vt/variable_tracker.h"
+#include "core/vt/base.h"
+#include "core/vt/iter.h"
 
 namespace dynrr::vt {
 
@@ -19,6 +22,8 @@ class SequenceVariable : public VariableTracker {
   const std::vector<VtPtr>& items() const { return items_; }
   // Only for mutable lists; the caller records the side effect.
   std::vector<VtPtr>& mutableItems() { return items_; }
+  bool isList() const { return kind() == VtKind::kList; }
+  bool isTuple() const { return kind() == VtKind::kTuple; }
   std::string pythonTypeName() const override;
   std::string describe() const override;
   // A dict view (dict.keys()/values()/items()) is modelled as a list of its items made
@@ -30,6 +35,18 @@ class SequenceVariable : public VariableTracker {
   // is a tuple whose items are also attributes: its field names, in order.
   void setFieldNames(std::vector<std::string> names) { fieldNames_ = std::move(names); }
   const std::vector<std::string>& fieldNames() const { return fieldNames_; }
+  // A new sequence of the same kind (list, tuple or torch.Size) holding `items`.
+  VtPtr withItems(std::vector<VtPtr> items) const;
+
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx&) override { return items_; }
+  bool isPythonConstant() const override;
+  Expected<bool> boolValue(Tx&) override { return !items_.empty(); }
+
+  // ListVariable's mutating methods (append, extend, pop, insert, __setitem__): a
+  // pre-existing list mutated is written back after the graph.
+  Status markMutating(Tx& tx, const std::string& how);
 
  private:
   std::vector<VtPtr> items_;
@@ -41,20 +58,15 @@ VtPtr makeTuple(std::vector<VtPtr> items, SourcePtr source = nullptr);
 // A list created during tracing (ValueMutationNew) or pre-existing (with source).
 VtPtr makeList(std::vector<VtPtr> items, SourcePtr source = nullptr);
 VtPtr makeSize(std::vector<VtPtr> items, SourcePtr source = nullptr);
-
-class DictVariable final : public VariableTracker {
- public:
-  // Keys are constants (ConstDictVariable only models hashable constant keys here).
-  DictVariable(std::vector<std::pair<VtPtr, VtPtr>> entries, SourcePtr source, MutationType m)
-      : VariableTracker(VtKind::kDict, std::move(source), m), entries_(std::move(entries)) {}
-  const std::vector<std::pair<VtPtr, VtPtr>>& entries() const { return entries_; }
-  std::vector<std::pair<VtPtr, VtPtr>>& mutableEntries() { return entries_; }
-  std::string pythonTypeName() const override { return "dict"; }
-  std::string describe() const override;
-
- private:
-  std::vector<std::pair<VtPtr, VtPtr>> entries_;
-};
+// isinstance(v, BaseListVariable) for a tuple, list or torch.Size.
+inline SequenceVariable* asSequence(const VtPtr& v) {
+  switch (v ? v->kind() : VtKind::kNull) {
+    case VtKind::kTuple:
+    case VtKind::kList:
+    case VtKind::kSize: return static_cast<SequenceVariable*>(v.get());
+    default: return nullptr;
+  }
+}
 
 class RangeVariable final : public VariableTracker {
  public:
@@ -70,6 +82,10 @@ class RangeVariable final : public VariableTracker {
   int64_t at(int64_t i) const { return start_ + i * step_; }
   std::string pythonTypeName() const override { return "range"; }
   std::string describe() const override;
+
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx&) override;
+  Expected<bool> boolValue(Tx&) override { return length() > 0; }
 
  private:
   int64_t start_, stop_, step_;
@@ -87,47 +103,34 @@ class SliceVariable final : public VariableTracker {
   const VtPtr& step() const { return step_; }
   std::string pythonTypeName() const override { return "slice"; }
   std::string describe() const override;
+  // The indices this slice (constant bounds) picks from a sequence of n items
+  // (PySlice_AdjustIndices + the slice walk).
+  Expected<std::vector<int64_t>> indices(int64_t n) const;
 
  private:
   VtPtr start_, stop_, step_;
 };
 
 // Iterator over a snapshot of items (ListIteratorVariable), used by FOR_ITER.
-class IteratorVariable final : public VariableTracker {
+class ListIteratorVariable final : public IteratorVariable {
  public:
-  explicit IteratorVariable(std::vector<VtPtr> items)
-      : VariableTracker(VtKind::kIterator, nullptr, MutationType::kValueMutationNew),
-        items_(std::move(items)) {}
+  explicit ListIteratorVariable(std::vector<VtPtr> items) : items_(std::move(items)) {}
   bool done() const { return index_ >= items_.size(); }
-  VtPtr next() { return items_[index_++]; }
   size_t remaining() const { return items_.size() - index_; }
+  std::string pythonTypeName() const override { return "list_iterator"; }
+  std::string describe() const override;
+
+  Expected<VtPtr> nextVariable(Tx&) override { return done() ? VtPtr() : items_[index_++]; }
   // The items not consumed yet, consuming them (unpack_var_sequence of an iterator).
-  std::vector<VtPtr> takeRemaining() {
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx&) override {
     std::vector<VtPtr> rest(items_.begin() + static_cast<std::ptrdiff_t>(index_), items_.end());
     index_ = items_.size();
     return rest;
   }
-  std::string pythonTypeName() const override { return "list_iterator"; }
-  std::string describe() const override;
 
  private:
   std::vector<VtPtr> items_;
   size_t index_ = 0;
-};
-
-// A set of Python constants (SetVariable; items compared with ==, kept in insertion
-// order). Sets of tensors or objects are not modelled.
-class SetVariable final : public VariableTracker {
- public:
-  SetVariable(std::vector<VtPtr> items, SourcePtr source, MutationType m)
-      : VariableTracker(VtKind::kSet, std::move(source), m), items_(std::move(items)) {}
-  const std::vector<VtPtr>& items() const { return items_; }
-  std::vector<VtPtr>& mutableItems() { return items_; }
-  std::string pythonTypeName() const override { return "set"; }
-  std::string describe() const override;
-
- private:
-  std::vector<VtPtr> items_;
 };
 
 }  // namespace dynrr::vt

@@ -1,0 +1,268 @@
+// codegen.cpp — see codegen.h.
+#include "core/tracer/codegen.h"
+
+#include <algorithm>
+
+#include "core/vt/dicts.h"
+#include "core/vt/lists.h"
+#include "core/vt/sym_node.h"
+#include "core/vt/tensor.h"
+#include "core/vt/user_defined.h"
+
+namespace dynrr::tracer {
+namespace {
+
+// The graph outputs for a value Dynamo reconstructs after the graph: the tensors it
+// holds, in order. Cells of escaping nested functions are only noted in `cells`;
+// their contents are written back later, with the other mutated cells.
+void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>& out, int depth,
+                        std::vector<const vt::CellVariable*>* cells = nullptr) {
+  if (!v || depth > 32) return;
+  if (auto* lazy = dynamic_cast<LazyVariable*>(v.get())) {
+    collectTensorNodes(lazy->realized(), g, out, depth + 1, cells);
+    return;
+  }
+  if (auto* si = dynamic_cast<vt::SymIntVariable*>(v.get())) {
+    // A SymInt computed in the graph is returned by it (a SymInt input comes from its
+    // source).
+    if (g.node(si->node()).op == "placeholder") return;
+    for (NodeId n : out) {
+      if (n == si->node()) return;
+    }
+    out.push_back(si->node());
+    return;
+  }
+  if (auto* t = dynamic_cast<vt::TensorVariable*>(v.get())) {
+    // Graph inputs are reconstructed from their source, not returned by the graph.
+    if (g.node(t->node()).op == "placeholder") return;
+    for (NodeId n : out) {
+      if (n == t->node()) return;
+    }
+    out.push_back(t->node());
+    return;
+  }
+  if (auto* seq = vt::asSequence(v)) {
+    for (const auto& item : seq->items()) collectTensorNodes(item, g, out, depth + 1, cells);
+  } else if (auto* dict = vt::asDict(v)) {
+    for (const auto& kv : dict->entries()) collectTensorNodes(kv.second, g, out, depth + 1, cells);
+  } else if (auto* attr = dynamic_cast<vt::GetAttrVariable*>(v.get())) {
+    // A bound method (e.g. tensor.item awaiting its call) is rebuilt from its object.
+    collectTensorNodes(attr->object(), g, out, depth + 1, cells);
+  } else if (auto* fn = dynamic_cast<vt::NestedFunctionVariable*>(v.get())) {
+    // A function made while tracing escapes: its cells are rebuilt after the graph.
+    for (const auto& c : fn->closure()) {
+      auto* cell = dynamic_cast<const vt::CellVariable*>(c.get());
+      if (!cell || !cells) continue;
+      bool seen = false;
+      for (auto* known : *cells) seen = seen || known == cell;
+      if (seen) continue;
+      cells->push_back(cell);
+    }
+  }
+}
+
+// User objects made while tracing that outlive the frame (reachable from the values
+// reconstructed after the graph, or from what is written back): Dynamo rebuilds them
+// after the graph and sets their attributes (codegen_save_tempvars, then
+// codegen_update_mutated).
+void findNewObjects(const VtPtr& v, const SideEffects& effects,
+                    std::vector<const vt::VariableTracker*>& out, int depth) {
+  if (!v || depth > 32) return;
+  if (auto* lazy = dynamic_cast<LazyVariable*>(v.get())) {
+    findNewObjects(lazy->realized(), effects, out, depth + 1);
+    return;
+  }
+  if (v->kind() == vt::VtKind::kUserObject &&
+      v->mutationType() == vt::MutationType::kAttributeMutationNew) {
+    if (std::find(out.begin(), out.end(), v.get()) != out.end()) return;
+    out.push_back(v.get());
+    for (const auto& t : effects.tracked())
+      if (t.value == v)
+        for (const auto& [name, value] : t.attrs) findNewObjects(value, effects, out, depth + 1);
+    return;
+  }
+  if (auto* seq = vt::asSequence(v)) {
+    for (const auto& item : seq->items()) findNewObjects(item, effects, out, depth + 1);
+  } else if (auto* dict = vt::asDict(v)) {
+    for (const auto& kv : dict->entries()) findNewObjects(kv.second, effects, out, depth + 1);
+  }
+}
+
+std::vector<const vt::VariableTracker*> escapingNewObjects(InstructionTranslator& tx,
+                                                           const std::vector<VtPtr>& values) {
+  const SideEffects& effects = tx.context().sideEffects;
+  std::vector<const vt::VariableTracker*> out;
+  for (const auto& v : values) findNewObjects(v, effects, out, 0);
+  for (const auto& t : effects.tracked()) {
+    if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew) continue;
+    for (const auto& [name, value] : t.attrs) findNewObjects(value, effects, out, 0);
+  }
+  return out;
+}
+
+}  // namespace
+
+Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values) {
+  for (const auto* obj : escapingNewObjects(tx, values)) {
+    const auto* o = static_cast<const vt::UserObjectVariable*>(obj);
+    if (o->flavor() != vt::UserObjectVariable::Flavor::kPlain)
+      return unsupported("an nn.Module created while tracing outlives the frame");
+    // Seen with real Dynamo: P(a=x * 2, b=x + 1) returned gives the graph outputs (add,
+    // mul), P(x * 2, b=x + 1) gives (mul, add); the rule is not modelled.
+    if (o->builtWithKwargs())
+      return unsupported(
+          "an object built with keyword arguments outlives the frame (the "
+          "order Dynamo writes its attributes back in is not modelled)");
+  }
+  return Status::success();
+}
+
+// True once the walk reached a tensor (and stopped).
+bool realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth) {
+  if (!v || depth > 32) return false;
+  auto walkItem = [&](const VtPtr& item) -> bool {
+    auto r = tx.realize(item);
+    if (!r) return true;  // an item the core cannot wrap: stop here too
+    if ((*r)->kind() == vt::VtKind::kTensor) return true;
+    return realizeUntilTensor(tx, *r, depth + 1);
+  };
+  if (auto* seq = vt::asSequence(v)) {
+    for (const auto& item : seq->items()) {
+      if (walkItem(item)) return true;
+    }
+  } else if (auto* dict = vt::asDict(v)) {
+    for (const auto& kv : dict->entries()) {
+      if (walkItem(kv.second)) return true;
+    }
+  }
+  return false;
+}
+
+std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<VtPtr>& values,
+                                 const std::set<std::string>* liveAtBreak) {
+  // Order (codegen of compile_subgraph): the tensors of the values, then the contents
+  // of cells written back after the graph (codegen_update_mutated, in the order the
+  // cells were first tracked): pre-existing cells written to, and new cells that
+  // escape inside a nested function among the values.
+  std::vector<const vt::CellVariable*> escaping;
+  auto newObjects = escapingNewObjects(tx, values);
+  std::vector<NodeId> outputs;
+  for (const auto& v : values)
+    collectTensorNodes(v, tx.context().output.graph(), outputs, 0, &escaping);
+  // compile_subgraph's "common case": when every value to restore is a distinct tensor
+  // and the side effects are empty (nothing tracked is modified once dead new objects
+  // are pruned; tensors made by the graph count, see below), the graph returns the
+  // values themselves in stack-then-locals order,
+  // graph inputs included (seen with real Dynamo: `t = y * 2; return x` returns
+  // (l_x_,); compile_and_call_fx_graph is handed them reversed for UNPACK_SEQUENCE, but
+  // the graph's output tuple keeps this order).
+  bool sideEffectsEmpty = newObjects.empty() && escaping.empty();
+  for (const auto& t : tx.context().sideEffects.tracked()) {
+    if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
+      bool liveRoot = liveAtBreak && cell->givesNameHint() && liveAtBreak->count(cell->localName());
+      if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && liveRoot))
+        sideEffectsEmpty = false;
+    } else if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew) {
+      continue;  // pruned unless it escapes (newObjects)
+    } else if (t.mutated || !t.attrs.empty()) {
+      sideEffectsEmpty = false;
+    }
+  }
+  if (sideEffectsEmpty && !values.empty()) {
+    std::vector<NodeId> direct;
+    for (const auto& v : values) {
+      VtPtr value = v;
+      if (auto* lazy = dynamic_cast<LazyVariable*>(value.get())) value = lazy->realized();
+      auto* t = dynamic_cast<vt::TensorVariable*>(value.get());
+      // A tensor made by the graph is tracked as a new object (AttributeMutationNew),
+      // which is_modified: if one is among the live values, the side effects are not
+      // empty. So the common case only ever returns graph inputs.
+      bool input = t && tx.context().output.graph().node(t->node()).op == "placeholder";
+      if (!input || std::find(direct.begin(), direct.end(), t->node()) != direct.end()) {
+        direct.clear();
+        break;
+      }
+      direct.push_back(t->node());
+    }
+    if (!direct.empty()) return direct;
+  }
+  for (const auto& t : tx.context().sideEffects.tracked()) {
+    if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
+      bool escapes = false;
+      for (auto* e : escaping) escapes = escapes || e == cell;
+      // At a graph break a root-frame cell that the rest of the frame reads (live) and
+      // whose contents were stored is written back with STORE_DEREF before the resume
+      // function runs (codegen_update_mutated, CellVariable with local_name). Seen with
+      // real Dynamo: a dead one (written by an inlined nonlocal, never read again) is not.
+      // That includes a root cell holding an input (store_cell at frame start): its
+      // contents are read through load_cell, which realises them (guards), and loaded
+      // from their source.
+      bool rootCellAtBreak = liveAtBreak && !cell->preExisting() && cell->givesNameHint() &&
+                             cell->contents() && liveAtBreak->count(cell->localName());
+      // A new cell reached from a restored value (the closure of a function on the
+      // stack or in a live local) is alive too and written back the same way.
+      bool newAlive = !cell->preExisting() && cell->contents() && (rootCellAtBreak || escapes);
+      bool writeBack = newAlive || (cell->preExisting() && cell->written() && cell->contents());
+      // Writing back reconstructs the contents, which realises a lazy value stored there
+      // (e.g. `c = t1` into a pre-existing cell guards L['t1']).
+      if (writeBack) (void)tx.realize(cell->contents());
+      if (writeBack) collectTensorNodes(cell->contents(), tx.context().output.graph(), outputs, 0);
+    } else if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew &&
+               std::find(newObjects.begin(), newObjects.end(), t.value.get()) == newObjects.end()) {
+      continue;  // an object made while tracing: rebuilt only if it escapes
+    } else if (!t.attrs.empty()) {
+      // Attribute and global stores. For a pre-existing object codegen_update_mutated
+      // reconstructs the values of its store_attr_mutations in reverse store order (its
+      // suffixes are applied reversed again, so the stores still happen in order), which
+      // is the order they become graph outputs. A new object that escapes keeps store
+      // order (seen with real Dynamo: Result(x * 2); r.norm = x.norm() returns
+      // (mul, norm)). Each global is its own tracked variable.
+      bool reversed = t.value && t.value->mutationType() != vt::MutationType::kAttributeMutationNew;
+      for (size_t k = 0; k < t.attrs.size(); ++k) {
+        const auto& value = t.attrs[reversed ? t.attrs.size() - 1 - k : k].second;
+        (void)LazyVariable::realizeAll(tx, value, 0);
+        collectTensorNodes(value, tx.context().output.graph(), outputs, 0);
+      }
+    } else if (t.mutated) {
+      // A mutated pre-existing list or dict: its new contents are written back. Before
+      // reconstructing it, the codegen walks its items depth first in order
+      // (VariableTracker._contains_self_reference -> VariableTracker.visit), realising
+      // the lazy ones and so guarding them, and the walk ends at the first tensor, lazy or
+      // not: items after it keep no guard (seen with real Dynamo: `xs.append(x)` guards
+      // L['xs'][0] only when it is a tensor, every item up to the first tensor otherwise).
+      (void)realizeUntilTensor(tx, t.value, 0);
+      collectTensorNodes(t.value, tx.context().output.graph(), outputs, 0);
+    }
+  }
+  return outputs;
+}
+
+// The realisation PyCodegen does while rebuilding a value after the graph (see
+// returnValue): sourced values are loaded, new containers rebuilt item by item.
+Status codegenRealize(InstructionTranslator& tx, const VtPtr& v, bool keepLazyConstants,
+                      int depth) {
+  if (!v || depth > 32) return Status::success();
+  VtPtr value = v;
+  if (auto* lazy = dynamic_cast<LazyVariable*>(value.get())) {
+    if (!lazy->realized()) {
+      if (keepLazyConstants) return Status::success();
+      auto r = tx.realize(value);
+      return r ? Status::success() : Status(r.error());
+    }
+    value = lazy->realized();
+  }
+  if (value->source()) return Status::success();
+  if (auto* seq = vt::asSequence(value)) {
+    bool topTuple = depth == 0 && seq->kind() == vt::VtKind::kTuple;
+    for (const auto& item : seq->items()) {
+      if (Status st = codegenRealize(tx, item, topTuple, depth + 1); !st) return st;
+    }
+  } else if (auto* dict = vt::asDict(value)) {
+    for (const auto& kv : dict->entries()) {
+      if (Status st = codegenRealize(tx, kv.second, false, depth + 1); !st) return st;
+    }
+  }
+  return Status::success();
+}
+
+}  // namespace dynrr::tracer

@@ -1,0 +1,43 @@
+// builtin.h — Python builtins and operator functions (torch/_dynamo/variables/builtin.py
+// BuiltinVariable): a table from the builtin's name to its handler, in place of an
+// if-chain, as Dynamo's `call_<name>` methods are found by name. Operators ("operator.add",
+// ...) constant-fold on Python constants with Python's semantics, become graph calls on
+// tensors and SymInt arithmetic on dynamic ints (builtin_operators.cpp).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/vt/base.h"
+
+namespace dynrr::vt {
+
+// A Python builtin or operator function, by qualified name: "len", "operator.add".
+class BuiltinVariable final : public VariableTracker {
+ public:
+  explicit BuiltinVariable(std::string name, SourcePtr source = nullptr)
+      : VariableTracker(VtKind::kBuiltin, std::move(source), MutationType::kImmutable),
+        name_(std::move(name)) {}
+  const std::string& name() const { return name_; }
+  std::string pythonTypeName() const override { return "builtin_function_or_method"; }
+  std::string describe() const override { return name_; }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  bool isPythonConstant() const override { return true; }
+  Expected<bool> boolValue(Tx&) override { return true; }
+
+  // BuiltinVariable(<name>).call_function(tx, args, kwargs), for opcodes that Dynamo runs
+  // through a builtin (IS_OP, the unary operators ...).
+  static Expected<VtPtr> call(Tx& tx, const std::string& name, Args args, Kwargs kwargs = {});
+
+ private:
+  std::string name_;
+};
+
+// Applies a Python operator ("operator.add", "operator.lt", "operator.neg", ...) to
+// realised or lazy values (builtin_operators.cpp).
+Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args);
+// Python equality of two realised constant-like trackers (constants, and tuples/lists of
+// them); nullopt if not modelled.
+std::optional<bool> constEquals(const VtPtr& a, const VtPtr& b);
+
+}  // namespace dynrr::vt

@@ -1,0 +1,103 @@
+// constant.h — Python constants: None, bool, int, float, str, bytes, Ellipsis
+// (ConstantVariable in torch/_dynamo/variables/constant.py), plus torch.dtype and
+// torch.device values, which Dynamo also treats as constants, and code objects (a
+// ConstantVariable of a code object in Dynamo; CodeVariable here). Methods of a str run
+// the real method on the constant (ConstantVariable.call_method).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "core/trace/trace_format.h"
+#include "core/vt/base.h"
+
+namespace dynrr::vt {
+
+struct NoneValue {
+  friend bool operator==(NoneValue, NoneValue) { return true; }
+};
+struct EllipsisValue {
+  friend bool operator==(EllipsisValue, EllipsisValue) { return true; }
+};
+// torch.dtype or torch.device, by the name torch prints ("torch.float32", "cpu").
+struct TorchConstant {
+  enum class Kind { kDtype, kDevice } kind;
+  std::string name;
+  friend bool operator==(const TorchConstant&, const TorchConstant&) = default;
+};
+
+// A bytes object (a LOAD_CONST b"..." passed along; never a graph argument).
+struct BytesValue {
+  std::string data;
+  friend bool operator==(const BytesValue&, const BytesValue&) = default;
+};
+
+using ConstantValue = std::variant<NoneValue, bool, int64_t, double, std::string, EllipsisValue,
+                                   TorchConstant, BytesValue>;
+
+// Python repr of a constant ("None", "True", "3", "0.5", "'s'", "Ellipsis", "torch.float32").
+std::string constantRepr(const ConstantValue& v);
+// Python truthiness of a constant.
+bool constantTruth(const ConstantValue& v);
+
+class ConstantVariable final : public VariableTracker {
+ public:
+  explicit ConstantVariable(ConstantValue value, SourcePtr source = nullptr)
+      : VariableTracker(VtKind::kConstant, std::move(source), MutationType::kImmutable),
+        value_(std::move(value)) {}
+  static VtPtr make(ConstantValue value, SourcePtr source = nullptr) {
+    return std::make_shared<ConstantVariable>(std::move(value), std::move(source));
+  }
+  const ConstantValue& value() const { return value_; }
+  bool isNone() const { return std::holds_alternative<NoneValue>(value_); }
+  std::optional<int64_t> asInt() const;    // ints and bools
+  std::optional<double> asNumber() const;  // ints, bools and floats
+  const std::string* asStr() const { return std::get_if<std::string>(&value_); }
+  std::string pythonTypeName() const override;
+  std::string describe() const override { return constantRepr(value_); }
+
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  bool isPythonConstant() const override { return true; }
+  Expected<bool> boolValue(Tx&) override { return constantTruth(value_); }
+
+ private:
+  ConstantValue value_;
+};
+
+// The constant a realised tracker holds, or null (isinstance(v, ConstantVariable)).
+inline const ConstantVariable* asConstant(const VtPtr& v) {
+  return v && v->kind() == VtKind::kConstant ? static_cast<const ConstantVariable*>(v.get())
+                                             : nullptr;
+}
+// The str or int a constant tracker holds, if it is one.
+inline const std::string* constantStr(const VtPtr& v) {
+  const ConstantVariable* c = asConstant(v);
+  return c ? c->asStr() : nullptr;
+}
+inline std::optional<int64_t> constantInt(const VtPtr& v) {
+  const ConstantVariable* c = asConstant(v);
+  return c ? c->asInt() : std::nullopt;
+}
+
+// A code object constant (LOAD_CONST feeding MAKE_FUNCTION).
+class CodeVariable final : public VariableTracker {
+ public:
+  CodeVariable(trace::ObjRef code, std::string qualname)
+      : VariableTracker(VtKind::kCode, nullptr, MutationType::kImmutable),
+        code_(code),
+        qualname_(std::move(qualname)) {}
+  trace::ObjRef code() const { return code_; }
+  const std::string& qualname() const { return qualname_; }
+  std::string pythonTypeName() const override { return "code"; }
+  std::string describe() const override { return "<code object " + qualname_ + ">"; }
+  bool isPythonConstant() const override { return true; }
+
+ private:
+  trace::ObjRef code_;
+  std::string qualname_;
+};
+
+}  // namespace dynrr::vt

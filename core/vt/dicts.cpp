@@ -1,0 +1,256 @@
+// dicts.cpp — see dicts.h (ConstDictVariable.call_method and its guards).
+#include "core/vt/dicts.h"
+
+#include <unordered_map>
+
+#include "core/tracer/instruction_translator.h"
+#include "core/vt/builtin.h"
+#include "core/vt/constant.h"
+#include "core/vt/lists.h"
+#include "core/vt/misc.h"
+
+namespace dynrr::vt {
+namespace {
+
+using guards::GuardKind;
+using DictMethod = MethodHandler<DictVariable>;
+
+VtPtr none() { return ConstantVariable::make(NoneValue{}); }
+
+Expected<VtPtr> dictGet(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1 && args.size() != 2) return Error("");
+  auto key = tx.realize(args[0]);
+  if (!key) return key;
+  auto at = self.findKey(tx, *key);
+  if (!at) return at.error();
+  if (*at) return self.entries()[**at].second;
+  if ((*key)->kind() != VtKind::kConstant)
+    return unsupported("dict.get with a " + (*key)->pythonTypeName() + " key");
+  self.installDictContainsGuard(tx, *key, false);
+  return args.size() == 2 ? args[1] : none();
+}
+
+// keys() / values() / items(): iterating a view of a pre-existing dict guards its keys.
+Expected<VtPtr> dictView(DictVariable& self, Tx& tx, const std::string& which) {
+  self.guardKeys(tx);
+  std::vector<VtPtr> items;
+  for (const auto& [k, v] : self.entries())
+    items.push_back(which == "keys" ? k : which == "values" ? v : makeTuple({k, v}));
+  VtPtr view = makeList(std::move(items));
+  static_cast<SequenceVariable*>(view.get())->setViewType("dict_" + which);
+  return view;
+}
+
+// update(other=None, **kwargs): guards the keys of a dict with a source and of a
+// sourced argument; a pre-existing dict changed is written back after the graph.
+Expected<VtPtr> dictUpdate(DictVariable& self, Tx& tx, Args& args, Kwargs& kwargs) {
+  if (args.size() > 1) return Error("");
+  self.guardKeys(tx);
+  std::vector<std::pair<VtPtr, VtPtr>> incoming;
+  if (args.size() == 1) {
+    auto other = tx.realize(args[0]);
+    if (!other) return other;
+    DictVariable* od = asDict(*other);
+    if (!od) return unsupported("dict.update with a " + (*other)->pythonTypeName());
+    od->guardKeys(tx);
+    incoming = od->entries();
+  }
+  for (const auto& [k, v] : kwargs) incoming.emplace_back(ConstantVariable::make(k), v);
+  self.markChanged(tx, ".update()");
+  for (const auto& [k, v] : incoming) {
+    if (Status st = self.setEntry(tx, k, v); !st) return st.error();
+  }
+  return none();
+}
+
+Expected<VtPtr> dictSetdefault(DictVariable& self, Tx& tx, Args& args, Kwargs& kwargs) {
+  if ((args.size() != 1 && args.size() != 2) || !kwargs.empty()) return Error("");
+  self.guardKeys(tx);
+  auto key = tx.realize(args[0]);
+  if (!key) return key;
+  if ((*key)->kind() != VtKind::kConstant)
+    return unsupported("dict.setdefault with a " + (*key)->pythonTypeName() + " key");
+  auto at = self.findKey(tx, *key);
+  if (!at) return at.error();
+  if (*at) return self.entries()[**at].second;
+  VtPtr value = args.size() == 2 ? args[1] : none();
+  self.markChanged(tx, ".setdefault()");
+  self.mutableEntries().emplace_back(*key, value);
+  return value;
+}
+
+Expected<VtPtr> dictGetItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1) return Error("");
+  auto i = tx.realize(args[0]);
+  if (!i) return i;
+  for (const auto& [k, v] : self.entries()) {
+    auto eq = constEquals(k, *i);
+    if (eq && *eq) return v;
+  }
+  return unsupported("missing dict key (KeyError path)");
+}
+
+Expected<VtPtr> dictSetItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 2) return Error("");
+  if (self.mutationType() == MutationType::kValueMutationExisting) {
+    // ConstDictVariable.__setitem__ on a pre-existing dict guards its keys.
+    self.guardKeys(tx);
+    tx.context().sideEffects.markMutated(&self, "item assignment");
+  }
+  auto k = tx.realize(args[0]);
+  if (!k) return k;
+  if ((*k)->kind() != VtKind::kConstant)
+    return unsupported("dict key of type " + (*k)->pythonTypeName());
+  if (Status st = self.setEntry(tx, *k, args[1]); !st) return st.error();
+  return none();
+}
+
+Expected<VtPtr> dictDelItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1) return Error("");
+  auto k = tx.realize(args[0]);
+  if (!k) return k;
+  if ((*k)->kind() != VtKind::kConstant)
+    return unsupported("dict key of type " + (*k)->pythonTypeName());
+  auto at = self.findKey(tx, *k);
+  if (!at) return at.error();
+  if (!*at) return unsupported("del of a missing dict key (KeyError path)");
+  auto& entries = self.mutableEntries();
+  // dict.__delitem__ is pop: the removed value is realised.
+  if (auto v = tx.realize(entries[**at].second); !v) return v;
+  if (self.mutationType() == MutationType::kValueMutationExisting) {
+    self.guardKeys(tx);
+    tx.context().sideEffects.markMutated(&self, "item deletion");
+  }
+  entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(**at));
+  return none();
+}
+
+Expected<VtPtr> dictContains(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1) return Error("");
+  auto x = tx.realize(args[0]);
+  if (!x) return x;
+  bool found = false;
+  for (const auto& [k, v] : self.entries()) {
+    auto eq = constEquals(k, *x);
+    if (eq && *eq) found = true;
+  }
+  if ((*x)->kind() != VtKind::kConstant)
+    return unsupported("`in` on a dict with a " + (*x)->pythonTypeName() + " key");
+  self.installDictContainsGuard(tx, *x, found);
+  return ConstantVariable::make(found);
+}
+
+// ConstDictVariable.mp_length guards the keys of a dict with a source.
+Expected<VtPtr> dictLen(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (!args.empty()) return Error("");
+  self.guardKeys(tx);
+  return ConstantVariable::make(static_cast<int64_t>(self.entries().size()));
+}
+
+// Methods a program looks up by name (varGetattr), then the dunders operators call.
+const std::unordered_map<std::string, DictMethod>& dictMethods() {
+  static const std::unordered_map<std::string, DictMethod> kTable = {
+      {"get", &dictGet},
+      {"keys",
+       [](DictVariable& s, Tx& tx, Args& a, Kwargs&) -> Expected<VtPtr> {
+         return a.empty() ? dictView(s, tx, "keys") : Error("");
+       }},
+      {"values",
+       [](DictVariable& s, Tx& tx, Args& a, Kwargs&) -> Expected<VtPtr> {
+         return a.empty() ? dictView(s, tx, "values") : Error("");
+       }},
+      {"items",
+       [](DictVariable& s, Tx& tx, Args& a, Kwargs&) -> Expected<VtPtr> {
+         return a.empty() ? dictView(s, tx, "items") : Error("");
+       }},
+      {"update", &dictUpdate},
+      {"setdefault", &dictSetdefault},
+  };
+  return kTable;
+}
+
+const std::unordered_map<std::string, DictMethod>& dictDunders() {
+  static const std::unordered_map<std::string, DictMethod> kTable = {
+      {"__getitem__", &dictGetItem},   {"__setitem__", &dictSetItem}, {"__delitem__", &dictDelItem},
+      {"__contains__", &dictContains}, {"__len__", &dictLen},
+  };
+  return kTable;
+}
+
+}  // namespace
+
+std::string DictVariable::describe() const {
+  std::string out = "{";
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    if (i) out += ", ";
+    out += entries_[i].first->repr() + ": " + entries_[i].second->repr();
+  }
+  return out + "}";
+}
+
+Expected<VtPtr> DictVariable::varGetattr(Tx&, const std::string& name) {
+  if (dictMethods().count(name)) return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+  return unsupported("dict method " + name);
+}
+
+Expected<VtPtr> DictVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                         Kwargs kwargs) {
+  const auto& table = name.rfind("__", 0) == 0 ? dictDunders() : dictMethods();
+  auto it = table.find(name);
+  if (it == table.end()) return unsupported("call of method " + name + " on dict");
+  if (!kwargs.empty() && name != "update") return unsupported("keyword arguments to dict." + name);
+  auto r = it->second(*this, tx, args, kwargs);
+  if (!r && r.error().message().empty()) return unsupported("call of method " + name + " on dict");
+  return r;
+}
+
+Expected<std::vector<VtPtr>> DictVariable::unpackVarSequence(Tx& tx) {
+  guardKeys(tx);
+  std::vector<VtPtr> keys;
+  for (const auto& kv : entries_) keys.push_back(kv.first);
+  return keys;
+}
+
+Expected<std::optional<size_t>> DictVariable::findKey(Tx& tx, const VtPtr& key) const {
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    auto eq = applyOperator(tx, "operator.eq", {entries_[i].first, key});
+    if (!eq) return eq.error();
+    const ConstantVariable* c = asConstant(*eq);
+    if (c && constantTruth(c->value())) return std::optional<size_t>(i);
+  }
+  return std::optional<size_t>();
+}
+
+Status DictVariable::setEntry(Tx& tx, const VtPtr& key, const VtPtr& value) {
+  auto at = findKey(tx, key);
+  if (!at) return at.error();
+  if (*at) {
+    entries_[**at].second = value;
+  } else {
+    entries_.emplace_back(key, value);
+  }
+  return Status::success();
+}
+
+void DictVariable::guardKeys(Tx& tx) const {
+  if (source()) tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, source()->name());
+}
+
+void DictVariable::installDictContainsGuard(Tx& tx, const VtPtr& key, bool contains) const {
+  if (!source() || tx.context().sideEffects.isModified(this)) return;
+  if (key->source()) {
+    // A key with a source: present, its (constant) key is realised; absent, the whole
+    // key set is guarded.
+    if (!contains) guardKeys(tx);
+    return;
+  }
+  tx.context().output.addGuard(contains ? GuardKind::DICT_CONTAINS : GuardKind::DICT_NOT_CONTAINS,
+                               source()->name());
+}
+
+void DictVariable::markChanged(Tx& tx, const std::string& how) {
+  if (mutationType() == MutationType::kValueMutationExisting)
+    tx.context().sideEffects.markMutated(this, how);
+}
+
+}  // namespace dynrr::vt

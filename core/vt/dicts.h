@@ -1,0 +1,52 @@
+// dicts.h — dicts with constant keys (torch/_dynamo/variables/dicts.py ConstDictVariable:
+// getitem, get, keys/values/items views, update, setdefault, __setitem__, __delitem__,
+// __contains__, __len__, and the guards reading a pre-existing dict installs:
+// install_dict_keys_match_guard, install_dict_contains_guard). Views are modelled as
+// lists of their items (see SequenceVariable::viewType).
+#pragma once
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "core/vt/base.h"
+
+namespace dynrr::vt {
+
+class DictVariable final : public VariableTracker {
+ public:
+  // Keys are constants (ConstDictVariable only models hashable constant keys here).
+  DictVariable(std::vector<std::pair<VtPtr, VtPtr>> entries, SourcePtr source, MutationType m)
+      : VariableTracker(VtKind::kDict, std::move(source), m), entries_(std::move(entries)) {}
+  const std::vector<std::pair<VtPtr, VtPtr>>& entries() const { return entries_; }
+  std::vector<std::pair<VtPtr, VtPtr>>& mutableEntries() { return entries_; }
+  std::string pythonTypeName() const override { return "dict"; }
+  std::string describe() const override;
+
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  // Iterating a dict gives its keys; a pre-existing dict's keys are guarded.
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override;
+  Expected<bool> boolValue(Tx&) override { return !entries_.empty(); }
+
+  // Where the entry whose key == `key` (Python equality) is, if any.
+  Expected<std::optional<size_t>> findKey(Tx& tx, const VtPtr& key) const;
+  // Sets `key` to `value`: replaces an equal key's value, or appends.
+  Status setEntry(Tx& tx, const VtPtr& key, const VtPtr& value);
+  // install_dict_keys_match_guard: DICT_KEYS_MATCH on a dict with a source.
+  void guardKeys(Tx& tx) const;
+  // install_dict_contains_guard: `key in d` or a missing d.get(key) on a dict with a
+  // source that was not modified: DICT_CONTAINS / DICT_NOT_CONTAINS for a constant key.
+  void installDictContainsGuard(Tx& tx, const VtPtr& key, bool contains) const;
+  // A pre-existing dict changed is written back after the graph.
+  void markChanged(Tx& tx, const std::string& how);
+
+ private:
+  std::vector<std::pair<VtPtr, VtPtr>> entries_;
+};
+
+inline DictVariable* asDict(const VtPtr& v) {
+  return v && v->kind() == VtKind::kDict ? static_cast<DictVariable*>(v.get()) : nullptr;
+}
+
+}  // namespace dynrr::vt

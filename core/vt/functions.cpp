@@ -1,0 +1,277 @@
+// functions.cpp — see functions.h. UserFunctionVariable / NestedUserFunctionVariable
+// bind_args, the check_inlineable realisation of a nested function's closure, and the
+// calls of methods and skipped functions.
+#include "core/vt/functions.h"
+
+#include <set>
+
+#include "core/tracer/instruction_translator.h"
+#include "core/vt/constant.h"
+#include "core/vt/dicts.h"
+#include "core/vt/lazy.h"
+#include "core/vt/lists.h"
+
+namespace dynrr::vt {
+namespace {
+
+using guards::GuardKind;
+using W = schema::Object::Which;
+
+// check_inlineable -> trace_rules.check_verbose -> NestedUserFunctionVariable.get_function:
+// the first time a code object is inlined, Dynamo rebuilds the nested function as a
+// Python function, converting each closure cell's contents to a constant in order.
+// That realises the (lazy) contents, installing their guards and graph inputs, and
+// stops at the first value that does not convert (a tensor).
+Status realizeClosureForInlineCheck(Tx& tx, const NestedFunctionVariable& fn,
+                                    std::set<const VariableTracker*>& converting) {
+  if (!converting.insert(&fn).second) return Error("cycle");
+  for (const auto& c : fn.closure()) {
+    auto* cell = c && c->kind() == VtKind::kCell ? static_cast<CellVariable*>(c.get()) : nullptr;
+    if (!cell || !cell->contents()) return Error("empty cell");
+    const VtPtr& contents = cell->contents();
+    if (contents->kind() == VtKind::kNestedFunction) {
+      auto& inner = static_cast<const NestedFunctionVariable&>(*contents);
+      if (Status s = realizeClosureForInlineCheck(tx, inner, converting); !s) return s;
+      continue;
+    }
+    auto r = tx.realize(contents);
+    if (!r) {
+      if (r.error().message().rfind("unsupported:", 0) == 0) return r.error();
+      return Error("stop");
+    }
+    if (!(*r)->isPythonConstant()) return Error("stop");
+  }
+  return Status::success();
+}
+
+// The code of the callee, decoded, and refused if a generator or coroutine.
+Status loadCode(Tx& tx, trace::ObjRef codeRef, const std::string& qualname, BoundCall& out) {
+  auto code = bytecode::codeFromTrace(tx.context().trace, codeRef);
+  if (!code) return code.error();
+  if (code->flags &
+      (bytecode::kCoGenerator | bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
+    return unsupported("inlining a generator or coroutine " + qualname);
+  }
+  auto insts = bytecode::decodeInstructions(*code);
+  if (!insts) return insts.error();
+  out.code = std::move(*code);
+  out.instructions = std::move(*insts);
+  return Status::success();
+}
+
+// bind_args' positional and keyword part. `bound` gets one slot per positional or
+// keyword-only parameter; extra positionals and keywords go to *args / **kwargs.
+struct Binding {
+  std::vector<VtPtr> bound;
+  std::vector<VtPtr> extra;
+  std::vector<std::pair<VtPtr, VtPtr>> extraKw;
+};
+
+Expected<Binding> bindPassed(const bytecode::CodeObject& code, const std::string& qualname,
+                             Args& args, Kwargs& kwargs) {
+  size_t argcount = code.argcount, kwonly = code.kwonlyargcount;
+  bool hasVarargs = code.flags & bytecode::kCoVarargs;
+  bool hasVarkw = code.flags & bytecode::kCoVarkeywords;
+  if (code.varnames.size() < argcount + kwonly + hasVarargs + hasVarkw)
+    return Error("code varnames too short");
+  Binding b;
+  b.bound.resize(argcount + kwonly);
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i < argcount) {
+      b.bound[i] = args[i];
+    } else if (hasVarargs) {
+      b.extra.push_back(args[i]);
+    } else {
+      return unsupported("too many positional arguments to " + qualname + " (TypeError path)");
+    }
+  }
+  for (auto& [name, value] : kwargs) {
+    size_t idx = SIZE_MAX;
+    for (size_t i = code.posonlyargcount; i < argcount + kwonly; ++i) {
+      if (code.varnames[i] == name) idx = i;
+    }
+    if (idx != SIZE_MAX) {
+      if (b.bound[idx])
+        return unsupported("multiple values for argument " + name + " (TypeError path)");
+      b.bound[idx] = value;
+    } else if (hasVarkw) {
+      b.extraKw.emplace_back(ConstantVariable::make(name), value);
+    } else {
+      return unsupported("unexpected keyword argument " + name + " (TypeError path)");
+    }
+  }
+  return b;
+}
+
+// The locals of the callee: parameters, then *args, then **kwargs.
+Status finishBinding(const bytecode::CodeObject& code, const std::string& qualname, Binding& b,
+                     BoundCall& out) {
+  for (size_t i = 0; i < b.bound.size(); ++i) {
+    if (!b.bound[i])
+      return unsupported("missing argument " + code.varnames[i] + " to " + qualname +
+                         " (TypeError path)");
+    out.locals.emplace_back(code.varnames[i], b.bound[i]);
+  }
+  size_t next = b.bound.size();
+  if (code.flags & bytecode::kCoVarargs)
+    out.locals.emplace_back(code.varnames[next++], makeTuple(std::move(b.extra)));
+  if (code.flags & bytecode::kCoVarkeywords) {
+    out.locals.emplace_back(code.varnames[next++],
+                            std::make_shared<DictVariable>(std::move(b.extraKw), nullptr,
+                                                           MutationType::kValueMutationNew));
+  }
+  return Status::success();
+}
+
+// Defaults of a recorded function, wrapped lazily from its recorded __defaults__ and
+// __kwdefaults__ with sources under the function's source.
+void recordedDefaults(Tx& tx, schema::Function::Reader f, const bytecode::CodeObject& code,
+                      const SourcePtr& fnSource, Binding& b) {
+  const auto& trace = tx.context().trace;
+  size_t argcount = code.argcount, kwonly = code.kwonlyargcount;
+  if (auto defaults = trace.object(f.getDefaults());
+      f.getDefaults() && defaults && defaults->which() == W::TUPLE) {
+    auto items = defaults->getTuple();
+    size_t first = argcount - std::min<size_t>(argcount, items.size());
+    for (size_t i = first; i < argcount; ++i) {
+      if (b.bound[i]) continue;
+      SourcePtr src;
+      if (fnSource) {
+        auto defSrc = Source::attr(fnSource, "__defaults__");
+        tx.context().output.addGuard(GuardKind::SEQUENCE_LENGTH, defSrc->name());
+        src = Source::item(defSrc, std::to_string(i - first));
+      }
+      b.bound[i] = std::make_shared<LazyVariable>(items[static_cast<unsigned>(i - first)], src);
+    }
+  }
+  if (auto kwd = trace.object(f.getKwdefaults());
+      f.getKwdefaults() && kwd && kwd->which() == W::DICT) {
+    for (auto entry : kwd->getDict()) {
+      auto key = trace.object(entry.getKey());
+      if (!key || key->which() != W::STR) continue;
+      for (size_t i = argcount; i < argcount + kwonly; ++i) {
+        if (!b.bound[i] && code.varnames[i] == key->getStr()) {
+          SourcePtr src;
+          if (fnSource)
+            src =
+                Source::item(Source::attr(fnSource, "__kwdefaults__"), pyStrRepr(code.varnames[i]));
+          b.bound[i] = std::make_shared<LazyVariable>(entry.getValue(), src);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Expected<VtPtr> BaseUserFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  return tx.inlineUserFunction(*this, std::move(args), std::move(kwargs));
+}
+
+Expected<BoundCall> UserFunctionVariable::bindArgs(Tx& tx, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  auto fobj = ctx.trace.object(function_);
+  if (!fobj || fobj->which() != W::FUNCTION) return Error("function missing from trace");
+  auto f = fobj->getFunction();
+  BoundCall out;
+  if (Status st = loadCode(tx, f.getCode(), qualname_, out); !st) return st.error();
+  out.globals = f.getGlobals();
+  ctx.inlinedCodes.insert(f.getCode());
+  auto b = bindPassed(out.code, qualname_, args, kwargs);
+  if (!b) return b.error();
+  recordedDefaults(tx, f, out.code, source(), *b);
+  if (Status st = finishBinding(out.code, qualname_, *b, out); !st) return st.error();
+  // Code running in another module's globals reads them through import_source.
+  if (out.globals != ctx.event.getFrame().getGlobals()) out.globalsModule = f.getModule().cStr();
+  auto closure = f.getClosure();
+  if (closure.size() != out.code.freevars.size())
+    return Error("closure of " + qualname_ + " does not match its co_freevars");
+  for (unsigned i = 0; i < closure.size(); ++i) {
+    BoundCall::FreeVar fv{out.code.freevars[i], nullptr, closure[i], nullptr, nullptr};
+    if (source()) {
+      fv.cellSource = Source::item(Source::attr(source(), "__closure__"), std::to_string(i));
+      fv.contentsSource = Source::cellContents(fv.cellSource);
+    }
+    out.freevars.push_back(std::move(fv));
+  }
+  return out;
+}
+
+Expected<VtPtr> UserFunctionVariable::varGetattr(Tx& tx, const std::string& name) {
+  auto f = tx.context().trace.object(function_);
+  if (!f || f->which() != W::FUNCTION) return Error("function object missing from trace");
+  std::string value;
+  if (name == "__qualname__") {
+    value = f->getFunction().getQualname().cStr();
+  } else if (name == "__name__") {
+    value = f->getFunction().getName().cStr();
+  } else {
+    return unsupported("getattr '" + name + "' on a function");
+  }
+  // Read through a source, the str is a lazy constant on AttrSource(fn, name).
+  if (source()) return VtPtr(LazyVariable::ofConstant(value, Source::attr(source(), name)));
+  return ConstantVariable::make(value);
+}
+
+Expected<BoundCall> NestedFunctionVariable::bindArgs(Tx& tx, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  BoundCall out;
+  if (Status st = loadCode(tx, code_, qualname_, out); !st) return st.error();
+  out.globals = globals_;
+  if (ctx.inlinedCodes.insert(code_).second) {
+    std::set<const VariableTracker*> converting;
+    Status s = realizeClosureForInlineCheck(tx, *this, converting);
+    if (!s && s.error().message().rfind("unsupported:", 0) == 0) return s.error();
+  }
+  auto b = bindPassed(out.code, qualname_, args, kwargs);
+  if (!b) return b.error();
+  size_t argcount = out.code.argcount, kwonly = out.code.kwonlyargcount;
+  if (const SequenceVariable* d = asSequence(defaults_)) {
+    const auto& items = d->items();
+    size_t first = argcount - std::min<size_t>(argcount, items.size());
+    for (size_t i = first; i < argcount; ++i) {
+      if (!b->bound[i]) b->bound[i] = items[i - first];
+    }
+  }
+  if (const DictVariable* d = asDict(kwdefaults_)) {
+    for (const auto& [k, v] : d->entries()) {
+      const std::string* name = constantStr(k);
+      if (!name) continue;
+      for (size_t i = argcount; i < argcount + kwonly; ++i) {
+        if (!b->bound[i] && out.code.varnames[i] == *name) b->bound[i] = v;
+      }
+    }
+  }
+  if (Status st = finishBinding(out.code, qualname_, *b, out); !st) return st.error();
+  // A function made in code running in another module's globals reads them the same way.
+  if (out.globals != ctx.event.getFrame().getGlobals()) out.globalsModule = tx.globalsModule();
+  if (closure_.size() != out.code.freevars.size())
+    return Error("closure of " + qualname_ + " does not match its co_freevars");
+  for (size_t i = 0; i < out.code.freevars.size(); ++i) {
+    auto cell = std::dynamic_pointer_cast<CellVariable>(closure_[i]);
+    if (!cell) return Error("closure of " + qualname_ + " holds a non-cell");
+    out.freevars.push_back({out.code.freevars[i], std::move(cell), 0, nullptr, nullptr});
+  }
+  return out;
+}
+
+Expected<VtPtr> NestedFunctionVariable::varGetattr(Tx& tx, const std::string& name) {
+  if (name == "__qualname__") return ConstantVariable::make(qualname_);
+  if (name == "__name__") {
+    auto code = tx.context().trace.object(code_);
+    if (!code || code->which() != W::CODE) return Error("code object missing from trace");
+    return ConstantVariable::make(std::string(code->getCode().getName().cStr()));
+  }
+  return unsupported("getattr '" + name + "' on a function made while tracing");
+}
+
+Expected<VtPtr> UserMethodVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  args.insert(args.begin(), self_);
+  return function_->callFunction(tx, std::move(args), std::move(kwargs));
+}
+
+Expected<VtPtr> SkippedFunctionVariable::callFunction(Tx& tx, Args, Kwargs) {
+  return tracer::graphBreak(tx, gbType_, explanation_);
+}
+
+}  // namespace dynrr::vt

@@ -1,0 +1,163 @@
+// functions.h — Python functions (torch/_dynamo/variables/functions.py):
+// UserFunctionVariable (a recorded function), NestedUserFunctionVariable (made by
+// MAKE_FUNCTION while tracing), UserMethodVariable (a function bound to an object), and
+// SkipFunctionVariable (a function Dynamo will not trace into: calling it graph-breaks).
+//
+// Calling a user function inlines it (UserFunctionVariable.call_function ->
+// tx.inline_user_function_return -> InliningInstructionTranslator.inline_call_): the
+// function binds its arguments here (bind_args: positional, keyword, defaults, *args,
+// **kwargs, the closure's cells) and the translator runs the callee's code
+// (core/tracer/instruction_translator.cpp).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/bytecode/code_object.h"
+#include "core/bytecode/instruction.h"
+#include "core/trace/trace_format.h"
+#include "core/vt/base.h"
+#include "core/vt/misc.h"
+
+namespace dynrr::vt {
+
+// What bind_args gives the inlining translator: the callee's code, its globals, its
+// arguments bound to local names in order, and its free variables' cells.
+struct BoundCall {
+  bytecode::CodeObject code;
+  std::vector<bytecode::Instruction> instructions;
+  trace::ObjRef globals = 0;
+  // __name__ of the module whose globals the code runs in when they are not the root
+  // frame's (read through import_source); empty otherwise.
+  std::string globalsModule;
+  std::vector<std::pair<std::string, VtPtr>> locals;
+  // co_freevars in order: a nested function's CellVariable, or a recorded function's
+  // closure cell, tracked (track_cell_existing) by the translator after the callee's
+  // own cellvars, in Dynamo's order.
+  struct FreeVar {
+    std::string name;
+    std::shared_ptr<CellVariable> cell;  // set for a nested function
+    trace::ObjRef recordedCell = 0;      // set for a recorded function
+    SourcePtr cellSource;                // fn.__closure__[i] (null when sourceless)
+    SourcePtr contentsSource;            // fn.__closure__[i].cell_contents
+  };
+  std::vector<FreeVar> freevars;
+};
+
+// BaseUserFunctionVariable: something whose call is inlined.
+class BaseUserFunctionVariable : public VariableTracker {
+ public:
+  virtual const std::string& qualname() const = 0;
+  // bind_args(tx, args, kwargs), plus what inline_call_ reads off the function.
+  virtual Expected<BoundCall> bindArgs(Tx& tx, Args args, Kwargs kwargs) = 0;
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  Expected<bool> boolValue(Tx&) override { return true; }
+
+ protected:
+  BaseUserFunctionVariable(VtKind kind, SourcePtr source)
+      : VariableTracker(kind, std::move(source), MutationType::kImmutable) {}
+};
+
+// A Python function from the trace heap.
+class UserFunctionVariable final : public BaseUserFunctionVariable {
+ public:
+  UserFunctionVariable(trace::ObjRef function, std::string qualname, SourcePtr source = nullptr)
+      : BaseUserFunctionVariable(VtKind::kUserFunction, std::move(source)),
+        function_(function),
+        qualname_(std::move(qualname)) {}
+  trace::ObjRef function() const { return function_; }
+  const std::string& qualname() const override { return qualname_; }
+  std::string pythonTypeName() const override { return "function"; }
+  std::string describe() const override { return qualname_; }
+  Expected<BoundCall> bindArgs(Tx& tx, Args args, Kwargs kwargs) override;
+  // __name__ / __qualname__: constants of the function (lazy constants on AttrSource
+  // when read through a source).
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  bool isPythonConstant() const override { return true; }
+
+ private:
+  trace::ObjRef function_;
+  std::string qualname_;
+};
+
+// A function created by MAKE_FUNCTION during tracing. It has no source; its closure
+// is the tuple of CellVariables the bytecode built, its globals those of the frame
+// that made it.
+class NestedFunctionVariable final : public BaseUserFunctionVariable {
+ public:
+  NestedFunctionVariable(trace::ObjRef code, std::string qualname, trace::ObjRef globals,
+                         VtPtr defaults, VtPtr kwdefaults, std::vector<VtPtr> closure)
+      : BaseUserFunctionVariable(VtKind::kNestedFunction, nullptr),
+        code_(code),
+        qualname_(std::move(qualname)),
+        globals_(globals),
+        defaults_(std::move(defaults)),
+        kwdefaults_(std::move(kwdefaults)),
+        closure_(std::move(closure)) {}
+  trace::ObjRef code() const { return code_; }
+  const std::string& qualname() const override { return qualname_; }
+  trace::ObjRef globals() const { return globals_; }
+  const VtPtr& defaults() const { return defaults_; }             // TupleVariable or null
+  const VtPtr& kwdefaults() const { return kwdefaults_; }         // ConstDictVariable or null
+  const std::vector<VtPtr>& closure() const { return closure_; }  // CellVariables
+  std::string pythonTypeName() const override { return "function"; }
+  std::string describe() const override {
+    return qualname_ + (closure_.empty() ? "" : ", " + std::to_string(closure_.size()) + " cells");
+  }
+  Expected<BoundCall> bindArgs(Tx& tx, Args args, Kwargs kwargs) override;
+  // const_getattr: __name__ is the code's co_name, __qualname__ the qualified name.
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+
+ private:
+  trace::ObjRef code_;
+  std::string qualname_;
+  trace::ObjRef globals_;
+  VtPtr defaults_;
+  VtPtr kwdefaults_;
+  std::vector<VtPtr> closure_;
+};
+
+// A Python function bound to an object: `obj.method` before the call.
+class UserMethodVariable final : public VariableTracker {
+ public:
+  UserMethodVariable(VtPtr function, VtPtr self, SourcePtr source = nullptr)
+      : VariableTracker(VtKind::kUserMethod, std::move(source), MutationType::kImmutable),
+        function_(std::move(function)),
+        self_(std::move(self)) {}
+  const VtPtr& function() const { return function_; }
+  const VtPtr& boundSelf() const { return self_; }
+  std::string pythonTypeName() const override { return "method"; }
+  std::string describe() const override { return function_->describe() + " of " + self_->repr(); }
+  // The function called with the object first.
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+
+ private:
+  VtPtr function_;
+  VtPtr self_;
+};
+
+// A function Dynamo will not trace into (SkipFunctionVariable): calling it graph-breaks
+// with `gbType`.
+class SkippedFunctionVariable final : public VariableTracker {
+ public:
+  SkippedFunctionVariable(std::string qualname, std::string gbType, std::string explanation,
+                          SourcePtr source)
+      : VariableTracker(VtKind::kSkipped, std::move(source), MutationType::kImmutable),
+        qualname_(std::move(qualname)),
+        gbType_(std::move(gbType)),
+        explanation_(std::move(explanation)) {}
+  const std::string& gbType() const { return gbType_; }
+  const std::string& explanation() const { return explanation_; }
+  std::string pythonTypeName() const override { return "function"; }
+  std::string describe() const override { return qualname_ + " (skipped)"; }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+
+ private:
+  std::string qualname_;
+  std::string gbType_;
+  std::string explanation_;
+};
+
+}  // namespace dynrr::vt

@@ -1,0 +1,124 @@
+// lazy.cpp — see lazy.h.
+#include "core/vt/lazy.h"
+
+#include "core/tracer/instruction_translator.h"
+#include "core/tracer/variable_builder.h"
+#include "core/vt/dicts.h"
+#include "core/vt/lists.h"
+
+namespace dynrr::vt {
+
+using guards::GuardKind;
+
+std::string LazyVariable::primitiveKind(const trace::TraceReader& trace) const {
+  if (constant_) {
+    if (std::holds_alternative<int64_t>(*constant_)) return "int";
+    if (std::holds_alternative<double>(*constant_)) return "float";
+    if (std::holds_alternative<bool>(*constant_)) return "bool";
+    if (std::holds_alternative<std::string>(*constant_)) return "str";
+    if (std::holds_alternative<NoneValue>(*constant_)) return "none";
+    return "";
+  }
+  auto obj = trace.object(object_);
+  if (!obj) return "";
+  switch (obj->which()) {
+    case schema::Object::Which::INT: return "int";
+    case schema::Object::Which::FLOAT: return "float";
+    case schema::Object::Which::BOOL: return "bool";
+    case schema::Object::Which::STR: return "str";
+    case schema::Object::Which::NONE: return "none";
+    default: return "";
+  }
+}
+
+Expected<VtPtr> LazyVariable::realize(Tx& tx) {
+  auto& ctx = tx.context();
+  if (!realized_ && constant_) {
+    VtPtr c = ConstantVariable::make(*constant_);
+    c->setSource(source());
+    tracer::VariableBuilder::constantGuards(ctx, source(),
+                                            std::holds_alternative<int64_t>(*constant_));
+    realized_ = c;
+  } else if (!realized_) {
+    auto built = tracer::VariableBuilder::wrap(ctx, object_, source());
+    if (!built && !source() &&
+        built.error().message().find(tracer::VariableBuilder::kSourcelessTensor) !=
+            std::string::npos) {
+      // SourcelessBuilder raises for a tensor: Dynamo graph-breaks there.
+      return tracer::graphBreak(tx, "Unexpected type in sourceless builder",
+                                "SourcelessBuilder.create does not know how to wrap a tensor");
+    }
+    if (!built) return built;
+    realized_ = *built;
+  }
+  return realized_->realize(tx);
+}
+
+Expected<VtPtr> LazyVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  auto r = realize(tx);
+  if (!r) return r;
+  return (*r)->callFunction(tx, std::move(args), std::move(kwargs));
+}
+
+Expected<VtPtr> LazyVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                         Kwargs kwargs) {
+  auto r = realize(tx);
+  if (!r) return r;
+  return (*r)->callMethod(tx, name, std::move(args), std::move(kwargs));
+}
+
+Expected<VtPtr> LazyVariable::varGetattr(Tx& tx, const std::string& name) {
+  auto r = realize(tx);
+  if (!r) return r;
+  return (*r)->varGetattr(tx, name);
+}
+
+Expected<std::vector<VtPtr>> LazyVariable::unpackVarSequence(Tx& tx) {
+  auto r = realize(tx);
+  if (!r) return r.error();
+  return (*r)->unpackVarSequence(tx);
+}
+
+Expected<bool> LazyVariable::callObjHasattr(Tx& tx, const std::string& name) {
+  auto r = realize(tx);
+  if (!r) return r.error();
+  return (*r)->callObjHasattr(tx, name);
+}
+
+Expected<bool> LazyVariable::boolValue(Tx& tx) {
+  auto r = realize(tx);
+  if (!r) return r.error();
+  return (*r)->boolValue(tx);
+}
+
+Status LazyVariable::isinstanceCheck(Tx& tx, const VtPtr& v) {
+  auto* lazy = asLazy(v);
+  if (!lazy || lazy->realized()) return Status::success();
+  if (lazy->isLazyConstant(tx.context().trace)) {
+    if (lazy->source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
+    return Status::success();
+  }
+  auto r = tx.realize(v);
+  return r ? Status::success() : Status(r.error());
+}
+
+Status LazyVariable::realizeAll(Tx& tx, const VtPtr& v, int depth, bool allowLazyConstants) {
+  if (!v || depth > 32) return Status::success();
+  if (auto* lazy = asLazy(v);
+      allowLazyConstants && lazy && lazy->isLazyConstant(tx.context().trace))
+    return Status::success();
+  auto r = tx.realize(v);
+  if (!r) return r.error();
+  if (const SequenceVariable* seq = asSequence(*r)) {
+    for (const auto& item : seq->items()) {
+      if (Status s = realizeAll(tx, item, depth + 1, allowLazyConstants); !s) return s;
+    }
+  } else if (const DictVariable* dict = asDict(*r)) {
+    for (const auto& kv : dict->entries()) {
+      if (Status s = realizeAll(tx, kv.second, depth + 1, allowLazyConstants); !s) return s;
+    }
+  }
+  return Status::success();
+}
+
+}  // namespace dynrr::vt

@@ -1,0 +1,319 @@
+// lists.cpp — see lists.h. BaseListVariable.call_method (__getitem__ with an int or a
+// slice, __contains__, __len__), ListVariable.call_method (append, extend, pop, insert,
+// __setitem__; a pre-existing list mutated is a side effect written back after the
+// graph), RangeVariable, SliceVariable and ListIteratorVariable.
+#include "core/vt/lists.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "core/tracer/instruction_translator.h"
+#include "core/vt/builtin.h"
+#include "core/vt/constant.h"
+#include "core/vt/misc.h"
+
+namespace dynrr::vt {
+namespace {
+
+std::string joinReprs(const std::vector<VtPtr>& items) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ", ";
+    out += items[i] ? items[i]->repr() : "<null>";
+  }
+  return out;
+}
+
+VtPtr none() { return ConstantVariable::make(NoneValue{}); }
+
+Expected<VtPtr> listAppend(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1) return Error("");
+  if (Status st = self.markMutating(tx, ".append()"); !st) return st.error();
+  self.mutableItems().push_back(args[0]);
+  return none();
+}
+
+Expected<VtPtr> listExtend(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1) return Error("");
+  if (Status st = self.markMutating(tx, ".extend()"); !st) return st.error();
+  auto it = tx.realize(args[0]);
+  if (!it) return it;
+  auto items = (*it)->unpackVarSequence(tx);
+  if (!items) return items.error();
+  for (auto& item : *items) self.mutableItems().push_back(item);
+  return none();
+}
+
+Expected<VtPtr> listPop(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() > 1) return Error("");
+  if (Status st = self.markMutating(tx, ".pop()"); !st) return st.error();
+  auto& items = self.mutableItems();
+  if (items.empty()) return unsupported("pop from an empty list (IndexError path)");
+  int64_t n = static_cast<int64_t>(items.size()), k = n - 1;
+  if (args.size() == 1) {
+    auto r = tx.realize(args[0]);
+    if (!r) return r;
+    auto i = constantInt(*r);
+    if (!i) return unsupported("list.pop with a non-constant index");
+    k = *i < 0 ? *i + n : *i;
+    if (k < 0 || k >= n) return unsupported("pop index out of range (IndexError path)");
+  }
+  VtPtr out = items[static_cast<size_t>(k)];
+  items.erase(items.begin() + k);
+  return out;
+}
+
+Expected<VtPtr> listInsert(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 2) return Error("");
+  if (Status st = self.markMutating(tx, ".insert()"); !st) return st.error();
+  auto r = tx.realize(args[0]);
+  if (!r) return r;
+  auto i = constantInt(*r);
+  if (!i) return unsupported("list.insert with a non-constant index");
+  auto& items = self.mutableItems();
+  int64_t n = static_cast<int64_t>(items.size());
+  int64_t k = std::clamp<int64_t>(*i < 0 ? *i + n : *i, 0, n);
+  items.insert(items.begin() + k, args[1]);
+  return none();
+}
+
+// __getitem__ of a tuple, list or torch.Size: an int or a slice of constants.
+Expected<VtPtr> sequenceGetItem(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1) return Error("");
+  auto i = tx.realize(args[0]);
+  if (!i) return i;
+  const auto& items = self.items();
+  int64_t n = static_cast<int64_t>(items.size());
+  if (auto k = constantInt(*i)) {
+    int64_t at = *k < 0 ? *k + n : *k;
+    if (at < 0 || at >= n) return unsupported("index out of range (IndexError path)");
+    return items[static_cast<size_t>(at)];
+  }
+  if ((*i)->kind() == VtKind::kSlice) {
+    auto picked = static_cast<const SliceVariable&>(**i).indices(n);
+    if (!picked) return picked.error();
+    std::vector<VtPtr> out;
+    for (int64_t k : *picked) out.push_back(items[static_cast<size_t>(k)]);
+    return self.withItems(std::move(out));
+  }
+  return unsupported("sequence index of type " + (*i)->pythonTypeName());
+}
+
+Expected<VtPtr> listSetItem(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 2) return Error("");
+  if (Status st = self.markMutating(tx, "item assignment"); !st) return st.error();
+  auto k = tx.realize(args[0]);
+  if (!k) return k;
+  auto i = constantInt(*k);
+  if (!i) return unsupported("list store with index of type " + (*k)->pythonTypeName());
+  int64_t n = static_cast<int64_t>(self.items().size());
+  int64_t at = *i < 0 ? *i + n : *i;
+  if (at < 0 || at >= n) return unsupported("list assignment index out of range (IndexError path)");
+  self.mutableItems()[static_cast<size_t>(at)] = args[1];
+  return none();
+}
+
+Expected<VtPtr> sequenceContains(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1) return Error("");
+  auto x = tx.realize(args[0]);
+  if (!x) return x;
+  bool found = false;
+  for (const auto& e : self.items()) {
+    auto re = tx.realize(e);
+    if (!re) return re;
+    auto eq = constEquals(*re, *x);
+    if (!eq) return unsupported("`in` over values of type " + (*re)->pythonTypeName());
+    if (*eq) found = true;
+  }
+  return ConstantVariable::make(found);
+}
+
+Expected<VtPtr> sequenceLen(SequenceVariable& self, Tx&, Args& args, Kwargs&) {
+  if (!args.empty()) return Error("");
+  return ConstantVariable::make(static_cast<int64_t>(self.items().size()));
+}
+
+using SeqMethod = MethodHandler<SequenceVariable>;
+
+// The list methods a program can look up (varGetattr) and call.
+const std::unordered_map<std::string, SeqMethod>& listMethods() {
+  static const std::unordered_map<std::string, SeqMethod> kTable = {
+      {"append", &listAppend}, {"extend", &listExtend}, {"pop", &listPop}, {"insert", &listInsert}};
+  return kTable;
+}
+
+// The protocol's dunder methods (what operators and builtins call).
+const std::unordered_map<std::string, SeqMethod>& sequenceDunders() {
+  static const std::unordered_map<std::string, SeqMethod> kTable = {
+      {"__getitem__", &sequenceGetItem},
+      {"__contains__", &sequenceContains},
+      {"__len__", &sequenceLen},
+      {"__setitem__", &listSetItem}};
+  return kTable;
+}
+
+}  // namespace
+
+std::string SequenceVariable::pythonTypeName() const {
+  if (!viewType_.empty()) return viewType_;
+  switch (kind()) {
+    case VtKind::kTuple: return "tuple";
+    case VtKind::kSize: return "torch.Size";
+    default: return "list";
+  }
+}
+
+std::string SequenceVariable::describe() const {
+  std::string inner = joinReprs(items_);
+  switch (kind()) {
+    case VtKind::kTuple: return "(" + inner + (items_.size() == 1 ? ",)" : ")");
+    case VtKind::kSize: return "torch.Size([" + inner + "])";
+    default: return "[" + inner + "]";
+  }
+}
+
+VtPtr SequenceVariable::withItems(std::vector<VtPtr> items) const {
+  switch (kind()) {
+    case VtKind::kList: return makeList(std::move(items));
+    case VtKind::kSize: return makeSize(std::move(items));
+    default: return makeTuple(std::move(items));
+  }
+}
+
+bool SequenceVariable::isPythonConstant() const {
+  if (!viewType_.empty()) return false;
+  for (const auto& item : items_)
+    if (!item || !item->isPythonConstant()) return false;
+  return true;
+}
+
+Status SequenceVariable::markMutating(Tx& tx, const std::string& how) {
+  if (mutationType() == MutationType::kValueMutationExisting) {
+    if (!isList())
+      return unsupported("mutation of a pre-existing " + pythonTypeName() + " via " + how);
+    tx.context().sideEffects.markMutated(this, how);
+  }
+  return Status::success();
+}
+
+Expected<VtPtr> SequenceVariable::varGetattr(Tx&, const std::string& name) {
+  if (isTuple()) {
+    // A torch.return_types structseq: its fields are attributes.
+    for (size_t i = 0; i < fieldNames_.size() && i < items_.size(); ++i) {
+      if (fieldNames_[i] == name) return items_[i];
+    }
+    return unsupported("getattr '" + name + "' on a tuple");
+  }
+  if (isList()) {
+    if (listMethods().count(name)) return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+    return unsupported("list method " + name);
+  }
+  return unsupported("getattr '" + name + "' on " + std::string(vtKindName(kind())));
+}
+
+Expected<VtPtr> SequenceVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                             Kwargs kwargs) {
+  const auto& table = name.rfind("__", 0) == 0 ? sequenceDunders() : listMethods();
+  auto it = table.find(name);
+  bool listOnly = it != table.end() && (it->second == &listSetItem || &table == &listMethods());
+  if (it == table.end() || (listOnly && !isList())) {
+    if (name == "__setitem__") return unsupported("item assignment on " + pythonTypeName());
+    return unsupported("call of method " + name + " on " + pythonTypeName());
+  }
+  if (!kwargs.empty()) return unsupported("keyword arguments to " + pythonTypeName() + "." + name);
+  auto r = it->second(*this, tx, args, kwargs);
+  if (!r && r.error().message().empty())
+    return unsupported("call of method " + name + " on " + pythonTypeName());
+  return r;
+}
+
+VtPtr makeTuple(std::vector<VtPtr> items, SourcePtr source) {
+  return std::make_shared<SequenceVariable>(VtKind::kTuple, std::move(items), std::move(source),
+                                            MutationType::kImmutable);
+}
+
+VtPtr makeList(std::vector<VtPtr> items, SourcePtr source) {
+  MutationType m = source ? MutationType::kValueMutationExisting : MutationType::kValueMutationNew;
+  return std::make_shared<SequenceVariable>(VtKind::kList, std::move(items), std::move(source), m);
+}
+
+VtPtr makeSize(std::vector<VtPtr> items, SourcePtr source) {
+  return std::make_shared<SequenceVariable>(VtKind::kSize, std::move(items), std::move(source),
+                                            MutationType::kImmutable);
+}
+
+int64_t RangeVariable::length() const {
+  if (step_ > 0 && start_ < stop_) return (stop_ - start_ + step_ - 1) / step_;
+  if (step_ < 0 && start_ > stop_) return (start_ - stop_ - step_ - 1) / (-step_);
+  return 0;
+}
+
+std::string RangeVariable::describe() const {
+  return "range(" + std::to_string(start_) + ", " + std::to_string(stop_) + ", " +
+         std::to_string(step_) + ")";
+}
+
+Expected<std::vector<VtPtr>> RangeVariable::unpackVarSequence(Tx&) {
+  std::vector<VtPtr> items;
+  for (int64_t i = 0; i < length(); ++i) items.push_back(ConstantVariable::make(at(i)));
+  return items;
+}
+
+Expected<VtPtr> RangeVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                          Kwargs kwargs) {
+  if (name == "__len__" && args.empty()) return ConstantVariable::make(length());
+  if (name == "__getitem__" && args.size() == 1 && kwargs.empty()) {
+    auto i = tx.realize(args[0]);
+    if (!i) return i;
+    if (auto k = constantInt(*i)) {
+      int64_t at = *k < 0 ? *k + length() : *k;
+      if (at < 0 || at >= length()) return unsupported("range index out of range");
+      return ConstantVariable::make(this->at(at));
+    }
+    return unsupported("subscript of range");
+  }
+  return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
+}
+
+std::string SliceVariable::describe() const {
+  return "slice(" + start_->repr() + ", " + stop_->repr() + ", " + step_->repr() + ")";
+}
+
+Expected<std::vector<int64_t>> SliceVariable::indices(int64_t n) const {
+  auto stepValue = [&]() -> std::optional<int64_t> {
+    const ConstantVariable* cv = asConstant(step_);
+    if (cv && cv->isNone()) return 1;
+    if (cv && cv->asInt()) return *cv->asInt();
+    return std::nullopt;
+  }();
+  if (!stepValue || *stepValue == 0) return unsupported("slice step of a sequence");
+  int64_t step = *stepValue;
+  int64_t lower = step > 0 ? 0 : -1, upper = step > 0 ? n : n - 1;
+  auto adjust = [&](const VtPtr& v, int64_t dflt) -> std::optional<int64_t> {
+    const ConstantVariable* cv = asConstant(v);
+    if (cv && cv->isNone()) return dflt;
+    if (!cv || !cv->asInt()) return std::nullopt;
+    int64_t x = *cv->asInt();
+    if (x < 0) {
+      x += n;
+      if (x < lower) x = lower;
+    } else if (x > upper) {
+      x = upper;
+    }
+    return x;
+  };
+  auto b = adjust(start_, step > 0 ? lower : upper);
+  auto e = adjust(stop_, step > 0 ? upper : lower);
+  if (!b || !e) return unsupported("non-constant slice bounds");
+  std::vector<int64_t> out;
+  for (int64_t k = *b; step > 0 ? k < *e : k > *e; k += step) {
+    if (k >= 0 && k < n) out.push_back(k);
+  }
+  return out;
+}
+
+std::string ListIteratorVariable::describe() const {
+  return "at " + std::to_string(index_) + " of " + std::to_string(items_.size());
+}
+
+}  // namespace dynrr::vt

@@ -1,0 +1,83 @@
+// misc.cpp — see misc.h (PythonModuleVariable.var_getattr, SuperVariable.var_getattr /
+// _resolved_getattr_and_source, OpaqueVariable's refusal).
+#include "core/vt/misc.h"
+
+#include "core/trace/object_printer.h"
+#include "core/tracer/instruction_translator.h"
+#include "core/tracer/variable_builder.h"
+#include "core/vt/functions.h"
+#include "core/vt/lazy.h"
+#include "core/vt/user_defined.h"
+
+namespace dynrr::vt {
+
+using W = schema::Object::Which;
+
+Expected<VtPtr> ModuleVariable::varGetattr(Tx& tx, const std::string& name) {
+  auto mod = tx.context().trace.object(module_);
+  if (!mod || mod->which() != W::MODULE) return Error("module object missing from trace");
+  for (auto attr : mod->getModule().getAttrs()) {
+    if (attr.getName() == name) {
+      return VtPtr(
+          std::make_shared<LazyVariable>(attr.getValue(), Source::moduleAttr(source(), name)));
+    }
+  }
+  return unsupported("attribute " + name_ + "." + name + " is not in the trace");
+}
+
+Expected<VtPtr> OpaqueVariable::realize(Tx&) {
+  return unsupported("use of " + pythonTypeName() + " value" +
+                     (source() ? " " + source()->name() : std::string()) + " (" + why_ + ")");
+}
+
+// The first class after `cls` in obj's MRO whose __dict__ has the name; source
+// type(S).__mro__[i].name, and a function found there bound to obj.
+Expected<VtPtr> SuperVariable::varGetattr(Tx& tx, const std::string& name) {
+  auto& ctx = tx.context();
+  auto clsR = tx.realize(cls_);
+  if (!clsR) return clsR.error();
+  auto objR = tx.realize(obj_);
+  if (!objR) return objR.error();
+  const UserObjectVariable* o = asUserObject(*objR);
+  if ((*clsR)->kind() != VtKind::kUserClass || !o)
+    return unsupported("super() over a " + (*objR)->pythonTypeName());
+  const auto& cls = static_cast<const UserClassVariable&>(**clsR);
+  auto c = ctx.trace.object(o->cls());
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  auto mro = c->getClass().getMro();
+  std::optional<unsigned> start;
+  for (unsigned i = 0; i < mro.size(); ++i)
+    if (mro[i] == cls.cls()) start = i + 1;
+  if (!start) return unsupported("super() whose class is not in the object's MRO");
+  for (unsigned i = *start; i < mro.size(); ++i) {
+    auto k = ctx.trace.object(mro[i]);
+    if (!k || k->which() != W::CLASS) return Error("MRO entry missing from the trace");
+    std::string kname = qualifiedClassName(ctx.trace, mro[i]);
+    auto v = findAttr(k->getClass().getAttrs(), name);
+    if (kname == "object" && name == "__init__")
+      return unsupported("super().__init__ reaching object.__init__");
+    if (kname == "torch.nn.modules.module.Module" && name == "__init__")
+      return unsupported("super().__init__() of nn.Module (traces Module.__init__)");
+    if (!v) continue;
+    SourcePtr src;
+    if (o->source())
+      src = Source::attr(Source::expr(o->source(), "type(" + o->source()->name() + ").__mro__[" +
+                                                       std::to_string(i) + "]"),
+                         name);
+    auto f = ctx.trace.object(*v);
+    if (!f || f->which() != W::FUNCTION)
+      return unsupported("super()." + name + " resolving to a " + trace::typeName(ctx.trace, *v));
+    VtPtr fn;
+    if (src) {
+      auto built = tracer::VariableBuilder::wrap(ctx, *v, src);  // CLOSURE_MATCH on the function
+      if (!built) return built;
+      fn = *built;
+    } else {
+      fn = std::make_shared<UserFunctionVariable>(*v, f->getFunction().getQualname().cStr());
+    }
+    return VtPtr(std::make_shared<UserMethodVariable>(fn, *objR, src));
+  }
+  return unsupported("super()." + name + " not found (or not recorded)");
+}
+
+}  // namespace dynrr::vt

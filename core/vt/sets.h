@@ -1,0 +1,41 @@
+// sets.h — sets of Python constants (torch/_dynamo/variables/sets.py SetVariable: items
+// compared with ==, kept in insertion order; add / discard / remove, __contains__,
+// __len__; a pre-existing set is CONSTANT_MATCHed and written back when changed). Sets
+// of tensors or objects are not modelled.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "core/vt/base.h"
+
+namespace dynrr::vt {
+
+class SetVariable final : public VariableTracker {
+ public:
+  SetVariable(std::vector<VtPtr> items, SourcePtr source, MutationType m)
+      : VariableTracker(VtKind::kSet, std::move(source), m), items_(std::move(items)) {}
+  const std::vector<VtPtr>& items() const { return items_; }
+  std::vector<VtPtr>& mutableItems() { return items_; }
+  std::string pythonTypeName() const override { return "set"; }
+  std::string describe() const override;
+
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  // Iterating a set is not modelled: Python gives hash order, not insertion order, so
+  // the base class's `unsupported` stands.
+  Expected<bool> boolValue(Tx&) override { return !items_.empty(); }
+
+  // Where the set holds an item equal (==) to `item`; nullopt when absent.
+  std::optional<size_t> indexOf(const VtPtr& item) const;
+  // Adds `item` (realised; only Python constants are modelled) unless an equal one is there.
+  Status insert(Tx& tx, const VtPtr& item);
+  // The items set.update(other) / SET_UPDATE adds: a set's items, or what iterating
+  // `other` gives.
+  Expected<std::vector<VtPtr>> itemsOf(Tx& tx, const VtPtr& other) const;
+
+ private:
+  std::vector<VtPtr> items_;
+};
+
+}  // namespace dynrr::vt

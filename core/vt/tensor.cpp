@@ -1,0 +1,152 @@
+// tensor.cpp — see tensor.h (TensorVariable.var_getattr, call_method, method_size,
+// method_item and friends).
+#include "core/vt/tensor.h"
+
+#include <unordered_set>
+
+#include "core/trace/object_printer.h"
+#include "core/tracer/instruction_translator.h"
+#include "core/tracer/tensor_ops.h"
+#include "core/vt/constant.h"
+#include "core/vt/lists.h"
+#include "core/vt/misc.h"
+
+namespace dynrr::vt {
+namespace {
+
+std::string join(const fake::Shape& xs) {
+  std::string out;
+  for (size_t i = 0; i < xs.size(); ++i) {
+    if (i) out += ", ";
+    out += std::to_string(xs[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string canonicalMeta(const fake::TensorMeta& m) {
+  return trace::shortDtype(std::string(fake::dtypeName(m.dtype))) + "[" + join(m.sizes) +
+         "] stride=(" + join(m.strides) + ") offset=" + std::to_string(m.storageOffset) + " " +
+         m.device.str() + " requires_grad=" + (m.requiresGrad ? "True" : "False");
+}
+
+std::string TensorVariable::describe() const {
+  return canonicalMeta(meta_) + ", node #" + std::to_string(node_);
+}
+
+namespace {
+
+using guards::GuardKind;
+
+VtPtr torchConstant(TorchConstant::Kind kind, std::string name) {
+  return ConstantVariable::make(TorchConstant{kind, std::move(name)});
+}
+
+// size / dim / numel / ndimension / stride / is_contiguous: answered from the metadata.
+Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, const std::string& name,
+                               Args& args) {
+  for (auto& a : args) {
+    auto r = tx.realize(a);
+    if (!r) return r;
+    a = *r;
+  }
+  int64_t ndim = static_cast<int64_t>(meta.sizes.size());
+  if (name == "dim" || name == "ndimension") return ConstantVariable::make(ndim);
+  if (name == "numel") return ConstantVariable::make(meta.numel());
+  if (name == "is_contiguous" && args.empty()) return ConstantVariable::make(meta.isContiguous());
+  const fake::Shape& xs = name == "stride" ? meta.strides : meta.sizes;
+  if (args.empty()) {
+    std::vector<VtPtr> dims;
+    for (int64_t s : xs) dims.push_back(ConstantVariable::make(s));
+    return name == "size" ? makeSize(std::move(dims)) : makeTuple(std::move(dims));
+  }
+  if (args.size() == 1) {
+    if (auto d = constantInt(args[0])) {
+      int64_t k = *d < 0 ? *d + ndim : *d;
+      if (k >= 0 && k < ndim) return ConstantVariable::make(xs[static_cast<size_t>(k)]);
+    }
+  }
+  return unsupported("tensor." + name + "() with these arguments");
+}
+
+}  // namespace
+
+Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
+  if (name == "shape") {
+    std::vector<VtPtr> dims;
+    for (int64_t s : meta_.sizes) dims.push_back(ConstantVariable::make(s));
+    return makeSize(std::move(dims));
+  }
+  if (name == "dtype")
+    return torchConstant(TorchConstant::Kind::kDtype, std::string(fake::dtypeName(meta_.dtype)));
+  if (name == "device") return torchConstant(TorchConstant::Kind::kDevice, meta_.device.str());
+  if (name == "ndim") return ConstantVariable::make(static_cast<int64_t>(meta_.sizes.size()));
+  if (name == "requires_grad") {
+    // TensorVariable.var_getattr: a method_attr_ result that is not a Python constant,
+    // and requires_grad and grad always, put TYPE_MATCH on the tensor's source (checked
+    // before the tensor guards).
+    if (source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());
+    return ConstantVariable::make(meta_.requiresGrad);
+  }
+  if (name == "is_cuda") return ConstantVariable::make(meta_.device.type == "cuda");
+  static const std::unordered_set<std::string> kUnmodelled = {"T",    "mT",   "data",   "grad",
+                                                              "real", "imag", "grad_fn"};
+  if (kUnmodelled.count(name)) return unsupported("tensor attribute ." + name);
+  return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+}
+
+Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                           Kwargs kwargs) {
+  static const std::unordered_set<std::string> kMetadata = {
+      "size", "dim", "numel", "ndimension", "stride", "is_contiguous"};
+  if (kMetadata.count(name) && kwargs.empty()) return metadataMethod(tx, meta_, name, args);
+  if (args.empty() && kwargs.empty()) {
+    if (name == "is_floating_point") return ConstantVariable::make(fake::isFloating(meta_.dtype));
+    if (name == "is_complex") return ConstantVariable::make(fake::isComplex(meta_.dtype));
+    if (name == "element_size")
+      return ConstantVariable::make(int64_t{fake::elementSize(meta_.dtype)});
+  }
+  if (name == "item") {
+    // TensorVariable.method_item with capture_scalar_outputs=False.
+    return tracer::graphBreak(tx,
+                              "Unsupported Tensor.item() call with capture_scalar_outputs=False",
+                              "Dynamo does not support tracing Tensor.item()");
+  }
+  if (name == "tolist" && !fake::isIntegral(meta_.dtype, true)) {
+    return tracer::graphBreak(tx, "Tensor.tolist() with non-integer tensor",
+                              "Dynamo only traces tolist() of integer tensors");
+  }
+  if (name == "tolist" || name == "numpy" || name == "backward")
+    return unsupported("tensor." + name + "()");
+  if (name == "__getitem__" && args.size() == 1 && kwargs.empty()) {
+    auto i = tx.realize(args[0]);
+    if (!i) return i;
+    return tracer::tensorCall(tx, false, "operator.getitem", "operator.getitem", {self(), *i}, {});
+  }
+  if (name == "__setitem__" && args.size() == 2 && kwargs.empty()) {
+    auto k = tx.realize(args[0]);
+    if (!k) return k;
+    return tracer::tensorSetItem(tx, self(), *k, args[1]);
+  }
+  if (name == "__len__" && args.empty()) {
+    if (meta_.sizes.empty()) return unsupported("len() of a 0-d tensor (TypeError path)");
+    return ConstantVariable::make(meta_.sizes[0]);
+  }
+  // The protocol's dunders a tensor does not answer (`x in t`, `del t[i]` ...).
+  static const std::unordered_set<std::string> kProtocolOnly = {"__contains__", "__delitem__",
+                                                                "__setattr__", "__iter__"};
+  if (kProtocolOnly.count(name))
+    return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
+  Args full;
+  full.push_back(self());
+  for (auto& a : args) full.push_back(std::move(a));
+  return tracer::tensorCall(tx, true, name, "Tensor." + name, std::move(full), std::move(kwargs));
+}
+
+Expected<bool> TensorVariable::boolValue(Tx& tx) {
+  return tracer::graphBreak(tx, "Data-dependent branching",
+                            "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`)");
+}
+
+}  // namespace dynrr::vt

@@ -1,0 +1,50 @@
+// tensor.h — a tensor flowing through the graph (TensorVariable in
+// torch/_dynamo/variables/tensor.py): the graph node that produces it and its fake
+// metadata (the example value Dynamo keeps in node.meta["example_value"]); var_getattr
+// (shape, dtype, device, ndim, requires_grad ...), call_method (size/dim/numel/stride
+// and the other metadata methods answered from the fake metadata, item/tolist breaks,
+// every other method a graph call), __getitem__ / __setitem__ as graph calls.
+#pragma once
+
+#include "core/fake/tensor_meta.h"
+#include "core/vt/base.h"
+
+namespace dynrr::vt {
+
+// Index of a node in the tracer's graph (core/tracer/proto_graph.h).
+using NodeId = int32_t;
+
+class TensorVariable final : public VariableTracker {
+ public:
+  TensorVariable(NodeId node, fake::TensorMeta meta, SourcePtr source = nullptr)
+      : VariableTracker(VtKind::kTensor, std::move(source), MutationType::kImmutable),
+        node_(node),
+        meta_(std::move(meta)) {}
+  NodeId node() const { return node_; }
+  const fake::TensorMeta& meta() const { return meta_; }
+  // Dynamo renames a tensor's node after the first local it is stored to (set_name_hint).
+  bool nameHintSet() const { return nameHintSet_; }
+  void markNameHintSet() { nameHintSet_ = true; }
+  std::string pythonTypeName() const override { return "Tensor"; }
+  std::string describe() const override;
+
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx&) override {
+    return unsupported("unpacking a tensor (iteration over tensors)");
+  }
+  // generic_jump on a tensor: jump_graph_break in the root frame, Unsupported (and a
+  // break at the root's CALL) in an inlined one.
+  Expected<bool> boolValue(Tx& tx) override;
+
+ private:
+  NodeId node_;
+  fake::TensorMeta meta_;
+  bool nameHintSet_ = false;
+};
+
+// "f32[2, 3] stride=(3, 1) offset=0 cpu requires_grad=False": the canonical
+// example-value text that compare/decisions.h also produces from recorded metadata.
+std::string canonicalMeta(const fake::TensorMeta& meta);
+
+}  // namespace dynrr::vt

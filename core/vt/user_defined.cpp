@@ -1,0 +1,331 @@
+// user_defined.cpp — see user_defined.h. Mirrors, in torch 2.13,
+// variables/user_defined.py UserDefinedObjectVariable.var_getattr / generic_getattr /
+// call_obj_hasattr / call_method, UserDefinedClassVariable.call_function (the polyfill
+// instantiate_user_defined_class_object), and get_source_by_walking_mro.
+#include "core/vt/user_defined.h"
+
+#include "core/trace/object_printer.h"
+#include "core/tracer/instruction_translator.h"
+#include "core/tracer/variable_builder.h"
+#include "core/vt/constant.h"
+#include "core/vt/functions.h"
+#include "core/vt/lazy.h"
+#include "core/vt/lists.h"
+
+namespace dynrr::vt {
+
+using guards::GuardKind;
+using W = schema::Object::Which;
+
+std::string qualifiedClassName(const trace::TraceReader& trace, trace::ObjRef cls) {
+  auto c = trace.object(cls);
+  if (!c || c->which() != W::CLASS) return "?";
+  std::string module = c->getClass().getModule().cStr();
+  std::string qualname = c->getClass().getQualname().cStr();
+  return module.empty() || module == "builtins" ? qualname : module + "." + qualname;
+}
+
+std::optional<trace::ObjRef> findAttr(capnp::List<schema::Attr>::Reader attrs,
+                                      const std::string& name) {
+  for (auto a : attrs)
+    if (a.getName() == name) return a.getValue();
+  return std::nullopt;
+}
+
+Expected<std::optional<MroHit>> lookupMro(const trace::TraceReader& trace, trace::ObjRef cls,
+                                          const std::string& name) {
+  auto c = trace.object(cls);
+  if (!c || c->which() != W::CLASS) return Error("class of an instance missing from the trace");
+  auto mro = c->getClass().getMro();
+  for (unsigned i = 0; i < mro.size(); ++i) {
+    auto k = trace.object(mro[i]);
+    if (!k || k->which() != W::CLASS) return Error("MRO entry missing from the trace");
+    if (auto v = findAttr(k->getClass().getAttrs(), name))
+      return std::optional<MroHit>(MroHit{i, mro[i], *v});
+  }
+  return std::optional<MroHit>();
+}
+
+bool userClassDefines(const trace::TraceReader& trace, trace::ObjRef cls, const std::string& name) {
+  auto c = trace.object(cls);
+  if (!c || c->which() != W::CLASS) return false;
+  for (auto k : c->getClass().getMro()) {
+    auto ko = trace.object(k);
+    if (!ko || ko->which() != W::CLASS) continue;
+    std::string module = ko->getClass().getModule().cStr();
+    if (module.rfind("torch", 0) == 0 || module == "builtins") continue;
+    if (findAttr(ko->getClass().getAttrs(), name)) return true;
+  }
+  return false;
+}
+
+// get_source_by_walking_mro: dict(type(S).__dict__)['name'] or
+// dict(type(S).__mro__[i].__dict__)['name'], with NOT_PRESENT_IN_GENERIC_DICT on S (the
+// instance dict does not shadow it) and DICT_NOT_CONTAINS on the classes in between.
+Expected<SourcePtr> mroSource(Tx& tx, const UserObjectVariable& o, const MroHit& hit,
+                              const std::string& name, bool inInstanceDict) {
+  auto& ctx = tx.context();
+  const SourcePtr& s = o.source();
+  if (!s) return SourcePtr();
+  auto c = ctx.trace.object(o.cls());
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  auto mro = c->getClass().getMro();
+  std::string typeName = "type(" + s->name() + ")";
+  for (size_t absent = 1; absent < hit.index; ++absent) {
+    auto k = ctx.trace.object(mro[static_cast<unsigned>(absent)]);
+    uint64_t id = k ? k->getIdentity() : 0;
+    if (!ctx.guardedMroAbsent.insert({id, name}).second) continue;
+    ctx.output.addGuard(GuardKind::DICT_NOT_CONTAINS,
+                        "dict(" + typeName + ".__mro__[" + std::to_string(absent) + "].__dict__)");
+  }
+  if (!inInstanceDict) ctx.output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, s->name());
+  std::string klass =
+      hit.index == 0 ? typeName : typeName + ".__mro__[" + std::to_string(hit.index) + "]";
+  return Source::expr(s, "dict(" + klass + ".__dict__)[" + pyStrRepr(name) + "]");
+}
+
+Expected<std::optional<schema::Instance::Reader>> UserObjectVariable::instance(Tx& tx) const {
+  if (object_ == 0) return std::optional<schema::Instance::Reader>();
+  auto obj = tx.context().trace.object(object_);
+  if (!obj || obj->which() != W::INSTANCE) return Error("instance missing from the trace");
+  return std::optional<schema::Instance::Reader>(obj->getInstance());
+}
+
+namespace {
+
+// Step 2 of generic_getattr: a class attribute that is not a plain function must not be
+// a descriptor the core does not model. A staticmethod is a non-data descriptor: unless
+// the instance dict has the name, it gives its __func__ unbound (only the sourceless
+// case, an object made while tracing, is modelled). Returns the staticmethod's function
+// when that applies.
+Expected<VtPtr> checkClassAttr(Tx& tx, const UserObjectVariable& o, const MroHit& hit,
+                               schema::Object::Reader v, bool inDict, const std::string& name) {
+  if (v.which() != W::INSTANCE && v.which() != W::OPAQUE && v.which() != W::CALLABLE)
+    return VtPtr();
+  const auto& trace = tx.context().trace;
+  std::string t = trace::typeName(trace, hit.value);
+  if (t == "staticmethod" && v.which() == W::INSTANCE && !inDict) {
+    auto func = findAttr(v.getInstance().getAttrs(), "__func__");
+    auto f = func ? trace.object(*func) : Expected<schema::Object::Reader>(Error(""));
+    if (f && f->which() == W::FUNCTION) {
+      if (o.source())
+        return unsupported("staticmethod " + o.typeName() + "." + name + " read through a source");
+      return VtPtr(std::make_shared<UserFunctionVariable>(
+          *func, f->getFunction().getQualname().cStr(), nullptr));
+    }
+  }
+  if (t != "function" && !(t == "staticmethod" && inDict))
+    return unsupported("class attribute " + o.typeName() + "." + name + " of type " + t +
+                       " (descriptors are not modelled)");
+  return VtPtr();
+}
+
+}  // namespace
+
+std::optional<Expected<VtPtr>> UserObjectVariable::instanceDictAttr(Tx&, const std::string&,
+                                                                    trace::ObjRef) {
+  return std::nullopt;
+}
+
+Expected<VtPtr> UserObjectVariable::varGetattr(Tx& tx, const std::string& name) {
+  auto& ctx = tx.context();
+  auto inst = instance(tx);
+  if (!inst) return inst.error();
+  const SourcePtr& s = source();
+  if (name == "__class__" || name == "__dict__")
+    return unsupported("getattr '" + name + "' on a user object");
+  if (auto stored = ctx.sideEffects.pendingAttr(this, name)) return stored;
+  if (userClassDefines(ctx.trace, class_, "__getattribute__"))
+    return unsupported("a user class with __getattribute__ (" + typeName_ + ")");
+  std::optional<trace::ObjRef> inDict;
+  if (*inst) inDict = findAttr((*inst)->getAttrs(), name);
+  if (inDict) {
+    if (auto special = instanceDictAttr(tx, name, *inDict)) return std::move(*special);
+  }
+  auto hit = lookupMro(ctx.trace, class_, name);
+  if (!hit) return hit.error();
+  // Step 2: data descriptors on the type win over the instance dict.
+  std::optional<schema::Object::Reader> typeAttr;
+  if (*hit) {
+    auto v = ctx.trace.object((*hit)->value);
+    if (!v) return v.error();
+    typeAttr = *v;
+    auto checked = checkClassAttr(tx, *this, **hit, *v, inDict.has_value(), name);
+    if (!checked || *checked) return checked;
+  }
+  // Step 3: the instance __dict__.
+  if (inDict) {
+    SourcePtr src = s ? Source::attr(s, name) : nullptr;
+    if (src) {
+      if (auto cached = ctx.builtBySource.find(src->name()); cached != ctx.builtBySource.end())
+        return cached->second;
+    }
+    VtPtr lazy = std::make_shared<LazyVariable>(*inDict, src);
+    if (src) ctx.builtBySource[src->name()] = lazy;
+    return lazy;
+  }
+  // Steps 4-5: a method or a plain class variable.
+  if (*hit) {
+    auto src = mroSource(tx, *this, **hit, name, false);
+    if (!src) return src.error();
+    if (typeAttr->which() == W::FUNCTION) {
+      auto f = typeAttr->getFunction();
+      VtPtr fn =
+          std::make_shared<UserFunctionVariable>((*hit)->value, f.getQualname().cStr(), *src);
+      return VtPtr(std::make_shared<UserMethodVariable>(fn, self(), *src));
+    }
+    return VtPtr(std::make_shared<LazyVariable>((*hit)->value, *src));
+  }
+  return getattrFallback(tx, name);
+}
+
+// Step 6: UserDefinedObjectVariable.var_getattr asks the class's __getattr__, inlined as
+// a method call with the name, for an attribute found nowhere else.
+Expected<VtPtr> UserObjectVariable::getattrFallback(Tx& tx, const std::string& name) {
+  const auto& trace = tx.context().trace;
+  if (!userClassDefines(trace, class_, "__getattr__"))
+    return unsupported("attribute " + typeName_ + "." + name +
+                       " not found (AttributeError path, or not recorded)");
+  auto ga = lookupMro(trace, class_, "__getattr__");
+  if (!ga) return ga.error();
+  auto f = *ga ? trace.object((**ga).value) : Expected<schema::Object::Reader>(Error(""));
+  if (!f || f->which() != W::FUNCTION)
+    return unsupported("a __getattr__ that is not a Python function (" + typeName_ + ")");
+  auto fn = std::make_shared<UserFunctionVariable>((**ga).value,
+                                                   f->getFunction().getQualname().cStr(), nullptr);
+  return fn->callFunction(tx, {self(), ConstantVariable::make(name)}, {});
+}
+
+Expected<bool> UserObjectVariable::recordedHas(Tx&, schema::Instance::Reader inst,
+                                               const std::string& name) {
+  return findAttr(inst.getAttrs(), name).has_value();
+}
+
+// call_obj_hasattr: HASATTR on its source, then the attribute is looked up as getattr
+// would (a pending store, the instance dict, the class, an nn.Module's dicts) and the
+// found value is checked with isinstance, which realises a lazy value (a lazy constant
+// only gets TYPE_MATCH).
+Expected<bool> UserObjectVariable::callObjHasattr(Tx& tx, const std::string& name) {
+  auto& ctx = tx.context();
+  if (source()) ctx.output.addGuard(GuardKind::HASATTR, source()->name());
+  bool found = ctx.sideEffects.pendingAttr(this, name) != nullptr;
+  if (!found) {
+    auto inst = instance(tx);
+    if (!inst) return inst.error();
+    if (*inst) {
+      auto has = recordedHas(tx, **inst, name);
+      if (!has) return has.error();
+      found = *has;
+    }
+  }
+  if (!found) {
+    auto hit = lookupMro(ctx.trace, class_, name);
+    if (!hit) return hit.error();
+    found = hit->has_value();
+  }
+  if (!found) return false;
+  auto v = varGetattr(tx, name);
+  if (!v) return v.error();
+  if (Status st = LazyVariable::isinstanceCheck(tx, *v); !st) return st.error();  // DeletedVariable
+  return true;
+}
+
+Expected<VtPtr> UserObjectVariable::callFunction(Tx& tx, Args, Kwargs) {
+  if (userClassDefines(tx.context().trace, class_, "__call__"))
+    return unsupported("calling a user object's __call__ (" + typeName_ + ")");
+  return unsupported("calling a " + typeName_ + " object that defines no __call__");
+}
+
+// STORE_ATTR and the builtin setattr (both BuiltinVariable(setattr).call_function).
+Status UserObjectVariable::setAttr(Tx& tx, const std::string& name, const VtPtr& value) {
+  auto& ctx = tx.context();
+  if (userClassDefines(ctx.trace, class_, "__setattr__"))
+    return unsupported("attribute store on a class with __setattr__ (" + typeName_ + ")");
+  auto hit = lookupMro(ctx.trace, class_, name);
+  if (!hit) return hit.error();
+  if (*hit) {
+    auto v = ctx.trace.object((*hit)->value);
+    if (v && v->which() != W::FUNCTION && trace::typeName(ctx.trace, (*hit)->value) != "int" &&
+        v->which() != W::INT && v->which() != W::FLOAT && v->which() != W::STR &&
+        v->which() != W::BOOL && v->which() != W::NONE)
+      return unsupported("attribute store shadowing a class attribute of type " +
+                         trace::typeName(ctx.trace, (*hit)->value) + " (descriptors)");
+  }
+  // STORE_ATTR goes through BuiltinVariable(setattr), whose handler dispatch realises
+  // lazy arguments: the stored value is realised (guarded) here, then kept as is by
+  // store_attr. Seen with real Dynamo: `o.k = n; o.f = flag` guards n == 3, flag == True.
+  auto stored = tx.realize(value);
+  if (!stored) return stored.error();
+  ctx.sideEffects.storeAttr(self(), name, *stored);
+  return Status::success();
+}
+
+Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                               Kwargs kwargs) {
+  if (name == "__setattr__" && args.size() == 2 && kwargs.empty()) {
+    const std::string* attr = constantStr(args[0]);
+    if (!attr) return unsupported("setattr with a non-constant name");
+    if (Status st = setAttr(tx, *attr, args[1]); !st) return st.error();
+    return ConstantVariable::make(NoneValue{});
+  }
+  // The object's own Python method (call_method -> var_getattr(name).call_function).
+  auto m = varGetattr(tx, name);
+  if (!m) return m;
+  return (*m)->callFunction(tx, std::move(args), std::move(kwargs));
+}
+
+Expected<std::vector<VtPtr>> UserObjectVariable::unpackVarSequence(Tx& tx) {
+  auto m = varGetattr(tx, "__iter__");
+  if (!m) return m.error();
+  if ((*m)->kind() != VtKind::kUserMethod)
+    return unsupported("iterating a " + typeName_ + " whose __iter__ is not a Python method");
+  auto it = (*m)->callFunction(tx, {}, {});
+  if (!it) return it.error();
+  auto r = tx.realize(*it);
+  if (!r) return r.error();
+  if ((*r)->kind() == VtKind::kIterator || asSequence(*r)) return (*r)->unpackVarSequence(tx);
+  return unsupported(typeName_ + ".__iter__ returning a " + (*r)->pythonTypeName());
+}
+
+Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  auto c = ctx.trace.object(class_);
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  for (auto k : c->getClass().getMro()) {
+    std::string name = qualifiedClassName(ctx.trace, k);
+    if (name == "torch.nn.modules.module.Module")
+      return unsupported("constructing an nn.Module while tracing (" + typeName_ + ")");
+    auto kc = ctx.trace.object(k);
+    if (!kc || kc->which() != W::CLASS) return Error("MRO entry missing from the trace");
+    if (name != "object" && !tracer::isUserCodeClass(kc->getClass()))
+      return unsupported("constructing " + typeName_ + ", a subclass of library class " + name);
+  }
+  // A dataclass is constructed like any user class: its generated __init__ is traced.
+  if (userClassDefines(ctx.trace, class_, "__new__"))
+    return unsupported("a user class with __new__ (" + typeName_ + ")");
+  // UserDefinedClassVariable.call_function inlines the polyfill
+  // instantiate_user_defined_class_object: cls.__new__(cls) (object.__new__: a new
+  // object), then `if issubclass(type(obj), cls): obj.__init__(*args, **kwargs)`. The
+  // polyfill reads the builtins `type` and `issubclass`.
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['type']");
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
+  auto obj = std::make_shared<UserObjectVariable>(0, class_, typeName_, nullptr);
+  if (!kwargs.empty()) obj->setBuiltWithKwargs();
+  auto hit = lookupMro(ctx.trace, class_, "__init__");
+  if (!hit) return hit.error();
+  if (*hit) {
+    auto init = ctx.trace.object((*hit)->value);
+    if (!init || init->which() != W::FUNCTION)
+      return unsupported(typeName_ + ".__init__ that is not a Python function");
+    auto fn = std::make_shared<UserFunctionVariable>(
+        (*hit)->value, init->getFunction().getQualname().cStr(), nullptr);
+    args.insert(args.begin(), obj);
+    auto r = fn->callFunction(tx, std::move(args), std::move(kwargs));
+    if (!r) return r.error();
+  } else if (!args.empty() || !kwargs.empty()) {
+    return unsupported("object.__init__ with arguments (TypeError path)");
+  }
+  return VtPtr(obj);
+}
+
+}  // namespace dynrr::vt

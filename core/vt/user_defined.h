@@ -1,0 +1,140 @@
+// user_defined.h — user classes and their instances (torch/_dynamo/variables/
+// user_defined.py UserDefinedClassVariable and UserDefinedObjectVariable), as Dynamo 2.13
+// models them: var_getattr is generic_getattr (MRO walk, data descriptors, instance
+// __dict__, methods, class variables, __getattr__) with get_source_by_walking_mro's
+// guards (NOT_PRESENT_IN_GENERIC_DICT, DICT_NOT_CONTAINS); call_obj_hasattr (HASATTR);
+// attribute stores as store_attr side effects; calling a class inlines the polyfill
+// instantiate_user_defined_class_object. nn.Modules are UnspecializedNNModuleVariable
+// (nn_module.h), a subclass.
+//
+// The object stays in the trace heap: attribute lookups read its recorded instance
+// __dict__ and its class's MRO. A pre-existing object is AttributeMutationExisting and is
+// found again by its identity token, so the same object reached through two sources is
+// one tracker (plus a DUPLICATE_INPUT guard).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/trace/trace_format.h"
+#include "core/trace/trace_reader.h"
+#include "core/vt/base.h"
+
+namespace dynrr::vt {
+
+class UserObjectVariable : public VariableTracker {
+ public:
+  enum class Flavor {
+    kPlain,            // UserDefinedObjectVariable
+    kNNModule,         // UnspecializedNNModuleVariable (a user nn.Module or a container)
+    kBuiltinNNModule,  // UnspecializedBuiltinNNModuleVariable (torch.nn.modules.*)
+  };
+  // `object` is 0 for an object created while tracing (AttributeMutationNew): it has no
+  // recorded instance dict, only the attributes stored while tracing.
+  UserObjectVariable(trace::ObjRef object, trace::ObjRef cls, std::string typeName,
+                     SourcePtr source)
+      : UserObjectVariable(object, cls, std::move(typeName), Flavor::kPlain, std::move(source)) {}
+  trace::ObjRef object() const { return object_; }
+  trace::ObjRef cls() const { return class_; }
+  Flavor flavor() const { return flavor_; }
+  bool isNNModule() const { return flavor_ != Flavor::kPlain; }
+  // Made while tracing by a constructor call with keyword arguments.
+  bool builtWithKwargs() const { return builtWithKwargs_; }
+  void setBuiltWithKwargs() { builtWithKwargs_ = true; }
+  // Qualified class name, e.g. "torch.nn.modules.linear.Linear".
+  const std::string& typeName() const { return typeName_; }
+  std::string pythonTypeName() const override { return typeName_; }
+  std::string describe() const override {
+    return typeName_ + (flavor_ == Flavor::kPlain ? "" : " (nn.Module)");
+  }
+
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  Expected<bool> callObjHasattr(Tx& tx, const std::string& name) override;
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  // __setattr__ (STORE_ATTR, setattr), and the dunders builtins call (__getitem__,
+  // __len__ ...), which run the class's Python method.
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  // iter(obj): its __iter__ method inlined, then the iterator's items.
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override;
+
+  // The recorded instance (null for an object made while tracing).
+  Expected<std::optional<schema::Instance::Reader>> instance(Tx& tx) const;
+
+ protected:
+  UserObjectVariable(trace::ObjRef object, trace::ObjRef cls, std::string typeName, Flavor flavor,
+                     SourcePtr source)
+      : VariableTracker(VtKind::kUserObject, std::move(source),
+                        object ? MutationType::kAttributeMutationExisting
+                               : MutationType::kAttributeMutationNew),
+        object_(object),
+        class_(cls),
+        typeName_(std::move(typeName)),
+        flavor_(flavor) {}
+  // A value of the instance __dict__ the subclass reads its own way (an nn.Module's
+  // hook dicts); nullopt for the generic path.
+  virtual std::optional<Expected<VtPtr>> instanceDictAttr(Tx& tx, const std::string& name,
+                                                          trace::ObjRef value);
+  // generic_getattr's last step, once the attribute is found nowhere else.
+  virtual Expected<VtPtr> getattrFallback(Tx& tx, const std::string& name);
+  // An attribute store (UserDefinedObjectVariable through BuiltinVariable.call_setattr).
+  virtual Status setAttr(Tx& tx, const std::string& name, const VtPtr& value);
+  // The attribute is in the object's own recorded state (hasattr's first look).
+  virtual Expected<bool> recordedHas(Tx& tx, schema::Instance::Reader inst,
+                                     const std::string& name);
+
+ private:
+  trace::ObjRef object_;
+  trace::ObjRef class_;
+  std::string typeName_;
+  Flavor flavor_;
+  bool builtWithKwargs_ = false;
+};
+
+// A user-defined class (UserDefinedClassVariable): calling it constructs an object.
+class UserClassVariable final : public VariableTracker {
+ public:
+  UserClassVariable(trace::ObjRef cls, std::string typeName, SourcePtr source)
+      : VariableTracker(VtKind::kUserClass, std::move(source), MutationType::kImmutable),
+        class_(cls),
+        typeName_(std::move(typeName)) {}
+  trace::ObjRef cls() const { return class_; }
+  const std::string& typeName() const { return typeName_; }
+  std::string pythonTypeName() const override { return "type"; }
+  std::string describe() const override { return typeName_; }
+  // instantiate_user_defined_class_object: a new object, then its __init__ inlined.
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+
+ private:
+  trace::ObjRef class_;
+  std::string typeName_;
+};
+
+// ---- class-tree helpers shared with nn_module.cpp and super() ----
+
+// "module.qualname" of a recorded class ("int" for builtins).
+std::string qualifiedClassName(const trace::TraceReader& trace, trace::ObjRef cls);
+// The value of `name` in a recorded attribute list.
+std::optional<trace::ObjRef> findAttr(capnp::List<schema::Attr>::Reader attrs,
+                                      const std::string& name);
+// An attribute found on a class of the MRO.
+struct MroHit {
+  size_t index;
+  trace::ObjRef cls;
+  trace::ObjRef value;
+};
+Expected<std::optional<MroHit>> lookupMro(const trace::TraceReader& trace, trace::ObjRef cls,
+                                          const std::string& name);
+// True if a user class of the MRO (recorded in full) defines `name`; library classes
+// are recorded by the names their code reaches, so they are not consulted.
+bool userClassDefines(const trace::TraceReader& trace, trace::ObjRef cls, const std::string& name);
+// The source of `name` found on the class at MRO index `hit.index`
+// (get_source_by_walking_mro), with its guards.
+Expected<SourcePtr> mroSource(Tx& tx, const UserObjectVariable& o, const MroHit& hit,
+                              const std::string& name, bool inInstanceDict);
+
+inline UserObjectVariable* asUserObject(const VtPtr& v) {
+  return v && v->kind() == VtKind::kUserObject ? static_cast<UserObjectVariable*>(v.get())
+                                               : nullptr;
+}
+
+}  // namespace dynrr::vt
