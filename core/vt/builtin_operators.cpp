@@ -4,6 +4,8 @@
 // constants are folded with Python's semantics; sequences concatenate and repeat.
 #include <cmath>
 #include <limits>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
@@ -35,92 +37,132 @@ double pyFmod(double a, double b) {
   return m;
 }
 
-// Folds a binary operator over two numeric constants, Python's way.
+using IntFold = Expected<VtPtr> (*)(int64_t x, int64_t y);
+using FloatFold = Expected<VtPtr> (*)(double x, double y);
+
+Error intOverflow() { return unsupported("int overflow beyond 64 bits"); }
+VtPtr boolean(bool b) { return ConstantVariable::make(b); }
+
+// Python's int operators (Python ints are unbounded: results past 64 bits are refused).
+const std::unordered_map<std::string, IntFold>& intFolds() {
+  static const std::unordered_map<std::string, IntFold> kTable = {
+      {"add", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+         int64_t r;
+         if (__builtin_add_overflow(x, y, &r)) return intOverflow();
+         return ConstantVariable::make(r);
+       }},
+      {"sub", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+         int64_t r;
+         if (__builtin_sub_overflow(x, y, &r)) return intOverflow();
+         return ConstantVariable::make(r);
+       }},
+      {"mul", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+         int64_t r;
+         if (__builtin_mul_overflow(x, y, &r)) return intOverflow();
+         return ConstantVariable::make(r);
+       }},
+      {"floordiv", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+         if (y == 0) return unsupported("integer division by zero (ZeroDivisionError path)");
+         return ConstantVariable::make(floorDiv(x, y));
+       }},
+      {"mod", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+         if (y == 0) return unsupported("integer division by zero (ZeroDivisionError path)");
+         return ConstantVariable::make(x - floorDiv(x, y) * y);
+       }},
+      {"truediv", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+         if (y == 0) return unsupported("division by zero (ZeroDivisionError path)");
+         return ConstantVariable::make(static_cast<double>(x) / static_cast<double>(y));
+       }},
+      {"pow", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+         if (y < 0)
+           return ConstantVariable::make(std::pow(static_cast<double>(x), static_cast<double>(y)));
+         int64_t r = 1;
+         for (int64_t i = 0; i < y; ++i) {
+           if (__builtin_mul_overflow(r, x, &r)) return intOverflow();
+         }
+         return ConstantVariable::make(r);
+       }},
+      {"and_", [](int64_t x, int64_t y) -> Expected<VtPtr> { return ConstantVariable::make(x & y); }},
+      {"or_", [](int64_t x, int64_t y) -> Expected<VtPtr> { return ConstantVariable::make(x | y); }},
+      {"xor", [](int64_t x, int64_t y) -> Expected<VtPtr> { return ConstantVariable::make(x ^ y); }},
+      {"lshift", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+         if (y < 0 || y > 62) return unsupported("shift count out of modelled range");
+         return ConstantVariable::make(x << y);
+       }},
+      {"rshift", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+         if (y < 0) return unsupported("negative shift count");
+         return ConstantVariable::make(y > 63 ? (x < 0 ? -1 : 0) : x >> y);
+       }},
+      {"lt", [](int64_t x, int64_t y) -> Expected<VtPtr> { return boolean(x < y); }},
+      {"le", [](int64_t x, int64_t y) -> Expected<VtPtr> { return boolean(x <= y); }},
+      {"gt", [](int64_t x, int64_t y) -> Expected<VtPtr> { return boolean(x > y); }},
+      {"ge", [](int64_t x, int64_t y) -> Expected<VtPtr> { return boolean(x >= y); }},
+      {"eq", [](int64_t x, int64_t y) -> Expected<VtPtr> { return boolean(x == y); }},
+      {"ne", [](int64_t x, int64_t y) -> Expected<VtPtr> { return boolean(x != y); }},
+  };
+  return kTable;
+}
+
+// Python's float operators.
+const std::unordered_map<std::string, FloatFold>& floatFolds() {
+  static const std::unordered_map<std::string, FloatFold> kTable = {
+      {"add", [](double x, double y) -> Expected<VtPtr> { return ConstantVariable::make(x + y); }},
+      {"sub", [](double x, double y) -> Expected<VtPtr> { return ConstantVariable::make(x - y); }},
+      {"mul", [](double x, double y) -> Expected<VtPtr> { return ConstantVariable::make(x * y); }},
+      {"truediv", [](double x, double y) -> Expected<VtPtr> {
+         if (y == 0) return unsupported("float division by zero (ZeroDivisionError path)");
+         return ConstantVariable::make(x / y);
+       }},
+      {"floordiv", [](double x, double y) -> Expected<VtPtr> {
+         if (y == 0) return unsupported("float floor division by zero");
+         return ConstantVariable::make(std::floor(x / y));
+       }},
+      {"mod", [](double x, double y) -> Expected<VtPtr> {
+         if (y == 0) return unsupported("float modulo by zero");
+         return ConstantVariable::make(pyFmod(x, y));
+       }},
+      {"pow", [](double x, double y) -> Expected<VtPtr> {
+         return ConstantVariable::make(std::pow(x, y));
+       }},
+      {"lt", [](double x, double y) -> Expected<VtPtr> { return boolean(x < y); }},
+      {"le", [](double x, double y) -> Expected<VtPtr> { return boolean(x <= y); }},
+      {"gt", [](double x, double y) -> Expected<VtPtr> { return boolean(x > y); }},
+      {"ge", [](double x, double y) -> Expected<VtPtr> { return boolean(x >= y); }},
+      {"eq", [](double x, double y) -> Expected<VtPtr> { return boolean(x == y); }},
+      {"ne", [](double x, double y) -> Expected<VtPtr> { return boolean(x != y); }},
+  };
+  return kTable;
+}
+
+// The operator's name without "operator." and without the in-place "i" (iadd -> add).
+std::string baseOperator(const std::string& op) {
+  std::string base = op.substr(std::string("operator.").size());
+  if (base.size() > 1 && base[0] == 'i' && base.rfind("is_", 0) != 0) base = base.substr(1);
+  return base;
+}
+
+// Folds a binary operator over two numeric constants, Python's way: ints (and bools)
+// with int semantics (a bitwise operator on two bools gives a bool), else floats.
 Expected<VtPtr> foldNumeric(const std::string& op, const ConstantVariable* a,
                             const ConstantVariable* b) {
-  std::string base = op.substr(std::string("operator.").size());
-  if (base.size() > 1 && base[0] == 'i' && base != "is_" && base != "is_not") base = base.substr(1);
-  bool ints = isIntLike(a) && isIntLike(b);
+  std::string base = baseOperator(op);
   auto an = a->asNumber(), bn = b->asNumber();
   if (!an || !bn)
     return unsupported(op + " on " + a->pythonTypeName() + " and " + b->pythonTypeName());
-  if (ints) {
-    int64_t x = *a->asInt(), y = *b->asInt();
-    int64_t r = 0;
-    if (base == "add") {
-      if (__builtin_add_overflow(x, y, &r)) return unsupported("int overflow beyond 64 bits");
-    } else if (base == "sub") {
-      if (__builtin_sub_overflow(x, y, &r)) return unsupported("int overflow beyond 64 bits");
-    } else if (base == "mul") {
-      if (__builtin_mul_overflow(x, y, &r)) return unsupported("int overflow beyond 64 bits");
-    } else if (base == "floordiv" || base == "mod") {
-      if (y == 0) return unsupported("integer division by zero (ZeroDivisionError path)");
-      int64_t q = floorDiv(x, y);
-      r = base == "floordiv" ? q : x - q * y;
-    } else if (base == "truediv") {
-      if (y == 0) return unsupported("division by zero (ZeroDivisionError path)");
-      return ConstantVariable::make(static_cast<double>(x) / static_cast<double>(y));
-    } else if (base == "pow") {
-      if (y < 0)
-        return ConstantVariable::make(std::pow(static_cast<double>(x), static_cast<double>(y)));
-      r = 1;
-      for (int64_t i = 0; i < y; ++i) {
-        if (__builtin_mul_overflow(r, x, &r)) return unsupported("int overflow beyond 64 bits");
-      }
-    } else if (base == "and_") {
-      r = x & y;
-    } else if (base == "or_") {
-      r = x | y;
-    } else if (base == "xor") {
-      r = x ^ y;
-    } else if (base == "lshift") {
-      if (y < 0 || y > 62) return unsupported("shift count out of modelled range");
-      r = x << y;
-    } else if (base == "rshift") {
-      if (y < 0) return unsupported("negative shift count");
-      r = y > 63 ? (x < 0 ? -1 : 0) : x >> y;
-    } else if (base == "lt" || base == "le" || base == "gt" || base == "ge" || base == "eq" ||
-               base == "ne") {
-      bool res = base == "lt"   ? x < y
-                 : base == "le" ? x <= y
-                 : base == "gt" ? x > y
-                 : base == "ge" ? x >= y
-                 : base == "eq" ? x == y
-                                : x != y;
-      return ConstantVariable::make(res);
-    } else {
-      return unsupported(op + " on ints");
-    }
+  if (isIntLike(a) && isIntLike(b)) {
+    auto f = intFolds().find(base);
+    if (f == intFolds().end()) return unsupported(op + " on ints");
+    auto r = f->second(*a->asInt(), *b->asInt());
     bool bothBool =
         std::holds_alternative<bool>(a->value()) && std::holds_alternative<bool>(b->value());
-    if (bothBool && (base == "and_" || base == "or_" || base == "xor"))
-      return ConstantVariable::make(r != 0);
-    return ConstantVariable::make(r);
+    static const std::unordered_set<std::string> kBitwise = {"and_", "or_", "xor"};
+    if (r && bothBool && kBitwise.count(base))
+      return ConstantVariable::make(*asConstant(*r)->asInt() != 0);
+    return r;
   }
-  double x = *an, y = *bn;
-  if (base == "add") return ConstantVariable::make(x + y);
-  if (base == "sub") return ConstantVariable::make(x - y);
-  if (base == "mul") return ConstantVariable::make(x * y);
-  if (base == "truediv") {
-    if (y == 0) return unsupported("float division by zero (ZeroDivisionError path)");
-    return ConstantVariable::make(x / y);
-  }
-  if (base == "floordiv") {
-    if (y == 0) return unsupported("float floor division by zero");
-    return ConstantVariable::make(std::floor(x / y));
-  }
-  if (base == "mod") {
-    if (y == 0) return unsupported("float modulo by zero");
-    return ConstantVariable::make(pyFmod(x, y));
-  }
-  if (base == "pow") return ConstantVariable::make(std::pow(x, y));
-  if (base == "lt") return ConstantVariable::make(x < y);
-  if (base == "le") return ConstantVariable::make(x <= y);
-  if (base == "gt") return ConstantVariable::make(x > y);
-  if (base == "ge") return ConstantVariable::make(x >= y);
-  if (base == "eq") return ConstantVariable::make(x == y);
-  if (base == "ne") return ConstantVariable::make(x != y);
-  return unsupported(op + " on floats");
+  auto f = floatFolds().find(base);
+  if (f == floatFolds().end()) return unsupported(op + " on floats");
+  return f->second(*an, *bn);
 }
 
 }  // namespace
@@ -147,6 +189,68 @@ std::optional<bool> constEquals(const VtPtr& a, const VtPtr& b) {
   return std::nullopt;
 }
 
+namespace {
+
+// A unary operator on a number constant.
+Expected<VtPtr> unaryOperator(const std::string& op, const VtPtr& v) {
+  auto* c = asConst(v);
+  if (!c || !c->asNumber()) return unsupported(op + " on " + v->pythonTypeName());
+  std::string base = op.substr(std::string("operator.").size());
+  if (base == "neg") {
+    if (isIntLike(c)) return ConstantVariable::make(-*c->asInt());
+    return ConstantVariable::make(-*c->asNumber());
+  }
+  if (base == "pos") return v;
+  // operator.index(i) of an int (or bool) is the int itself.
+  if (base == "index" && isIntLike(c)) return ConstantVariable::make(*c->asInt());
+  if (base == "invert" && isIntLike(c)) return ConstantVariable::make(~*c->asInt());
+  return unsupported(op + " on " + v->pythonTypeName());
+}
+
+// `+` and the ordering comparisons of two strs (Python compares str by code point;
+// UTF-8 bytes order the same). Null when the operator is not one of those.
+VtPtr strOperator(const std::string& base, const std::string& x, const std::string& y) {
+  if (base == "add") return ConstantVariable::make(x + y);
+  static const std::unordered_map<std::string, bool (*)(int)> kOrder = {
+      {"lt", [](int c) { return c < 0; }},
+      {"le", [](int c) { return c <= 0; }},
+      {"gt", [](int c) { return c > 0; }},
+      {"ge", [](int c) { return c >= 0; }}};
+  auto f = kOrder.find(base);
+  if (f == kOrder.end()) return nullptr;
+  return ConstantVariable::make(f->second(x.compare(y)));
+}
+
+// Sequence concatenation (tuple + tuple, list + list, list += list) and repetition
+// (sequence * int). Null when not one of those.
+Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const VtPtr& b) {
+  auto* sa = asSequence(a);
+  auto* sb = asSequence(b);
+  auto* cb = asConst(b);
+  std::string base = op.substr(std::string("operator.").size());
+  bool concat = base == "add" || base == "iadd";
+  if (sa && sb && concat && sa->kind() == sb->kind()) {
+    std::vector<VtPtr> items = sa->items();
+    items.insert(items.end(), sb->items().begin(), sb->items().end());
+    if (sa->isList() && base == "iadd" && sa->isMutable()) {
+      if (sa->mutationType() == MutationType::kValueMutationExisting)
+        return unsupported("in-place extend of a pre-existing list (side effects are core part 2)");
+      sa->mutableItems() = items;
+      return a;
+    }
+    return sa->withItems(std::move(items));
+  }
+  if (sa && cb && base == "mul" && cb->asInt()) {
+    std::vector<VtPtr> items;
+    for (int64_t i = 0; i < *cb->asInt(); ++i)
+      items.insert(items.end(), sa->items().begin(), sa->items().end());
+    return sa->isList() ? makeList(std::move(items)) : makeTuple(std::move(items));
+  }
+  return VtPtr();
+}
+
+}  // namespace
+
 Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
   for (auto& a : args) {
     auto r = tx.realize(a);
@@ -159,23 +263,11 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
     return static_cast<SymIntVariable&>(*args[0]).arith(tx, op, args[1], true);
   if (args.size() == 2 && args[1]->kind() == VtKind::kSymInt)
     return static_cast<SymIntVariable&>(*args[1]).arith(tx, op, args[0], false);
-  if (args.size() == 1) {
-    auto* c = asConst(args[0]);
-    if (!c || !c->asNumber()) return unsupported(op + " on " + args[0]->pythonTypeName());
-    if (op == "operator.neg") {
-      if (isIntLike(c)) return ConstantVariable::make(-*c->asInt());
-      return ConstantVariable::make(-*c->asNumber());
-    }
-    if (op == "operator.pos") return args[0];
-    // operator.index(i) of an int (or bool) is the int itself.
-    if (op == "operator.index" && isIntLike(c)) return ConstantVariable::make(*c->asInt());
-    if (op == "operator.invert" && isIntLike(c)) return ConstantVariable::make(~*c->asInt());
-    return unsupported(op + " on " + args[0]->pythonTypeName());
-  }
+  if (args.size() == 1) return unaryOperator(op, args[0]);
   if (args.size() != 2) return Error("internal: operator arity");
   const VtPtr& a = args[0];
   const VtPtr& b = args[1];
-  std::string base = op.substr(9);
+  std::string base = op.substr(std::string("operator.").size());
   if (base == "eq" || base == "ne") {
     auto e = constEquals(a, b);
     if (!e) return unsupported(op + " on " + a->pythonTypeName() + " and " + b->pythonTypeName());
@@ -184,41 +276,15 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
   auto* ca = asConst(a);
   auto* cb = asConst(b);
   if (ca && cb) {
-    auto* sa = std::get_if<std::string>(&ca->value());
-    auto* sb = std::get_if<std::string>(&cb->value());
-    if (sa && sb && (base == "add" || base == "iadd")) return ConstantVariable::make(*sa + *sb);
-    if (sa && sb && (base == "lt" || base == "le" || base == "gt" || base == "ge")) {
-      int cmp = sa->compare(*sb);  // Python compares str by code point; UTF-8 bytes order the same
-      bool r = base == "lt" ? cmp < 0 : base == "le" ? cmp <= 0 : base == "gt" ? cmp > 0 : cmp >= 0;
-      return ConstantVariable::make(r);
+    const std::string* sa = ca->asStr();
+    const std::string* sb = cb->asStr();
+    if (sa && sb) {
+      if (VtPtr r = strOperator(base == "iadd" ? "add" : base, *sa, *sb)) return r;
     }
     return foldNumeric(op, ca, cb);
   }
-  // Sequence concatenation and repetition.
-  auto* sa = asSequence(a);
-  auto* sb = asSequence(b);
-  if (sa && sb && (base == "add" || base == "iadd") && sa->kind() == sb->kind()) {
-    std::vector<VtPtr> items = sa->items();
-    items.insert(items.end(), sb->items().begin(), sb->items().end());
-    if (sa->kind() == VtKind::kList) {
-      if (base == "iadd" && sa->isMutable()) {
-        if (sa->mutationType() == MutationType::kValueMutationExisting) {
-          return unsupported(
-              "in-place extend of a pre-existing list (side effects are core part 2)");
-        }
-        sa->mutableItems() = items;
-        return a;
-      }
-      return makeList(std::move(items));
-    }
-    return sa->kind() == VtKind::kSize ? makeSize(std::move(items)) : makeTuple(std::move(items));
-  }
-  if (sa && cb && base == "mul" && cb->asInt()) {
-    std::vector<VtPtr> items;
-    for (int64_t i = 0; i < *cb->asInt(); ++i)
-      items.insert(items.end(), sa->items().begin(), sa->items().end());
-    return sa->kind() == VtKind::kList ? makeList(std::move(items)) : makeTuple(std::move(items));
-  }
+  auto seq = sequenceOperator(op, a, b);
+  if (!seq || *seq) return seq;
   return unsupported(op + " on " + a->pythonTypeName() + " and " + b->pythonTypeName());
 }
 

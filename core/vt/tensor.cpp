@@ -2,6 +2,7 @@
 // method_item and friends).
 #include "core/vt/tensor.h"
 
+#include <unordered_map>
 #include <unordered_set>
 
 #include "core/trace/object_printer.h"
@@ -101,24 +102,40 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
   static const std::unordered_set<std::string> kMetadata = {
       "size", "dim", "numel", "ndimension", "stride", "is_contiguous"};
   if (kMetadata.count(name) && kwargs.empty()) return metadataMethod(tx, meta_, name, args);
-  if (args.empty() && kwargs.empty()) {
-    if (name == "is_floating_point") return ConstantVariable::make(fake::isFloating(meta_.dtype));
-    if (name == "is_complex") return ConstantVariable::make(fake::isComplex(meta_.dtype));
-    if (name == "element_size")
-      return ConstantVariable::make(int64_t{fake::elementSize(meta_.dtype)});
-  }
+  using MetaAnswer = VtPtr (*)(const fake::TensorMeta&);
+  static const std::unordered_map<std::string, MetaAnswer> kAnswers = {
+      {"is_floating_point",
+       [](const fake::TensorMeta& m) { return ConstantVariable::make(fake::isFloating(m.dtype)); }},
+      {"is_complex",
+       [](const fake::TensorMeta& m) { return ConstantVariable::make(fake::isComplex(m.dtype)); }},
+      {"element_size",
+       [](const fake::TensorMeta& m) {
+         return ConstantVariable::make(int64_t{fake::elementSize(m.dtype)});
+       }}};
+  if (auto a = kAnswers.find(name); a != kAnswers.end() && args.empty() && kwargs.empty())
+    return a->second(meta_);
   if (name == "item") {
     // TensorVariable.method_item with capture_scalar_outputs=False.
-    return tracer::graphBreak(tx,
-                              "Unsupported Tensor.item() call with capture_scalar_outputs=False",
+    return tracer::graphBreak(tx, "Unsupported Tensor.item() call with capture_scalar_outputs=False",
                               "Dynamo does not support tracing Tensor.item()");
   }
   if (name == "tolist" && !fake::isIntegral(meta_.dtype, true)) {
     return tracer::graphBreak(tx, "Tensor.tolist() with non-integer tensor",
                               "Dynamo only traces tolist() of integer tensors");
   }
-  if (name == "tolist" || name == "numpy" || name == "backward")
-    return unsupported("tensor." + name + "()");
+  // Not modelled; and the protocol's dunders a tensor does not answer (`x in t` ...).
+  static const std::unordered_set<std::string> kUnmodelled = {"tolist", "numpy", "backward"};
+  static const std::unordered_set<std::string> kProtocolOnly = {"__contains__", "__delitem__",
+                                                                "__setattr__", "__iter__"};
+  if (kUnmodelled.count(name)) return unsupported("tensor." + name + "()");
+  if (kProtocolOnly.count(name))
+    return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
+  return dunderOrGraphCall(tx, name, std::move(args), std::move(kwargs));
+}
+
+// __getitem__ / __setitem__ / __len__, and every other method as a graph call.
+Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& name, Args args,
+                                                  Kwargs kwargs) {
   if (name == "__getitem__" && args.size() == 1 && kwargs.empty()) {
     auto i = tx.realize(args[0]);
     if (!i) return i;
@@ -133,11 +150,6 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     if (meta_.sizes.empty()) return unsupported("len() of a 0-d tensor (TypeError path)");
     return ConstantVariable::make(meta_.sizes[0]);
   }
-  // The protocol's dunders a tensor does not answer (`x in t`, `del t[i]` ...).
-  static const std::unordered_set<std::string> kProtocolOnly = {"__contains__", "__delitem__",
-                                                                "__setattr__", "__iter__"};
-  if (kProtocolOnly.count(name))
-    return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
   Args full;
   full.push_back(self());
   for (auto& a : args) full.push_back(std::move(a));

@@ -38,6 +38,8 @@ class TensorVariable final : public VariableTracker {
   Expected<bool> boolValue(Tx& tx) override;
 
  private:
+  Expected<VtPtr> dunderOrGraphCall(Tx& tx, const std::string& name, Args args, Kwargs kwargs);
+
   NodeId node_;
   fake::TensorMeta meta_;
   bool nameHintSet_ = false;
