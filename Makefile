@@ -13,7 +13,7 @@ APT_PACKAGES := capnproto libcapnp-dev libxxhash-dev librapidcheck-dev libgtest-
                 libbenchmark-dev clang-format clang-tidy pkg-config valgrind libedit-dev
 
 .PHONY: all setup deps venv configure build test test-cpp test-python format format-check \
-        test-asan demo bench corpus fuzz clean
+        test-asan demo bench bench-compare corpus fuzz clean
 
 all: build
 
@@ -86,6 +86,10 @@ demo: build
 
 bench: build
 	$(VPY) scripts/bench_run.py --build $(BUILD)
+
+# The core's replay time of this build against another (BASE=<build dir>), side by side.
+bench-compare: build
+	$(VPY) scripts/bench_compare_builds.py --a $(BASE) --b $(BUILD) --traces corpus/traces
 
 # Re-records every corpus trace from its program with the venv's torch.
 corpus: build
