@@ -2,6 +2,7 @@
 // str methods the core models (ASCII only, as indexing is).
 #include "core/vt/constant.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -81,6 +82,117 @@ using StrMethod = Expected<VtPtr> (*)(Tx& tx, const std::string& self, Args& arg
 
 bool isSpace(char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\r'); }
 
+bool isLetter(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); }
+bool isUpperCh(char ch) { return ch >= 'A' && ch <= 'Z'; }
+bool isLowerCh(char ch) { return ch >= 'a' && ch <= 'z'; }
+char toUpper(char ch) { return isLowerCh(ch) ? static_cast<char>(ch - 32) : ch; }
+char toLower(char ch) { return isUpperCh(ch) ? static_cast<char>(ch + 32) : ch; }
+
+// str.count: non-overlapping occurrences; the empty str occurs len + 1 times.
+int64_t countOf(const std::string& self, const std::string& sub) {
+  if (sub.empty()) return static_cast<int64_t>(self.size()) + 1;
+  int64_t n = 0;
+  for (size_t at = self.find(sub); at != std::string::npos; at = self.find(sub, at + sub.size()))
+    ++n;
+  return n;
+}
+
+// str.title: a letter after a letter is lowered, any other letter raised.
+std::string title(const std::string& self) {
+  std::string out = self;
+  bool prevCased = false;
+  for (char& ch : out) {
+    ch = prevCased ? toLower(ch) : toUpper(ch);
+    prevCased = isLetter(ch);
+  }
+  return out;
+}
+
+std::string capitalize(const std::string& self) {
+  std::string out = self;
+  for (size_t i = 0; i < out.size(); ++i) out[i] = i == 0 ? toUpper(out[i]) : toLower(out[i]);
+  return out;
+}
+
+std::string swapcase(const std::string& self) {
+  std::string out = self;
+  for (char& ch : out) ch = isUpperCh(ch) ? toLower(ch) : toUpper(ch);
+  return out;
+}
+
+// str.zfill: zeros after a leading sign, up to `width`.
+std::string zfill(const std::string& self, int64_t width) {
+  if (width <= static_cast<int64_t>(self.size())) return self;
+  size_t fill = static_cast<size_t>(width) - self.size();
+  bool sign = !self.empty() && (self[0] == '+' || self[0] == '-');
+  return sign ? self.substr(0, 1) + std::string(fill, '0') + self.substr(1)
+              : std::string(fill, '0') + self;
+}
+
+bool isAlpha(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), isLetter);
+}
+bool isAlnum(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
+    return isLetter(ch) || (ch >= '0' && ch <= '9');
+  });
+}
+bool isSpaceStr(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), isSpace);
+}
+// isupper / islower: at least one cased character, and none of the other case.
+bool isUpperStr(const std::string& s) {
+  return std::any_of(s.begin(), s.end(), isUpperCh) && std::none_of(s.begin(), s.end(), isLowerCh);
+}
+bool isLowerStr(const std::string& s) {
+  return std::any_of(s.begin(), s.end(), isLowerCh) && std::none_of(s.begin(), s.end(), isUpperCh);
+}
+
+template <std::string (*F)(const std::string&)>
+Expected<VtPtr> unaryStr(Tx&, const std::string& self, Args& a, const std::vector<std::string>&) {
+  if (!a.empty()) return Error("");
+  return ConstantVariable::make(F(self));
+}
+
+template <bool (*P)(const std::string&)>
+Expected<VtPtr> predicate(Tx&, const std::string& self, Args& a, const std::vector<std::string>&) {
+  if (!a.empty()) return Error("");
+  return ConstantVariable::make(P(self));
+}
+
+// ljust / rjust / center(width[, fillchar]); center puts the odd pad on the left when
+// width is odd (CPython's pad: left = marg / 2 + (marg & width & 1)).
+template <char Side>
+Expected<VtPtr> padded(Tx&, const std::string& self, Args& a,
+                       const std::vector<std::string>& strs) {
+  auto w = a.empty() ? std::nullopt : constantInt(a[0]);
+  std::string fill = " ";
+  if (a.size() == 2) {
+    if (strs.size() != 1 || strs[0].size() != 1) return Error("");
+    fill = strs[0];
+  }
+  if (!w || a.size() > 2) return Error("");
+  int64_t marg = *w - static_cast<int64_t>(self.size());
+  if (marg <= 0) return ConstantVariable::make(self);
+  int64_t left = Side == 'l' ? 0 : Side == 'r' ? marg : marg / 2 + (marg & *w & 1);
+  return ConstantVariable::make(std::string(static_cast<size_t>(left), fill[0]) + self +
+                                std::string(static_cast<size_t>(marg - left), fill[0]));
+}
+
+// partition / rpartition(sep): (head, sep, tail); an empty sep raises ValueError.
+template <bool FromRight>
+Expected<VtPtr> partitioned(Tx&, const std::string& self, Args& a,
+                            const std::vector<std::string>& strs) {
+  if (a.size() != 1 || strs.size() != 1 || strs[0].empty()) return Error("");
+  const std::string& sep = strs[0];
+  size_t at = FromRight ? self.rfind(sep) : self.find(sep);
+  auto part = [](std::string s) { return ConstantVariable::make(std::move(s)); };
+  if (at == std::string::npos)
+    return FromRight ? makeTuple({part(""), part(""), part(self)})
+                     : makeTuple({part(self), part(""), part("")});
+  return makeTuple({part(self.substr(0, at)), part(sep), part(self.substr(at + sep.size()))});
+}
+
 Expected<VtPtr> strAffix(const std::string& self, const std::vector<std::string>& strs,
                          bool prefix) {
   if (strs.size() != 1) return Error("");  // not modelled: the caller says so
@@ -125,78 +237,124 @@ Expected<VtPtr> strJoin(Tx& tx, const std::string& self, const VtPtr& iterable) 
 }
 
 const std::unordered_map<std::string, StrMethod>& strMethods() {
-  static const std::unordered_map<std::string, StrMethod> kTable = {
-      {"startswith",
-       [](Tx&, const std::string& s, Args& a, const std::vector<std::string>& strs) {
-         return a.size() == 1 ? strAffix(s, strs, true) : Expected<VtPtr>(Error(""));
-       }},
-      {"endswith",
-       [](Tx&, const std::string& s, Args& a, const std::vector<std::string>& strs) {
-         return a.size() == 1 ? strAffix(s, strs, false) : Expected<VtPtr>(Error(""));
-       }},
-      {"upper",
-       [](Tx&, const std::string& s, Args& a, const std::vector<std::string>&) {
-         return a.empty() ? Expected<VtPtr>(ConstantVariable::make(changeCase(s, true)))
-                          : Expected<VtPtr>(Error(""));
-       }},
-      {"lower",
-       [](Tx&, const std::string& s, Args& a, const std::vector<std::string>&) {
-         return a.empty() ? Expected<VtPtr>(ConstantVariable::make(changeCase(s, false)))
-                          : Expected<VtPtr>(Error(""));
-       }},
-      {"strip",
-       [](Tx&, const std::string& s, Args& a, const std::vector<std::string>&) {
-         return a.empty() ? Expected<VtPtr>(ConstantVariable::make(stripped(s, true, true)))
-                          : Expected<VtPtr>(Error(""));
-       }},
-      {"lstrip",
-       [](Tx&, const std::string& s, Args& a, const std::vector<std::string>&) {
-         return a.empty() ? Expected<VtPtr>(ConstantVariable::make(stripped(s, true, false)))
-                          : Expected<VtPtr>(Error(""));
-       }},
-      {"rstrip",
-       [](Tx&, const std::string& s, Args& a, const std::vector<std::string>&) {
-         return a.empty() ? Expected<VtPtr>(ConstantVariable::make(stripped(s, false, true)))
-                          : Expected<VtPtr>(Error(""));
-       }},
-      {"replace",
-       [](Tx&, const std::string& self, Args& a, const std::vector<std::string>& strs) {
-         if (a.size() != 2 || strs.size() != 2 || strs[0].empty())
-           return Expected<VtPtr>(Error(""));
-         std::string out;
-         size_t at = 0;
-         for (size_t hit; (hit = self.find(strs[0], at)) != std::string::npos;
-              at = hit + strs[0].size())
-           out += self.substr(at, hit - at) + strs[1];
-         return Expected<VtPtr>(ConstantVariable::make(out + self.substr(at)));
-       }},
-      {"split",
-       [](Tx&, const std::string& self, Args& a, const std::vector<std::string>& strs) {
-         if (a.size() != 1 || strs.size() != 1 || strs[0].empty())
-           return Expected<VtPtr>(Error(""));
-         std::vector<VtPtr> parts;
-         size_t at = 0;
-         for (size_t hit; (hit = self.find(strs[0], at)) != std::string::npos;
-              at = hit + strs[0].size())
-           parts.push_back(ConstantVariable::make(self.substr(at, hit - at)));
-         parts.push_back(ConstantVariable::make(self.substr(at)));
-         return Expected<VtPtr>(makeList(std::move(parts)));
-       }},
-      {"isdigit",
-       [](Tx&, const std::string& self, Args& a, const std::vector<std::string>&) {
-         if (!a.empty()) return Expected<VtPtr>(Error(""));
-         bool ok = !self.empty();
-         for (char ch : self) ok = ok && ch >= '0' && ch <= '9';
-         return Expected<VtPtr>(ConstantVariable::make(ok));
-       }},
-      {"join",
-       [](Tx& tx, const std::string& self, Args& a, const std::vector<std::string>&) {
-         return a.size() == 1 ? strJoin(tx, self, a[0]) : Expected<VtPtr>(Error(""));
-       }},
-      // Looked up like the others, but formatting is not modelled.
-      {"format", [](Tx&, const std::string&, Args&,
-                    const std::vector<std::string>&) { return Expected<VtPtr>(Error("")); }},
-  };
+  static const std::
+      unordered_map<std::string, StrMethod>
+          kTable =
+              {
+                  {"startswith",
+                   [](Tx&, const std::string& s, Args& a, const std::vector<std::string>& strs) {
+                     return a.size() == 1 ? strAffix(s, strs, true) : Expected<VtPtr>(Error(""));
+                   }},
+                  {"endswith",
+                   [](Tx&, const std::string& s, Args& a, const std::vector<std::string>& strs) {
+                     return a.size() == 1 ? strAffix(s, strs, false) : Expected<VtPtr>(Error(""));
+                   }},
+                  {"upper",
+                   [](Tx&, const std::string& s, Args& a, const std::vector<std::string>&) {
+                     return a.empty() ? Expected<VtPtr>(ConstantVariable::make(changeCase(s, true)))
+                                      : Expected<VtPtr>(Error(""));
+                   }},
+                  {"lower",
+                   [](Tx&, const std::string& s, Args& a, const std::vector<std::string>&) {
+                     return a.empty()
+                                ? Expected<VtPtr>(ConstantVariable::make(changeCase(s, false)))
+                                : Expected<VtPtr>(Error(""));
+                   }},
+                  {"strip",
+                   [](Tx&, const std::string& s, Args& a, const std::vector<std::string>&) {
+                     return a.empty()
+                                ? Expected<VtPtr>(ConstantVariable::make(stripped(s, true, true)))
+                                : Expected<VtPtr>(Error(""));
+                   }},
+                  {"lstrip",
+                   [](Tx&, const std::string& s, Args& a, const std::vector<std::string>&) {
+                     return a.empty()
+                                ? Expected<VtPtr>(ConstantVariable::make(stripped(s, true, false)))
+                                : Expected<VtPtr>(Error(""));
+                   }},
+                  {"rstrip",
+                   [](Tx&, const std::string& s, Args& a, const std::vector<std::string>&) {
+                     return a.empty()
+                                ? Expected<VtPtr>(ConstantVariable::make(stripped(s, false, true)))
+                                : Expected<VtPtr>(Error(""));
+                   }},
+                  {"replace",
+                   [](Tx&, const std::string& self, Args& a, const std::vector<std::string>& strs) {
+                     if (a.size() != 2 || strs.size() != 2 || strs[0].empty())
+                       return Expected<VtPtr>(Error(""));
+                     std::string out;
+                     size_t at = 0;
+                     for (size_t hit; (hit = self.find(strs[0], at)) != std::string::npos;
+                          at = hit + strs[0].size())
+                       out += self.substr(at, hit - at) + strs[1];
+                     return Expected<VtPtr>(ConstantVariable::make(out + self.substr(at)));
+                   }},
+                  {"split",
+                   [](Tx&, const std::string& self, Args& a, const std::vector<std::string>& strs) {
+                     if (a.size() != 1 || strs.size() != 1 || strs[0].empty())
+                       return Expected<VtPtr>(Error(""));
+                     std::vector<VtPtr> parts;
+                     size_t at = 0;
+                     for (size_t hit; (hit = self.find(strs[0], at)) != std::string::npos;
+                          at = hit + strs[0].size())
+                       parts.push_back(ConstantVariable::make(self.substr(at, hit - at)));
+                     parts.push_back(ConstantVariable::make(self.substr(at)));
+                     return Expected<VtPtr>(makeList(std::move(parts)));
+                   }},
+                  {"isdigit",
+                   [](Tx&, const std::string& self, Args& a, const std::vector<std::string>&) {
+                     if (!a.empty()) return Expected<VtPtr>(Error(""));
+                     bool ok = !self.empty();
+                     for (char ch : self) ok = ok && ch >= '0' && ch <= '9';
+                     return Expected<VtPtr>(ConstantVariable::make(ok));
+                   }},
+                  {"join",
+                   [](Tx& tx, const std::string& self, Args& a, const std::vector<std::string>&) {
+                     return a.size() == 1 ? strJoin(tx, self, a[0]) : Expected<VtPtr>(Error(""));
+                   }},
+                  {"find",
+                   [](Tx&, const std::string& self, Args& a, const std::vector<std::string>& strs) {
+                     if (a.size() != 1 || strs.size() != 1) return Expected<VtPtr>(Error(""));
+                     size_t at = self.find(strs[0]);
+                     return Expected<VtPtr>(ConstantVariable::make(
+                         at == std::string::npos ? int64_t{-1} : int64_t(at)));
+                   }},
+                  {"rfind",
+                   [](Tx&, const std::string& self, Args& a, const std::vector<std::string>& strs) {
+                     if (a.size() != 1 || strs.size() != 1) return Expected<VtPtr>(Error(""));
+                     size_t at = self.rfind(strs[0]);
+                     return Expected<VtPtr>(ConstantVariable::make(
+                         at == std::string::npos ? int64_t{-1} : int64_t(at)));
+                   }},
+                  {"count",
+                   [](Tx&, const std::string& self, Args& a, const std::vector<std::string>& strs) {
+                     if (a.size() != 1 || strs.size() != 1) return Expected<VtPtr>(Error(""));
+                     return Expected<VtPtr>(ConstantVariable::make(countOf(self, strs[0])));
+                   }},
+                  {"title", unaryStr<&title>},
+                  {"capitalize", unaryStr<&capitalize>},
+                  {"swapcase", unaryStr<&swapcase>},
+                  {"zfill",
+                   [](Tx&, const std::string& self, Args& a, const std::vector<std::string>&) {
+                     auto w = a.size() == 1 ? constantInt(a[0]) : std::nullopt;
+                     if (!w) return Expected<VtPtr>(Error(""));
+                     return Expected<VtPtr>(ConstantVariable::make(zfill(self, *w)));
+                   }},
+                  {"ljust", padded<'l'>},
+                  {"rjust", padded<'r'>},
+                  {"center", padded<'c'>},
+                  {"partition", partitioned<false>},
+                  {"rpartition", partitioned<true>},
+                  {"isalpha", predicate<&isAlpha>},
+                  {"isalnum", predicate<&isAlnum>},
+                  {"isspace", predicate<&isSpaceStr>},
+                  {"isupper", predicate<&isUpperStr>},
+                  {"islower", predicate<&isLowerStr>},
+                  // Looked up like the others, but formatting is not modelled.
+                  {"format",
+                   [](Tx&, const std::string&, Args&,
+                      const std::vector<std::string>&) { return Expected<VtPtr>(Error("")); }},
+              };
   return kTable;
 }
 

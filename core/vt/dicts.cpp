@@ -79,6 +79,64 @@ Expected<VtPtr> dictSetdefault(DictVariable& self, Tx& tx, Args& args, Kwargs& k
   return value;
 }
 
+// pop / popitem / clear on a pre-existing dict mark it for reconstruction
+// (should_reconstruct_all); the guards Dynamo's write-back then installs on the values
+// removed are not modelled, so those stay unsupported by name.
+Status mutatesExisting(DictVariable& self, const std::string& method) {
+  if (self.mutationType() == MutationType::kValueMutationExisting)
+    return unsupported("dict." + method +
+                       " on a pre-existing dict (the guards of its write-back "
+                       "on removed values are not modelled)");
+  return Status::success();
+}
+
+// pop(key[, default]): the value of a present key; a missing key gives the default
+// (install_dict_contains_guard) or KeyError.
+Expected<VtPtr> dictPop(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1 && args.size() != 2) return Error("");
+  auto key = tx.realize(args[0]);
+  if (!key) return key;
+  if ((*key)->kind() != VtKind::kConstant)
+    return unsupported("dict.pop with a " + (*key)->pythonTypeName() + " key");
+  auto at = self.findKey(tx, *key);
+  if (!at) return at.error();
+  if (!*at) {
+    self.installDictContainsGuard(tx, *key, false);
+    if (args.size() == 1) return unsupported("dict.pop of a missing key (KeyError path)");
+    return args[1];
+  }
+  if (Status st = mutatesExisting(self, "pop"); !st) return st.error();
+  VtPtr value = self.entries()[**at].second;
+  self.mutableEntries().erase(self.mutableEntries().begin() + static_cast<std::ptrdiff_t>(**at));
+  return value;
+}
+
+// popitem(): the last (key, value) pair.
+Expected<VtPtr> dictPopitem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (!args.empty()) return Error("");
+  if (self.entries().empty()) return unsupported("popitem of an empty dict (KeyError path)");
+  if (Status st = mutatesExisting(self, "popitem"); !st) return st.error();
+  (void)tx;
+  auto [k, v] = self.entries().back();
+  self.mutableEntries().pop_back();
+  return makeTuple({k, v});
+}
+
+Expected<VtPtr> dictClear(DictVariable& self, Tx&, Args& args, Kwargs&) {
+  if (!args.empty()) return Error("");
+  if (Status st = mutatesExisting(self, "clear"); !st) return st.error();
+  self.mutableEntries().clear();
+  return none();
+}
+
+// copy(): a new dict with the same entries; reading a pre-existing dict's keys guards them.
+Expected<VtPtr> dictCopy(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (!args.empty()) return Error("");
+  self.guardKeys(tx);
+  return VtPtr(
+      std::make_shared<DictVariable>(self.entries(), nullptr, MutationType::kValueMutationNew));
+}
+
 Expected<VtPtr> dictGetItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (args.size() != 1) return Error("");
   auto i = tx.realize(args[0]);
@@ -165,6 +223,10 @@ const std::unordered_map<std::string, DictMethod>& dictMethods() {
        }},
       {"update", &dictUpdate},
       {"setdefault", &dictSetdefault},
+      {"pop", &dictPop},
+      {"popitem", &dictPopitem},
+      {"clear", &dictClear},
+      {"copy", &dictCopy},
   };
   return kTable;
 }

@@ -77,6 +77,127 @@ Expected<VtPtr> listInsert(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) 
   return none();
 }
 
+// The items as Python constants (as_python_constant of each, which realises lazy items
+// and so guards them), or null when one is not a constant.
+Expected<std::optional<std::vector<VtPtr>>> constantItems(SequenceVariable& self, Tx& tx) {
+  std::vector<VtPtr> out;
+  for (const auto& item : self.items()) {
+    auto r = tx.realize(item);
+    if (!r) return r.error();
+    if ((*r)->kind() != VtKind::kConstant) return std::optional<std::vector<VtPtr>>();
+    out.push_back(*r);
+  }
+  return std::optional<std::vector<VtPtr>>(std::move(out));
+}
+
+// Where the first item equal to `x` is (BaseListVariable.call_method("index") over
+// constants: list.index of the Python constants).
+Expected<std::optional<size_t>> constantIndex(SequenceVariable& self, Tx& tx, const VtPtr& x) {
+  auto items = constantItems(self, tx);
+  if (!items) return items.error();
+  auto needle = tx.realize(x);
+  if (!needle) return needle.error();
+  if (!*items || (*needle)->kind() != VtKind::kConstant)
+    return unsupported("list.index over values that are not constants (polyfills.index)");
+  for (size_t i = 0; i < (*items)->size(); ++i) {
+    auto eq = constEquals((**items)[i], *needle);
+    if (eq && *eq) return std::optional<size_t>(i);
+  }
+  return std::optional<size_t>();
+}
+
+Expected<VtPtr> listIndex(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1) return Error("");
+  auto at = constantIndex(self, tx, args[0]);
+  if (!at) return at.error();
+  if (!*at) return unsupported("list.index of a missing value (ValueError path)");
+  return ConstantVariable::make(static_cast<int64_t>(**at));
+}
+
+// count goes through operator.countOf; modelled for a list made in the frame holding
+// constants (the polyfill's reads of a pre-existing list are not modelled).
+Expected<VtPtr> listCount(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1) return Error("");
+  if (self.source()) return unsupported("list.count of a pre-existing list (operator.countOf)");
+  auto items = constantItems(self, tx);
+  if (!items) return items.error();
+  auto needle = tx.realize(args[0]);
+  if (!needle) return needle;
+  if (!*items || (*needle)->kind() != VtKind::kConstant)
+    return unsupported("list.count over values that are not constants (operator.countOf)");
+  int64_t n = 0;
+  for (const auto& item : **items) {
+    auto eq = constEquals(item, *needle);
+    if (eq && *eq) ++n;
+  }
+  return ConstantVariable::make(n);
+}
+
+Expected<VtPtr> listReverse(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (!args.empty()) return Error("");
+  if (Status st = self.markMutating(tx, ".reverse()"); !st) return st.error();
+  std::reverse(self.mutableItems().begin(), self.mutableItems().end());
+  return none();
+}
+
+Expected<VtPtr> listClear(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (!args.empty()) return Error("");
+  if (Status st = self.markMutating(tx, ".clear()"); !st) return st.error();
+  self.mutableItems().clear();
+  return none();
+}
+
+Expected<VtPtr> listCopy(SequenceVariable& self, Tx&, Args& args, Kwargs&) {
+  if (!args.empty()) return Error("");
+  return makeList(self.items());
+}
+
+// remove(x): index(x), then pop of that index.
+Expected<VtPtr> listRemove(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1) return Error("");
+  auto at = constantIndex(self, tx, args[0]);
+  if (!at) return at.error();
+  if (!*at) return unsupported("list.remove of a missing value (ValueError path)");
+  if (Status st = self.markMutating(tx, ".remove()"); !st) return st.error();
+  self.mutableItems().erase(self.mutableItems().begin() + static_cast<std::ptrdiff_t>(**at));
+  return none();
+}
+
+// ListVariable.call_method("sort"): keys must be Python constants (each item realised,
+// so guarded), sorted stably with Python's <, reverse=True keeping equal items in order.
+Expected<VtPtr> listSort(SequenceVariable& self, Tx& tx, Args& args, Kwargs& kwargs) {
+  if (!args.empty()) return Error("");
+  bool reverse = false;
+  for (const auto& [name, value] : kwargs) {
+    auto v = tx.realize(value);
+    if (!v) return v;
+    const ConstantVariable* c = asConstant(*v);
+    if (name == "reverse" && c && c->asInt()) {
+      reverse = *c->asInt() != 0;
+    } else if (!(name == "key" && c && c->isNone())) {
+      return unsupported("list.sort with " + name + "=" + (*v)->pythonTypeName());
+    }
+  }
+  auto items = constantItems(self, tx);
+  if (!items) return items.error();
+  if (!*items) return unsupported("list.sort of values that are not constants");
+  if (Status st = self.markMutating(tx, ".sort()"); !st) return st.error();
+  std::vector<VtPtr> sorted = **items;
+  for (size_t i = 1; i < sorted.size(); ++i) {
+    for (size_t j = i; j > 0; --j) {
+      auto lt =
+          applyOperator(tx, "operator.lt",
+                        reverse ? Args{sorted[j - 1], sorted[j]} : Args{sorted[j], sorted[j - 1]});
+      if (!lt) return lt;
+      const ConstantVariable* c = asConstant(*lt);
+      if (!c || !constantTruth(c->value())) break;
+      std::swap(sorted[j], sorted[j - 1]);
+    }
+  }
+  self.mutableItems() = std::move(sorted);
+  return none();
+}
+
 // __getitem__ of a tuple, list or torch.Size: an int or a slice of constants.
 Expected<VtPtr> sequenceGetItem(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (args.size() != 1) return Error("");
@@ -135,10 +256,14 @@ Expected<VtPtr> sequenceLen(SequenceVariable& self, Tx&, Args& args, Kwargs&) {
 
 using SeqMethod = MethodHandler<SequenceVariable>;
 
-// The list methods a program can look up (varGetattr) and call.
+// The list methods a program can look up (varGetattr) and call. index and count are
+// BaseListVariable's (tuples have them too, but only lists look them up here).
 const std::unordered_map<std::string, SeqMethod>& listMethods() {
   static const std::unordered_map<std::string, SeqMethod> kTable = {
-      {"append", &listAppend}, {"extend", &listExtend}, {"pop", &listPop}, {"insert", &listInsert}};
+      {"append", &listAppend},   {"extend", &listExtend}, {"pop", &listPop},
+      {"insert", &listInsert},   {"index", &listIndex},   {"count", &listCount},
+      {"reverse", &listReverse}, {"clear", &listClear},   {"copy", &listCopy},
+      {"remove", &listRemove},   {"sort", &listSort}};
   return kTable;
 }
 
@@ -220,7 +345,8 @@ Expected<VtPtr> SequenceVariable::callMethod(Tx& tx, const std::string& name, Ar
     if (name == "__setitem__") return unsupported("item assignment on " + pythonTypeName());
     return unsupported("call of method " + name + " on " + pythonTypeName());
   }
-  if (!kwargs.empty()) return unsupported("keyword arguments to " + pythonTypeName() + "." + name);
+  if (!kwargs.empty() && name != "sort")
+    return unsupported("keyword arguments to " + pythonTypeName() + "." + name);
   auto r = it->second(*this, tx, args, kwargs);
   if (!r && r.error().message().empty())
     return unsupported("call of method " + name + " on " + pythonTypeName());
