@@ -46,34 +46,41 @@ VtPtr boolean(bool b) { return ConstantVariable::make(b); }
 // Python's int operators (Python ints are unbounded: results past 64 bits are refused).
 const std::unordered_map<std::string, IntFold>& intFolds() {
   static const std::unordered_map<std::string, IntFold> kTable = {
-      {"add", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+      {"add",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> {
          int64_t r;
          if (__builtin_add_overflow(x, y, &r)) return intOverflow();
          return ConstantVariable::make(r);
        }},
-      {"sub", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+      {"sub",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> {
          int64_t r;
          if (__builtin_sub_overflow(x, y, &r)) return intOverflow();
          return ConstantVariable::make(r);
        }},
-      {"mul", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+      {"mul",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> {
          int64_t r;
          if (__builtin_mul_overflow(x, y, &r)) return intOverflow();
          return ConstantVariable::make(r);
        }},
-      {"floordiv", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+      {"floordiv",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> {
          if (y == 0) return unsupported("integer division by zero (ZeroDivisionError path)");
          return ConstantVariable::make(floorDiv(x, y));
        }},
-      {"mod", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+      {"mod",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> {
          if (y == 0) return unsupported("integer division by zero (ZeroDivisionError path)");
          return ConstantVariable::make(x - floorDiv(x, y) * y);
        }},
-      {"truediv", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+      {"truediv",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> {
          if (y == 0) return unsupported("division by zero (ZeroDivisionError path)");
          return ConstantVariable::make(static_cast<double>(x) / static_cast<double>(y));
        }},
-      {"pow", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+      {"pow",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> {
          if (y < 0)
            return ConstantVariable::make(std::pow(static_cast<double>(x), static_cast<double>(y)));
          int64_t r = 1;
@@ -82,14 +89,19 @@ const std::unordered_map<std::string, IntFold>& intFolds() {
          }
          return ConstantVariable::make(r);
        }},
-      {"and_", [](int64_t x, int64_t y) -> Expected<VtPtr> { return ConstantVariable::make(x & y); }},
-      {"or_", [](int64_t x, int64_t y) -> Expected<VtPtr> { return ConstantVariable::make(x | y); }},
-      {"xor", [](int64_t x, int64_t y) -> Expected<VtPtr> { return ConstantVariable::make(x ^ y); }},
-      {"lshift", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+      {"and_",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> { return ConstantVariable::make(x & y); }},
+      {"or_",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> { return ConstantVariable::make(x | y); }},
+      {"xor",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> { return ConstantVariable::make(x ^ y); }},
+      {"lshift",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> {
          if (y < 0 || y > 62) return unsupported("shift count out of modelled range");
          return ConstantVariable::make(x << y);
        }},
-      {"rshift", [](int64_t x, int64_t y) -> Expected<VtPtr> {
+      {"rshift",
+       [](int64_t x, int64_t y) -> Expected<VtPtr> {
          if (y < 0) return unsupported("negative shift count");
          return ConstantVariable::make(y > 63 ? (x < 0 ? -1 : 0) : x >> y);
        }},
@@ -109,19 +121,23 @@ const std::unordered_map<std::string, FloatFold>& floatFolds() {
       {"add", [](double x, double y) -> Expected<VtPtr> { return ConstantVariable::make(x + y); }},
       {"sub", [](double x, double y) -> Expected<VtPtr> { return ConstantVariable::make(x - y); }},
       {"mul", [](double x, double y) -> Expected<VtPtr> { return ConstantVariable::make(x * y); }},
-      {"truediv", [](double x, double y) -> Expected<VtPtr> {
+      {"truediv",
+       [](double x, double y) -> Expected<VtPtr> {
          if (y == 0) return unsupported("float division by zero (ZeroDivisionError path)");
          return ConstantVariable::make(x / y);
        }},
-      {"floordiv", [](double x, double y) -> Expected<VtPtr> {
+      {"floordiv",
+       [](double x, double y) -> Expected<VtPtr> {
          if (y == 0) return unsupported("float floor division by zero");
          return ConstantVariable::make(std::floor(x / y));
        }},
-      {"mod", [](double x, double y) -> Expected<VtPtr> {
+      {"mod",
+       [](double x, double y) -> Expected<VtPtr> {
          if (y == 0) return unsupported("float modulo by zero");
          return ConstantVariable::make(pyFmod(x, y));
        }},
-      {"pow", [](double x, double y) -> Expected<VtPtr> {
+      {"pow",
+       [](double x, double y) -> Expected<VtPtr> {
          return ConstantVariable::make(std::pow(x, y));
        }},
       {"lt", [](double x, double y) -> Expected<VtPtr> { return boolean(x < y); }},

@@ -108,15 +108,15 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
        [](const fake::TensorMeta& m) { return ConstantVariable::make(fake::isFloating(m.dtype)); }},
       {"is_complex",
        [](const fake::TensorMeta& m) { return ConstantVariable::make(fake::isComplex(m.dtype)); }},
-      {"element_size",
-       [](const fake::TensorMeta& m) {
+      {"element_size", [](const fake::TensorMeta& m) {
          return ConstantVariable::make(int64_t{fake::elementSize(m.dtype)});
        }}};
   if (auto a = kAnswers.find(name); a != kAnswers.end() && args.empty() && kwargs.empty())
     return a->second(meta_);
   if (name == "item") {
     // TensorVariable.method_item with capture_scalar_outputs=False.
-    return tracer::graphBreak(tx, "Unsupported Tensor.item() call with capture_scalar_outputs=False",
+    return tracer::graphBreak(tx,
+                              "Unsupported Tensor.item() call with capture_scalar_outputs=False",
                               "Dynamo does not support tracing Tensor.item()");
   }
   if (name == "tolist" && !fake::isIntegral(meta_.dtype, true)) {
