@@ -56,78 +56,89 @@ std::optional<uint32_t> CleanedCode::dynamoOffset(uint32_t original) const {
   return std::nullopt;
 }
 
-Expected<CleanedCode> dynamoCleanedInstructions(const CodeObject& input) {
-  // Dynamo reads dis.get_instructions(code), i.e. co_code: deoptimized.
-  CodeObject code = input;
-  code.code = deoptimizeCode(input.code);
-  auto decoded = decodeCode(code);
-  if (!decoded.ok()) return decoded.error();
-  const std::string where = "Dynamo instructions of " + code.qualname + ": ";
+namespace {
 
-  // dis.get_instructions (unlike dis.dis) marks jump targets only, not exception
-  // handlers.
-  std::vector<uint32_t> labels;
-  for (const Instruction& ins : decoded->instructions) {
-    if (ins.jumpTarget) labels.push_back(*ins.jumpTarget);
-  }
-  std::sort(labels.begin(), labels.end());
-  for (Instruction& ins : decoded->instructions) {
-    ins.isJumpTarget = std::binary_search(labels.begin(), labels.end(), ins.offset);
-  }
-
+// One run of Dynamo's cleaning over a code object: the instructions as nodes (jumps point
+// at nodes, not offsets), and the order they are emitted in.
+struct Cleaning {
+  CodeObject code;
+  std::string where;
   std::vector<Node> nodes;
-  nodes.reserve(decoded->instructions.size() + 8);
-  std::unordered_map<uint32_t, size_t> byOffset;
-  for (Instruction& ins : decoded->instructions) {
-    Node n;
-    n.original = ins.offset;
-    n.id = nodes.size();
-    byOffset.emplace(ins.offset, n.id);
-    n.ins = std::move(ins);
-    nodes.push_back(std::move(n));
-  }
-
-  // propagate_line_nums (a line number of 0 is falsy there, and is not propagated).
-  std::optional<int32_t> line;
-  for (Node& n : nodes) {
-    if (n.ins.startsLine && *n.ins.startsLine != 0) line = n.ins.startsLine;
-    n.ins.startsLine = line;
-  }
-
-  // virtualize_jumps: the target is the instruction at the jump's offset, skipping up
-  // to three EXTENDED_ARG prefixes.
-  for (Node& n : nodes) {
-    if (!n.ins.jumpTarget) continue;
-    for (uint32_t skip = 0; skip <= 6; skip += 2) {
-      auto it = byOffset.find(*n.ins.jumpTarget + skip);
-      if (it == byOffset.end()) {
-        return Error(where + "jump at offset " + std::to_string(n.ins.offset) +
-                     " lands inside an instruction");
-      }
-      if (nodes[it->second].ins.baseOpcode != op::kExtendedArg) {
-        n.target = it->second;
-        break;
-      }
-    }
-    if (!n.target) return Error(where + "jump onto four EXTENDED_ARGs");
-  }
-
-  // Work on an ordering of node ids from here on.
   std::vector<size_t> order;
-  order.reserve(nodes.size());
-  for (const Node& n : nodes) {
-    if (n.ins.baseOpcode != op::kExtendedArg) order.push_back(n.id);  // strip_extended_args
-  }
-  auto addNode = [&](Instruction ins) {
+  std::unordered_map<uint32_t, size_t> byOffset;  // original offset -> node
+
+  size_t addNode(Instruction ins) {
     Node n;
     n.ins = std::move(ins);
     n.id = nodes.size();
     nodes.push_back(std::move(n));
     return nodes.back().id;
-  };
+  }
+
+  // dis.get_instructions' jump-target marks, one node per instruction, and
+  // propagate_line_nums.
+  void buildNodes(std::vector<Instruction> instructions) {
+    // dis.get_instructions (unlike dis.dis) marks jump targets only, not exception
+    // handlers.
+    std::vector<uint32_t> labels;
+    for (const Instruction& ins : instructions) {
+      if (ins.jumpTarget) labels.push_back(*ins.jumpTarget);
+    }
+    std::sort(labels.begin(), labels.end());
+    for (Instruction& ins : instructions) {
+      ins.isJumpTarget = std::binary_search(labels.begin(), labels.end(), ins.offset);
+    }
+
+    nodes.reserve(instructions.size() + 8);
+    for (Instruction& ins : instructions) {
+      Node n;
+      n.original = ins.offset;
+      n.id = nodes.size();
+      byOffset.emplace(ins.offset, n.id);
+      n.ins = std::move(ins);
+      nodes.push_back(std::move(n));
+    }
+
+    // propagate_line_nums (a line number of 0 is falsy there, and is not propagated).
+    std::optional<int32_t> line;
+    for (Node& n : nodes) {
+      if (n.ins.startsLine && *n.ins.startsLine != 0) line = n.ins.startsLine;
+      n.ins.startsLine = line;
+    }
+  }
+
+  Status virtualizeJumps() {
+    // virtualize_jumps: the target is the instruction at the jump's offset, skipping up
+    // to three EXTENDED_ARG prefixes.
+    for (Node& n : nodes) {
+      if (!n.ins.jumpTarget) continue;
+      for (uint32_t skip = 0; skip <= 6; skip += 2) {
+        auto it = byOffset.find(*n.ins.jumpTarget + skip);
+        if (it == byOffset.end()) {
+          return Error(where + "jump at offset " + std::to_string(n.ins.offset) +
+                       " lands inside an instruction");
+        }
+        if (nodes[it->second].ins.baseOpcode != op::kExtendedArg) {
+          n.target = it->second;
+          break;
+        }
+      }
+      if (!n.target) return Error(where + "jump onto four EXTENDED_ARGs");
+    }
+    return Status::success();
+  }
+
+  void stripExtendedArgs() {
+    // Work on an ordering of node ids from here on.
+    order.reserve(nodes.size());
+    for (const Node& n : nodes) {
+      if (n.ins.baseOpcode != op::kExtendedArg) order.push_back(n.id);  // strip_extended_args
+    }
+  }
 
   // explicit_super: super() -> super(__class__, <first argument>).
-  if (!code.varnames.empty()) {
+  Status explicitSuper() {
+    if (code.varnames.empty()) return Status::success();
     std::vector<std::string> cellAndFree = code.cellvars;
     cellAndFree.insert(cellAndFree.end(), code.freevars.begin(), code.freevars.end());
     auto isCellOrFree = [&](const std::string& name) {
@@ -167,10 +178,11 @@ Expected<CleanedCode> dynamoCleanedInstructions(const CodeObject& input) {
       if (k + 2 < order.size()) nodes[order[k + 2]].ins.arg = 2;  // the CALL after PRECALL
     }
     order = std::move(out);
+    return Status::success();
   }
 
   // remove_jump_if_none: POP_JUMP_*_IF_[NOT_]NONE -> LOAD_CONST None; IS_OP; POP_JUMP_*_IF_TRUE.
-  {
+  void removeJumpIfNone() {
     std::vector<size_t> out;
     out.reserve(order.size() + 8);
     for (size_t id : order) {
@@ -209,52 +221,76 @@ Expected<CleanedCode> dynamoCleanedInstructions(const CodeObject& input) {
     order = std::move(out);
   }
 
-  auto updateOffsets = [&] {
+  void updateOffsets() {
     uint32_t offset = 0;
     for (size_t id : order) {
       nodes[id].ins.offset = offset;
       offset += instructionSize(nodes[id].ins);
     }
-  };
-  updateOffsets();
+  }
 
-  // devirtualize_jumps: flip directions that changed, then recompute the args.
-  for (size_t id : order) {
-    Node& n = nodes[id];
-    if (!n.target) continue;
-    const uint32_t target = nodes[*n.target].ins.offset;
-    std::string name(n.ins.opname);
-    const size_t pos = target < n.ins.offset ? name.find("FORWARD") : name.find("BACKWARD");
-    if (pos == std::string::npos) continue;
-    if (target < n.ins.offset) {
-      name.replace(pos, 7, "BACKWARD");
-    } else {
-      name.replace(pos, 8, "FORWARD");
+  Status devirtualizeJumps() {
+    // devirtualize_jumps: flip directions that changed, then recompute the args.
+    for (size_t id : order) {
+      Node& n = nodes[id];
+      if (!n.target) continue;
+      const uint32_t target = nodes[*n.target].ins.offset;
+      std::string name(n.ins.opname);
+      const size_t pos = target < n.ins.offset ? name.find("FORWARD") : name.find("BACKWARD");
+      if (pos == std::string::npos) continue;
+      if (target < n.ins.offset) {
+        name.replace(pos, 7, "BACKWARD");
+      } else {
+        name.replace(pos, 8, "FORWARD");
+      }
+      auto flipped = opcodeByName(name);
+      if (!flipped) return Error(where + "no opcode " + name + " to flip a jump to");
+      setOpcode(n.ins, *flipped);
     }
-    auto flipped = opcodeByName(name);
-    if (!flipped) return Error(where + "no opcode " + name + " to flip a jump to");
-    setOpcode(n.ins, *flipped);
-  }
-  updateOffsets();
-  for (size_t id : order) {
-    Node& n = nodes[id];
-    if (!n.target) continue;
-    const int64_t target = nodes[*n.target].ins.offset;
-    const int64_t delta = target - n.ins.offset - instructionSize(n.ins);
-    n.ins.hasArg = true;
-    n.ins.arg = static_cast<int32_t>((delta < 0 ? -delta : delta) / 2);
-    n.ins.kind = OperandKind::kJump;
-    n.ins.jumpTarget = static_cast<uint32_t>(target);
+    updateOffsets();
+    for (size_t id : order) {
+      Node& n = nodes[id];
+      if (!n.target) continue;
+      const int64_t target = nodes[*n.target].ins.offset;
+      const int64_t delta = target - n.ins.offset - instructionSize(n.ins);
+      n.ins.hasArg = true;
+      n.ins.arg = static_cast<int32_t>((delta < 0 ? -delta : delta) / 2);
+      n.ins.kind = OperandKind::kJump;
+      n.ins.jumpTarget = static_cast<uint32_t>(target);
+    }
+    return Status::success();
   }
 
-  CleanedCode out;
-  out.instructions.reserve(order.size());
-  out.originalOffsets.reserve(order.size());
-  for (size_t id : order) {
-    out.instructions.push_back(std::move(nodes[id].ins));
-    out.originalOffsets.push_back(nodes[id].original);
+  CleanedCode finish() {
+    CleanedCode out;
+    out.instructions.reserve(order.size());
+    out.originalOffsets.reserve(order.size());
+    for (size_t id : order) {
+      out.instructions.push_back(std::move(nodes[id].ins));
+      out.originalOffsets.push_back(nodes[id].original);
+    }
+    return out;
   }
-  return out;
+};
+
+}  // namespace
+
+Expected<CleanedCode> dynamoCleanedInstructions(const CodeObject& input) {
+  // Dynamo reads dis.get_instructions(code), i.e. co_code: deoptimized.
+  Cleaning c;
+  c.code = input;
+  c.code.code = deoptimizeCode(input.code);
+  auto decoded = decodeCode(c.code);
+  if (!decoded.ok()) return decoded.error();
+  c.where = "Dynamo instructions of " + c.code.qualname + ": ";
+  c.buildNodes(std::move(decoded->instructions));
+  if (Status st = c.virtualizeJumps(); !st) return st.error();
+  c.stripExtendedArgs();
+  if (Status st = c.explicitSuper(); !st) return st.error();
+  c.removeJumpIfNone();
+  c.updateOffsets();
+  if (Status st = c.devirtualizeJumps(); !st) return st.error();
+  return c.finish();
 }
 
 }  // namespace dynrr::bytecode

@@ -214,11 +214,11 @@ Expected<Sliced> applySlicing(const OpCall& call, const TensorMeta& self,
   return s;
 }
 
-// The result of at::index(self, indices) (also the shape index_put_ writes to).
-Expected<TensorMeta> advancedIndex(const OpCall& call, const TensorMeta& self,
-                                   std::vector<std::optional<IndexTensor>> indices) {
-  while (!indices.empty() && !indices.back()) indices.pop_back();
-  // checkIndexTensorTypes.
+// checkIndexTensorTypes, then expandTensors: masks become one long tensor per mask dim
+// (nonzero()).
+Expected<std::vector<std::optional<IndexTensor>>> expandIndexTensors(
+    const OpCall& call, const TensorMeta& self,
+    const std::vector<std::optional<IndexTensor>>& indices) {
   for (const auto& i : indices) {
     if (!i) continue;
     const DType d = i->meta.dtype;
@@ -226,7 +226,6 @@ Expected<TensorMeta> advancedIndex(const OpCall& call, const TensorMeta& self,
       return opError(call, "tensors used as indices must be long, int, byte or bool tensors");
     }
   }
-  // expandTensors: masks become one long tensor per mask dim (nonzero()).
   std::vector<std::optional<IndexTensor>> expanded;
   for (const auto& i : indices) {
     if (!i || !i->isMask()) {
@@ -262,7 +261,12 @@ Expected<TensorMeta> advancedIndex(const OpCall& call, const TensorMeta& self,
       expanded.push_back(std::move(col));
     }
   }
-  // expand_outplace: the index tensors broadcast together.
+  return expanded;
+}
+
+// expand_outplace: the shape the index tensors broadcast to.
+Expected<Shape> broadcastIndexShapes(const OpCall& call,
+                                     const std::vector<std::optional<IndexTensor>>& expanded) {
   std::vector<Shape> shapes;
   for (const auto& i : expanded) {
     if (i) shapes.push_back(i->meta.sizes);
@@ -280,58 +284,41 @@ Expected<TensorMeta> advancedIndex(const OpCall& call, const TensorMeta& self,
     }
     common = std::move(b.value());
   }
-  std::vector<std::optional<TensorMeta>> idx;
-  for (const auto& i : expanded) {
-    if (!i) {
-      idx.emplace_back();
-      continue;
-    }
-    auto e = expandMeta(i->meta, common);
-    if (!e) return opError(call, e.error().message());
-    idx.emplace_back(std::move(e.value()));
-  }
-  idx.resize(std::max<size_t>(idx.size(), static_cast<size_t>(self.dim())));
-  // hasContiguousSubspace, else transposeToFront.
+  return common;
+}
+
+// hasContiguousSubspace, else transposeToFront: the indexed dims moved first when they are
+// not one contiguous run. Returns the source with its dims in that order.
+TensorMeta transposeToFront(const TensorMeta& self, std::vector<std::optional<TensorMeta>>& idx) {
   TensorMeta src = self;
-  {
-    int state = 0;  // 0: before, 1: inside, 2: after the defined run
-    bool contiguous = true;
-    for (const auto& i : idx) {
-      if (i && state == 2) contiguous = false;
-      if (i && state == 0) state = 1;
-      if (!i && state == 1) state = 2;
-    }
-    if (!contiguous) {
-      std::vector<std::optional<TensorMeta>> front;
-      Shape sizes, strides;
-      for (int pass = 0; pass < 2; ++pass) {
-        for (size_t d = 0; d < idx.size(); ++d) {
-          if (idx[d].has_value() != (pass == 0)) continue;
-          front.push_back(idx[d]);
-          sizes.push_back(self.sizes[d]);
-          strides.push_back(self.strides[d]);
-        }
+  int state = 0;  // 0: before, 1: inside, 2: after the defined run
+  bool contiguous = true;
+  for (const auto& i : idx) {
+    if (i && state == 2) contiguous = false;
+    if (i && state == 0) state = 1;
+    if (!i && state == 1) state = 2;
+  }
+  if (!contiguous) {
+    std::vector<std::optional<TensorMeta>> front;
+    Shape sizes, strides;
+    for (int pass = 0; pass < 2; ++pass) {
+      for (size_t d = 0; d < idx.size(); ++d) {
+        if (idx[d].has_value() != (pass == 0)) continue;
+        front.push_back(idx[d]);
+        sizes.push_back(self.sizes[d]);
+        strides.push_back(self.strides[d]);
       }
-      idx = std::move(front);
-      src.sizes = std::move(sizes);
-      src.strides = std::move(strides);
     }
+    idx = std::move(front);
+    src.sizes = std::move(sizes);
+    src.strides = std::move(strides);
   }
-  // AdvancedIndex: restride_src and reshape_indexer.
-  std::int64_t before = 0, after = 0, indexed = 0;
-  bool zeroIndexedDim = false;
-  for (size_t d = 0; d < idx.size(); ++d) {
-    if (!idx[d]) {
-      (indexed == 0 ? before : after) += 1;
-    } else {
-      ++indexed;
-      zeroIndexedDim = zeroIndexedDim || src.sizes[d] == 0;
-    }
-  }
-  if (zeroIndexedDim && shapeNumel(common) != 0) {
-    return opError(call, "index is out of bounds for dimension with size 0");
-  }
-  // Bounds of constant indices (eager checks them in the kernel).
+  return src;
+}
+
+// Bounds of constant indices (eager checks them in the kernel).
+Status checkConstantIndexBounds(const OpCall& call, const TensorMeta& self,
+                                const std::vector<std::optional<IndexTensor>>& expanded) {
   for (size_t d = 0, k = 0; d < expanded.size(); ++d) {
     const auto& i = expanded[d];
     if (!i) continue;
@@ -346,6 +333,47 @@ Expected<TensorMeta> advancedIndex(const OpCall& call, const TensorMeta& self,
       }
     }
   }
+  return Status::success();
+}
+
+// The result of at::index(self, indices) (also the shape index_put_ writes to).
+Expected<TensorMeta> advancedIndex(const OpCall& call, const TensorMeta& self,
+                                   std::vector<std::optional<IndexTensor>> indices) {
+  while (!indices.empty() && !indices.back()) indices.pop_back();
+  auto expandedOr = expandIndexTensors(call, self, indices);
+  if (!expandedOr) return expandedOr.error();
+  const auto& expanded = *expandedOr;
+  auto commonOr = broadcastIndexShapes(call, expanded);
+  if (!commonOr) return commonOr.error();
+  const Shape& common = *commonOr;
+  std::vector<std::optional<TensorMeta>> idx;
+  for (const auto& i : expanded) {
+    if (!i) {
+      idx.emplace_back();
+      continue;
+    }
+    auto e = expandMeta(i->meta, common);
+    if (!e) return opError(call, e.error().message());
+    idx.emplace_back(std::move(e.value()));
+  }
+  idx.resize(std::max<size_t>(idx.size(), static_cast<size_t>(self.dim())));
+  // hasContiguousSubspace, else transposeToFront.
+  TensorMeta src = transposeToFront(self, idx);
+  // AdvancedIndex: restride_src and reshape_indexer.
+  std::int64_t before = 0, after = 0, indexed = 0;
+  bool zeroIndexedDim = false;
+  for (size_t d = 0; d < idx.size(); ++d) {
+    if (!idx[d]) {
+      (indexed == 0 ? before : after) += 1;
+    } else {
+      ++indexed;
+      zeroIndexedDim = zeroIndexedDim || src.sizes[d] == 0;
+    }
+  }
+  if (zeroIndexedDim && shapeNumel(common) != 0) {
+    return opError(call, "index is out of bounds for dimension with size 0");
+  }
+  if (Status st = checkConstantIndexBounds(call, self, expanded); !st) return st.error();
   TensorMeta restrided = src;
   restrided.sizes.assign(src.sizes.begin(), src.sizes.begin() + before);
   restrided.strides.assign(src.strides.begin(), src.strides.begin() + before);

@@ -49,6 +49,121 @@ Expected<std::vector<int>> parseTerm(const OpCall& call, std::string_view term) 
 // Sort key of a label as torch orders them in the implicit output: A-Z before a-z.
 int labelOrder(int c) { return c <= 'Z' ? c - 'A' : 26 + c - 'a'; }
 
+// What the operands say about each label: its (broadcast) size, how many operands use
+// it, the broadcast shape of the ellipsis dims, and whether a label repeats in one operand.
+struct EinsumScan {
+  std::map<int, std::int64_t> sizes;
+  std::map<int, int> counts;
+  Shape ellipsisShape;
+  bool anyEllipsis = false;
+  bool rg = false;
+  bool repeated = false;  // a label twice in one operand: a diagonal
+};
+
+Expected<EinsumScan> scanOperands(const OpCall& call, const std::vector<std::vector<int>>& terms,
+                                  const std::vector<TensorMeta>& ops, DType dtype) {
+  EinsumScan sc;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    const auto& labels = terms[k];
+    const TensorMeta& t = ops[k];
+    const bool hasEll = std::count(labels.begin(), labels.end(), -1) > 0;
+    const auto nlabels = static_cast<std::int64_t>(labels.size()) - (hasEll ? 1 : 0);
+    if (hasEll ? nlabels > t.dim() : nlabels != t.dim()) {
+      return opError(call, "einsum(): the number of subscripts in the equation (" +
+                               std::to_string(nlabels) +
+                               ") does not match the number of dimensions (" +
+                               std::to_string(t.dim()) + ") for operand " + std::to_string(k) +
+                               (hasEll ? "" : " and no ellipsis was given"));
+    }
+    if (t.dtype != dtype) {
+      return opError(call, "einsum() of operands with different dtypes is not modelled");
+    }
+    sc.rg = sc.rg || t.requiresGrad;
+    std::int64_t dim = 0;
+    for (int label : labels) {
+      if (label == -1) {
+        const std::int64_t n = t.dim() - nlabels;
+        Shape part(t.sizes.begin() + dim, t.sizes.begin() + dim + n);
+        auto b = broadcastShapes(sc.ellipsisShape, part);
+        if (!b) return opError(call, "einsum(): operands do not broadcast with remapped shapes");
+        sc.ellipsisShape = std::move(b.value());
+        sc.anyEllipsis = true;
+        dim += n;
+        continue;
+      }
+      const std::int64_t size = t.sizes[dim++];
+      auto it = sc.sizes.find(label);
+      if (it == sc.sizes.end() || it->second == 1) {
+        sc.sizes[label] = size;
+      } else if (size != 1 && size != it->second) {
+        return opError(call, std::string("einsum(): subscript ") + static_cast<char>(label) +
+                                 " has size " + std::to_string(size) + " for operand " +
+                                 std::to_string(k) +
+                                 " which does not broadcast with previously seen size " +
+                                 std::to_string(it->second));
+      }
+      ++sc.counts[label];
+    }
+    for (size_t i = 0; i < labels.size(); ++i) {
+      if (labels[i] != -1 && std::count(labels.begin(), labels.end(), labels[i]) > 1) {
+        sc.repeated = true;
+      }
+    }
+  }
+  return sc;
+}
+
+// The output's labels: the explicit ones after "->", else the labels used once, sorted
+// (A-Z before a-z), after the ellipsis dims.
+Expected<std::vector<int>> outputLabels(const OpCall& call, const std::string& eq, size_t arrow,
+                                        const EinsumScan& sc) {
+  std::vector<int> outLabels;
+  if (arrow != std::string::npos) {
+    auto t = parseTerm(call, std::string_view(eq).substr(arrow + 2));
+    if (!t) return t.error();
+    outLabels = std::move(t.value());
+    for (int l : outLabels) {
+      if (l != -1 && sc.sizes.count(l) == 0) {
+        return opError(call, std::string("einsum(): output subscript ") + static_cast<char>(l) +
+                                 " does not appear in the equation for any input operand");
+      }
+    }
+  } else {
+    if (sc.anyEllipsis) outLabels.push_back(-1);
+    std::vector<int> once;
+    for (const auto& [l, n] : sc.counts) {
+      if (n == 1) once.push_back(l);
+    }
+    std::sort(once.begin(), once.end(), [](int a, int b) { return labelOrder(a) < labelOrder(b); });
+    outLabels.insert(outLabels.end(), once.begin(), once.end());
+  }
+  return outLabels;
+}
+
+// Several operands, nothing summed: a broadcast product, strided as TensorIterator would
+// stride the operands permuted to the output's label order.
+Shape productStrides(const std::vector<std::vector<int>>& terms, const std::vector<TensorMeta>& ops,
+                     const std::vector<int>& outLabels, DType dtype, const Shape& shape) {
+  std::vector<TensorMeta> permuted;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    TensorMeta p = TensorMeta::contiguous(dtype, shape, ops[k].device);
+    for (size_t i = 0; i < outLabels.size(); ++i) {
+      const auto it = std::find(terms[k].begin(), terms[k].end(), outLabels[i]);
+      if (it == terms[k].end()) {
+        p.sizes[i] = 1;
+        p.strides[i] = 0;
+      } else {
+        p.sizes[i] = ops[k].sizes[it - terms[k].begin()];
+        p.strides[i] = ops[k].strides[it - terms[k].begin()];
+      }
+    }
+    permuted.push_back(std::move(p));
+  }
+  std::vector<const TensorMeta*> metas;
+  for (const auto& p : permuted) metas.push_back(&p);
+  return elementwiseOutputStrides(shape, metas);
+}
+
 Expected<MetaValue> einsumOp(const OpCall& call) {
   if (call.args.empty() || !call.args[0].is<std::string>()) {
     return opError(call, "einsum(): expected an equation string in " + describeCall(call));
@@ -79,95 +194,28 @@ Expected<MetaValue> einsumOp(const OpCall& call) {
   if (terms.size() < ops.size()) {
     return opError(call, "einsum(): more operands were provided than specified in the equation");
   }
-  std::map<int, std::int64_t> sizes;
-  std::map<int, int> counts;
-  Shape ellipsisShape;
-  bool anyEllipsis = false;
   DType dtype = ops[0].dtype;
-  bool rg = false;
-  bool repeated = false;  // a label twice in one operand: a diagonal
-  for (size_t k = 0; k < ops.size(); ++k) {
-    const auto& labels = terms[k];
-    const TensorMeta& t = ops[k];
-    const bool hasEll = std::count(labels.begin(), labels.end(), -1) > 0;
-    const auto nlabels = static_cast<std::int64_t>(labels.size()) - (hasEll ? 1 : 0);
-    if (hasEll ? nlabels > t.dim() : nlabels != t.dim()) {
-      return opError(call, "einsum(): the number of subscripts in the equation (" +
-                               std::to_string(nlabels) +
-                               ") does not match the number of dimensions (" +
-                               std::to_string(t.dim()) + ") for operand " + std::to_string(k) +
-                               (hasEll ? "" : " and no ellipsis was given"));
-    }
-    if (t.dtype != dtype) {
-      return opError(call, "einsum() of operands with different dtypes is not modelled");
-    }
-    rg = rg || t.requiresGrad;
-    std::int64_t dim = 0;
-    for (int label : labels) {
-      if (label == -1) {
-        const std::int64_t n = t.dim() - nlabels;
-        Shape part(t.sizes.begin() + dim, t.sizes.begin() + dim + n);
-        auto b = broadcastShapes(ellipsisShape, part);
-        if (!b) return opError(call, "einsum(): operands do not broadcast with remapped shapes");
-        ellipsisShape = std::move(b.value());
-        anyEllipsis = true;
-        dim += n;
-        continue;
-      }
-      const std::int64_t size = t.sizes[dim++];
-      auto it = sizes.find(label);
-      if (it == sizes.end() || it->second == 1) {
-        sizes[label] = size;
-      } else if (size != 1 && size != it->second) {
-        return opError(call, std::string("einsum(): subscript ") + static_cast<char>(label) +
-                                 " has size " + std::to_string(size) + " for operand " +
-                                 std::to_string(k) +
-                                 " which does not broadcast with previously seen size " +
-                                 std::to_string(it->second));
-      }
-      ++counts[label];
-    }
-    for (size_t i = 0; i < labels.size(); ++i) {
-      if (labels[i] != -1 && std::count(labels.begin(), labels.end(), labels[i]) > 1) {
-        repeated = true;
-      }
-    }
-  }
-  std::vector<int> outLabels;
-  if (arrow != std::string::npos) {
-    auto t = parseTerm(call, std::string_view(eq).substr(arrow + 2));
-    if (!t) return t.error();
-    outLabels = std::move(t.value());
-    for (int l : outLabels) {
-      if (l != -1 && sizes.count(l) == 0) {
-        return opError(call, std::string("einsum(): output subscript ") + static_cast<char>(l) +
-                                 " does not appear in the equation for any input operand");
-      }
-    }
-  } else {
-    if (anyEllipsis) outLabels.push_back(-1);
-    std::vector<int> once;
-    for (const auto& [l, n] : counts) {
-      if (n == 1) once.push_back(l);
-    }
-    std::sort(once.begin(), once.end(), [](int a, int b) { return labelOrder(a) < labelOrder(b); });
-    outLabels.insert(outLabels.end(), once.begin(), once.end());
-  }
+  auto scanned = scanOperands(call, terms, ops, dtype);
+  if (!scanned) return scanned.error();
+  const EinsumScan& sc = *scanned;
+  auto labels = outputLabels(call, eq, arrow, sc);
+  if (!labels) return labels.error();
+  const std::vector<int>& outLabels = *labels;
   Shape shape;
   for (int l : outLabels) {
     if (l == -1) {
-      shape.insert(shape.end(), ellipsisShape.begin(), ellipsisShape.end());
+      shape.insert(shape.end(), sc.ellipsisShape.begin(), sc.ellipsisShape.end());
     } else {
-      shape.push_back(sizes[l]);
+      shape.push_back(sc.sizes.at(l));
     }
   }
   TensorMeta out = TensorMeta::contiguous(dtype, shape, ops[0].device);
-  out.requiresGrad = outputRequiresGrad(call.ctx, dtype, {rg});
-  const bool summed = std::any_of(counts.begin(), counts.end(), [&](const auto& kv) {
+  out.requiresGrad = outputRequiresGrad(call.ctx, dtype, {sc.rg});
+  const bool summed = std::any_of(sc.counts.begin(), sc.counts.end(), [&](const auto& kv) {
     return std::find(outLabels.begin(), outLabels.end(), kv.first) == outLabels.end();
   });
   // One operand, nothing summed: a permutation (and diagonal) view of the operand.
-  if (ops.size() == 1 && !anyEllipsis && !summed) {
+  if (ops.size() == 1 && !sc.anyEllipsis && !summed) {
     for (size_t i = 0; i < outLabels.size(); ++i) {
       out.strides[i] = 0;
       for (size_t j = 0; j < terms[0].size(); ++j) {
@@ -178,33 +226,12 @@ Expected<MetaValue> einsumOp(const OpCall& call) {
     out.requiresGrad = ops[0].requiresGrad;
     return MetaValue::view(std::move(out), 1);
   }
-  if (repeated) {
+  if (sc.repeated) {
     return opError(call,
                    "einsum() with a repeated subscript in one operand of several (a "
                    "diagonal) is not modelled");
   }
-  // Several operands, nothing summed: a broadcast product, strided as TensorIterator would
-  // stride the operands permuted to the output's label order.
-  if (!anyEllipsis && !summed) {
-    std::vector<TensorMeta> permuted;
-    for (size_t k = 0; k < ops.size(); ++k) {
-      TensorMeta p = TensorMeta::contiguous(dtype, shape, ops[k].device);
-      for (size_t i = 0; i < outLabels.size(); ++i) {
-        const auto it = std::find(terms[k].begin(), terms[k].end(), outLabels[i]);
-        if (it == terms[k].end()) {
-          p.sizes[i] = 1;
-          p.strides[i] = 0;
-        } else {
-          p.sizes[i] = ops[k].sizes[it - terms[k].begin()];
-          p.strides[i] = ops[k].strides[it - terms[k].begin()];
-        }
-      }
-      permuted.push_back(std::move(p));
-    }
-    std::vector<const TensorMeta*> metas;
-    for (const auto& p : permuted) metas.push_back(&p);
-    out.strides = elementwiseOutputStrides(shape, metas);
-  }
+  if (!sc.anyEllipsis && !summed) out.strides = productStrides(terms, ops, outLabels, dtype, shape);
   return MetaValue(std::move(out));
 }
 

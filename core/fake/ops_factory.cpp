@@ -6,6 +6,7 @@
 // empty_like) and TensorConversions.cpp (to/float/half/...: the input itself when nothing
 // changes, otherwise a copy with preserved strides).
 #include <cmath>
+#include <unordered_set>
 
 #include "core/fake/literal.h"
 #include "core/fake/op_args.h"
@@ -23,6 +24,10 @@ struct FactoryOptions {
 };
 
 Expected<FactoryOptions> factoryOptions(const OpCall& call, size_t& npos) {
+  // Keyword arguments the op itself handles, or that do not change the metadata.
+  static const std::unordered_set<std::string> kOpKwargs = {
+      "layout", "pin_memory", "memory_format", "generator", "size", "fill_value",
+      "end",    "start",      "step",          "steps",     "n",    "m"};
   FactoryOptions o;
   npos = call.args.size();
   for (const auto& [k, v] : call.kwargs) {
@@ -48,9 +53,7 @@ Expected<FactoryOptions> factoryOptions(const OpCall& call, size_t& npos) {
       if (!v.is<bool>())
         return opError(call, "argument 'requires_grad' must be bool, not " + v.typeName());
       o.requiresGrad = v.as<bool>();
-    } else if (k == "layout" || k == "pin_memory" || k == "memory_format" || k == "generator" ||
-               k == "size" || k == "fill_value" || k == "end" || k == "start" || k == "step" ||
-               k == "steps" || k == "n" || k == "m") {
+    } else if (kOpKwargs.count(k)) {
       continue;  // handled by the op (or irrelevant to metadata)
     } else {
       return opError(call, "got an unexpected keyword argument '" + k + "'");
