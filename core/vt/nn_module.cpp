@@ -102,6 +102,11 @@ Expected<VtPtr> NNModuleVariable::moduleDictEntry(Tx& tx, const std::string& fie
 Expected<VtPtr> NNModuleVariable::getattrFallback(Tx& tx, const std::string& name) {
   if (userClassDefines(tx.context().trace, cls(), "__getattr__"))
     return unsupported("an nn.Module subclass overriding __getattr__ (" + typeName() + ")");
+  // The module dicts themselves are instance attributes: a module whose recorded state
+  // lacks one (a damaged or hostile trace) must not look for it in itself again.
+  for (const char* field : kModuleDicts) {
+    if (name == field) return unsupported("an nn.Module without " + name);
+  }
   for (const char* field : kModuleDicts) {
     auto entry = moduleDictEntry(tx, field, name);
     if (!entry) return entry;
