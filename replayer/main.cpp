@@ -1,6 +1,9 @@
 // main.cpp — entry point of the `dynrr` command line tool.
+#include <kj/exception.h>
+
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -27,7 +30,9 @@ void usage(FILE* out) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   if (argc < 2) {
     usage(stderr);
     return dynrr::replayer::kExitBadInput;
@@ -48,5 +53,22 @@ int main(int argc, char** argv) {
   }
   std::fprintf(stderr, "dynrr: unknown command '%s'\n\n", command.c_str());
   usage(stderr);
+  return dynrr::replayer::kExitBadInput;
+}
+
+}  // namespace
+
+// The last line of defence for bad input: no exception escapes to abort the process; a
+// subcommand meeting a malformed trace exits 2 with what was wrong.
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const kj::Exception& e) {
+    std::string what = e.getDescription().cStr();
+    std::fprintf(stderr, "dynrr: bad input: malformed trace data: %s\n",
+                 what.substr(0, what.find('\n')).c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dynrr: bad input: %s\n", e.what());
+  }
   return dynrr::replayer::kExitBadInput;
 }

@@ -4,6 +4,8 @@
 // A frame matches only after every graph, guard and break was compared
 // (core/compare); `unsupported` carries the core's reason. `--html OUT` and `--junit OUT`
 // also write the reports of html_report.h and junit_report.h.
+#include <kj/exception.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -104,70 +106,84 @@ int runReplay(const std::vector<std::string>& args) {
     std::printf("%-5s %-34s %-11s %6s %5s %10s %11s %9s\n", "frame", "name", "verdict", "graphs",
                 "ops", "core", "dynamo", "speedup");
   }
+  bool badInput = false;
   for (size_t i = 0; i < trace->eventCount(); ++i) {
     if (only >= 0 && static_cast<size_t>(only) != i) continue;
-    auto e = trace->event(i);
-    std::string name = "?";
-    if (auto code = trace->object(e.getFrame().getCode());
-        code && code->which() == schema::Object::Which::CODE) {
-      name = code->getCode().getQualname();
-    }
-    auto t0 = std::chrono::steady_clock::now();
-    auto outcome = tracer::replayFrame(*trace, i);
-    auto t1 = std::chrono::steady_clock::now();
-    uint64_t coreNs = static_cast<uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
-    compare::Verdict verdict;
-    std::string reason, diff;
-    size_t ops = 0, graphs = 0;
-    if (!outcome) {
-      verdict = compare::Verdict::kUnsupported;
-      reason = outcome.error().message();
-    } else {
-      ops = outcome->ops;
-      graphs = outcome->decisions.graphs.size();
-      auto cmp =
-          compare::compareDecisions(compare::fromTrace(e.getReference()), outcome->decisions);
-      verdict = cmp.verdict;
-      diff = cmp.diff;
-    }
-    ++counts[static_cast<int>(verdict)];
-    uint64_t dynamoNs = e.getDynamoNs();
-    if (reporting) {
-      ReportFrame r;
-      describeFrameCode(*trace, path, i, r);
-      r.verdict = verdict;
-      r.reason = reason;
-      r.diff = diff;
-      r.coreNs = coreNs;
-      r.dynamoNs = dynamoNs;
-      r.ops = ops;
-      r.dynamo = compare::fromTrace(e.getReference());
-      if (outcome) r.core = outcome->decisions;
-      reports.push_back(std::move(r));
-    }
-    if (json) {
-      if (!frames.empty()) frames += ",";
-      frames += "{\"index\":" + std::to_string(i) + ",\"name\":\"" + jsonEscape(name) +
-                "\",\"verdict\":\"" + compare::verdictName(verdict) + "\",\"reason\":\"" +
-                jsonEscape(reason) + "\",\"diff\":\"" + jsonEscape(diff) +
-                "\",\"core_ns\":" + std::to_string(coreNs) +
-                ",\"dynamo_ns\":" + std::to_string(dynamoNs) + ",\"ops\":" + std::to_string(ops) +
-                ",\"graphs\":" + std::to_string(graphs) +
-                ",\"guards\":" + std::to_string(e.getReference().getGuards().size()) + "}";
-    } else {
-      char speed[32] = "-";
-      if (verdict != compare::Verdict::kUnsupported && coreNs > 0 && dynamoNs > 0) {
-        std::snprintf(speed, sizeof(speed), "%.0fx",
-                      static_cast<double>(dynamoNs) / static_cast<double>(coreNs));
+    // An event whose Cap'n Proto structure contradicts the schema (kj::Exception from an
+    // accessor) is bad input: named on stderr, the other events still replayed, exit 2.
+    try {
+      auto e = trace->event(i);
+      std::string name = "?";
+      if (auto code = trace->object(e.getFrame().getCode());
+          code && code->which() == schema::Object::Which::CODE) {
+        name = code->getCode().getQualname();
       }
-      std::printf("%-5zu %-34s %-11s %6zu %5zu %8.3fms %9.2fms %9s\n", i,
-                  name.substr(0, 34).c_str(), compare::verdictName(verdict), graphs, ops,
-                  static_cast<double>(coreNs) / 1e6, static_cast<double>(dynamoNs) / 1e6, speed);
-      if (!reason.empty())
-        details += "frame " + std::to_string(i) + " (" + name + "): " + reason + "\n";
-      if (!diff.empty() && showDiff)
-        details += "frame " + std::to_string(i) + " (" + name + ") diverges:\n" + diff;
+      auto t0 = std::chrono::steady_clock::now();
+      auto outcome = tracer::replayFrame(*trace, i);
+      auto t1 = std::chrono::steady_clock::now();
+      uint64_t coreNs = static_cast<uint64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
+      compare::Verdict verdict;
+      std::string reason, diff;
+      size_t ops = 0, graphs = 0;
+      if (!outcome) {
+        verdict = compare::Verdict::kUnsupported;
+        reason = outcome.error().message();
+      } else {
+        ops = outcome->ops;
+        graphs = outcome->decisions.graphs.size();
+        auto cmp =
+            compare::compareDecisions(compare::fromTrace(e.getReference()), outcome->decisions);
+        verdict = cmp.verdict;
+        diff = cmp.diff;
+      }
+      ++counts[static_cast<int>(verdict)];
+      uint64_t dynamoNs = e.getDynamoNs();
+      if (reporting) {
+        ReportFrame r;
+        describeFrameCode(*trace, path, i, r);
+        r.verdict = verdict;
+        r.reason = reason;
+        r.diff = diff;
+        r.coreNs = coreNs;
+        r.dynamoNs = dynamoNs;
+        r.ops = ops;
+        r.dynamo = compare::fromTrace(e.getReference());
+        if (outcome) r.core = outcome->decisions;
+        reports.push_back(std::move(r));
+      }
+      if (json) {
+        if (!frames.empty()) frames += ",";
+        frames += "{\"index\":" + std::to_string(i) + ",\"name\":\"" + jsonEscape(name) +
+                  "\",\"verdict\":\"" + compare::verdictName(verdict) + "\",\"reason\":\"" +
+                  jsonEscape(reason) + "\",\"diff\":\"" + jsonEscape(diff) +
+                  "\",\"core_ns\":" + std::to_string(coreNs) +
+                  ",\"dynamo_ns\":" + std::to_string(dynamoNs) + ",\"ops\":" + std::to_string(ops) +
+                  ",\"graphs\":" + std::to_string(graphs) +
+                  ",\"guards\":" + std::to_string(e.getReference().getGuards().size()) + "}";
+      } else {
+        char speed[32] = "-";
+        if (verdict != compare::Verdict::kUnsupported && coreNs > 0 && dynamoNs > 0) {
+          std::snprintf(speed, sizeof(speed), "%.0fx",
+                        static_cast<double>(dynamoNs) / static_cast<double>(coreNs));
+        }
+        std::printf("%-5zu %-34s %-11s %6zu %5zu %8.3fms %9.2fms %9s\n", i,
+                    name.substr(0, 34).c_str(), compare::verdictName(verdict), graphs, ops,
+                    static_cast<double>(coreNs) / 1e6, static_cast<double>(dynamoNs) / 1e6, speed);
+        if (!reason.empty())
+          details += "frame " + std::to_string(i) + " (" + name + "): " + reason + "\n";
+        if (!diff.empty() && showDiff)
+          details += "frame " + std::to_string(i) + " (" + name + ") diverges:\n" + diff;
+      }
+      if (!outcome && reason.rfind("bad input:", 0) == 0) {
+        badInput = true;
+        std::fprintf(stderr, "dynrr: %s: %s\n", path.c_str(), reason.c_str());
+      }
+    } catch (const kj::Exception& ex) {
+      std::string what = ex.getDescription().cStr();
+      std::fprintf(stderr, "dynrr: %s: bad input: event %zu: malformed trace data: %s\n",
+                   path.c_str(), i, what.substr(0, what.find('\n')).c_str());
+      badInput = true;
     }
   }
   if (json) {
@@ -181,6 +197,7 @@ int runReplay(const std::vector<std::string>& args) {
   }
   if (!htmlPath.empty() && !writeFile(htmlPath, renderHtml(path, reports))) return kExitBadInput;
   if (!junitPath.empty() && !writeFile(junitPath, renderJUnit(path, reports))) return kExitBadInput;
+  if (badInput) return kExitBadInput;
   return counts[1] > 0 ? kExitDiverge : kExitOk;
 }
 

@@ -2,6 +2,8 @@
 // core's decisions (the role of convert_frame._compile + OutputGraph.compile_subgraph
 // + CheckFunctionManager in Dynamo): the graph is emitted through core/graph so node
 // names and the printed code follow FX's rules.
+#include <kj/exception.h>
+
 #include <functional>
 #include <map>
 #include <set>
@@ -435,8 +437,30 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
 
 }  // namespace
 
+namespace {
+Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, size_t eventIndex,
+                                             const ReplayHooks* hooks);
+}  // namespace
+
+// Cap'n Proto's accessors throw kj::Exception on a message whose structure contradicts
+// the schema (a list of the wrong element size, a text without its NUL ...) even after the
+// reader's validation: such an event is bad input, reported as an Error naming it, and the
+// replay of the other events goes on.
 Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex,
                                     const ReplayHooks* hooks) {
+  try {
+    return replayFrameUnchecked(trace, eventIndex, hooks);
+  } catch (const kj::Exception& e) {
+    std::string what = e.getDescription().cStr();
+    return Error("bad input: event " + std::to_string(eventIndex) +
+                 ": malformed trace data: " + what.substr(0, what.find('\n')));
+  }
+}
+
+namespace {
+
+Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, size_t eventIndex,
+                                             const ReplayHooks* hooks) {
   if (eventIndex >= trace.eventCount()) return Error("no event " + std::to_string(eventIndex));
   auto event = trace.event(eventIndex);
   if (std::string why = event.getStatusReason().cStr(); why.rfind("trace truncated", 0) == 0) {
@@ -541,5 +565,7 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
   }
   return out;
 }
+
+}  // namespace
 
 }  // namespace dynrr::tracer
