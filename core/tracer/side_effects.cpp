@@ -3,6 +3,10 @@
 
 namespace dynrr::tracer {
 
+SideEffects::~SideEffects() {
+  for (const auto& cell : cells_) cell->setContents(nullptr);
+}
+
 std::shared_ptr<vt::CellVariable> SideEffects::trackCellNew(const std::string& localName) {
   auto cell = vt::CellVariable::makeNew(localName);
   cells_.push_back(cell);

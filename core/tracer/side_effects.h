@@ -15,6 +15,14 @@ namespace dynrr::tracer {
 
 class SideEffects {
  public:
+  SideEffects() = default;
+  SideEffects(const SideEffects&) = delete;
+  SideEffects& operator=(const SideEffects&) = delete;
+  // Empties every tracked cell: a cell holding a function whose closure holds the cell
+  // (a recursive nested function) is a cycle of shared pointers, broken here when the
+  // frame's replay ends.
+  ~SideEffects();
+
   // One pending mutation to replay after the graph, as Dynamo's SideEffects would.
   struct Mutation {
     std::string kind;    // "cell", "attribute", "list", "dict", "set", "global"
