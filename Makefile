@@ -13,7 +13,7 @@ APT_PACKAGES := capnproto libcapnp-dev libxxhash-dev librapidcheck-dev libgtest-
                 libbenchmark-dev clang-format clang-tidy pkg-config valgrind libedit-dev
 
 .PHONY: all setup deps venv configure build test test-cpp test-python format format-check \
-        test-asan demo bench bench-compare corpus fuzz clean
+        test-asan demo bench bench-compare corpus fuzz fuzz-reader clean
 
 all: build
 
@@ -97,10 +97,28 @@ corpus: build
 	$(VPY) scripts/replay_corpus.py --dynrr $(BUILD)/bin/dynrr --reasons
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-asan
+	rm -rf $(BUILD) $(BUILD)-asan $(BUILD)-fuzz
 
 # A differential fuzz campaign (dynrr-fuzz: generated programs, real Dynamo as the
 # oracle, the core as the subject; failures shrunk into corpus/fuzz/). `make test`
 # runs a tiny one through CTest (fuzz_tiny_campaign).
 fuzz: build
 	$(BUILD)/bin/dynrr-fuzz --property all --features all --cases 300 --seed 1 --jobs $(JOBS) --junit $(BUILD)/fuzz-junit.xml
+
+# The deep trace fuzzer (libFuzzer, clang, ASan+UBSan, coverage of all code): mutates
+# inside chunk payloads with the trace schema, re-frames and re-checksums, and replays
+# every event through the core. Seeded from corpus/traces and the regression inputs;
+# FUZZ_RUNS executions in all over JOBS workers; prints executions, coverage and crashes.
+FUZZ_RUNS ?= 200000
+FUZZ_SECONDS ?= 0
+fuzz-reader: deps
+	@for p in clang-14 libclang-rt-14-dev; do dpkg-query -W -f='$${Status}' $$p 2>/dev/null \
+	  | grep -q "install ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+	cmake -S . -B $(BUILD)-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
+	  -DDYNRR_SANITIZE=ON -DDYNRR_FUZZ_COVERAGE=ON -DDYNRR_BUILD_RECORDER=OFF \
+	  -DDYNRR_BUILD_BENCH=OFF -DDYNRR_BUILD_TESTS=OFF
+	cmake --build $(BUILD)-fuzz -j $(JOBS) --target deep_trace_fuzz trace_reader_fuzz
+	scripts/run_deep_fuzz.sh --build $(BUILD)-fuzz --runs $(FUZZ_RUNS) --seconds $(FUZZ_SECONDS) --jobs $(JOBS)

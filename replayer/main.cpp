@@ -19,6 +19,8 @@ void usage(FILE* out) {
       "  show TRACE [--event N] [--objects]   print what a trace holds, event by event\n"
       "  replay TRACE [--frame N] [--json] [--html OUT.html] [--junit OUT.xml]\n"
       "                                       replay each frame through the core, give verdicts\n"
+      "         [--frame-time-limit S] [--frame-step-limit N]\n"
+      "                                       per-frame bounds (default 60 s, 2000000 steps)\n"
       "  debug TRACE [--frame N] [-c \"cmd; cmd\"] [--commands FILE]\n"
       "                                       step through a frame's replay (`help` inside)\n"
       "  validate TRACE                       check a trace's framing, checksums and structure\n"

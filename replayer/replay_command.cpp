@@ -62,8 +62,23 @@ int runReplay(const std::vector<std::string>& args) {
   bool json = false;
   bool showDiff = true;
   std::string htmlPath, junitPath;
+  tracer::ReplayLimits limits = tracer::replayLimits();
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--frame" && i + 1 < args.size()) {
+    if ((args[i] == "--frame-time-limit" || args[i] == "--frame-step-limit") &&
+        i + 1 < args.size()) {
+      char* end = nullptr;
+      double v = std::strtod(args[i + 1].c_str(), &end);
+      if (end == args[i + 1].c_str() || *end != '\0' || !(v > 0)) {
+        std::fprintf(stderr, "dynrr replay: %s needs a positive number, got '%s'\n",
+                     args[i].c_str(), args[i + 1].c_str());
+        return kExitBadInput;
+      }
+      if (args[i] == "--frame-time-limit")
+        limits.maxSeconds = v;
+      else
+        limits.maxSteps = static_cast<size_t>(v);
+      ++i;
+    } else if (args[i] == "--frame" && i + 1 < args.size()) {
       only = std::strtol(args[++i].c_str(), nullptr, 10);
     } else if (args[i] == "--json") {
       json = true;
@@ -83,9 +98,10 @@ int runReplay(const std::vector<std::string>& args) {
   if (path.empty()) {
     std::fprintf(stderr,
                  "usage: dynrr replay TRACE [--frame N] [--json] [--no-diff] [--html OUT.html] "
-                 "[--junit OUT.xml]\n");
+                 "[--junit OUT.xml] [--frame-time-limit SECONDS] [--frame-step-limit N]\n");
     return kExitBadInput;
   }
+  tracer::setReplayLimits(limits);
   auto trace = trace::TraceReader::openFile(path);
   if (!trace) {
     std::fprintf(stderr, "dynrr: %s\n", trace.error().message().c_str());

@@ -5,6 +5,8 @@
 // builtins reached with Dynamo's classification of callables, and Dynamo's decisions:
 // graphs (code and per-node example values), guards, graph breaks, side effects and
 // the generated code. The recorder (recorder/) writes what is shown here.
+#include <kj/exception.h>
+
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -406,12 +408,25 @@ int runShow(const std::vector<std::string>& args) {
     return kExitBadInput;
   }
   showHeader(*trace);
+  // An event whose Cap'n Proto structure contradicts the schema past the reader's checks
+  // is named and skipped; the others are still shown, and the exit status says so.
+  int status = kExitOk;
   for (size_t i = 0; i < trace->eventCount(); ++i) {
     if (only >= 0 && static_cast<size_t>(only) != i) continue;
-    showEvent(*trace, i, disassemble);
+    try {
+      showEvent(*trace, i, disassemble);
+    } catch (const kj::Exception& e) {
+      std::fflush(stdout);
+      std::string what = e.getDescription().cStr();
+      std::fprintf(stderr,
+                   "dynrr show: event %zu (chunk at offset %llu): malformed trace data: %s\n", i,
+                   static_cast<unsigned long long>(trace->eventChunk(i).offset),
+                   what.substr(0, what.find('\n')).c_str());
+      status = kExitBadInput;
+    }
   }
   if (objects) showObjects(*trace);
-  return kExitOk;
+  return status;
 }
 
 }  // namespace dynrr::replayer

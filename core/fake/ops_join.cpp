@@ -170,6 +170,7 @@ Expected<MetaValue> splitBySize(const OpCall& call, const TensorMeta& t, std::in
   std::int64_t numSplits = 1;
   if (splitSize != 0) numSplits = std::max<std::int64_t>((dimSize + splitSize - 1) / splitSize, 1);
   const std::int64_t last = splitSize - (splitSize * numSplits - dimSize);
+  if (Status s = checkMaterialized(numSplits, "split"); !s) return s.error();
   std::vector<std::int64_t> lengths;
   for (std::int64_t i = 0; i < numSplits; ++i)
     lengths.push_back(i < numSplits - 1 ? splitSize : last);
@@ -242,6 +243,7 @@ Expected<MetaValue> unbindOp(const OpCall& call) {
   if (t->dim() == 0) return opError(call, "Dimension specified as 0 but tensor has no dimensions");
   auto dim = wrapDim(*d, t->dim());
   if (!dim) return opError(call, dim.error().message());
+  if (Status s = checkMaterialized(t->sizes[*dim], "unbind"); !s) return s.error();
   std::vector<MetaValue> items;
   for (std::int64_t i = 0; i < t->sizes[*dim]; ++i) {
     TensorMeta out = narrowMeta(*t, *dim, i, 1);

@@ -74,4 +74,14 @@ class [[nodiscard]] Status {
 // the opcode, value, op or feature; replay reports it as the frame's `unsupported` reason.
 inline Error unsupported(const std::string& what) { return Error("unsupported: " + what); }
 
+// What the core builds element by element is bounded (issue 21): a hostile trace can ask
+// for list(range(10**15)) or a tensor unbound into 2**40 pieces, which would hang or
+// exhaust memory. Real frames stay far below the bound.
+inline constexpr int64_t kMaxMaterializedItems = int64_t{1} << 20;
+inline Status checkMaterialized(int64_t n, const std::string& what) {
+  if (n >= 0 && n <= kMaxMaterializedItems) return Status::success();
+  return unsupported(what + " of " + std::to_string(n) + " items (the core builds at most " +
+                     std::to_string(kMaxMaterializedItems) + ")");
+}
+
 }  // namespace dynrr

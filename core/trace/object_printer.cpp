@@ -95,6 +95,10 @@ class Printer {
       if (active_.count(ref)) return obj.which() == W::DICT ? "{...}" : "[...]";
       if (depth > options_.maxDepth) return "...";
     }
+    // Only a damaged trace nests other objects into themselves (a bound method of a bound
+    // method of itself): shown as a cycle, and depth is bounded whatever the kind.
+    if (active_.count(ref)) return "<cycle at #" + std::to_string(ref) + ">";
+    if (depth > options_.maxDepth + 16) return "...";
     active_.insert(ref);
     std::string out = printInner(obj, depth);
     active_.erase(ref);

@@ -1,6 +1,7 @@
 // trace_reader.cpp — see trace_reader.h.
 #include "core/trace/trace_reader.h"
 
+#include <capnp/dynamic.h>
 #include <fcntl.h>
 #include <kj/exception.h>
 #include <sys/mman.h>
@@ -45,6 +46,44 @@ std::string where(const std::string& name, size_t chunk, uint64_t offset) {
 }
 
 // Checks every ObjRef an object holds against `limit` (the largest valid id).
+// Reads every field of a message through the schema, so whatever Cap'n Proto would
+// refuse when a consumer reads it (a text without its NUL terminator, a list whose
+// element size contradicts the schema, a struct pointer where a list is expected) is
+// refused here, once, at open: consumers never meet a kj::Exception. totalSize() alone
+// checks only that the pointers stay inside the message.
+void readEveryField(capnp::DynamicStruct::Reader s);
+
+void readValue(capnp::DynamicValue::Reader v, capnp::Type type) {
+  switch (type.which()) {
+    case capnp::schema::Type::TEXT: (void)v.as<capnp::Text>(); return;
+    case capnp::schema::Type::DATA: (void)v.as<capnp::Data>(); return;
+    case capnp::schema::Type::STRUCT: readEveryField(v.as<capnp::DynamicStruct>()); return;
+    case capnp::schema::Type::LIST: {
+      auto list = v.as<capnp::DynamicList>();
+      auto elem = list.getSchema().getElementType();
+      switch (elem.which()) {
+        case capnp::schema::Type::TEXT:
+        case capnp::schema::Type::DATA:
+        case capnp::schema::Type::STRUCT:
+        case capnp::schema::Type::LIST:
+          for (auto item : list) readValue(item, elem);
+          return;
+        default: return;  // getting the list checked its element size
+      }
+    }
+    default: return;
+  }
+}
+
+void readEveryField(capnp::DynamicStruct::Reader s) {
+  for (auto f : s.getSchema().getNonUnionFields()) {
+    if (s.has(f)) readValue(s.get(f), f.getType());
+  }
+  KJ_IF_MAYBE (active, s.which()) {
+    if (s.has(*active)) readValue(s.get(*active), active->getType());
+  }
+}
+
 bool refsInRange(schema::Object::Reader obj, ObjRef limit, std::string& bad) {
   auto ok = [&](ObjRef r, bool allowZero, const char* field) {
     if ((r == 0 && allowZero) || (r >= 1 && r <= limit)) return true;
@@ -218,7 +257,7 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
       return Error(at + ": truncated trace: " + what);
     };
     if (remaining < sizeof(ChunkHeader)) {
-      if (options.allowTruncatedTail && haveHeader) {
+      if (options.allowTruncatedTail && (haveHeader || chunkIndex == 0)) {
         st->warning = at + ": incomplete final chunk header (" + std::to_string(remaining) +
                       " bytes) dropped; the recording was probably interrupted";
         break;
@@ -236,7 +275,7 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
       return Error(at + ": invalid chunk size " + std::to_string(ch.payloadBytes));
     }
     if (ch.payloadBytes > remaining - sizeof(ChunkHeader)) {
-      if (options.allowTruncatedTail && haveHeader) {
+      if (options.allowTruncatedTail && (haveHeader || chunkIndex == 0)) {
         st->warning = at + ": incomplete final chunk (" +
                       std::to_string(remaining - sizeof(ChunkHeader)) + " of " +
                       std::to_string(ch.payloadBytes) +
@@ -267,6 +306,7 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
       if (isHeader) {
         auto header = message->getRoot<schema::TraceHeader>();
         header.totalSize();  // validates every pointer
+        readEveryField(capnp::toDynamic(header));
         if (header.getMinReaderVersion() > kReaderVersion) {
           return Error(at + ": trace format version " + std::to_string(header.getFormatVersion()) +
                        " needs reader version " + std::to_string(header.getMinReaderVersion()) +
@@ -283,6 +323,7 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
       } else {
         auto chunk = message->getRoot<schema::EventChunk>();
         chunk.totalSize();
+        readEveryField(capnp::toDynamic(chunk));
         if (chunk.getFirstObjectId() != nextId) {
           return Error(at + ": objects start at id " + std::to_string(chunk.getFirstObjectId()) +
                        ", expected " + std::to_string(nextId));
@@ -310,7 +351,16 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
     offset += sizeof(ChunkHeader) + ch.payloadBytes;
     ++chunkIndex;
   }
-  if (!haveHeader) return Error(name + ": trace has no header chunk (offset 16)");
+  if (!haveHeader) {
+    if (st->size == sizeof(FileHeader) && options.allowTruncatedTail) {
+      st->warning = name +
+                    ": the file ends after its 16-byte file header; the recording was "
+                    "probably interrupted before its first event";
+    }
+    // Interrupted while writing the header chunk: no event was complete. The trace reads
+    // as empty (header() has default values), with the warning saying why.
+    if (st->warning.empty()) return Error(name + ": trace has no header chunk (offset 16)");
+  }
   return TraceReader(std::move(st));
 }
 

@@ -3,8 +3,10 @@
 
 #include <capnp/serialize.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -13,27 +15,72 @@
 namespace dynrr::trace {
 namespace {
 
+int64_t gBytesUntilFailure = -1;  // injectWriteFailureForTesting
+
+ssize_t writeSome(int fd, const char* p, size_t n) {
+  if (gBytesUntilFailure >= 0) {
+    if (gBytesUntilFailure == 0) {
+      errno = ENOSPC;
+      return -1;
+    }
+    n = std::min<size_t>(n, static_cast<size_t>(gBytesUntilFailure));
+    ssize_t done = ::write(fd, p, n);
+    if (done > 0) gBytesUntilFailure -= done;
+    return done;
+  }
+  return ::write(fd, p, n);
+}
+
+// Writes each chunk with one write() at the end of the file. A failed write (a full disk,
+// an I/O error) is undone: the file is cut back to where the chunk began, so the trace
+// stays readable up to its last complete event and later events can still be appended.
+// A chunk that would pass the process's file size limit (RLIMIT_FSIZE) is refused before
+// writing: the kernel would otherwise send SIGXFSZ, which kills the recorded program.
 class FileSink final : public ChunkSink {
  public:
   FileSink(int fd, std::string path) : fd_(fd), path_(std::move(path)) {}
   ~FileSink() override { ::close(fd_); }
   Status write(const void* data, size_t size) override {
+    if (!broken_.empty()) {
+      return Error(path_ + ": not written: an earlier failed write could not be undone (" +
+                   broken_ + ")");
+    }
+    struct rlimit limit {};
+    if (::getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+        end_ + size > limit.rlim_cur) {
+      return Error(path_ + ": not written: the chunk of " + std::to_string(size) +
+                   " bytes would pass the process's file size limit (RLIMIT_FSIZE, " +
+                   std::to_string(limit.rlim_cur) + " bytes)");
+    }
     const char* p = static_cast<const char*>(data);
-    while (size > 0) {
-      ssize_t n = ::write(fd_, p, size);
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        return Error(path_ + ": write failed: " + std::strerror(errno));
+    size_t left = size;
+    while (left > 0) {
+      ssize_t n = writeSome(fd_, p, left);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        std::string why = n < 0 ? std::strerror(errno) : "no progress";
+        undo();
+        return Error(path_ + ": write failed: " + why + "; the partial chunk was removed");
       }
       p += n;
-      size -= static_cast<size_t>(n);
+      left -= static_cast<size_t>(n);
     }
+    end_ += size;
     return Status::success();
   }
 
  private:
+  void undo() {
+    if (::ftruncate(fd_, static_cast<off_t>(end_)) != 0 ||
+        ::lseek(fd_, static_cast<off_t>(end_), SEEK_SET) < 0) {
+      broken_ = std::strerror(errno);
+    }
+  }
+
   int fd_;
   std::string path_;
+  uint64_t end_ = 0;    // bytes of complete chunks (and the file header) in the file
+  std::string broken_;  // why the file could not be cut back after a failed write
 };
 
 class MemorySink final : public ChunkSink {
@@ -236,5 +283,7 @@ Status TraceWriter::finishEvent() {
   open_.reset();
   return Status::success();
 }
+
+void injectWriteFailureForTesting(int64_t bytes) { gBytesUntilFailure = bytes; }
 
 }  // namespace dynrr::trace

@@ -132,4 +132,8 @@ class TraceWriter {
   uint64_t bytesWritten_ = 0;
 };
 
+// Fault injection for tests of the file writer: after `bytes` more bytes, writes to trace
+// files fail with ENOSPC (a full disk) until `bytes` is reset; -1 turns it off.
+void injectWriteFailureForTesting(int64_t bytes);
+
 }  // namespace dynrr::trace

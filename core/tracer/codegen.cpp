@@ -93,7 +93,8 @@ std::vector<const vt::VariableTracker*> escapingNewObjects(InstructionTranslator
   const SideEffects& effects = tx.context().sideEffects;
   std::vector<const vt::VariableTracker*> out;
   for (const auto& v : values) findNewObjects(v, effects, out, 0);
-  for (const auto& t : effects.tracked()) {
+  for (size_t ti = 0, tn = effects.tracked().size(); ti < tn; ++ti) {
+    const auto& t = effects.tracked()[ti];
     if (t.value && t.value->mutationType() == vt::MutationType::kAttributeMutationNew) continue;
     for (const auto& [name, value] : t.attrs) findNewObjects(value, effects, out, 0);
   }
@@ -157,7 +158,8 @@ std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<Vt
   // (l_x_,); compile_and_call_fx_graph is handed them reversed for UNPACK_SEQUENCE, but
   // the graph's output tuple keeps this order).
   bool sideEffectsEmpty = newObjects.empty() && escaping.empty();
-  for (const auto& t : tx.context().sideEffects.tracked()) {
+  for (size_t ti = 0, tn = tx.context().sideEffects.tracked().size(); ti < tn; ++ti) {
+    const auto& t = tx.context().sideEffects.tracked()[ti];
     if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
       bool liveRoot = liveAtBreak && cell->givesNameHint() && liveAtBreak->count(cell->localName());
       if ((cell->preExisting() && cell->written()) || (!cell->preExisting() && liveRoot))
@@ -186,7 +188,8 @@ std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<Vt
     }
     if (!direct.empty()) return direct;
   }
-  for (const auto& t : tx.context().sideEffects.tracked()) {
+  for (size_t ti = 0, tn = tx.context().sideEffects.tracked().size(); ti < tn; ++ti) {
+    const auto& t = tx.context().sideEffects.tracked()[ti];
     if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
       bool escapes = false;
       for (auto* e : escaping) escapes = escapes || e == cell;

@@ -19,7 +19,6 @@ using Handler = Status (Ops::*)();
 
 // Bounds the work of one replay: a recorded frame that loops forever symbolically
 // (it cannot, for the constant-length loops we model) still ends with an error.
-constexpr size_t kMaxSteps = 2'000'000;
 constexpr size_t kMaxInlineDepth = 64;
 
 // The dispatch table (symbolic_convert.py's dispatch_table): one handler per opcode
@@ -167,7 +166,14 @@ Expected<VtPtr> InstructionTranslator::run() {
     if (ip_ >= instructions_.size()) {
       return Error("bad bytecode: ran past the end of " + code_.qualname);
     }
-    if (++ctx_.steps > kMaxSteps) return unsupported("more than 2,000,000 instructions traced");
+    if (++ctx_.steps > replayLimits().maxSteps) {
+      return unsupported("more than " + std::to_string(replayLimits().maxSteps) +
+                         " instructions traced (the per-frame step limit, dynrr replay "
+                         "--frame-step-limit)");
+    }
+    if ((ctx_.steps & 255) == 0) {
+      if (Status s = checkFrameDeadline(); !s) return s.error();
+    }
     if (stopAt_ && instructions_[ip_].offset == *stopAt_) {
       stopped_ = true;
       currentOffset_ = *stopAt_;

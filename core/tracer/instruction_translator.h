@@ -195,6 +195,20 @@ class InstructionTranslator {
   VtPtr returnValue_;
 };
 
+// Bounds on one frame's replay, so that no trace, however hostile, hangs the core
+// (issue 21): instructions stepped in one pass (all inlined frames together) and wall
+// time for the whole frame. Reaching either is `unsupported`, naming the limit. Set
+// process-wide by `dynrr replay --frame-step-limit N --frame-time-limit SECONDS`.
+struct ReplayLimits {
+  size_t maxSteps = 2'000'000;
+  double maxSeconds = 60;
+};
+void setReplayLimits(const ReplayLimits& limits);
+const ReplayLimits& replayLimits();
+// `unsupported` once the frame being replayed is past its time limit; long loops outside
+// the instruction loop (over a container's elements, say) call it.
+Status checkFrameDeadline();
+
 // Replays one recorded event through the core: the decisions the core reaches, or an
 // Error whose message is the `unsupported` reason.
 struct ReplayOutcome {

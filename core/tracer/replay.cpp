@@ -4,6 +4,8 @@
 // names and the printed code follow FX's rules.
 #include <kj/exception.h>
 
+#include <chrono>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <set>
@@ -189,7 +191,8 @@ namespace {
 // existing objects and globals, modified pre-existing containers.
 std::vector<compare::EffectDecision> effectDecisions(const SideEffects& effects) {
   std::vector<compare::EffectDecision> out;
-  for (const auto& t : effects.tracked()) {
+  for (size_t ti = 0, tn = effects.tracked().size(); ti < tn; ++ti) {
+    const auto& t = effects.tracked()[ti];
     if (!t.value) {
       out.push_back({"store global", "G[" + vt::pyStrRepr(t.global) + "]", t.global});
       continue;
@@ -446,8 +449,38 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
 // the schema (a list of the wrong element size, a text without its NUL ...) even after the
 // reader's validation: such an event is bad input, reported as an Error naming it, and the
 // replay of the other events goes on.
+namespace {
+ReplayLimits gLimits;
+// The deadline of the frame this thread is replaying (replayFrame sets it).
+thread_local std::chrono::steady_clock::time_point tFrameDeadline =
+    std::chrono::steady_clock::time_point::max();
+}  // namespace
+
+void setReplayLimits(const ReplayLimits& limits) { gLimits = limits; }
+const ReplayLimits& replayLimits() { return gLimits; }
+
+Status checkFrameDeadline() {
+  if (std::chrono::steady_clock::now() <= tFrameDeadline) return Status::success();
+  char seconds[32];
+  std::snprintf(seconds, sizeof(seconds), "%g", gLimits.maxSeconds);
+  return unsupported(std::string("replay stopped at the per-frame time limit of ") + seconds +
+                     " s (dynrr replay --frame-time-limit)");
+}
+
 Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex,
                                     const ReplayHooks* hooks) {
+  struct DeadlineScope {
+    std::chrono::steady_clock::time_point saved = tFrameDeadline;
+    explicit DeadlineScope(double seconds) {
+      auto now = std::chrono::steady_clock::now();
+      auto budget = std::chrono::duration<double>(seconds);
+      if (seconds > 0 && budget < std::chrono::steady_clock::time_point::max() - now) {
+        tFrameDeadline =
+            now + std::chrono::duration_cast<std::chrono::steady_clock::duration>(budget);
+      }
+    }
+    ~DeadlineScope() { tFrameDeadline = saved; }
+  } scope(gLimits.maxSeconds);
   try {
     return replayFrameUnchecked(trace, eventIndex, hooks);
   } catch (const kj::Exception& e) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,7 +55,9 @@ class SideEffects {
     // store order; the last store wins.
     std::vector<std::pair<std::string, vt::VtPtr>> attrs;
   };
-  const std::vector<Tracked>& tracked() const { return tracked_; }
+  // A deque: realising a lazy value while walking it (codegen) may track more objects,
+  // and the elements already walked must stay where they are. Walk it by index.
+  const std::deque<Tracked>& tracked() const { return tracked_; }
 
   // store_attr on a pre-existing object tracked by trackExisting (AttributeMutationExisting).
   void storeAttr(const vt::VtPtr& object, const std::string& name, vt::VtPtr value);
@@ -77,7 +80,7 @@ class SideEffects {
 
  private:
   std::vector<std::shared_ptr<vt::CellVariable>> cells_;
-  std::vector<Tracked> tracked_;
+  std::deque<Tracked> tracked_;
   std::vector<Mutation> pending_;
 };
 

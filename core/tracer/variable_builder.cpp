@@ -7,6 +7,7 @@
 #include "core/tracer/variable_builder.h"
 
 #include "core/guards/rules.h"
+#include "core/support/depth_guard.h"
 #include "core/support/sha256.h"
 #include "core/trace/object_printer.h"
 #include "core/vt/builtin.h"
@@ -43,6 +44,24 @@ Expected<fake::TensorMeta> metaFromTrace(schema::TensorMeta::Reader m) {
     return unsupported("tensor subclass " + std::string(m.getSubclass().cStr()));
   if (m.getShape().size() != m.getStride().size())
     return Error("tensor shape and stride lengths differ");
+  // What a real tensor can have: PyTorch's 64-dimension limit, no negative size or
+  // stride, an element count (and storage extent) that fits in int64. A trace with more
+  // is damaged, and the fake-tensor arithmetic must never meet it.
+  if (m.getShape().size() > 64)
+    return Error("bad input: tensor of rank " + std::to_string(m.getShape().size()) +
+                 " (PyTorch allows at most 64)");
+  int64_t numel = 1, extent = 0;
+  for (unsigned i = 0; i < m.getShape().size(); ++i) {
+    int64_t size = m.getShape()[i], stride = m.getStride()[i], span = 0;
+    if (size < 0 || stride < 0)
+      return Error("bad input: tensor with a negative size or stride in dim " + std::to_string(i));
+    if (__builtin_mul_overflow(numel, size, &numel) ||
+        (size > 0 && (__builtin_mul_overflow(size - 1, stride, &span) ||
+                      __builtin_add_overflow(extent, span, &extent))))
+      return Error("bad input: tensor sizes or strides overflow int64");
+  }
+  if (m.getStorageOffset() < 0 || m.getStorageOffset() > (int64_t{1} << 62))
+    return Error("bad input: tensor storage offset " + std::to_string(m.getStorageOffset()));
   for (auto s : m.getShape()) meta.sizes.push_back(s);
   for (auto s : m.getStride()) meta.strides.push_back(s);
   meta.storageOffset = m.getStorageOffset();
@@ -94,6 +113,8 @@ void VariableBuilder::constantGuards(TracingContext& ctx, const vt::SourcePtr& s
 }
 
 Expected<VtPtr> VariableBuilder::constantFromHeap(TracingContext& ctx, trace::ObjRef ref) {
+  DepthGuard guard;
+  if (guard.exceeded()) return guard.error("constant", ref);
   auto obj = ctx.trace.object(ref);
   if (!obj) return obj.error();
   switch (obj->which()) {

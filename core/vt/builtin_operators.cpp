@@ -83,9 +83,11 @@ const std::unordered_map<std::string, IntFold>& intFolds() {
        [](int64_t x, int64_t y) -> Expected<VtPtr> {
          if (y < 0)
            return ConstantVariable::make(std::pow(static_cast<double>(x), static_cast<double>(y)));
-         int64_t r = 1;
-         for (int64_t i = 0; i < y; ++i) {
-           if (__builtin_mul_overflow(r, x, &r)) return intOverflow();
+         // Square and multiply: y can be as large as int64 allows.
+         int64_t r = 1, base = x;
+         for (int64_t e = y; e > 0; e >>= 1) {
+           if ((e & 1) && __builtin_mul_overflow(r, base, &r)) return intOverflow();
+           if (e > 1 && __builtin_mul_overflow(base, base, &base)) return intOverflow();
          }
          return ConstantVariable::make(r);
        }},
@@ -257,6 +259,12 @@ Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const Vt
     return sa->withItems(std::move(items));
   }
   if (sa && cb && base == "mul" && cb->asInt()) {
+    int64_t count = 0;
+    if (*cb->asInt() > 0 &&
+        __builtin_mul_overflow(static_cast<int64_t>(sa->items().size()), *cb->asInt(), &count)) {
+      count = -1;
+    }
+    if (Status s = checkMaterialized(count, "sequence repetition"); !s) return s.error();
     std::vector<VtPtr> items;
     for (int64_t i = 0; i < *cb->asInt(); ++i)
       items.insert(items.end(), sa->items().begin(), sa->items().end());

@@ -380,6 +380,7 @@ std::string RangeVariable::describe() const {
 }
 
 Expected<std::vector<VtPtr>> RangeVariable::unpackVarSequence(Tx&) {
+  if (Status s = checkMaterialized(length(), "unpacking a range"); !s) return s.error();
   std::vector<VtPtr> items;
   for (int64_t i = 0; i < length(); ++i) items.push_back(ConstantVariable::make(at(i)));
   return items;

@@ -60,11 +60,17 @@ TEST(TraceCorrupt, TruncatedTailKeepsCompleteEvents) {
   }
 }
 
-TEST(TraceCorrupt, TruncatedHeaderIsAnError) {
+TEST(TraceCorrupt, TruncatedHeaderReadsEmptyOrFailsInStrictMode) {
   std::string bytes = testing::sampleTraceBytes();
   auto t = TraceReader::fromBytes(bytes.substr(0, 30));
-  ASSERT_FALSE(t.ok());
-  EXPECT_TRUE(contains(t.error().message(), "chunk 0 at offset 16")) << t.error().message();
+  ASSERT_TRUE(t.ok()) << t.error().message();
+  EXPECT_EQ(t->eventCount(), 0u);
+  EXPECT_TRUE(contains(t->warning(), "chunk 0 at offset 16")) << t->warning();
+  trace::ReaderOptions strict;
+  strict.allowTruncatedTail = false;
+  auto s = TraceReader::fromBytes(bytes.substr(0, 30), strict);
+  ASSERT_FALSE(s.ok());
+  EXPECT_TRUE(contains(s.error().message(), "chunk 0 at offset 16")) << s.error().message();
 }
 
 // Rewrites the header chunk's minReaderVersion by re-encoding it, with a valid checksum,

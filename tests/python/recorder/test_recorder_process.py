@@ -184,3 +184,49 @@ def test_sigkill_keeps_complete_events(tmp_path):
         assert e["status"] == "compiled"
         assert len(e["reference"]["graphs"]) == 1
         assert e["frame"]["code"] != 0
+
+
+FSIZE = r'''
+import torch
+outs = []
+for i in range(6):
+    f = torch.compile(lambda x, i=i: (x * (i + 2)).cos() - i, backend="eager")
+    outs.append(round(float(f(torch.ones(i + 1, 2)).sum()), 4))
+print("RESULT", outs)
+'''
+
+
+def test_file_size_limit_drops_events_without_killing_the_program(tmp_path):
+    """Past RLIMIT_FSIZE a write would raise SIGXFSZ and kill the recorded program: the
+    writer refuses the chunk instead, the program runs to the end with the same output,
+    one line on stderr says why, and the events before the limit stay readable."""
+    import resource
+    prog = tmp_path / "fsize.py"
+    prog.write_text(FSIZE)
+    plain = subprocess.run([sys.executable, str(prog)], capture_output=True, text=True,
+                           timeout=300)
+    assert plain.returncode == 0, plain.stderr
+    # Measure how big a full recording is, then allow about half of it.
+    full_trace = tmp_path / "full.dynrr"
+    full = subprocess.run([sys.executable, str(prog)], capture_output=True, text=True,
+                          timeout=300, env=dict(os.environ, DYNRR_TRACE=str(full_trace)))
+    assert full.returncode == 0, full.stderr
+    n_full = len(dynrr.load(full_trace)["events"])
+    assert n_full >= 6
+    limit = full_trace.stat().st_size // 2
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    trace = tmp_path / "capped.dynrr"
+    capped = subprocess.run([sys.executable, str(prog)], capture_output=True, text=True,
+                            timeout=300, env=dict(os.environ, DYNRR_TRACE=str(trace)),
+                            preexec_fn=cap)
+    assert capped.returncode == 0, (capped.returncode, capped.stderr)
+    assert capped.stdout == plain.stdout
+    assert "file size limit" in capped.stderr, capped.stderr
+    assert capped.stderr.count("dynrr: recorder failure") == 1, capped.stderr
+    assert trace.stat().st_size <= limit
+    events = dynrr.load(trace)["events"]
+    assert 1 <= len(events) < n_full
+    assert [e["index"] for e in events] == list(range(len(events)))

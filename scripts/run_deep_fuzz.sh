@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# run_deep_fuzz.sh — runs the deep trace fuzzer (deep_trace_fuzz, built by `make
+# fuzz-reader`) over JOBS workers and prints what it did: executions, coverage reached
+# (libFuzzer's edge count), crashes, against the framing-only trace_reader_fuzz.
+#
+#   scripts/run_deep_fuzz.sh --build build-fuzz --runs 10000000 --jobs 2 [--seconds S]
+#
+# Seeds: every corpus trace up to 256 KiB and tests/fuzz/deep_regressions. The working
+# corpus (BUILD/deep-corpus) persists between runs; crash inputs go to BUILD/deep-crashes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=build-fuzz runs=200000 seconds=0 jobs=2
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --build) build=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --seconds) seconds=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    *) echo "run_deep_fuzz.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+fuzzer=$build/bin/deep_trace_fuzz
+[ -x "$fuzzer" ] || { echo "run_deep_fuzz.sh: $fuzzer not built (make fuzz-reader)" >&2; exit 2; }
+seeds=$build/deep-seeds work=$build/deep-corpus crashes=$build/deep-crashes logs=$build/deep-logs
+mkdir -p "$seeds" "$work" "$crashes" "$logs"
+find corpus/traces -name '*.dynrr' -size -256k -exec cp {} "$seeds"/ \;
+cp tests/fuzz/deep_regressions/* "$seeds"/ 2>/dev/null || true
+rm -f "$logs"/*.log
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+per_job=$(( (runs + jobs - 1) / jobs ))
+time_arg=()
+[ "$seconds" != 0 ] && time_arg=(-max_total_time="$seconds")
+start=$(date +%s)
+pids=()
+for j in $(seq 1 "$jobs"); do
+  "$fuzzer" -runs="$per_job" "${time_arg[@]}" -max_len=400000 -timeout=30 -rss_limit_mb=4096 \
+    -malloc_limit_mb=2048 -print_final_stats=1 -seed="$j" -artifact_prefix="$crashes/" \
+    "$work" "$seeds" >"$logs/job$j.log" 2>&1 &
+  pids+=($!)
+done
+status=0
+for p in "${pids[@]}"; do wait "$p" || status=1; done
+elapsed=$(( $(date +%s) - start ))
+execs=$(grep -h 'stat::number_of_executed_units' "$logs"/job*.log | awk '{s+=$2} END {print s+0}')
+cov=$(grep -ho 'cov: [0-9]*' "$logs"/job*.log | awk '{if ($2>m) m=$2} END {print m+0}')
+ft=$(grep -ho 'ft: [0-9]*' "$logs"/job*.log | awk '{if ($2>m) m=$2} END {print m+0}')
+ncrash=$(find "$crashes" -type f | wc -l)
+# The framing-only fuzzer on the same seeds, for comparison.
+"$build/bin/trace_reader_fuzz" -runs=100000 -max_len=400000 "$seeds" >"$logs/framing.log" 2>&1 || true
+fcov=$(grep -ho 'cov: [0-9]*' "$logs/framing.log" | awk '{if ($2>m) m=$2} END {print m+0}')
+echo "deep_trace_fuzz: $execs executions in ${elapsed}s over $jobs jobs" \
+     "($(( execs / (elapsed > 0 ? elapsed : 1) )) exec/s); coverage: $cov edges, $ft features;" \
+     "crash inputs: $ncrash (in $crashes); corpus: $(ls "$work" | wc -l) units"
+echo "trace_reader_fuzz (framing only, 100000 runs, same seeds): $fcov edges"
+if [ "$status" != 0 ] || [ "$ncrash" != 0 ]; then
+  echo "run_deep_fuzz.sh: the fuzzer found crashes; see $logs/job*.log" >&2
+  exit 1
+fi

@@ -1,0 +1,124 @@
+// deep_fuzz_test.cpp — the deep fuzzer's mutator does what it exists for: its mutants
+// get past the framing (re-checksummed), so the reader's structural checks and the core
+// see them, and splitting a trace into chunks and joining it again loses nothing.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "core/trace/trace_reader.h"
+#include "fuzz/deep_trace_target.h"
+#include "fuzz/trace_mutator.h"
+
+namespace dynrr::fuzz {
+namespace {
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::string> someCorpusTraces(size_t n) {
+  std::vector<std::string> paths;
+  for (const auto& e :
+       std::filesystem::recursive_directory_iterator(std::string(DYNRR_CORPUS_DIR) + "/traces")) {
+    if (e.path().extension() == ".dynrr") paths.push_back(e.path().string());
+  }
+  std::sort(paths.begin(), paths.end());
+  std::vector<std::string> out;
+  for (size_t i = 0; i < paths.size() && out.size() < n;
+       i += std::max<size_t>(1, paths.size() / n)) {
+    out.push_back(readFile(paths[i]));
+  }
+  return out;
+}
+
+size_t flipSomeBytes(std::mt19937_64& rng, uint8_t* d, size_t size, size_t) {
+  for (int k = 0; k < 3 && size > 0; ++k) d[rng() % size] ^= static_cast<uint8_t>(1 + rng() % 255);
+  return size;
+}
+
+TEST(DeepFuzz, SplitAndJoinRoundTripCorpusTraces) {
+  auto traces = someCorpusTraces(20);
+  ASSERT_GE(traces.size(), 10u);
+  for (const auto& bytes : traces) {
+    FramedTrace t = splitTrace(bytes);
+    EXPECT_GE(t.chunks.size(), 2u);
+    EXPECT_TRUE(t.tail.empty());
+    EXPECT_EQ(joinTrace(t), bytes);
+  }
+}
+
+TEST(DeepFuzz, MutantsReachTheStructuralChecksAndTheCore) {
+  auto traces = someCorpusTraces(20);
+  std::mt19937_64 rng(7);
+  std::map<std::string, int> outcome;
+  int opened = 0, changed = 0, replayed = 0;
+  const int kMutants = 600;
+  for (int k = 0; k < kMutants; ++k) {
+    TraceMutator m(static_cast<uint32_t>(rng()),
+                   [&rng](uint8_t* d, size_t s, size_t x) { return flipSomeBytes(rng, d, s, x); });
+    const std::string& base = traces[k % traces.size()];
+    std::string mutant = m.mutate(base, base.size() + 4096);
+    changed += mutant != base;
+    auto t = trace::TraceReader::fromBytes(mutant);
+    if (t) {
+      ++opened;
+    } else {
+      std::string msg = t.error().message();
+      outcome[msg.find("checksum mismatch") != std::string::npos ? "checksum" : "other"]++;
+    }
+    auto stats = runDeepTarget(reinterpret_cast<const uint8_t*>(mutant.data()), mutant.size());
+    EXPECT_EQ(stats.opened, static_cast<bool>(t));
+    replayed += static_cast<int>(stats.replayed);
+  }
+  // Nearly every mutant differs from its input, most pass the framing and the
+  // structural validation, and only the rare un-resealed framing mutation fails the
+  // checksum (a byte mutator alone would fail it every time).
+  EXPECT_GE(changed, kMutants * 8 / 10);
+  EXPECT_GE(opened, kMutants / 2) << "checksum " << outcome["checksum"] << ", other "
+                                  << outcome["other"];
+  EXPECT_LE(outcome["checksum"], kMutants / 10);
+  EXPECT_GE(replayed, kMutants / 2);
+}
+
+TEST(DeepFuzz, SchemaMutationsNameWhatTheyChanged) {
+  auto traces = someCorpusTraces(3);
+  std::mt19937_64 rng(11);
+  int schema = 0;
+  for (int k = 0; k < 200; ++k) {
+    TraceMutator m(static_cast<uint32_t>(k),
+                   [&rng](uint8_t* d, size_t s, size_t x) { return flipSomeBytes(rng, d, s, x); });
+    (void)m.mutate(traces[0], traces[0].size() + 4096);
+    if (m.lastOperation().rfind("schema: chunk ", 0) == 0) {
+      ++schema;
+      EXPECT_GT(m.lastOperation().size(), std::string("schema: chunk 1.").size());
+    }
+  }
+  EXPECT_GE(schema, 80);  // about 60% of operations are schema mutations
+}
+
+TEST(DeepFuzz, CrossOverKeepsObjectIdsContiguous) {
+  auto traces = someCorpusTraces(4);
+  int opened = 0;
+  for (uint32_t seed = 0; seed < 40; ++seed) {
+    TraceMutator m(seed, nullptr);
+    std::string child = m.crossOver(traces[seed % 4], traces[(seed + 1) % 4], 1 << 22);
+    auto t = trace::TraceReader::fromBytes(child);
+    if (t)
+      ++opened;
+    else
+      EXPECT_EQ(t.error().message().find("objects start at id"), std::string::npos)
+          << t.error().message();
+  }
+  EXPECT_GT(opened, 0);
+}
+
+}  // namespace
+}  // namespace dynrr::fuzz
