@@ -63,9 +63,9 @@ def add_parser(sub):
 
 
 def _default_shard(total: int, workers: int, lo: int, hi: int) -> int:
-    # About four shards per worker (load balance, little lost on a retry) but not so small
-    # that process start-up dominates.
-    return max(lo, min(hi, math.ceil(total / (workers * 4)) if total else 1))
+    # Two shards per worker (some load balance, half a worker's share lost on a retry),
+    # within [lo, hi] so that process start-up does not dominate.
+    return max(lo, min(hi, math.ceil(total / (workers * 2)) if total else 1))
 
 
 def _write_json(path, doc):
@@ -124,7 +124,8 @@ def _drive(eng, fn, specs, merge, prog, shard_of, failures_of, size_of):
 
 
 def _run_fuzz(ns, eng, build) -> int:
-    size = ns.shard_size or _default_shard(ns.cases, eng.workers, 10, 200)
+    # dynrr-fuzz starts in about 3 s (torch); a case takes 0.1-0.5 s.
+    size = ns.shard_size or _default_shard(ns.cases, eng.workers, 20, 500)
     ranges = fuzz.shard_ranges(ns.cases, size)
     corpus = None if ns.no_corpus else ns.corpus_dir
     known = sorted(fuzz.corpus_signatures(corpus)) if corpus else None
