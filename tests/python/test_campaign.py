@@ -30,12 +30,32 @@ KILL_AFTER = 2.0  # seconds into a shard (dynrr-fuzz imports torch in about 1 s)
 TRACES = sorted(str(p) for p in (ROOT / "corpus" / "traces").rglob("*.dynrr"))[::3]
 
 
+# The temporary folders of shards (TMPDIR of campaigns and of the test cluster): a worker
+# killed on purpose cannot remove its own; the module's teardown removes them all.
+SHARD_TMP = None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def shard_tmp():
+    global SHARD_TMP
+    SHARD_TMP = tempfile.mkdtemp(prefix="dynrr-campaign-test-")
+    yield SHARD_TMP
+    subprocess.run(["rm", "-rf", SHARD_TMP])
+    SHARD_TMP = None
+
+
 def env():
     e = dict(os.environ)
+    if SHARD_TMP:
+        e["TMPDIR"] = SHARD_TMP
     e["PYTHONPATH"] = os.pathsep.join([str(ROOT / "recorder" / "python")] +
                                       [p for p in e.get("PYTHONPATH", "").split(os.pathsep) if p])
     e["DYNRR_BUILD"] = str(BUILD)
     e["RAY_USAGE_STATS_ENABLED"] = "0"
+    # A loopback test cluster without Ray's token authentication, whether or not an earlier
+    # own Ray instance left a token in ~/.ray/auth_token (which the head would then use and
+    # the second node would not).
+    e["RAY_AUTH_MODE"] = "disabled"
     return e
 
 
@@ -253,13 +273,21 @@ def run_and_kill_a_worker(tmp_path, ours, *engine_args):
     return doc
 
 
+# ------------------------------------------------------------------ Ray
+def test_ray_own_instance_replay(local_replay, tmp_path):
+    # No --address: the campaign starts its own Ray on this machine and stops it after.
+    doc = replay_json(tmp_path, "own", "--engine", "ray", "--workers", 1)
+    assert doc["frames"] == local_replay["frames"]
+    assert doc["summary"]["engine"] == "ray" and doc["summary"]["workers"] == 1
+
+
 # ------------------------------------------------------------------ a real Ray cluster
 @pytest.fixture(scope="module")
 def ray_cluster():
     """A head node and a second node (one CPU each) started with `ray start`, in a
     process session of their own that the teardown ends (and nothing else)."""
     import ray  # noqa: F401  (in scripts/requirements.txt: its absence is a failure)
-    temp = tempfile.mkdtemp(prefix="rt-")  # short: Ray's socket paths live under it
+    temp = tempfile.mkdtemp(prefix="rt-", dir="/tmp")  # short: Ray's socket paths live here
     port = 6300 + os.getpid() % 600
     ray_bin = str(pathlib.Path(sys.executable).parent / "ray")
     common = ["--num-cpus", "1", "--disable-usage-stats", "--block"]

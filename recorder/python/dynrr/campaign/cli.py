@@ -89,6 +89,7 @@ def run(ns) -> int:
         if not traces:
             print("dynrr campaign: no .dynrr traces under the given paths", file=sys.stderr)
             return 2
+    t0 = time.monotonic()
     try:
         eng = engines.make_engine(ns.engine, ns.address, ns.workers, build, ns.max_retries)
     except ImportError:
@@ -102,6 +103,8 @@ def run(ns) -> int:
             for e in errors:
                 print(f"  {e}", file=sys.stderr)
             return 2
+        # Starting the engine (an own Ray instance: seconds) and the pre-flight checks.
+        eng.setup_seconds = round(time.monotonic() - t0, 3)
         if ns.kind == "fuzz":
             return _run_fuzz(ns, eng, build)
         return _run_replay(ns, eng, build, traces)

@@ -154,7 +154,8 @@ class ReplayMerge:
              "unsupported_reasons": [{"reason": r, "frames": n}
                                      for r, n in reasons.most_common()],
              "errors": self.errors, "engine": engine.name, "workers": engine.workers,
-             "retries": engine.retries, "shards": self.o["shards"],
+             "retries": engine.retries,
+             "setup_seconds": getattr(engine, "setup_seconds", None), "shards": self.o["shards"],
              "interrupted": interrupted, "seconds": round(seconds, 3),
              "frames_per_s": round(len(real) / seconds, 3) if seconds > 0 else 0.0,
              "core_ms": round(core_ns / 1e6, 3), "dynamo_ms": round(dynamo_ns / 1e6, 3),
