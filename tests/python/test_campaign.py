@@ -155,10 +155,11 @@ def test_missing_build_fails_before_any_shard(tmp_path):
     assert not (tmp_path / "out.json").exists()
 
 
-def test_ctrl_c_writes_what_finished(tmp_path):
+@pytest.mark.parametrize("engine", ["local", "ray"])  # ray: an own instance
+def test_ctrl_c_writes_what_finished(tmp_path, engine):
     out = tmp_path / "out.json"
     args = ["fuzz", "--cases", 400, "--seed", SEED, *FUZZ_ARGS, "--workers", 1,
-            "--shard-size", 4, "--progress", "log", "--json", out]
+            "--shard-size", 4, "--progress", "log", "--json", out, "--engine", engine]
     proc = subprocess.Popen([sys.executable, "-m", "dynrr", "campaign", *map(str, args)],
                             stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                             env=env(), start_new_session=True)
@@ -180,6 +181,13 @@ def test_local_worker_killed_mid_shard_is_retried(local_fuzz, tmp_path):
     doc = run_and_kill_a_worker(tmp_path, lambda pid, driver: _stat(pid)[1] == driver,
                                 "--engine", "local", "--workers", 2)
     assert doc["summary"]["retries"] >= 1
+    assert verdicts(doc) == verdicts(local_fuzz)
+
+
+def test_local_shard_process_killed_is_retried(local_fuzz, tmp_path):
+    doc = run_and_kill_a_worker(tmp_path, lambda pid, driver: _stat(pid)[1] == driver,
+                                "--engine", "local", "--workers", 2, victim="shard")
+    assert doc["summary"]["retries"] == 1 and doc["summary"]["errors"] == []
     assert verdicts(doc) == verdicts(local_fuzz)
 
 
@@ -242,10 +250,11 @@ def _shard_processes(ours):
     return out
 
 
-def run_and_kill_a_worker(tmp_path, ours, *engine_args):
+def run_and_kill_a_worker(tmp_path, ours, *engine_args, victim="worker"):
     """Runs the CASES-case campaign (seed SEED), SIGKILLs the worker process of a shard
-    while that shard's dynrr-fuzz is running, and returns the merged JSON. `ours(pid,
-    driver)` says whether a worker process belongs to this test's campaign."""
+    (victim="worker") or its dynrr-fuzz (victim="shard", as the OOM killer would) while
+    that dynrr-fuzz is running, and returns the merged JSON. `ours(pid, driver)` says
+    whether a worker process belongs to this test's campaign."""
     out = tmp_path / "killed.json"
     proc = subprocess.Popen(
         [sys.executable, "-m", "dynrr", "campaign", "fuzz", "--cases", str(CASES), "--seed",
@@ -258,7 +267,7 @@ def run_and_kill_a_worker(tmp_path, ours, *engine_args):
         for child, worker in _shard_processes(lambda pid: ours(pid, proc.pid)):
             time.sleep(KILL_AFTER)  # torch imported, some of the shard's cases run
             if _alive(child) and _alive(worker):
-                os.kill(worker, signal.SIGKILL)
+                os.kill(worker if victim == "worker" else child, signal.SIGKILL)
                 killed = (child, worker)
             break
         time.sleep(0.05)

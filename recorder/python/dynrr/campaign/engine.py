@@ -48,19 +48,32 @@ class LocalEngine:
             self._pool = cf.ProcessPoolExecutor(max_workers=min(self.workers, len(pending)),
                                                 initializer=_ignore_sigint)
             futures = {self._pool.submit(fn, spec): i for i, spec in pending.items()}
+            live = set(futures)
             broken = False
             try:
-                for f in cf.as_completed(futures):
-                    i = futures[f]
-                    try:
-                        result = f.result()
-                    except BrokenProcessPool:
-                        broken = True
-                        break
-                    except Exception as e:  # the shard itself failed: reported, not retried
-                        result = e
-                    del pending[i]
-                    yield i, result
+                while live and not broken:
+                    done, _ = cf.wait(live, return_when=cf.FIRST_COMPLETED)
+                    for f in done:
+                        live.discard(f)
+                        i = futures[f]
+                        try:
+                            result = f.result()
+                        except BrokenProcessPool:
+                            broken = True
+                            break
+                        except paths.ShardKilled as e:  # its process was killed: again
+                            attempts[i] += 1
+                            if attempts[i] <= self.max_retries:
+                                self.retries += 1
+                                again = self._pool.submit(fn, pending[i])
+                                futures[again] = i
+                                live.add(again)
+                                continue
+                            result = e
+                        except Exception as e:  # the shard itself failed: reported
+                            result = e
+                        del pending[i]
+                        yield i, result
             finally:
                 if broken or pending:
                     self._stop_pool()
@@ -152,8 +165,10 @@ class RayEngine:
         return errors
 
     def run(self, fn, specs):
+        # max_retries covers a dead worker; retry_exceptions a shard whose child process
+        # was killed (ShardKilled).
         remote = self.ray.remote(fn).options(num_cpus=1, max_retries=self.max_retries,
-                                             retry_exceptions=False)
+                                             retry_exceptions=[paths.ShardKilled])
         queue = list(enumerate(specs))
         queue.reverse()
         self._running = {}

@@ -21,6 +21,8 @@ import subprocess
 import tempfile
 import time
 
+from dynrr.campaign.paths import ShardKilled
+
 VERDICTS = ("pass", "fail", "unsupported", "generator-bug")
 
 _PR_SET_PDEATHSIG = 1
@@ -87,6 +89,9 @@ def run_shard(spec: dict) -> dict:
                        if line.strip()]
         seen = {r["case"] for r in records}
         want = set(range(first, first + count))
+        if proc.returncode < 0:  # its records are partial: the whole shard runs again
+            raise ShardKilled(f"shard {first}..{first + count - 1}: dynrr-fuzz was killed by "
+                              f"signal {-proc.returncode} after {len(seen)}/{count} cases")
         if seen != want or proc.returncode not in (0, 1, 2):
             tail = stderr.strip().splitlines()[-3:]
             raise RuntimeError(

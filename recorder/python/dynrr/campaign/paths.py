@@ -15,6 +15,11 @@ import subprocess
 REPO = pathlib.Path(__file__).resolve().parents[4]
 
 
+class ShardKilled(RuntimeError):
+    """A shard's process was killed by a signal (the OOM killer, a node going away): the
+    engines run the shard again, up to --max-retries times. Raised by shard functions."""
+
+
 def default_build_dir() -> pathlib.Path:
     env = os.environ.get("DYNRR_BUILD")
     return pathlib.Path(env) if env else REPO / "build"

@@ -16,9 +16,12 @@ import json
 import os
 import pathlib
 import re
+import signal
 import socket
 import subprocess
 import time
+
+from dynrr.campaign.paths import ShardKilled
 
 # How good a verdict is; a frame regresses when its rank goes up.
 RANK = {"match": 0, "unsupported": 1, "diverge": 2, "error": 3, "missing": 3}
@@ -54,6 +57,8 @@ def replay_one(dynrr: str, trace: str) -> tuple:
     except (OSError, subprocess.TimeoutExpired) as e:
         return [_error_row(trace, str(e))], time.monotonic() - t0
     wall = time.monotonic() - t0
+    if proc.returncode == -signal.SIGKILL:  # killed from outside (OOM): not the trace's fault
+        raise ShardKilled(f"dynrr replay {trace} was killed (SIGKILL)")
     doc = None
     if proc.stdout.strip():
         try:
