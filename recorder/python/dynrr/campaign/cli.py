@@ -6,7 +6,6 @@ run; 130 interrupted (what finished is still written).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import pathlib
@@ -80,6 +79,9 @@ def _write_json(path, doc):
 def run(ns) -> int:
     build = str(pathlib.Path(ns.build).resolve() if ns.build else paths.default_build_dir())
     tool = "dynrr-fuzz" if ns.kind == "fuzz" else "dynrr"
+    if ns.address and ns.engine != "ray":
+        print("dynrr campaign: --address needs --engine ray", file=sys.stderr)
+        return 2
     if ns.kind == "replay":
         traces = replay.collect_traces(ns.paths)
         missing = [t for t in traces if not pathlib.Path(t).exists()]
