@@ -1,9 +1,12 @@
 // campaign.cpp — the dynrr-fuzz campaign driver (see campaign.h).
 //
-// Cases are numbered 0..N-1; case i's program comes from caseSeed(seed, i) alone, so a
-// campaign is deterministic whatever --jobs is. With --jobs J the process forks J workers
-// after torch is imported; worker w runs the cases i with i % J == w and sends one record
-// per case through a pipe; the parent aggregates, prints progress, saves the corpus.
+// Cases are numbered K..K+N-1 (K = --first-case, 0 by default); case i's program comes
+// from caseSeed(seed, i) alone, so a campaign is deterministic whatever --jobs is, and a
+// shard of a larger campaign (python -m dynrr campaign fuzz) gives each case the verdict
+// the whole campaign would. With --jobs J the process forks J workers after torch is
+// imported; worker w runs the w-th, (w+J)-th, ... case and sends one record per case
+// through a pipe; the parent aggregates, prints progress, saves the corpus and writes the
+// per-case records (--records).
 #include "fuzz/campaign.h"
 
 #include <poll.h>
@@ -350,9 +353,61 @@ struct Counts {
   std::map<std::string, uint64_t> failsBySignature;
 };
 
+// A JSON string literal.
+std::string jsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof(buf), "\\u%04x", static_cast<unsigned char>(c));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+// A verdict as the records spell it: pass, fail, unsupported, generator-bug.
+const char* recordVerdict(Outcome o) { return o == Outcome::kFail ? "fail" : outcomeName(o); }
+
+// The --records line of one property's verdict on one case. `saved` is the corpus stem
+// of the shrunk failure this case produced ("" if none).
+std::string recordLine(const CaseRecord& r, const std::string& property, const std::string& verdict,
+                       const std::string& signature, const std::string& saved) {
+  std::string line =
+      "{\"case\": " + std::to_string(r.index) + ", \"case_seed\": " + std::to_string(r.caseSeed) +
+      ", \"property\": " + jsonString(property) + ", \"verdict\": " + jsonString(verdict) +
+      ", \"signature\": " + jsonString(signature);
+  if (!saved.empty()) line += ", \"saved\": " + jsonString(saved);
+  return line + "}\n";
+}
+
 class Aggregator {
  public:
-  explicit Aggregator(const CampaignOptions& o) : o_(o), start_(Clock::now()) {}
+  explicit Aggregator(const CampaignOptions& o) : o_(o), start_(Clock::now()) {
+    if (!o.recordsPath.empty()) {
+      records_ = std::fopen(o.recordsPath.c_str(), "w");
+      if (records_ == nullptr)
+        std::fprintf(stderr, "dynrr-fuzz: cannot write %s\n", o.recordsPath.c_str());
+    }
+  }
+  ~Aggregator() {
+    if (records_ != nullptr) std::fclose(records_);
+  }
+  Aggregator(const Aggregator&) = delete;
+  Aggregator& operator=(const Aggregator&) = delete;
+
+  // False when --records was given but cannot be written.
+  bool ok() const { return o_.recordsPath.empty() || records_ != nullptr; }
 
   void add(const CaseRecord& r) {
     ++done_;
@@ -388,18 +443,35 @@ class Aggregator {
         }
       }
     }
+    std::string stem;
     if (!r.failSource.empty() && !o_.corpusDir.empty()) {
       CorpusEntry e{r.failProperty, r.failSignature, r.failReason,    r.caseSeed,
                     r.failSource,   r.failTrace,     r.replayVerdict, r.replayReason};
-      std::string stem = saveToCorpus(o_.corpusDir, e);
+      const std::string& dir = o_.saveDir.empty() ? o_.corpusDir : o_.saveDir;
+      stem = saveToCorpus(dir, e);
       if (!stem.empty()) {
         saved_.push_back(stem + " (" + r.failSignature + ", shrunk in " +
                          std::to_string(r.shrinkSteps) + " steps)");
         std::fprintf(stderr, "[dynrr-fuzz] saved %s/%s.py (.dynrr, .expected), %d shrink steps\n",
-                     o_.corpusDir.c_str(), stem.c_str(), r.shrinkSteps);
+                     dir.c_str(), stem.c_str(), r.shrinkSteps);
       }
     }
+    writeRecords(r, stem);
     maybeProgress(false);
+  }
+
+  void writeRecords(const CaseRecord& r, const std::string& stem) {
+    if (records_ == nullptr) return;
+    std::string lines;
+    if (!r.harnessError.empty())
+      lines += recordLine(r, "harness", "error", "harness: " + r.harnessError, "");
+    for (const auto& p : r.results) {
+      bool shrunk = p.outcome == Outcome::kFail && p.signature == r.failSignature;
+      lines += recordLine(r, propertyName(p.property), recordVerdict(p.outcome), p.signature,
+                          shrunk ? stem : "");
+    }
+    std::fputs(lines.c_str(), records_);
+    std::fflush(records_);
   }
 
   static void noteExample(Counts& c, const std::string& signature, const CaseRecord& r) {
@@ -537,6 +609,7 @@ class Aggregator {
   }
 
   const CampaignOptions& o_;
+  FILE* records_ = nullptr;  // owned; --records
   Clock::time_point start_;
   Clock::time_point lastProgress_{};
   uint64_t done_ = 0, harnessErrors_ = 0;
@@ -560,9 +633,11 @@ int runCampaign(const CampaignOptions& o) {
                                            static_cast<int64_t>(o.timeBudgetSeconds * 1000))
                       : Clock::time_point::max();
   Aggregator agg(o);
+  if (!agg.ok()) return 2;
+  const uint64_t end = o.firstCase + o.cases;
   if (o.jobs <= 1) {
     Worker w(o, **oracle);
-    for (uint64_t i = 0; i < o.cases && Clock::now() < deadline; ++i)
+    for (uint64_t i = o.firstCase; i < end && Clock::now() < deadline; ++i)
       agg.add(w.runCase(i, caseSeed(o.seed, i)));
     return agg.finish();
   }
@@ -579,7 +654,7 @@ int runCampaign(const CampaignOptions& o) {
       ::close(p[0]);
       for (int fd : fds) ::close(fd);
       Worker w(o, **oracle);
-      for (uint64_t i = static_cast<uint64_t>(j); i < o.cases && Clock::now() < deadline;
+      for (uint64_t i = o.firstCase + static_cast<uint64_t>(j); i < end && Clock::now() < deadline;
            i += static_cast<uint64_t>(o.jobs)) {
         std::string msg = encode(w.runCase(i, caseSeed(o.seed, i)));
         std::string framed;

@@ -32,11 +32,18 @@ struct PropertyResult {
 struct CampaignOptions {
   std::vector<Property> properties{Property::kFidelity};
   uint64_t cases = 100;
+  uint64_t firstCase = 0;  // runs cases firstCase..firstCase+cases-1 (a shard of a campaign)
   uint64_t seed = 1;
   int jobs = 1;
   double timeBudgetSeconds = 0;  // 0: none
   std::string junitPath;
   std::string corpusDir;  // "" : failures are not saved
+  // Where new failures are written ("" : corpusDir). Signatures already in corpusDir are
+  // still known, so a shard of a campaign skips them and saves only new ones here.
+  std::string saveDir;
+  // One JSON line per (case, property), appended as cases finish (see recordLine):
+  // {"case","case_seed","property","verdict","signature"} plus "saved" for a shrunk failure.
+  std::string recordsPath;
   uint32_t features = 0;
   int maxStmts = 10;
   int maxShrinkRuns = 120;  // oracle runs spent shrinking one failure

@@ -10,17 +10,24 @@
 
 namespace {
 
-void usage() {
-  std::fprintf(stderr,
+void usage(FILE* out) {
+  std::fprintf(out,
                "usage: dynrr-fuzz [--property fidelity|correctness|transparency|roundtrip|all]\n"
-               "                  [--cases N] [--seed S] [--jobs J] [--time-budget SECONDS]\n"
-               "                  [--junit FILE] [--features part1|all|tensor,closures,...]\n"
-               "                  [--max-stmts K] [--corpus-dir DIR | --no-corpus]\n"
+               "                  [--cases N] [--first-case K] [--seed S] [--jobs J]\n"
+               "                  [--time-budget SECONDS] [--junit FILE] [--records FILE]\n"
+               "                  [--features part1|all|tensor,closures,...] [--max-stmts K]\n"
+               "                  [--corpus-dir DIR | --no-corpus] [--save-dir DIR]\n"
                "                  [--shrink-runs R] [--no-progress] [--fail-on-genbug]\n"
                "                  [--keep-unique-ids] [--allow-failures]\n"
                "       dynrr-fuzz --case-seed S [--property P] [--features F]   one case\n"
-               "       dynrr-fuzz --print-seed S [--features F]     print a program only\n");
+               "       dynrr-fuzz --print-seed S [--features F]     print a program only\n"
+               "--first-case K runs cases K..K+N-1 of the campaign (the same case seeds);\n"
+               "--records FILE writes one JSON line per case and property.\n");
 }
+
+// --help also says which interpreter and source tree this binary embeds: a campaign's
+// pre-flight check (python -m dynrr campaign) reads these lines on every node.
+void printPaths() { std::printf("python: %s\nsource: %s\n", DYNRR_FUZZ_PYTHON, DYNRR_SOURCE_DIR); }
 
 bool parseU64(const char* s, uint64_t& out) {
   char* end = nullptr;
@@ -49,9 +56,15 @@ int main(int argc, char** argv) {
     };
     uint64_t n = 0;
     if (a == "--property") {
-      if (!parseProperties(value(), o.properties)) return usage(), 2;
+      if (!parseProperties(value(), o.properties)) return usage(stderr), 2;
     } else if (a == "--cases" && parseU64(value(), n)) {
       o.cases = n;
+    } else if (a == "--first-case" && parseU64(value(), n)) {
+      o.firstCase = n;
+    } else if (a == "--records") {
+      o.recordsPath = value();
+    } else if (a == "--save-dir") {
+      o.saveDir = value();
     } else if (a == "--seed" && parseU64(value(), n)) {
       o.seed = n;
     } else if (a == "--jobs" && parseU64(value(), n) && n >= 1 && n <= 64) {
@@ -61,7 +74,7 @@ int main(int argc, char** argv) {
     } else if (a == "--junit") {
       o.junitPath = value();
     } else if (a == "--features") {
-      if (!parseFeatures(value(), o.features)) return usage(), 2;
+      if (!parseFeatures(value(), o.features)) return usage(stderr), 2;
     } else if (a == "--max-stmts" && parseU64(value(), n) && n >= 1 && n <= 100) {
       o.maxStmts = static_cast<int>(n);
     } else if (a == "--corpus-dir") {
@@ -85,11 +98,12 @@ int main(int argc, char** argv) {
       printOnly = true;
       oneSeed = n;
     } else if (a == "--help" || a == "-h") {
-      usage();
+      usage(stdout);
+      printPaths();
       return 0;
     } else {
       std::fprintf(stderr, "dynrr-fuzz: bad argument '%s'\n", a.c_str());
-      usage();
+      usage(stderr);
       return 2;
     }
   }

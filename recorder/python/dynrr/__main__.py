@@ -1,7 +1,8 @@
 """python -m dynrr record -o out.dynrr [--tensor-values] -- prog.py [args...]
+python -m dynrr campaign fuzz|replay --engine local|ray ...   (see dynrr/campaign/)
 
-Runs prog.py as __main__ with sys.argv set as `python prog.py args...` would, recording
-every frame Dynamo compiles into the trace.
+`record` runs prog.py as __main__ with sys.argv set as `python prog.py args...` would,
+recording every frame Dynamo compiles into the trace.
 """
 import argparse
 import os
@@ -19,6 +20,11 @@ def main(argv=None):
                      help="also record values of tensors with <= 64 elements")
     rec.add_argument("script")
     rec.add_argument("args", nargs=argparse.REMAINDER)
+    from dynrr.campaign import cli as campaign_cli
+
+    campaign_cli.add_parser(sub)
+    if argv[:1] == ["campaign"]:
+        return campaign_cli.run(parser.parse_args(argv))
     if "--" in argv:
         i = argv.index("--")
         argv = argv[:i] + argv[i + 1:]
@@ -39,4 +45,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
