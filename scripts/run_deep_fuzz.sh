@@ -5,7 +5,7 @@
 #
 #   scripts/run_deep_fuzz.sh --build build-fuzz --runs 10000000 --jobs 2 [--seconds S]
 #
-# Seeds: every corpus trace up to 256 KiB and tests/fuzz/deep_regressions. The working
+# Seeds: every corpus trace up to 48 KiB (inputs up to 64 KiB) and tests/fuzz/deep_regressions. The working
 # corpus (BUILD/deep-corpus) persists between runs; crash inputs go to BUILD/deep-crashes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +23,7 @@ fuzzer=$build/bin/deep_trace_fuzz
 [ -x "$fuzzer" ] || { echo "run_deep_fuzz.sh: $fuzzer not built (make fuzz-reader)" >&2; exit 2; }
 seeds=$build/deep-seeds work=$build/deep-corpus crashes=$build/deep-crashes logs=$build/deep-logs
 mkdir -p "$seeds" "$work" "$crashes" "$logs"
-find corpus/traces -name '*.dynrr' -size -256k -exec cp {} "$seeds"/ \;
+find corpus/traces -name '*.dynrr' -size -48k -exec cp {} "$seeds"/ \;
 cp tests/fuzz/deep_regressions/* "$seeds"/ 2>/dev/null || true
 rm -f "$logs"/*.log
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
@@ -34,7 +34,7 @@ time_arg=()
 start=$(date +%s)
 pids=()
 for j in $(seq 1 "$jobs"); do
-  "$fuzzer" -runs="$per_job" "${time_arg[@]}" -max_len=400000 -timeout=30 -rss_limit_mb=4096 \
+  "$fuzzer" -runs="$per_job" "${time_arg[@]}" -max_len=65536 -timeout=30 -rss_limit_mb=4096 \
     -malloc_limit_mb=2048 -print_final_stats=1 -seed="$j" -artifact_prefix="$crashes/" \
     "$work" "$seeds" >"$logs/job$j.log" 2>&1 &
   pids+=($!)
@@ -47,7 +47,7 @@ cov=$(grep -ho 'cov: [0-9]*' "$logs"/job*.log | awk '{if ($2>m) m=$2} END {print
 ft=$(grep -ho 'ft: [0-9]*' "$logs"/job*.log | awk '{if ($2>m) m=$2} END {print m+0}')
 ncrash=$(find "$crashes" -type f | wc -l)
 # The framing-only fuzzer on the same seeds, for comparison.
-"$build/bin/trace_reader_fuzz" -runs=100000 -max_len=400000 "$seeds" >"$logs/framing.log" 2>&1 || true
+"$build/bin/trace_reader_fuzz" -runs=100000 -max_len=65536 "$seeds" >"$logs/framing.log" 2>&1 || true
 fcov=$(grep -ho 'cov: [0-9]*' "$logs/framing.log" | awk '{if ($2>m) m=$2} END {print m+0}')
 echo "deep_trace_fuzz: $execs executions in ${elapsed}s over $jobs jobs" \
      "($(( execs / (elapsed > 0 ? elapsed : 1) )) exec/s); coverage: $cov edges, $ft features;" \

@@ -42,12 +42,32 @@ const OpRegistry& defaultOpRegistry() {
   return registry;
 }
 
+namespace {
+// Every tensor an op produces stays far from int64 overflow in its size arithmetic.
+bool withinSizeBound(const MetaValue& v) {
+  if (v.is<TensorMeta>()) {
+    const auto& t = v.as<TensorMeta>();
+    return t.sizes.size() <= 64 && shapeNumel(t.sizes) <= (std::int64_t{1} << 48);
+  }
+  if (v.is<ValueSeq>()) {
+    for (const auto& item : v.as<ValueSeq>().items)
+      if (!withinSizeBound(item)) return false;
+  }
+  return true;
+}
+}  // namespace
+
 Expected<MetaValue> callOp(const OpRegistry& registry, std::string_view op,
                            const std::vector<MetaArg>& args, const Kwargs& kwargs,
                            const FakeContext& ctx) {
   const MetaFn* fn = registry.find(op);
   if (fn == nullptr) return Error("no meta function for " + std::string(op));
-  return (*fn)(OpCall{op, args, kwargs, ctx});
+  auto out = (*fn)(OpCall{op, args, kwargs, ctx});
+  if (out && !withinSizeBound(*out)) {
+    return Error("unsupported: " + std::string(op) + " gives a tensor of more than 2**48 elements "
+                 "or rank above 64 (a damaged trace: no real tensor is that large)");
+  }
+  return out;
 }
 
 Expected<MetaValue> callOp(std::string_view op, const std::vector<MetaArg>& args,

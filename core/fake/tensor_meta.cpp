@@ -2,14 +2,25 @@
 #include "core/fake/tensor_meta.h"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <sstream>
 
 namespace dynrr::fake {
 
+namespace {
+// Size arithmetic saturates at INT64_MAX: a damaged trace's sizes (or a broadcast of
+// two huge ones) must not overflow; callOp refuses outputs that large anyway.
+std::int64_t satMul(std::int64_t a, std::int64_t b) {
+  std::int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) return std::numeric_limits<std::int64_t>::max();
+  return r;
+}
+}  // namespace
+
 std::int64_t shapeNumel(const Shape& sizes) {
   std::int64_t n = 1;
-  for (auto s : sizes) n *= s;
+  for (auto s : sizes) n = satMul(n, s);
   return n;
 }
 
@@ -27,7 +38,7 @@ Shape contiguousStrides(const Shape& sizes) {
   std::int64_t next = 1;
   for (auto i = static_cast<std::int64_t>(sizes.size()) - 1; i >= 0; --i) {
     strides[i] = next;
-    next *= std::max<std::int64_t>(sizes[i], 1);
+    next = satMul(next, std::max<std::int64_t>(sizes[i], 1));
   }
   return strides;
 }
@@ -37,8 +48,8 @@ Shape channelsLastStrides(const Shape& sizes) {
   Shape strides(4);
   strides[1] = 1;
   strides[3] = std::max<std::int64_t>(sizes[1], 1);
-  strides[2] = strides[3] * std::max<std::int64_t>(sizes[3], 1);
-  strides[0] = strides[2] * std::max<std::int64_t>(sizes[2], 1);
+  strides[2] = satMul(strides[3], std::max<std::int64_t>(sizes[3], 1));
+  strides[0] = satMul(strides[2], std::max<std::int64_t>(sizes[2], 1));
   return strides;
 }
 
@@ -48,7 +59,7 @@ bool computeContiguous(const Shape& sizes, const Shape& strides) {
   for (auto d = static_cast<std::int64_t>(sizes.size()) - 1; d >= 0; --d) {
     if (sizes[d] == 1) continue;
     if (strides[d] != expected) return false;
-    expected *= sizes[d];
+    expected = satMul(expected, sizes[d]);
   }
   return true;
 }
@@ -59,7 +70,7 @@ bool computeChannelsLastContiguous2d(const Shape& sizes, const Shape& strides) {
   for (int d : {1, 3, 2, 0}) {
     if (sizes[d] == 1) continue;
     if (strides[d] != expected) return false;
-    expected *= sizes[d];
+    expected = satMul(expected, sizes[d]);
   }
   return true;
 }

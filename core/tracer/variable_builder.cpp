@@ -60,7 +60,9 @@ Expected<fake::TensorMeta> metaFromTrace(schema::TensorMeta::Reader m) {
                       __builtin_add_overflow(extent, span, &extent))))
       return Error("bad input: tensor sizes or strides overflow int64");
   }
-  if (m.getStorageOffset() < 0 || m.getStorageOffset() > (int64_t{1} << 62))
+  if (numel > (int64_t{1} << 48) || extent > (int64_t{1} << 48))
+    return Error("bad input: tensor of more than 2**48 elements (no real tensor is that large)");
+  if (m.getStorageOffset() < 0 || m.getStorageOffset() > (int64_t{1} << 48))
     return Error("bad input: tensor storage offset " + std::to_string(m.getStorageOffset()));
   for (auto s : m.getShape()) meta.sizes.push_back(s);
   for (auto s : m.getStride()) meta.strides.push_back(s);
