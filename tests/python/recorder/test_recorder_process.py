@@ -190,7 +190,10 @@ FSIZE = r'''
 import torch
 outs = []
 for i in range(6):
-    f = torch.compile(lambda x, i=i: (x * (i + 2)).cos() - i, backend="eager")
+    # Six code objects, so six compiles (one lambda would hit Dynamo's cache).
+    ns = {"torch": torch}
+    exec(f"def f{i}(x):\n    return (x * {i + 2}).cos() - {i}\n", ns)
+    f = torch.compile(ns[f"f{i}"], backend="eager")
     outs.append(round(float(f(torch.ones(i + 1, 2)).sum()), 4))
 print("RESULT", outs)
 '''
