@@ -463,7 +463,7 @@ Expected<TensorMeta> sliceMeta(const TensorMeta& t, std::int64_t dim, const Slic
   TensorMeta out = t;
   out.storageOffset += start * t.strides[dim];
   out.sizes[dim] = (end - start + step - 1) / step;
-  out.strides[dim] *= step;
+  out.strides[dim] = satMul(out.strides[dim], step);
   return out;
 }
 

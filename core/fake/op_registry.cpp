@@ -64,7 +64,8 @@ Expected<MetaValue> callOp(const OpRegistry& registry, std::string_view op,
   if (fn == nullptr) return Error("no meta function for " + std::string(op));
   auto out = (*fn)(OpCall{op, args, kwargs, ctx});
   if (out && !withinSizeBound(*out)) {
-    return Error("unsupported: " + std::string(op) + " gives a tensor of more than 2**48 elements "
+    return Error("unsupported: " + std::string(op) +
+                 " gives a tensor of more than 2**48 elements "
                  "or rank above 64 (a damaged trace: no real tensor is that large)");
   }
   return out;

@@ -114,7 +114,7 @@ Expected<MetaValue> batchNormOp(const OpCall& call) {
   if (!training) return training.error();
   if (functional && *training && x->dim() >= 1) {
     std::int64_t prod = x->sizes[0];
-    for (std::int64_t i = 2; i < x->dim(); ++i) prod *= x->sizes[i];
+    for (std::int64_t i = 2; i < x->dim(); ++i) prod = satMul(prod, x->sizes[i]);
     if (prod == 1) {
       return opError(call, "Expected more than 1 value per channel when training, got input size " +
                                torchSize(x->sizes));
@@ -198,7 +198,7 @@ Expected<MetaValue> instanceNormOp(const OpCall& call) {
   }
   if (*useStats) {
     std::int64_t prod = 1;
-    for (std::int64_t i = 2; i < x->dim(); ++i) prod *= x->sizes[i];
+    for (std::int64_t i = 2; i < x->dim(); ++i) prod = satMul(prod, x->sizes[i]);
     if (prod == 1) {
       return opError(call, "Expected more than 1 spatial element when training, got input size " +
                                torchSize(x->sizes));

@@ -80,7 +80,7 @@ Expected<MetaValue> flattenOp(const OpCall& call) {
   if (*start == *end) return asView(call, *t);
   Shape shape(t->sizes.begin(), t->sizes.begin() + *start);
   std::int64_t n = 1;
-  for (auto i = *start; i <= *end; ++i) n *= t->sizes[i];
+  for (auto i = *start; i <= *end; ++i) n = satMul(n, t->sizes[i]);
   shape.push_back(n);
   shape.insert(shape.end(), t->sizes.begin() + *end + 1, t->sizes.end());
   return reshapeResult(call, *t, shape);

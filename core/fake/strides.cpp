@@ -110,7 +110,7 @@ Shape elementwiseOutputStrides(const Shape& outShape,
   std::int64_t next = 1;
   for (size_t j = 0; j < ndim; ++j) {
     out[perm[j]] = next;
-    next *= outShape[perm[j]];
+    next = satMul(next, outShape[perm[j]]);
   }
   return out;
 }
@@ -131,7 +131,7 @@ Shape inferDenseStrides(const Shape& sizes, const Shape& strides) {
   std::int64_t curr = 1;
   for (size_t i = 0; i < ndim; ++i) {
     out[perm[i]] = curr;
-    if (sizes[perm[i]] > 1) curr *= sizes[perm[i]];
+    if (sizes[perm[i]] > 1) curr = satMul(curr, sizes[perm[i]]);
   }
   return out;
 }
@@ -169,12 +169,12 @@ std::optional<Shape> computeViewStrides(const Shape& oldSizes, const Shape& oldS
   std::int64_t tensorNumel = 1;
   std::int64_t viewNumel = 1;
   for (auto tensorD = static_cast<std::int64_t>(oldSizes.size()) - 1; tensorD >= 0; --tensorD) {
-    tensorNumel *= oldSizes[tensorD];
+    tensorNumel = satMul(tensorNumel, oldSizes[tensorD]);
     if (tensorD == 0 ||
         (oldSizes[tensorD - 1] != 1 && oldStrides[tensorD - 1] != tensorNumel * chunkBaseStride)) {
       while (viewD >= 0 && (viewNumel < tensorNumel || newSizes[viewD] == 1)) {
         newStrides[viewD] = viewNumel * chunkBaseStride;
-        viewNumel *= newSizes[viewD];
+        viewNumel = satMul(viewNumel, newSizes[viewD]);
         --viewD;
       }
       if (viewNumel != tensorNumel) return std::nullopt;

@@ -8,15 +8,14 @@
 
 namespace dynrr::fake {
 
-namespace {
-// Size arithmetic saturates at INT64_MAX: a damaged trace's sizes (or a broadcast of
-// two huge ones) must not overflow; callOp refuses outputs that large anyway.
 std::int64_t satMul(std::int64_t a, std::int64_t b) {
   std::int64_t r;
-  if (__builtin_mul_overflow(a, b, &r)) return std::numeric_limits<std::int64_t>::max();
+  if (__builtin_mul_overflow(a, b, &r)) {
+    return (a < 0) != (b < 0) ? std::numeric_limits<std::int64_t>::min()
+                              : std::numeric_limits<std::int64_t>::max();
+  }
   return r;
 }
-}  // namespace
 
 std::int64_t shapeNumel(const Shape& sizes) {
   std::int64_t n = 1;
@@ -89,7 +88,7 @@ bool computeNonOverlappingAndDense(const Shape& sizes, const Shape& strides) {
   for (size_t i : perm) {
     if (sizes[i] < 2) return true;
     if (strides[i] != required) return false;
-    required *= sizes[i];
+    required = satMul(required, sizes[i]);
   }
   return true;
 }
@@ -103,7 +102,7 @@ bool computeStridesLikeChannelsLast2d(const Shape& sizes, const Shape& strides) 
     if (strides[d] < min) return false;
     if (d == 0 && min == strides[1]) return false;
     min = strides[d];
-    if (sizes[d] > 1) min *= sizes[d];
+    if (sizes[d] > 1) min = satMul(min, sizes[d]);
   }
   return true;
 }

@@ -56,6 +56,10 @@ struct TensorMeta {
 Shape contiguousStrides(const Shape& sizes);
 // Channels-last strides for a 4-d shape (c10::get_channels_last_strides_2d).
 Shape channelsLastStrides(const Shape& sizes);
+// a * b saturated at the int64 range. Size arithmetic uses it: a damaged trace's sizes,
+// a broadcast of two huge shapes or a user's view(10**18, 6) must not overflow (callOp
+// refuses outputs beyond 2**48 elements).
+std::int64_t satMul(std::int64_t a, std::int64_t b);
 std::int64_t shapeNumel(const Shape& sizes);
 // "[2, 3]" as torch prints a size list in messages.
 std::string shapeStr(const Shape& sizes);

@@ -14,7 +14,7 @@ Expected<Shape> inferSize(const Shape& shape, std::int64_t numel) {
       if (inferDim) return Error("only one dimension can be inferred");
       inferDim = i;
     } else if (shape[i] >= 0) {
-      newSize *= shape[i];
+      newSize = satMul(newSize, shape[i]);
     } else {
       return Error("invalid shape dimension " + std::to_string(shape[i]));
     }

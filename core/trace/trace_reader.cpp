@@ -3,6 +3,7 @@
 
 #include <capnp/dynamic.h>
 #include <fcntl.h>
+#include <kj/debug.h>
 #include <kj/exception.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -51,13 +52,15 @@ std::string where(const std::string& name, size_t chunk, uint64_t offset) {
 // element size contradicts the schema, a struct pointer where a list is expected) is
 // refused here, once, at open: consumers never meet a kj::Exception. totalSize() alone
 // checks only that the pointers stay inside the message.
-void readEveryField(capnp::DynamicStruct::Reader s);
+// `budget` counts list elements visited: a list of zero-sized structs costs Cap'n Proto's
+// traversal limit nothing, so the walk bounds them itself (a few per word of the chunk).
+void readEveryField(capnp::DynamicStruct::Reader s, uint64_t& budget);
 
-void readValue(capnp::DynamicValue::Reader v, capnp::Type type) {
+void readValue(capnp::DynamicValue::Reader v, capnp::Type type, uint64_t& budget) {
   switch (type.which()) {
     case capnp::schema::Type::TEXT: (void)v.as<capnp::Text>(); return;
     case capnp::schema::Type::DATA: (void)v.as<capnp::Data>(); return;
-    case capnp::schema::Type::STRUCT: readEveryField(v.as<capnp::DynamicStruct>()); return;
+    case capnp::schema::Type::STRUCT: readEveryField(v.as<capnp::DynamicStruct>(), budget); return;
     case capnp::schema::Type::LIST: {
       auto list = v.as<capnp::DynamicList>();
       auto elem = list.getSchema().getElementType();
@@ -66,7 +69,11 @@ void readValue(capnp::DynamicValue::Reader v, capnp::Type type) {
         case capnp::schema::Type::DATA:
         case capnp::schema::Type::STRUCT:
         case capnp::schema::Type::LIST:
-          for (auto item : list) readValue(item, elem);
+          if (list.size() > budget) {
+            KJ_FAIL_REQUIRE("more list elements than the chunk's size allows", list.size());
+          }
+          budget -= list.size();
+          for (auto item : list) readValue(item, elem, budget);
           return;
         default: return;  // getting the list checked its element size
       }
@@ -75,12 +82,12 @@ void readValue(capnp::DynamicValue::Reader v, capnp::Type type) {
   }
 }
 
-void readEveryField(capnp::DynamicStruct::Reader s) {
+void readEveryField(capnp::DynamicStruct::Reader s, uint64_t& budget) {
   for (auto f : s.getSchema().getNonUnionFields()) {
-    if (s.has(f)) readValue(s.get(f), f.getType());
+    if (s.has(f)) readValue(s.get(f), f.getType(), budget);
   }
   KJ_IF_MAYBE (active, s.which()) {
-    if (s.has(*active)) readValue(s.get(*active), active->getType());
+    if (s.has(*active)) readValue(s.get(*active), active->getType(), budget);
   }
 }
 
@@ -306,7 +313,8 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
       if (isHeader) {
         auto header = message->getRoot<schema::TraceHeader>();
         header.totalSize();  // validates every pointer
-        readEveryField(capnp::toDynamic(header));
+        uint64_t budget = words * 8 + 1024;
+        readEveryField(capnp::toDynamic(header), budget);
         if (header.getMinReaderVersion() > kReaderVersion) {
           return Error(at + ": trace format version " + std::to_string(header.getFormatVersion()) +
                        " needs reader version " + std::to_string(header.getMinReaderVersion()) +
@@ -323,7 +331,16 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
       } else {
         auto chunk = message->getRoot<schema::EventChunk>();
         chunk.totalSize();
-        readEveryField(capnp::toDynamic(chunk));
+        // Every object a writer stores takes at least one word; a list of zero-sized
+        // structs (which Cap'n Proto accepts at no cost) would amplify a few bytes into
+        // millions of heap objects.
+        if (chunk.getObjects().size() > words) {
+          return Error(at + ": " + std::to_string(chunk.getObjects().size()) +
+                       " objects in a chunk of " + std::to_string(words) +
+                       " words (corrupt trace)");
+        }
+        uint64_t budget = words * 8 + 1024;
+        readEveryField(capnp::toDynamic(chunk), budget);
         if (chunk.getFirstObjectId() != nextId) {
           return Error(at + ": objects start at id " + std::to_string(chunk.getFirstObjectId()) +
                        ", expected " + std::to_string(nextId));
