@@ -12,6 +12,8 @@
 #include <cerrno>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <optional>
 
 #include "core/support/assert.h"
 #include "core/trace/content_hash.h"
@@ -46,7 +48,6 @@ std::string where(const std::string& name, size_t chunk, uint64_t offset) {
   return name + ": chunk " + std::to_string(chunk) + " at offset " + std::to_string(offset);
 }
 
-// Checks every ObjRef an object holds against `limit` (the largest valid id).
 // Reads every field of a message through the schema, so whatever Cap'n Proto would
 // refuse when a consumer reads it (a text without its NUL terminator, a list whose
 // element size contradicts the schema, a struct pointer where a list is expected) is
@@ -82,15 +83,52 @@ void readValue(capnp::DynamicValue::Reader v, capnp::Type type, uint64_t& budget
   }
 }
 
-void readEveryField(capnp::DynamicStruct::Reader s, uint64_t& budget) {
-  for (auto f : s.getSchema().getNonUnionFields()) {
-    if (s.has(f)) readValue(s.get(f), f.getType(), budget);
-  }
-  KJ_IF_MAYBE (active, s.which()) {
-    if (s.has(*active)) readValue(s.get(*active), active->getType(), budget);
+bool holdsPointers(capnp::Type type) {
+  switch (type.which()) {
+    case capnp::schema::Type::TEXT:
+    case capnp::schema::Type::DATA:
+    case capnp::schema::Type::LIST:
+    case capnp::schema::Type::STRUCT: return true;
+    default: return false;
   }
 }
 
+// The fields of a struct type that can hold a pointer (primitives need no check), and
+// their types, cached per struct type: looking both up through the schema for every
+// object cost 8x the read itself.
+struct PointerFields {
+  capnp::StructSchema schema;
+  std::vector<std::pair<capnp::StructSchema::Field, capnp::Type>> plain;
+  std::vector<std::optional<capnp::Type>> unionMember;  // by field index
+};
+
+const PointerFields& pointerFields(capnp::StructSchema schema) {
+  thread_local std::vector<std::unique_ptr<PointerFields>> cache;
+  for (const auto& e : cache)
+    if (e->schema == schema) return *e;
+  auto e = std::make_unique<PointerFields>();
+  e->schema = schema;
+  for (auto f : schema.getNonUnionFields())
+    if (holdsPointers(f.getType())) e->plain.emplace_back(f, f.getType());
+  e->unionMember.resize(schema.getFields().size());
+  for (auto f : schema.getUnionFields())
+    if (holdsPointers(f.getType())) e->unionMember[f.getIndex()] = f.getType();
+  cache.push_back(std::move(e));
+  return *cache.back();
+}
+
+void readEveryField(capnp::DynamicStruct::Reader s, uint64_t& budget) {
+  const PointerFields& fields = pointerFields(s.getSchema());
+  for (const auto& [f, type] : fields.plain) {
+    if (s.has(f)) readValue(s.get(f), type, budget);
+  }
+  KJ_IF_MAYBE (active, s.which()) {
+    const auto& type = fields.unionMember[active->getIndex()];
+    if (type && s.has(*active)) readValue(s.get(*active), *type, budget);
+  }
+}
+
+// Checks every ObjRef an object holds against `limit` (the largest valid id).
 bool refsInRange(schema::Object::Reader obj, ObjRef limit, std::string& bad) {
   auto ok = [&](ObjRef r, bool allowZero, const char* field) {
     if ((r == 0 && allowZero) || (r >= 1 && r <= limit)) return true;
