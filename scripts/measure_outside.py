@@ -192,6 +192,34 @@ def _repo_of(path: str) -> str:
     return d
 
 
+def binary_provenance(path: str, stated_commit: str = "") -> dict:
+    """What was measured: the binary's hash and time, and the commit of the repository it
+    was built in, with any uncommitted change there to core/, replayer/ or recorder/ (a
+    binary built from a dirty tree is not the commit's core)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    st = os.stat(path)
+    repo = _repo_of(path)
+    prov = {"path": os.path.abspath(path), "sha256": h.hexdigest()[:16],
+            "mtime": datetime.datetime.fromtimestamp(st.st_mtime).isoformat(timespec="seconds"),
+            "repo": repo if os.path.exists(os.path.join(repo, ".git")) else "",
+            "commit": stated_commit or "", "dirty": []}
+    if prov["repo"] and not stated_commit:
+        prov["commit"] = _git_commit(repo)
+        try:
+            out = subprocess.run(["git", "-C", repo, "status", "--porcelain", "--", "core",
+                                  "replayer", "recorder"], capture_output=True, text=True,
+                                 check=True).stdout
+            prov["dirty"] = [ln[3:] for ln in out.splitlines() if ln.strip()]
+        except (OSError, subprocess.CalledProcessError):
+            pass
+    return prov
+
+
 def record_module(module: str, out_dir: str, python: str, timeout: float):
     stem = os.path.splitext(os.path.basename(module))[0]
     trace = os.path.join(out_dir, stem + ".dynrr")
@@ -247,7 +275,7 @@ def load_events(trace: str):
         data = dynrr.load(trace)
     except Exception as e:  # noqa: BLE001 - reported, not fatal
         return None, f"dynrr.load failed: {e}"
-    heap = {str(o.get("id")): o for o in data.get("heap", [])}
+    heap = {str(o.get("id")): o for o in data.get("heap", []) if isinstance(o, dict)}
     events = []
     for ev in data["events"]:
         code = heap.get(str(ev["frame"]["code"]), {}).get("code", {}) or {}
@@ -270,6 +298,9 @@ def replay(trace: str, dynrr_bin: str, extra):
     return json.loads(p.stdout), p.stderr.strip(), secs
 
 
+# A reason reads "<frame> at offset N (OPCODE): [<inlined fn> at offset N (OPCODE): ]...
+# unsupported: <cause>"; the locations are dropped so equal causes group.
+_LOCATION = re.compile(r"^(?:\S+ at offset \d+ \(\w+\): )+")
 _NORMALISERS = [
     (re.compile(r"0x[0-9a-fA-F]+"), "0x?"),
     (re.compile(r"#\d+"), "#N"),
@@ -280,10 +311,30 @@ _NORMALISERS = [
 
 
 def normalise(reason: str) -> str:
-    text = reason.strip()
+    text = _LOCATION.sub("", reason.strip())
     for rx, rep in _NORMALISERS:
         text = rx.sub(rep, text)
     return text[:300]
+
+
+# Coarser families: the named object is dropped (which library class, which function).
+_FAMILIES = [
+    (re.compile(r"G\[[^\]]*\](\.\w+)*"), "G[..]"),
+    (re.compile(r"\((library class|values of this type)[^)]*\)"), r"(\1 ..)"),
+    (re.compile(r"(no meta function for) \S+"), r"\1 .."),
+    (re.compile(r"(calling a) \S+ (object)"), r"\1 .. \2"),
+    (re.compile(r"(getattr) '[^']*' (on)"), r"\1 '..' \2"),
+    (re.compile(r"(attribute) \S+ (not found)"), r"\1 .. \2"),
+    (re.compile(r"(constructing|inlining a generator or coroutine) [\w.<>]+"), r"\1 .."),
+    (re.compile(r"(operator\.\w+|`is`|`in`) (on|between|over) .*"), r"\1 \2 .."),
+]
+
+
+def family(reason: str) -> str:
+    text = normalise(reason)
+    for rx, rep in _FAMILIES:
+        text = rx.sub(rep, text)
+    return text
 
 
 def analyse(trace: str, meta: str, dynrr_bin: str, replay_args, module_label=None):
@@ -376,8 +427,11 @@ def report(mods, top: int, diff_lines: int):
             extra += f"; CHILD DID NOT FINISH, last test started: {m['crash']['last_test_started']}"
         if not m["mapping_ok"]:
             extra += "; WARNING: recorder event count != trace events (frame mapping suspect)"
+        core = sum(f["core_ns"] for f in m["frames"]) / 1e6
+        dyn = sum(f["dynamo_ns"] for f in m["frames"]) / 1e6
         print(f"{m['module']}: {len(m['functions'])} functions, {m['events_in_trace']} frames, "
-              f"replay {m['replay_seconds']:.2f} s{extra}")
+              f"replay {m['replay_seconds']:.2f} s (core {core:.1f} ms; Dynamo's compiles "
+              f"{dyn:.0f} ms){extra}")
         if m["replay_stderr"]:
             print(f"  replay stderr: {m['replay_stderr'][:300]}")
     counted = [f for f in frames if f["counted"]]
@@ -419,6 +473,11 @@ def report(mods, top: int, diff_lines: int):
         print(f"  {n:4d} {len(fn_hist[reason]):4d}  {reason}")
     if len(hist) > top:
         print(f"  ... {len(hist) - top} more (all in --json)")
+    fam = collections.Counter(family(f["reason"]) for f in counted
+                              if f["verdict"] == "unsupported")
+    print(f"\nunsupported families (the named object dropped; {len(fam)} distinct):")
+    for reason, n in fam.most_common(top):
+        print(f"  {n:4d}  {reason}")
     div = [f for f in counted if f["verdict"] == "diverge"]
     if div:
         print(f"\ndiverging frames ({len(div)}):")
@@ -429,7 +488,8 @@ def report(mods, top: int, diff_lines: int):
     return {"frames": dict(fv), "functions": dict(tv), "event_status": dict(st),
             "roles": dict(roles),
             "unsupported_reasons": [{"reason": r, "frames": n, "functions": len(fn_hist[r])}
-                                    for r, n in hist.most_common()]}
+                                    for r, n in hist.most_common()],
+            "unsupported_families": [{"family": r, "frames": n} for r, n in fam.most_common()]}
 
 
 def main(argv=None):
@@ -445,6 +505,9 @@ def main(argv=None):
     ap.add_argument("--json", metavar="OUT", help="write every frame and function as JSON")
     ap.add_argument("--python", default=_find_default(".venv/bin/python"))
     ap.add_argument("--dynrr", default=_find_default("build/bin/dynrr"))
+    ap.add_argument("--dynrr-commit", default="",
+                    help="the commit the --dynrr binary was built from, when it is a copy "
+                         "outside its repository")
     ap.add_argument("--timeout", type=float, default=3600, help="per module recording (s)")
     ap.add_argument("--top", type=int, default=25, help="reasons shown")
     ap.add_argument("--diff-lines", type=int, default=6)
@@ -471,10 +534,16 @@ def main(argv=None):
         m = analyse(trace, meta, ns.dynrr, ns.replay_arg, label)
         m["record"] = rec
         mods.append(m)
+    prov = binary_provenance(ns.dynrr, ns.dynrr_commit)
+    print(f"core: {prov['path']} (sha256 {prov['sha256']}, built {prov['mtime']}, "
+          f"commit {prov['commit'] or '?'})")
+    if prov["dirty"]:
+        print(f"WARNING: {prov['repo']} has uncommitted changes to " + ", ".join(prov["dirty"])
+              + f": the binary may not be commit {prov['commit']}'s core")
     summary = report(mods, ns.top, ns.diff_lines)
     if ns.json:
         doc = {"generated": datetime.datetime.now().isoformat(timespec="seconds"),
-               "dynrr_binary": ns.dynrr, "dynrr_commit": _git_commit(_repo_of(ns.dynrr)),
+               "core_binary": prov,
                "script_commit": _git_commit(REPO), "summary": summary,
                "modules": [{k: v for k, v in m.items() if k != "frames"} for m in mods],
                "frames": [f for m in mods for f in m["frames"]]}
