@@ -347,7 +347,21 @@ def analyse(trace: str, meta: str, dynrr_bin: str, replay_args, module_label=Non
         lo, hi = t["events"]
         for i in range(lo, hi):
             owner[i] = t
-    by_name = {t["name"]: t for t in tests}
+    begun = info.get("begun")
+    if info.get("end") is None and begun is not None:
+        # The child died inside this function: its events so far are its frames.
+        crashed = {"kind": "test", "name": begun["name"], "status": "crashed",
+                   "phase": "crashed", "error": "the recording child died in this function",
+                   "events": [begun["events"], 1 << 62], "results_equal": None}
+        tests.append(crashed)
+        for i in range(begun["events"], len(frames_json)):
+            owner[i] = crashed
+    done = {t["name"] for t in tests}
+    for name in (info.get("imported") or {}).get("tests", []):
+        if name not in done:  # never started: the child died before
+            tests.append({"kind": "test", "name": name, "status": "not-run", "phase": "not-run",
+                          "error": "not run (the recording child died before)",
+                          "events": [0, 0], "results_equal": None})
     frames = []
     for fr in frames_json:
         i = fr["index"]
@@ -363,13 +377,19 @@ def analyse(trace: str, meta: str, dynrr_bin: str, replay_args, module_label=Non
         else:
             role = "other"
         counted = t is not None and t["status"] == "ok"
+        if t is None:
+            verdict = "unattributed"  # outside every function's event range
+        elif t["status"] == "ok":
+            verdict = fr["verdict"]
+        else:
+            verdict = "error"
         frames.append({
             "module": module_label or meta, "trace": trace, "index": i,
             "test": t["name"] if t else None, "role": role, "name": name,
             "filename": ev.get("filename", ""), "firstlineno": ev.get("firstlineno", 0),
             "event_status": ev.get("status", ""), "event_reason": ev.get("status_reason", ""),
             "compile_id": ev.get("compile_id", ""), "graph_breaks": ev.get("graph_breaks"),
-            "verdict": fr["verdict"] if counted else "error",
+            "verdict": verdict,
             "core_verdict": fr["verdict"], "reason": fr["reason"], "diff": fr["diff"],
             "counted": counted, "core_ns": fr["core_ns"], "dynamo_ns": fr["dynamo_ns"],
             "graphs": fr["graphs"], "ops": fr["ops"], "guards": fr["guards"]})
@@ -380,7 +400,9 @@ def analyse(trace: str, meta: str, dynrr_bin: str, replay_args, module_label=Non
     functions = []
     for t in tests:
         fs = per_test.get(t["name"], [])
-        if t["status"] != "ok":
+        if t["status"] in ("crashed", "not-run"):
+            verdict = t["status"]
+        elif t["status"] != "ok":
             verdict = "error"
         elif any(f["verdict"] == "diverge" for f in fs):
             verdict = "diverge"
@@ -437,13 +459,16 @@ def report(mods, top: int, diff_lines: int):
     counted = [f for f in frames if f["counted"]]
     print(f"\nframes ({len(frames)}): {fv['match']} match, {fv['diverge']} diverge, "
           f"{fv['unsupported']} unsupported, {fv['error']} error "
-          f"(frames of functions that raised; not counted)")
+          f"(frames of functions that raised; not counted)"
+          + (f", {fv['unattributed']} outside every function" if fv["unattributed"] else ""))
     if counted:
         print(f"  of the {len(counted)} counted frames: "
               f"{100.0 * fv['match'] / len(counted):.1f}% match")
     print(f"functions ({len(funcs)}): {tv['match']} match, {tv['diverge']} diverge, "
-          f"{tv['unsupported']} unsupported, {tv['error']} error, {tv['no-frames']} no frames")
-    ok = [t for t in funcs if t["verdict"] != "error"]
+          f"{tv['unsupported']} unsupported, {tv['error']} error, {tv['no-frames']} no frames"
+          + (f", {tv['crashed']} crashed the recording, {tv['not-run']} not run"
+             if tv['crashed'] or tv['not-run'] else ""))
+    ok = [t for t in funcs if t["verdict"] not in ("error", "crashed", "not-run")]
     if ok:
         print(f"  of the {len(ok)} functions that ran: {100.0 * tv['match'] / len(ok):.1f}% match")
     print("recorded event status: " + ", ".join(f"{k} {v}" for k, v in st.most_common()))
@@ -457,11 +482,11 @@ def report(mods, top: int, diff_lines: int):
     if wrong:
         print(f"\ncompiled results differ from eager (Dynamo's own output, not the core): "
               + ", ".join(t["name"] for t in wrong))
-    errs = [t for t in funcs if t["verdict"] == "error"]
+    errs = [t for t in funcs if t["verdict"] in ("error", "crashed", "not-run")]
     if errs:
         print(f"\nerror functions ({len(errs)}):")
         for t in errs:
-            print(f"  {t['name']} [{t['phase']}] {t['error'][:160]}")
+            print(f"  {t['name']} [{t['phase']}] {t.get('error', '')[:160]}")
     hist = collections.Counter(normalise(f["reason"]) for f in counted
                                if f["verdict"] == "unsupported")
     fn_hist = collections.defaultdict(set)
