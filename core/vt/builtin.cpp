@@ -5,6 +5,7 @@
 // `unsupported: call to builtin <name>`.
 #include "core/vt/builtin.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
@@ -16,6 +17,7 @@
 #include "core/vt/iter.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
+#include "core/vt/sets.h"
 #include "core/vt/sym_node.h"
 #include "core/vt/user_defined.h"
 
@@ -24,6 +26,21 @@ namespace {
 
 using guards::GuardKind;
 using Handler = Expected<VtPtr> (*)(Tx& tx, const std::string& name, Args& args);
+// Handlers that take keyword arguments (sorted(key=), zip(strict=), ...): they consume
+// the ones they know and leave the rest, which the caller refuses by name.
+using KwHandler = Expected<VtPtr> (*)(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
+
+// Removes and returns keyword `key` (nullptr when absent).
+VtPtr takeKwarg(Kwargs& kwargs, const std::string& key) {
+  for (auto it = kwargs.begin(); it != kwargs.end(); ++it) {
+    if (it->first == key) {
+      VtPtr v = it->second;
+      kwargs.erase(it);
+      return v;
+    }
+  }
+  return nullptr;
+}
 
 // "Not modelled with these arguments": the caller reports the generic reason.
 Error notModelled() { return Error(""); }
@@ -42,24 +59,9 @@ Expected<std::vector<VtPtr>> iterItems(Tx& tx, const VtPtr& v) {
 // iter() on the iterable and adds from `start` on.
 Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 1 && args.size() != 2) return notModelled();
-  auto it = iterItems(tx, args[0]);
-  if (!it) return it.error();
   VtPtr start = args.size() == 2 ? args[1] : ConstantVariable::make(int64_t{0});
-  bool foldable = start->kind() == VtKind::kConstant;
-  if (const SequenceVariable* seq = asSequence(args[0])) {
-    foldable = foldable && seq->viewType().empty();
-  } else {
-    foldable = foldable && args[0]->kind() == VtKind::kRange;
-  }
-  std::vector<VtPtr> items;
-  for (const auto& item : *it) {
-    auto r = tx.realize(item);
-    if (!r) return r.error();
-    foldable = foldable && (*r)->kind() == VtKind::kConstant;
-    items.push_back(*r);
-  }
-  if (!foldable) {
-    auto& out = tx.context().output;
+  auto& out = tx.context().output;
+  auto guardPolyfill = [&] {
     const std::string builtinsMod = "G['__import_torch_dot__dynamo_dot_polyfills_dot_builtins']";
     const std::string functoolsMod = "G['__import_torch_dot__dynamo_dot_polyfills_dot_functools']";
     out.addGuard(GuardKind::MODULE_MATCH, builtinsMod);
@@ -70,9 +72,58 @@ Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
     out.addGuard(GuardKind::MODULE_MATCH, functoolsMod);
     out.addGuard(GuardKind::TYPE_MATCH, functoolsMod + "._initial_missing");  // an object()
     out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['iter']");
-  }
+  };
   // reduce's `value = initial`, `for element in it:` and `value = function(value,
   // element)` are STORE_FASTs in the inlined polyfill: they name the tensors' nodes.
+  if (IteratorVariable* iter = asIterator(args[0])) {
+    // An iterator is no constant: the polyfill runs, pulling one item at a time.
+    auto s = tx.realize(start);
+    if (!s) return s;
+    guardPolyfill();
+    VtPtr acc = *s;
+    tracer::applyNameHint(tx, acc, "value");
+    for (;;) {
+      auto next = iter->nextVariable(tx);
+      if (!next) return next;
+      if (!*next) return acc;
+      tracer::applyNameHint(tx, *next, "element");
+      auto sum = applyOperator(tx, "operator.add", {acc, *next});
+      if (!sum) return sum;
+      acc = *sum;
+      tracer::applyNameHint(tx, acc, "value");
+    }
+  }
+  auto it = iterItems(tx, args[0]);
+  if (!it) return it.error();
+  // can_constant_fold_through: check_unspec_or_constant_args asks each argument, the
+  // iterable's items first, whether it is a constant, realising lazy values in that
+  // order and stopping at the first that is not; `start` comes after.
+  std::vector<VtPtr> items = *it;
+  bool foldable = true;
+  if (const SequenceVariable* seq = asSequence(args[0])) {
+    foldable = seq->viewType().empty();
+  } else {
+    foldable = args[0]->kind() == VtKind::kRange;
+  }
+  size_t i = 0;
+  for (; i < items.size() && foldable; ++i) {
+    auto r = tx.realize(items[i]);
+    if (!r) return r.error();
+    items[i] = *r;
+    foldable = items[i]->kind() == VtKind::kConstant;
+  }
+  if (auto r = tx.realize(start); r)
+    start = *r;
+  else
+    return r.error();
+  foldable = foldable && start->kind() == VtKind::kConstant;
+  for (; i < items.size(); ++i) {
+    auto r = tx.realize(items[i]);
+    if (!r) return r.error();
+    items[i] = *r;
+    foldable = foldable && items[i]->kind() == VtKind::kConstant;
+  }
+  if (!foldable) guardPolyfill();
   VtPtr acc = start;
   if (!foldable) tracer::applyNameHint(tx, acc, "value");
   for (const auto& item : items) {
@@ -83,6 +134,15 @@ Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
     if (!foldable) tracer::applyNameHint(tx, acc, "value");
   }
   return acc;
+}
+
+Expected<VtPtr> callSumKw(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
+  if (VtPtr start = takeKwarg(kwargs, "start")) {
+    if (args.size() != 1) return notModelled();
+    args.push_back(start);
+  }
+  if (!kwargs.empty()) return notModelled();
+  return callSum(tx, name, args);
 }
 
 // super() (explicit_super: super() -> super(__class__, <first argument>)) and
@@ -151,57 +211,209 @@ Expected<VtPtr> callTupleOrList(Tx& tx, const std::string& name, Args& args) {
   return name == "tuple" ? makeTuple(std::move(items)) : makeList(std::move(items));
 }
 
-// zip(*iterables), and enumerate(iterable, start=0), which Dynamo runs through its
-// polyfill (polyfills/builtins.py): `isinstance(start, int)` reads both names from the
-// builtins dict, guarded, and its `for x in iterable:` is a STORE_FAST that names an
-// item not named yet x (seen with real Dynamo: enumerate(powers) names them x, x_1).
-Expected<VtPtr> callZipOrEnumerate(Tx& tx, const std::string& name, Args& args) {
-  if (args.empty()) return notModelled();
-  bool enumerate = name == "enumerate";
+// enumerate(iterable, start=0), which Dynamo runs through its polyfill
+// (polyfills/builtins.py): `isinstance(start, int)` reads both names from the builtins
+// dict, guarded, and its `for x in iterable:` is a STORE_FAST that names an item not
+// named yet x (seen with real Dynamo: enumerate(powers) names them x, x_1).
+Expected<VtPtr> callEnumerate(Tx& tx, const std::string&, Args& args) {
+  if (args.empty() || args.size() > 2) return notModelled();
   int64_t start = 0;
-  if (enumerate) {
-    if (args.size() == 2) {
-      auto s = constantInt(args[1]);
-      if (!s) return unsupported("enumerate start");
-      start = *s;
-    }
-    args.resize(1);
-    tx.context().output.addGuard(GuardKind::BUILTIN_MATCH,
-                                 "G['__builtins_dict___0']['isinstance']");
-    tx.context().output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['int']");
+  if (args.size() == 2) {
+    auto s = constantInt(args[1]);
+    if (!s) return unsupported("enumerate start");
+    start = *s;
   }
-  std::vector<std::vector<VtPtr>> columns;
-  size_t n = SIZE_MAX;
-  for (auto& a : args) {
-    auto it = iterItems(tx, a);
-    if (!it) return it.error();
-    n = std::min(n, it->size());
-    columns.push_back(*it);
-  }
+  tx.context().output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['isinstance']");
+  tx.context().output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['int']");
+  auto items = iterItems(tx, args[0]);
+  if (!items) return items.error();
   std::vector<VtPtr> rows;
-  for (size_t i = 0; i < n; ++i) {
-    std::vector<VtPtr> row;
-    if (enumerate) {
-      row.push_back(ConstantVariable::make(start + static_cast<int64_t>(i)));
-      tracer::applyNameHint(tx, columns[0][i], "x");
-    }
-    for (auto& col : columns) row.push_back(col[i]);
-    rows.push_back(makeTuple(std::move(row)));
+  for (size_t i = 0; i < items->size(); ++i) {
+    tracer::applyNameHint(tx, (*items)[i], "x");
+    rows.push_back(
+        makeTuple({ConstantVariable::make(start + static_cast<int64_t>(i)), (*items)[i]}));
   }
   return makeList(std::move(rows));
 }
 
-Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args) {
-  if (args.size() < 2) return notModelled();
-  VtPtr best = args[0];
+// zip(*iterables, strict=False) (BuiltinVariable.call_zip): a lazy ZipVariable over
+// generic_getiter of each argument.
+Expected<VtPtr> callZip(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  bool strict = false;
+  if (VtPtr s = takeKwarg(kwargs, "strict")) {
+    const ConstantVariable* c = asConstant(s);
+    if (!c || !c->asInt()) return unsupported("zip(strict=" + s->pythonTypeName() + ")");
+    strict = *c->asInt() != 0;
+  }
+  std::vector<VtPtr> iterators;
+  for (auto& a : args) {
+    auto it = getIter(tx, a);
+    if (!it) return it;
+    iterators.push_back(*it);
+  }
+  return VtPtr(std::make_shared<ZipVariable>(std::move(iterators), strict));
+}
+
+// map(fn, *iterables) and filter(fn, iterable) (call_map, call_filter): lazy.
+Expected<VtPtr> callMapFilter(Tx& tx, const std::string& name, Args& args) {
+  if (args.size() < 2 || (name == "filter" && args.size() != 2)) return notModelled();
+  std::vector<VtPtr> iterators;
   for (size_t i = 1; i < args.size(); ++i) {
-    auto cmp = applyOperator(tx, name == "min" ? "operator.lt" : "operator.gt", {args[i], best});
+    auto it = getIter(tx, args[i]);
+    if (!it) return it;
+    iterators.push_back(*it);
+  }
+  if (name == "filter") return VtPtr(std::make_shared<FilterVariable>(args[0], iterators[0]));
+  return VtPtr(std::make_shared<MapVariable>(args[0], std::move(iterators)));
+}
+
+// next(it[, default]) (call_next): StopIteration with a default gives the default.
+Expected<VtPtr> callNext(Tx& tx, const std::string&, Args& args) {
+  if (args.empty() || args.size() > 2) return notModelled();
+  IteratorVariable* it = asIterator(args[0]);
+  if (!it) return unsupported("next() of a " + args[0]->pythonTypeName());
+  auto next = it->nextVariable(tx);
+  if (!next) return next;
+  if (*next) return next;
+  if (args.size() == 2) return args[1];
+  return unsupported("next() of an exhausted iterator (StopIteration path)");
+}
+
+// slice(stop) / slice(start, stop[, step]) (call_slice -> SliceVariable).
+Expected<VtPtr> callSlice(Tx&, const std::string&, Args& args) {
+  if (args.empty() || args.size() > 3) return notModelled();
+  VtPtr none = ConstantVariable::make(NoneValue{});
+  if (args.size() == 1) return VtPtr(std::make_shared<SliceVariable>(none, args[0], none));
+  return VtPtr(
+      std::make_shared<SliceVariable>(args[0], args[1], args.size() == 3 ? args[2] : none));
+}
+
+// set(iterable) and frozenset(iterable) (call_set, call_frozenset): sets of constants.
+Expected<VtPtr> callSetType(Tx& tx, const std::string& name, Args& args) {
+  if (args.size() > 1) return notModelled();
+  if (name == "frozenset" && args.size() == 1 && args[0]->kind() == VtKind::kSet &&
+      static_cast<const SetVariable&>(*args[0]).frozen())
+    return args[0];
+  auto set = std::make_shared<SetVariable>(
+      std::vector<VtPtr>{}, nullptr,
+      name == "frozenset" ? MutationType::kImmutable : MutationType::kValueMutationNew);
+  if (name == "frozenset") set->setFrozen();
+  if (args.size() == 1 && name == "set") {
+    auto r = set->algebra(tx, "update", {args[0]}, false);
+    if (!r) return r;
+  } else if (args.size() == 1) {
+    auto items = set->itemsOf(tx, args[0]);
+    if (!items) return items.error();
+    for (const auto& item : *items) {
+      if (Status st = set->insert(tx, item); !st) return st.error();
+    }
+  }
+  return VtPtr(set);
+}
+
+// all(iterable) / any(iterable): polyfills Dynamo folds when every item is a constant
+// (can_constant_fold_through); over other items it inlines the polyfill's loop, whose
+// truth tests are not modelled here.
+Expected<VtPtr> callAllAny(Tx& tx, const std::string& name, Args& args) {
+  if (args.size() != 1) return notModelled();
+  auto items = iterItems(tx, args[0]);
+  if (!items) return items.error();
+  bool any = name == "any";
+  for (const auto& item : *items) {
+    auto r = tx.realize(item);
+    if (!r) return r.error();
+    const ConstantVariable* c = asConstant(*r);
+    if (!c)
+      return unsupported(name + "() over a " + (*r)->pythonTypeName() +
+                         " (the inlined polyfill is not modelled)");
+    if (constantTruth(c->value()) == any) return ConstantVariable::make(any);
+  }
+  return ConstantVariable::make(!any);
+}
+
+// callable(x) (call_callable): functions, classes and modules are; constants, tensors,
+// lists, tuples and list iterators are not; Dynamo has no answer for the rest (graph break).
+Expected<VtPtr> callCallable(Tx& tx, const std::string&, Args& args) {
+  if (args.size() != 1) return notModelled();
+  switch (args[0]->kind()) {
+    case VtKind::kUserFunction:
+    case VtKind::kNestedFunction:
+    case VtKind::kUserMethod:
+    case VtKind::kUserClass: return ConstantVariable::make(true);
+    case VtKind::kConstant:
+    case VtKind::kTensor:
+    case VtKind::kSymInt:
+    case VtKind::kList:
+    case VtKind::kTuple:
+    case VtKind::kSize: return ConstantVariable::make(false);
+    case VtKind::kUserObject:
+      return unsupported("callable() of a user object (callable(value) of the recorded object)");
+    default: break;
+  }
+  if (args[0]->kind() == VtKind::kIterator && args[0]->className() == "ListIteratorVariable")
+    return ConstantVariable::make(false);
+  // No handler: Dynamo constant-folds callable() of a Python constant (a builtin, a
+  // torch function): all callable.
+  if (args[0]->kind() == VtKind::kBuiltin || args[0]->kind() == VtKind::kTorchFunction)
+    return ConstantVariable::make(true);
+  return tracer::graphBreak(
+      tx, "Failed to trace builtin operator",
+      "Dynamo does not know how to trace builtin operator `callable` with argument types ['" +
+          args[0]->pythonTypeName() + "'] (has_kwargs False)");
+}
+
+// min/max (BuiltinVariable._call_min_max): two or more arguments, or one iterable;
+// with key= or default= Dynamo constant-folds when every argument is a constant, which
+// here means calling the key on each item and comparing the keys.
+Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
+  VtPtr key = takeKwarg(kwargs, "key");
+  VtPtr dflt = takeKwarg(kwargs, "default");
+  if (!kwargs.empty()) return notModelled();
+  if (key && asConstant(key) && asConstant(key)->isNone()) key = nullptr;
+  std::vector<VtPtr> items;
+  if (args.size() == 1) {
+    auto it = iterItems(tx, args[0]);
+    if (!it) return it.error();
+    for (const auto& item : *it) {
+      auto r = tx.realize(item);
+      if (!r) return r.error();
+      items.push_back(*r);
+    }
+  } else if (args.size() >= 2 && !dflt) {
+    items = args;
+  } else {
+    return notModelled();
+  }
+  if (items.empty()) {
+    if (dflt) return dflt;
+    return unsupported(name + "() of an empty sequence (ValueError path)");
+  }
+  if ((key || dflt) && args.size() >= 2) return notModelled();
+  std::vector<VtPtr> keys = items;
+  if (key) {
+    for (auto& k : keys) {
+      auto r = key->callFunction(tx, {k}, {});
+      if (!r) return r;
+      auto real = tx.realize(*r);
+      if (!real) return real;
+      if (!asConstant(*real))
+        return unsupported(name + "() with a key giving a " + (*real)->pythonTypeName());
+      k = *real;
+    }
+  }
+  if ((key || dflt) && !std::all_of(keys.begin(), keys.end(),
+                                    [](const VtPtr& v) { return asConstant(v) != nullptr; }))
+    return unsupported(name + "() with key= or default= over values that are not constants");
+  size_t best = 0;
+  for (size_t i = 1; i < items.size(); ++i) {
+    auto cmp =
+        applyOperator(tx, name == "min" ? "operator.lt" : "operator.gt", {keys[i], keys[best]});
     if (!cmp) return cmp;
     const ConstantVariable* c = asConstant(*cmp);
     if (!c) return unsupported(name + "() of tensors");
-    if (constantTruth(c->value())) best = args[i];
+    if (constantTruth(c->value())) best = i;
   }
-  return best;
+  return items[best];
 }
 
 Expected<VtPtr> callAbs(Tx& tx, const std::string&, Args& args) {
@@ -273,29 +485,22 @@ Expected<VtPtr> callReversed(Tx& tx, const std::string&, Args& args) {
   return makeList(std::vector<VtPtr>(it->rbegin(), it->rend()));
 }
 
-// sorted(iterable) of constants: insertion sort with Python's < (stable, as sorted is).
-Expected<VtPtr> callSorted(Tx& tx, const std::string&, Args& args) {
+// sorted(iterable, key=None, reverse=False) (call_sorted): a new list sorted by its
+// list.sort (ListVariable.call_method("sort")); a tensor argument is not handled.
+Expected<VtPtr> callSorted(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
   if (args.size() != 1) return notModelled();
+  if (args[0]->kind() == VtKind::kTensor) return unsupported("sorted() of a tensor");
   auto it = iterItems(tx, args[0]);
   if (!it) return it.error();
-  std::vector<VtPtr> items;
-  for (const auto& item : *it) {
-    auto r = tx.realize(item);
-    if (!r) return r.error();
-    if ((*r)->kind() != VtKind::kConstant)
-      return unsupported("sorted() over " + (*r)->pythonTypeName());
-    items.push_back(*r);
+  VtPtr list = makeList(std::move(*it));
+  Kwargs sortKwargs;
+  for (const char* k : {"key", "reverse"}) {
+    if (VtPtr v = takeKwarg(kwargs, k)) sortKwargs.emplace_back(k, v);
   }
-  for (size_t i = 1; i < items.size(); ++i) {
-    for (size_t j = i; j > 0; --j) {
-      auto lt = applyOperator(tx, "operator.lt", {items[j], items[j - 1]});
-      if (!lt) return lt;
-      const ConstantVariable* c = asConstant(*lt);
-      if (!c || !constantTruth(c->value())) break;
-      std::swap(items[j], items[j - 1]);
-    }
-  }
-  return makeList(std::move(items));
+  if (!kwargs.empty()) return notModelled();
+  auto r = list->callMethod(tx, "sort", {}, std::move(sortKwargs));
+  if (!r) return r;
+  return list;
 }
 
 Expected<VtPtr> callDivmod(Tx& tx, const std::string&, Args& args) {
@@ -434,17 +639,21 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"range", &callRange},
       {"tuple", &callTupleOrList},
       {"list", &callTupleOrList},
-      {"enumerate", &callZipOrEnumerate},
-      {"zip", &callZipOrEnumerate},
-      {"min", &callMinMax},
-      {"max", &callMinMax},
+      {"enumerate", &callEnumerate},
+      {"map", &callMapFilter},
+      {"filter", &callMapFilter},
+      {"next", &callNext},
+      {"slice", &callSlice},
+      {"set", &callSetType},
+      {"frozenset", &callSetType},
+      {"all", &callAllAny},
+      {"any", &callAllAny},
+      {"callable", &callCallable},
       {"abs", &callAbs},
       {"int", &callNumberType},
       {"float", &callNumberType},
       {"bool", &callNumberType},
-      {"sum", &callSum},
       {"reversed", &callReversed},
-      {"sorted", &callSorted},
       {"divmod", &callDivmod},
       {"round", &callRound},
       {"isinstance", &callIsinstance},
@@ -458,6 +667,14 @@ const std::unordered_map<std::string, Handler>& handlers() {
   return kTable;
 }
 
+const std::unordered_map<std::string, KwHandler>& kwHandlers() {
+  static const std::unordered_map<std::string, KwHandler> kTable = {
+      {"zip", &callZip},       {"min", &callMinMax}, {"max", &callMinMax},
+      {"sorted", &callSorted}, {"sum", &callSumKw},
+  };
+  return kTable;
+}
+
 }  // namespace
 
 Expected<VtPtr> BuiltinVariable::call(Tx& tx, const std::string& name, Args args, Kwargs kwargs) {
@@ -465,11 +682,30 @@ Expected<VtPtr> BuiltinVariable::call(Tx& tx, const std::string& name, Args args
   if (isOperator && kwargs.empty() && !handlers().count(name))
     return applyOperator(tx, name, std::move(args));
   if (name == "print") return callPrint(tx, name, args);
-  if (!kwargs.empty()) return unsupported("keyword arguments to builtin " + name);
-  for (auto& a : args) {
-    auto r = tx.realize(a);
+  auto kw = kwHandlers().find(name);
+  if (!kwargs.empty() && kw == kwHandlers().end())
+    return unsupported("keyword arguments to builtin " + name);
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (name == "sum" && i > 0) break;  // see below
+    auto r = tx.realize(args[i]);
     if (!r) return r.error();
-    a = *r;
+    args[i] = *r;
+  }
+  // sum's polyfill checks its arguments for constants items first (check_unspec_or_
+  // constant_args over the iterable's items, then the keywords): callSum realises
+  // `start` after the items, so the graph's placeholders come in Dynamo's order.
+  for (auto& [k, v] : kwargs) {
+    if (name == "sum") break;
+    auto r = tx.realize(v);
+    if (!r) return r.error();
+    v = *r;
+  }
+  if (kw != kwHandlers().end()) {
+    auto r = kw->second(tx, name, args, kwargs);
+    if (r && !kwargs.empty()) return unsupported("keyword arguments to builtin " + name);
+    if (r || !r.error().message().empty()) return r;
+    if (!kwargs.empty()) return unsupported("keyword arguments to builtin " + name);
+    return unsupported("call to builtin " + name + " (not modelled with these arguments)");
   }
   Handler handler = nullptr;
   if (auto it = handlers().find(name); it != handlers().end()) {

@@ -12,6 +12,7 @@
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
+#include "core/vt/sets.h"
 #include "core/vt/sym_node.h"
 
 namespace dynrr::vt {
@@ -247,7 +248,9 @@ Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const Vt
   auto* cb = asConst(b);
   std::string base = op.substr(std::string("operator.").size());
   bool concat = base == "add" || base == "iadd";
-  if (sa && sb && concat && sa->kind() == sb->kind()) {
+  // torch.Size + tuple is a torch.Size (Size.__add__ takes any tuple).
+  bool sizePlusTuple = sa && sb && sa->kind() == VtKind::kSize && sb->isTuple();
+  if (sa && sb && concat && (sa->kind() == sb->kind() || sizePlusTuple)) {
     std::vector<VtPtr> items = sa->items();
     items.insert(items.end(), sb->items().begin(), sb->items().end());
     if (sa->isList() && base == "iadd" && sa->isMutable()) {
@@ -257,6 +260,29 @@ Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const Vt
       return a;
     }
     return sa->withItems(std::move(items));
+  }
+  // Lexicographic ordering of two tuples or two lists (the first unequal pair decides,
+  // else the lengths); Dynamo folds it when both are Python constants.
+  static const std::unordered_set<std::string> kOrdering = {"lt", "le", "gt", "ge"};
+  if (sa && sb && kOrdering.count(base) && sa->isTuple() == sb->isTuple() &&
+      sa->isList() == sb->isList()) {
+    const auto& x = sa->items();
+    const auto& y = sb->items();
+    for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+      auto* cx = asConst(x[i]);
+      auto* cy = asConst(y[i]);
+      if (!cx || !cy)
+        return unsupported(op + " on sequences holding values that are not constants");
+      auto e = constEquals(x[i], y[i]);
+      if (!e) return unsupported(op + " on " + x[i]->pythonTypeName() + " items");
+      if (*e) continue;
+      if (const std::string* s1 = cx->asStr(); s1 && cy->asStr())
+        return strOperator(base, *s1, *cy->asStr());
+      return foldNumeric(op, cx, cy);
+    }
+    int64_t nx = static_cast<int64_t>(x.size()), ny = static_cast<int64_t>(y.size());
+    bool r = base == "lt" ? nx < ny : base == "le" ? nx <= ny : base == "gt" ? nx > ny : nx >= ny;
+    return ConstantVariable::make(r);
   }
   if (sa && cb && base == "mul" && cb->asInt()) {
     int64_t count = 0;
@@ -292,6 +318,13 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
   const VtPtr& a = args[0];
   const VtPtr& b = args[1];
   std::string base = op.substr(std::string("operator.").size());
+  if ((base == "eq" || base == "ne") && a->kind() == VtKind::kSet && b->kind() == VtKind::kSet) {
+    auto& sa = static_cast<SetVariable&>(*a);
+    auto& sb = static_cast<SetVariable&>(*b);
+    bool eq = sa.items().size() == sb.items().size();
+    for (const auto& x : sb.items()) eq = eq && sa.indexOf(x).has_value();
+    return ConstantVariable::make(base == "eq" ? eq : !eq);
+  }
   if (base == "eq" || base == "ne") {
     auto e = constEquals(a, b);
     if (!e) return unsupported(op + " on " + a->pythonTypeName() + " and " + b->pythonTypeName());
@@ -306,6 +339,34 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
       if (VtPtr r = strOperator(base == "iadd" ? "add" : base, *sa, *sb)) return r;
     }
     return foldNumeric(op, ca, cb);
+  }
+  if (a->kind() == VtKind::kSet && b->kind() == VtKind::kSet) {
+    // set operators: | & - ^ (and |= ...) are union, intersection, difference and
+    // symmetric_difference (their _update forms in place); <= >= < > are subset tests.
+    auto& sa = static_cast<SetVariable&>(*a);
+    static const std::unordered_map<std::string, std::string> kSetOps = {
+        {"or_", "union"},
+        {"and_", "intersection"},
+        {"sub", "difference"},
+        {"xor", "symmetric_difference"},
+        {"ior", "update"},
+        {"iand", "intersection_update"},
+        {"isub", "difference_update"},
+        {"ixor", "symmetric_difference_update"},
+        {"le", "issubset"},
+        {"ge", "issuperset"}};
+    if (auto m = kSetOps.find(base); m != kSetOps.end()) {
+      auto r = sa.algebra(tx, m->second, {b}, base[0] != 'i');
+      if (!r || m->second.find("_update") == std::string::npos && m->second != "update") return r;
+      return a;  // the in-place forms give the set itself
+    }
+    if (base == "lt" || base == "gt") {
+      auto& sb = static_cast<SetVariable&>(*b);
+      auto sub = (base == "lt" ? sa : sb).algebra(tx, "issubset", {base == "lt" ? b : a}, true);
+      if (!sub) return sub;
+      bool strict = sa.items().size() != sb.items().size();
+      return ConstantVariable::make(constantTruth(asConst(*sub)->value()) && strict);
+    }
   }
   auto seq = sequenceOperator(op, a, b);
   if (!seq || *seq) return seq;

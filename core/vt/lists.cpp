@@ -163,37 +163,60 @@ Expected<VtPtr> listRemove(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) 
   return none();
 }
 
-// ListVariable.call_method("sort"): keys must be Python constants (each item realised,
-// so guarded), sorted stably with Python's <, reverse=True keeping equal items in order.
+// ListVariable.call_method("sort"): the keys (the items, or key(item) for each item,
+// inlined) must be Python constants; sorted stably with Python's <, reverse=True keeping
+// equal keys in order.
 Expected<VtPtr> listSort(SequenceVariable& self, Tx& tx, Args& args, Kwargs& kwargs) {
   if (!args.empty()) return Error("");
   bool reverse = false;
+  VtPtr keyFn;
   for (const auto& [name, value] : kwargs) {
     auto v = tx.realize(value);
     if (!v) return v;
     const ConstantVariable* c = asConstant(*v);
     if (name == "reverse" && c && c->asInt()) {
       reverse = *c->asInt() != 0;
+    } else if (name == "key" && !(c && c->isNone())) {
+      keyFn = *v;
     } else if (!(name == "key" && c && c->isNone())) {
       return unsupported("list.sort with " + name + "=" + (*v)->pythonTypeName());
     }
   }
-  auto items = constantItems(self, tx);
-  if (!items) return items.error();
-  if (!*items) return unsupported("list.sort of values that are not constants");
+  std::vector<VtPtr> keys;
+  std::vector<VtPtr> values = self.items();
+  if (keyFn) {
+    for (const auto& item : values) {
+      auto k = keyFn->callFunction(tx, {item}, {});
+      if (!k) return k;
+      auto r = tx.realize(*k);
+      if (!r) return r;
+      if (!asConstant(*r))
+        return unsupported("list.sort with a key giving a " + (*r)->pythonTypeName());
+      keys.push_back(*r);
+    }
+  } else {
+    auto items = constantItems(self, tx);
+    if (!items) return items.error();
+    if (!*items) return unsupported("list.sort of values that are not constants");
+    keys = **items;
+    values = **items;
+  }
   if (Status st = self.markMutating(tx, ".sort()"); !st) return st.error();
-  std::vector<VtPtr> sorted = **items;
-  for (size_t i = 1; i < sorted.size(); ++i) {
+  std::vector<size_t> order(keys.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  for (size_t i = 1; i < order.size(); ++i) {
     for (size_t j = i; j > 0; --j) {
-      auto lt =
-          applyOperator(tx, "operator.lt",
-                        reverse ? Args{sorted[j - 1], sorted[j]} : Args{sorted[j], sorted[j - 1]});
+      const VtPtr& a = keys[order[j]];
+      const VtPtr& b = keys[order[j - 1]];
+      auto lt = applyOperator(tx, "operator.lt", reverse ? Args{b, a} : Args{a, b});
       if (!lt) return lt;
       const ConstantVariable* c = asConstant(*lt);
       if (!c || !constantTruth(c->value())) break;
-      std::swap(sorted[j], sorted[j - 1]);
+      std::swap(order[j], order[j - 1]);
     }
   }
+  std::vector<VtPtr> sorted;
+  for (size_t i : order) sorted.push_back(values[i]);
   self.mutableItems() = std::move(sorted);
   return none();
 }

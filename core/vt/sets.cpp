@@ -13,6 +13,33 @@ bool isPublicMethod(const std::string& name) {
   return name == "add" || name == "discard" || name == "remove";
 }
 
+// The set algebra (SetVariable.call_method: union, intersection, difference,
+// symmetric_difference, their _update forms, isdisjoint, issubset, issuperset, copy,
+// clear), over sets of constants.
+bool isAlgebraMethod(const std::string& name) {
+  static const char* kNames[] = {"union",
+                                 "intersection",
+                                 "difference",
+                                 "symmetric_difference",
+                                 "update",
+                                 "intersection_update",
+                                 "difference_update",
+                                 "symmetric_difference_update",
+                                 "isdisjoint",
+                                 "issubset",
+                                 "issuperset",
+                                 "copy",
+                                 "clear"};
+  for (const char* n : kNames)
+    if (name == n) return true;
+  return false;
+}
+
+bool mutates(const std::string& name) {
+  return name == "update" || name == "clear" ||
+         (name.size() > 7 && name.compare(name.size() - 7, 7, "_update") == 0);
+}
+
 }  // namespace
 
 std::string SetVariable::describe() const {
@@ -43,8 +70,114 @@ Expected<std::vector<VtPtr>> SetVariable::itemsOf(Tx& tx, const VtPtr& other) co
   return other->unpackVarSequence(tx);
 }
 
+// set.update (and set(iterable), |=) inlines polyfills.set_update, whose only global
+// read is the builtin `len`.
+void guardSetUpdatePolyfill(Tx& tx) {
+  tx.context().output.addGuard(guards::GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['len']");
+}
+
+Expected<VtPtr> SetVariable::algebra(Tx& tx, const std::string& name, const Args& args,
+                                     bool fromOperator) {
+  if (frozen_ && mutates(name)) return unsupported("frozenset." + name);
+  // The method forms Dynamo runs through an inlined polyfill with more global reads
+  // (set_union, set_intersection, ...) are not modelled; operators on sets of constants
+  // fold, and update/copy/clear/issubset/issuperset are direct.
+  bool direct = name == "update" || name == "copy" || name == "clear" || name == "issubset" ||
+                name == "issuperset";
+  if (!fromOperator && !direct)
+    return unsupported("set." + name + " (Dynamo inlines polyfills.set_" + name +
+                       ", not modelled)");
+  if (name == "update") guardSetUpdatePolyfill(tx);
+  if ((name == "issubset" || name == "issuperset") && !fromOperator && args.size() == 1 &&
+      args[0]->kind() != VtKind::kSet)
+    guardSetUpdatePolyfill(tx);  // set(other) first
+  if ((name == "copy" || name == "clear") && !args.empty()) return Error("");
+  if ((name == "isdisjoint" || name == "issubset" || name == "issuperset" ||
+       name == "symmetric_difference" || name == "symmetric_difference_update") &&
+      args.size() != 1)
+    return Error("");
+  std::vector<std::vector<VtPtr>> others;
+  for (const auto& a : args) {
+    auto r = tx.realize(a);
+    if (!r) return r.error();
+    auto items = itemsOf(tx, *r);
+    if (!items) return items.error();
+    std::vector<VtPtr> real;
+    for (const auto& item : *items) {
+      auto ri = tx.realize(item);
+      if (!ri) return ri.error();
+      if ((*ri)->kind() != VtKind::kConstant)
+        return unsupported("set." + name + " with a " + (*ri)->pythonTypeName() + " item");
+      real.push_back(*ri);
+    }
+    others.push_back(std::move(real));
+  }
+  auto contains = [](const std::vector<VtPtr>& xs, const VtPtr& v) {
+    for (const auto& x : xs) {
+      auto e = constEquals(x, v);
+      if (e && *e) return true;
+    }
+    return false;
+  };
+  auto holds = [&](const VtPtr& v) { return indexOf(v).has_value(); };
+  if (name == "isdisjoint" || name == "issubset" || name == "issuperset") {
+    const auto& o = others[0];
+    bool r = true;
+    if (name == "isdisjoint") {
+      for (const auto& x : o) r = r && !holds(x);
+    } else if (name == "issubset") {
+      for (const auto& x : items_) r = r && contains(o, x);
+    } else {
+      for (const auto& x : o) r = r && holds(x);
+    }
+    return ConstantVariable::make(r);
+  }
+  std::vector<VtPtr> result;
+  std::string base = name.substr(0, name.find("_update"));
+  if (name == "copy") {
+    result = items_;
+  } else if (name == "clear") {
+  } else if (base == "union" || name == "update") {
+    result = items_;
+    for (const auto& o : others)
+      for (const auto& x : o)
+        if (!contains(result, x)) result.push_back(x);
+  } else if (base == "intersection") {
+    for (const auto& x : items_) {
+      bool all = true;
+      for (const auto& o : others) all = all && contains(o, x);
+      if (all) result.push_back(x);
+    }
+  } else if (base == "difference") {
+    for (const auto& x : items_) {
+      bool any = false;
+      for (const auto& o : others) any = any || contains(o, x);
+      if (!any) result.push_back(x);
+    }
+  } else {  // symmetric_difference
+    for (const auto& x : items_)
+      if (!contains(others[0], x)) result.push_back(x);
+    for (const auto& x : others[0])
+      if (!holds(x) && !contains(result, x)) result.push_back(x);
+  }
+  if (mutates(name)) {
+    if (mutationType() == MutationType::kValueMutationExisting)
+      tx.context().sideEffects.markMutated(this, "." + name + "()");
+    items_ = std::move(result);
+    return ConstantVariable::make(NoneValue{});
+  }
+  auto out = std::make_shared<SetVariable>(
+      std::move(result), nullptr,
+      frozen_ ? MutationType::kImmutable : MutationType::kValueMutationNew);
+  if (frozen_) out->setFrozen();
+  return VtPtr(out);
+}
+
 Expected<VtPtr> SetVariable::varGetattr(Tx&, const std::string& name) {
-  if (isPublicMethod(name)) return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+  if (isAlgebraMethod(name) && !(frozen_ && mutates(name)))
+    return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+  if (isPublicMethod(name) && !frozen_)
+    return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
   return unsupported("set method " + name);
 }
 
@@ -57,8 +190,13 @@ Expected<VtPtr> SetVariable::callMethod(Tx& tx, const std::string& name, Args ar
     if (!x) return x;
     return ConstantVariable::make(indexOf(*x).has_value());
   }
+  if (isAlgebraMethod(name)) {
+    auto r = algebra(tx, name, args, false);
+    if (r || !r.error().message().empty()) return r;
+    return unsupported("set." + name + " with " + std::to_string(args.size()) + " arguments");
+  }
   // add / discard / remove of a constant; a pre-existing set changed is written back.
-  if (!isPublicMethod(name) || args.size() != 1)
+  if (!isPublicMethod(name) || args.size() != 1 || frozen_)
     return unsupported("call of method " + name + " on set");
   auto item = tx.realize(args[0]);
   if (!item) return item;

@@ -17,7 +17,11 @@ class SetVariable final : public VariableTracker {
       : VariableTracker(VtKind::kSet, std::move(source), m), items_(std::move(items)) {}
   const std::vector<VtPtr>& items() const { return items_; }
   std::vector<VtPtr>& mutableItems() { return items_; }
-  std::string pythonTypeName() const override { return "set"; }
+  std::string pythonTypeName() const override { return frozen_ ? "frozenset" : "set"; }
+  std::string className() const override { return frozen_ ? "FrozensetVariable" : "SetVariable"; }
+  // frozenset (sets.py FrozensetVariable): no mutating methods.
+  bool frozen() const { return frozen_; }
+  void setFrozen() { frozen_ = true; }
   std::string describe() const override;
 
   Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
@@ -33,9 +37,14 @@ class SetVariable final : public VariableTracker {
   // The items set.update(other) / SET_UPDATE adds: a set's items, or what iterating
   // `other` gives.
   Expected<std::vector<VtPtr>> itemsOf(Tx& tx, const VtPtr& other) const;
+  // union, intersection, difference, symmetric_difference (and _update forms),
+  // isdisjoint, issubset, issuperset, copy, clear; an empty Error for wrong arity.
+  // fromOperator: reached from | & - ^ <= >= (folded by Dynamo for constant sets).
+  Expected<VtPtr> algebra(Tx& tx, const std::string& name, const Args& args, bool fromOperator);
 
  private:
   std::vector<VtPtr> items_;
+  bool frozen_ = false;
 };
 
 }  // namespace dynrr::vt

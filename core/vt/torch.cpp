@@ -1,11 +1,130 @@
-// torch.cpp — see torch.h.
+// torch.cpp — see torch.h. TorchInGraphFunctionVariable.call_function: the handlers
+// Dynamo registers for particular torch functions (_get_handlers: tracing-state
+// functions, torch._assert, addcdiv's decomposition) and the constant folds of
+// constant_fold_functions (promote_types, get_default_dtype) run first; everything else
+// becomes a graph call (wrap_fx_proxy).
 #include "core/vt/torch.h"
 
+#include <unordered_map>
+
+#include "core/fake/dtype.h"
+#include "core/fake/promotion.h"
+#include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
+#include "core/vt/constant.h"
 
 namespace dynrr::vt {
+namespace {
+
+using Handler = Expected<VtPtr> (*)(Tx& tx, const std::string& qualname, Args& args,
+                                    Kwargs& kwargs);
+
+// "No handler result": fall through to the graph call, as a handler returning None does.
+Error fallThrough() { return Error(""); }
+
+// tracing_state_functions(): torch.compiler.is_compiling() and friends are constants
+// while Dynamo traces.
+Expected<VtPtr> tracingState(Tx&, const std::string& qualname, Args& args, Kwargs& kwargs) {
+  static const std::unordered_map<std::string, int> kValues = {
+      {"torch.jit.is_scripting", 0},
+      {"torch.jit._script.is_scripting", 0},
+      {"torch.jit.is_tracing", 0},
+      {"torch.jit._trace.is_tracing", 0},
+      {"torch.fx._symbolic_trace.is_fx_tracing", 0},
+      {"torch.fx._symbolic_trace.is_fx_symbolic_tracing", 0},
+      {"torch.onnx.is_in_onnx_export", 0},
+      {"torch.onnx._globals.is_in_onnx_export", 0},
+      {"torch._dynamo.external_utils.is_compiling", 1},
+      {"torch._utils.is_compiling", 1},
+      {"torch.compiler.is_compiling", 1},
+      {"torch.compiler.is_dynamo_compiling", 1},
+      {"torch._dynamo.eval_frame._is_in_optimized_module", 1},
+      {"torch.nn.modules.activation._is_make_fx_tracing", 1},
+  };
+  if (!args.empty() || !kwargs.empty()) return fallThrough();
+  return ConstantVariable::make(kValues.at(qualname) != 0);
+}
+
+// handle_assert: a constant true condition is a no-op.
+Expected<VtPtr> torchAssert(Tx&, const std::string&, Args& args, Kwargs& kwargs) {
+  if (args.size() != 2 || !kwargs.empty()) return fallThrough();
+  const ConstantVariable* c = asConstant(args[0]);
+  if (c && constantTruth(c->value())) return ConstantVariable::make(NoneValue{});
+  return unsupported("torch._assert of a condition that is not a true constant");
+}
+
+// handle_addcdiv: addcdiv(a, b, c, value=v) becomes div, mul and add.
+Expected<VtPtr> addcdiv(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  if (args.size() != 3 || kwargs.size() != 1 || kwargs[0].first != "value") return fallThrough();
+  auto div = tracer::tensorCall(tx, false, "torch.div", "torch.div", {args[1], args[2]}, {});
+  if (!div) return div;
+  auto mul = tracer::tensorCall(tx, false, "torch.mul", "torch.mul", {*div, kwargs[0].second}, {});
+  if (!mul) return mul;
+  return tracer::tensorCall(tx, false, "torch.add", "torch.add", {args[0], *mul}, {});
+}
+
+const fake::DType* dtypeOf(const VtPtr& v, fake::DType& storage) {
+  const ConstantVariable* c = asConstant(v);
+  const auto* t = c ? std::get_if<TorchConstant>(&c->value()) : nullptr;
+  if (!t || t->kind != TorchConstant::Kind::kDtype) return nullptr;
+  auto d = fake::parseDType(t->name);
+  if (!d) return nullptr;
+  storage = *d;
+  return &storage;
+}
+
+VtPtr dtypeConstant(fake::DType d) {
+  return ConstantVariable::make(
+      TorchConstant{TorchConstant::Kind::kDtype, std::string(fake::dtypeName(d))});
+}
+
+// constant_fold_functions: promote_types and get_default_dtype of constants.
+Expected<VtPtr> promoteTypes(Tx&, const std::string&, Args& args, Kwargs& kwargs) {
+  fake::DType a, b;
+  if (args.size() != 2 || !kwargs.empty() || !dtypeOf(args[0], a) || !dtypeOf(args[1], b))
+    return unsupported("torch.promote_types of values that are not dtypes");
+  return dtypeConstant(fake::promoteTypes(a, b));
+}
+
+Expected<VtPtr> getDefaultDtype(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  if (!args.empty() || !kwargs.empty()) return fallThrough();
+  return dtypeConstant(tx.context().defaultDtype);
+}
+
+const std::unordered_map<std::string, Handler>& handlers() {
+  static const std::unordered_map<std::string, Handler> kTable = [] {
+    std::unordered_map<std::string, Handler> t = {
+        {"torch._assert", &torchAssert},
+        {"torch.addcdiv", &addcdiv},
+        {"torch.promote_types", &promoteTypes},
+        {"torch.get_default_dtype", &getDefaultDtype},
+    };
+    for (const char* name :
+         {"torch.jit.is_scripting", "torch.jit._script.is_scripting", "torch.jit.is_tracing",
+          "torch.jit._trace.is_tracing", "torch.fx._symbolic_trace.is_fx_tracing",
+          "torch.fx._symbolic_trace.is_fx_symbolic_tracing", "torch.onnx.is_in_onnx_export",
+          "torch.onnx._globals.is_in_onnx_export", "torch._dynamo.external_utils.is_compiling",
+          "torch._utils.is_compiling", "torch.compiler.is_compiling",
+          "torch.compiler.is_dynamo_compiling", "torch._dynamo.eval_frame._is_in_optimized_module",
+          "torch.nn.modules.activation._is_make_fx_tracing"})
+      t.emplace(name, &tracingState);
+    return t;
+  }();
+  return kTable;
+}
+
+}  // namespace
 
 Expected<VtPtr> TorchFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  if (auto h = handlers().find(qualname_); h != handlers().end()) {
+    for (auto& a : args) {
+      auto r = tx.realize(a);
+      if (!r) return r;
+      a = *r;
+    }
+    auto r = h->second(tx, qualname_, args, kwargs);
+    if (r || !r.error().message().empty()) return r;
+  }
   return tracer::tensorCall(tx, false, qualname_, qualname_, std::move(args), std::move(kwargs));
 }
 
