@@ -365,6 +365,14 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
   }
   std::string cmod = c.getModule().cStr();
+  if (cmod == "collections" && (std::string(c.getQualname().cStr()) == "OrderedDict" ||
+                                std::string(c.getQualname().cStr()) == "defaultdict")) {
+    // Calling these dict classes is BuiltinVariable.call_custom_dict; the class is
+    // matched by identity of class.
+    guard(GuardKind::CLASS_MATCH, srcName);
+    return VtPtr(std::make_shared<vt::BuiltinVariable>(
+        "collections." + std::string(c.getQualname().cStr()), source));
+  }
   if (cmod == "torch.autograd.grad_mode" &&
       (std::string(c.getQualname().cStr()) == "no_grad" ||
        std::string(c.getQualname().cStr()) == "enable_grad")) {

@@ -14,6 +14,7 @@
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/constant.h"
+#include "core/vt/dicts.h"
 #include "core/vt/iter.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
@@ -252,6 +253,80 @@ Expected<VtPtr> callZip(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) 
     iterators.push_back(*it);
   }
   return VtPtr(std::make_shared<ZipVariable>(std::move(iterators), strict));
+}
+
+// dict(data=(), /, **kwargs) (BuiltinVariable.call_dict -> call_custom_dict): Dynamo
+// inlines polyfills.construct_dict, whose mutable_mapping_update copies a Mapping's
+// items(), or else (isinstance(data, Iterable)) unpacks each pair, then the keywords.
+// The polyfill's global reads are guarded: isinstance, the polyfills module, Mapping,
+// mutable_mapping_update, and Iterable when `data` is no Mapping.
+// collections.OrderedDict(...) goes the same way, its `cls.__new__(cls)` reading the
+// builtins type and issubclass; collections.defaultdict(factory, ...) keeps the factory
+// (DefaultDictVariable).
+Expected<VtPtr> callDict(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
+  VtPtr factory;
+  if (name == "collections.defaultdict") {
+    if (args.empty()) return notModelled();
+    factory = args[0];
+    args.erase(args.begin());
+    const ConstantVariable* c = asConstant(factory);
+    if (c && c->isNone()) return unsupported("defaultdict(None)");
+  }
+  if (args.size() > 1) return notModelled();
+  auto& out = tx.context().output;
+  const std::string poly = "G['__import_torch_dot__dynamo_dot_polyfills']";
+  if (name == "collections.OrderedDict") {
+    out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['type']");
+    out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
+  }
+  out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['isinstance']");
+  out.addGuard(GuardKind::MODULE_MATCH, poly);
+  out.addGuard(GuardKind::CLOSURE_MATCH, poly + ".mutable_mapping_update");
+  out.addGuard(GuardKind::CLASS_MATCH, poly + ".Mapping");
+  auto result = std::make_shared<DictVariable>(std::vector<std::pair<VtPtr, VtPtr>>{}, nullptr,
+                                               MutationType::kValueMutationNew);
+  if (name != "dict") result->setUserCls(name, factory);
+  if (args.size() == 1 && args[0]->kind() == VtKind::kDict) {
+    auto items = args[0]->callMethod(tx, "items", {}, {});
+    if (!items) return items;
+    auto pairs = (*items)->unpackVarSequence(tx);
+    if (!pairs) return pairs.error();
+    for (const auto& pair : *pairs) {
+      auto kv = pair->unpackVarSequence(tx);
+      if (!kv) return kv.error();
+      tracer::applyNameHint(tx, (*kv)[1], "value");  // `for key, value in ...`
+      if (Status st = result->setEntry(tx, (*kv)[0], (*kv)[1]); !st) return st.error();
+    }
+  } else {
+    out.addGuard(GuardKind::CLASS_MATCH, poly + ".Iterable");
+    if (args.size() == 1) {
+      auto it = getIter(tx, args[0]);
+      if (!it) return it;
+      for (;;) {
+        auto pair = asIterator(*it)->nextVariable(tx);
+        if (!pair) return pair;
+        if (!*pair) break;
+        auto real = tx.realize(*pair);
+        if (!real) return real;
+        auto kv = (*real)->unpackVarSequence(tx);
+        if (!kv) return kv.error();
+        if (kv->size() != 2)
+          return unsupported("dict() of an item of length " + std::to_string(kv->size()) +
+                             " (ValueError path)");
+        auto key = tx.realize((*kv)[0]);
+        if (!key) return key;
+        tracer::applyNameHint(tx, (*kv)[1], "value");
+        if (Status st = result->setEntry(tx, *key, (*kv)[1]); !st) return st.error();
+      }
+    }
+  }
+  for (auto& [name, value] : kwargs) {
+    tracer::applyNameHint(tx, value, "value");
+    if (Status st = result->setEntry(tx, ConstantVariable::make(name), value); !st)
+      return st.error();
+  }
+  kwargs.clear();
+  return VtPtr(result);
 }
 
 // map(fn, *iterables) and filter(fn, iterable) (call_map, call_filter): lazy.
@@ -565,12 +640,28 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   }
   std::string type = args[0]->pythonTypeName();
   if (args[0]->kind() == VtKind::kTensor) type = "torch.Tensor";
-  static const std::unordered_set<std::string> kModelled = {
-      "int",  "float",        "bool",   "str",   "list",  "tuple",
-      "dict", "torch.Tensor", "object", "range", "slice", "NoneType"};
+  static const std::unordered_set<std::string> kModelled = {"int",
+                                                            "float",
+                                                            "bool",
+                                                            "str",
+                                                            "list",
+                                                            "tuple",
+                                                            "dict",
+                                                            "torch.Tensor",
+                                                            "object",
+                                                            "range",
+                                                            "slice",
+                                                            "NoneType",
+                                                            "collections.OrderedDict",
+                                                            "collections.defaultdict",
+                                                            "set",
+                                                            "frozenset"};
+  bool dictSubclass = type == "collections.OrderedDict" || type == "collections.defaultdict";
   bool result = false;
   for (const auto& cls : classes) {
-    if (cls == type || (cls == "int" && type == "bool") || cls == "object") result = true;
+    if (cls == type || (cls == "int" && type == "bool") || cls == "object" ||
+        (cls == "dict" && dictSubclass))
+      result = true;
     if (!kModelled.count(cls)) return unsupported("isinstance against " + cls);
   }
   return ConstantVariable::make(result);
@@ -669,8 +760,14 @@ const std::unordered_map<std::string, Handler>& handlers() {
 
 const std::unordered_map<std::string, KwHandler>& kwHandlers() {
   static const std::unordered_map<std::string, KwHandler> kTable = {
-      {"zip", &callZip},       {"min", &callMinMax}, {"max", &callMinMax},
-      {"sorted", &callSorted}, {"sum", &callSumKw},
+      {"zip", &callZip},
+      {"min", &callMinMax},
+      {"max", &callMinMax},
+      {"sorted", &callSorted},
+      {"sum", &callSumKw},
+      {"dict", &callDict},
+      {"collections.OrderedDict", &callDict},
+      {"collections.defaultdict", &callDict},
   };
   return kTable;
 }
@@ -718,6 +815,48 @@ Expected<VtPtr> BuiltinVariable::call(Tx& tx, const std::string& name, Args args
     if (r || !r.error().message().empty()) return r;
   }
   return unsupported("call to builtin " + name + " (not modelled by core part 1)");
+}
+
+namespace {
+bool isDictClass(const std::string& name) {
+  return name == "dict" || name == "collections.OrderedDict" || name == "collections.defaultdict";
+}
+}  // namespace
+
+Expected<VtPtr> BuiltinVariable::varGetattr(Tx& tx, const std::string& name) {
+  if (name == "fromkeys" && isDictClass(name_))
+    return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+  return VariableTracker::varGetattr(tx, name);
+}
+
+Expected<VtPtr> BuiltinVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                            Kwargs kwargs) {
+  if (name != "fromkeys" || !isDictClass(name_))
+    return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
+  if (!kwargs.empty()) {
+    if (name_ != "collections.OrderedDict" || args.size() != 1 || kwargs.size() != 1 ||
+        kwargs[0].first != "value")
+      return unsupported(name_ + ".fromkeys with keyword arguments (TypeError path)");
+    args.push_back(kwargs[0].second);
+  }
+  if (args.empty() || args.size() > 2)
+    return unsupported(name_ + ".fromkeys arity (TypeError path)");
+  if (args.size() == 1) args.push_back(ConstantVariable::make(NoneValue{}));
+  auto it = getIter(tx, args[0]);
+  if (!it) return it;
+  auto keys = asIterator(*it)->unpackVarSequence(tx);
+  if (!keys) return keys.error();
+  auto result = std::make_shared<DictVariable>(std::vector<std::pair<VtPtr, VtPtr>>{}, nullptr,
+                                               MutationType::kValueMutationNew);
+  if (name_ != "dict") result->setUserCls(name_);
+  for (const auto& k : *keys) {
+    auto key = tx.realize(k);
+    if (!key) return key;
+    if ((*key)->kind() != VtKind::kConstant)
+      return unsupported(name_ + ".fromkeys with a " + (*key)->pythonTypeName() + " key");
+    if (Status st = result->setEntry(tx, *key, args[1]); !st) return st.error();
+  }
+  return VtPtr(result);
 }
 
 Expected<VtPtr> BuiltinVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {

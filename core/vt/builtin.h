@@ -22,6 +22,10 @@ class BuiltinVariable final : public VariableTracker {
   std::string pythonTypeName() const override { return "builtin_function_or_method"; }
   std::string describe() const override { return name_; }
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  // dict.fromkeys / OrderedDict.fromkeys / defaultdict.fromkeys
+  // (DictBuiltinVariable.call_custom_dict_fromkeys).
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
   bool isPythonConstant() const override { return true; }
   Expected<bool> boolValue(Tx&) override { return true; }
 

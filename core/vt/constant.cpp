@@ -419,4 +419,25 @@ Expected<VtPtr> ConstantVariable::callMethod(Tx& tx, const std::string& name, Ar
   return unsupported("str." + name + " with these arguments");
 }
 
+Expected<std::vector<VtPtr>> ConstantVariable::unpackVarSequence(Tx& tx) {
+  const std::string* str = asStr();
+  if (!str) return VariableTracker::unpackVarSequence(tx);
+  if (Status st = checkMaterialized(static_cast<int64_t>(str->size()), "characters of a str"); !st)
+    return st.error();
+  std::vector<VtPtr> out;
+  for (size_t i = 0; i < str->size();) {
+    size_t n = 1;
+    auto c = static_cast<unsigned char>((*str)[i]);
+    if (c >= 0xF0)
+      n = 4;
+    else if (c >= 0xE0)
+      n = 3;
+    else if (c >= 0xC0)
+      n = 2;
+    out.push_back(ConstantVariable::make(str->substr(i, n)));
+    i += n;
+  }
+  return out;
+}
+
 }  // namespace dynrr::vt

@@ -62,6 +62,9 @@ class ConstantVariable final : public VariableTracker {
   Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
   bool isPythonConstant() const override { return true; }
   Expected<bool> boolValue(Tx&) override { return constantTruth(value_); }
+  // Iterating a str gives its characters (code points; the UTF-8 bytes of one are kept
+  // together).
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override;
 
  private:
   ConstantValue value_;

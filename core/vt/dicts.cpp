@@ -133,8 +133,10 @@ Expected<VtPtr> dictClear(DictVariable& self, Tx&, Args& args, Kwargs&) {
 Expected<VtPtr> dictCopy(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (!args.empty()) return Error("");
   self.guardKeys(tx);
-  return VtPtr(
-      std::make_shared<DictVariable>(self.entries(), nullptr, MutationType::kValueMutationNew));
+  auto copy =
+      std::make_shared<DictVariable>(self.entries(), nullptr, MutationType::kValueMutationNew);
+  copy->setUserCls(self.userCls(), self.defaultFactory());
+  return VtPtr(copy);
 }
 
 Expected<VtPtr> dictGetItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
@@ -144,6 +146,14 @@ Expected<VtPtr> dictGetItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
   for (const auto& [k, v] : self.entries()) {
     auto eq = constEquals(k, *i);
     if (eq && *eq) return v;
+  }
+  if (self.defaultFactory() && (*i)->kind() == VtKind::kConstant) {
+    // DefaultDictVariable.__getitem__: default_factory() is stored under the key.
+    auto made = self.defaultFactory()->callFunction(tx, {}, {});
+    if (!made) return made;
+    self.markChanged(tx, "[key] = default_factory()");
+    if (Status st = self.setEntry(tx, *i, *made); !st) return st.error();
+    return made;
   }
   return unsupported("missing dict key (KeyError path)");
 }

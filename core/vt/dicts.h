@@ -20,7 +20,19 @@ class DictVariable final : public VariableTracker {
       : VariableTracker(VtKind::kDict, std::move(source), m), entries_(std::move(entries)) {}
   const std::vector<std::pair<VtPtr, VtPtr>>& entries() const { return entries_; }
   std::vector<std::pair<VtPtr, VtPtr>>& mutableEntries() { return entries_; }
-  std::string pythonTypeName() const override { return "dict"; }
+  // "dict", or the dict subclass Dynamo models with this class: "collections.OrderedDict"
+  // (ConstDictVariable with user_cls OrderedDict) or "collections.defaultdict"
+  // (DefaultDictVariable, whose missing keys call default_factory).
+  std::string pythonTypeName() const override { return userCls_; }
+  std::string className() const override {
+    return defaultFactory_ ? "DefaultDictVariable" : "ConstDictVariable";
+  }
+  void setUserCls(std::string cls, VtPtr defaultFactory = nullptr) {
+    userCls_ = std::move(cls);
+    defaultFactory_ = std::move(defaultFactory);
+  }
+  const std::string& userCls() const { return userCls_; }
+  const VtPtr& defaultFactory() const { return defaultFactory_; }
   std::string describe() const override;
 
   Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
@@ -43,6 +55,8 @@ class DictVariable final : public VariableTracker {
 
  private:
   std::vector<std::pair<VtPtr, VtPtr>> entries_;
+  std::string userCls_ = "dict";
+  VtPtr defaultFactory_;
 };
 
 inline DictVariable* asDict(const VtPtr& v) {
