@@ -289,6 +289,12 @@ const std::unordered_map<std::string, StrMethod>& strMethods() {
                        out += self.substr(at, hit - at) + strs[1];
                      return Expected<VtPtr>(ConstantVariable::make(out + self.substr(at)));
                    }},
+                  {"__contains__",
+                   [](Tx&, const std::string& self, Args& a, const std::vector<std::string>& strs) {
+                     if (a.size() != 1 || strs.size() != 1) return Expected<VtPtr>(Error(""));
+                     return Expected<VtPtr>(
+                         ConstantVariable::make(self.find(strs[0]) != std::string::npos));
+                   }},
                   {"split",
                    [](Tx&, const std::string& self, Args& a, const std::vector<std::string>& strs) {
                      if (a.size() != 1 || strs.size() != 1 || strs[0].empty())

@@ -28,6 +28,7 @@ Expected<VtPtr> tracingState(Tx&, const std::string& qualname, Args& args, Kwarg
   static const std::unordered_map<std::string, int> kValues = {
       {"torch.jit.is_scripting", 0},
       {"torch.jit._script.is_scripting", 0},
+      {"torch._jit_internal.is_scripting", 0},
       {"torch.jit.is_tracing", 0},
       {"torch.jit._trace.is_tracing", 0},
       {"torch.fx._symbolic_trace.is_fx_tracing", 0},
@@ -100,8 +101,9 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.get_default_dtype", &getDefaultDtype},
     };
     for (const char* name :
-         {"torch.jit.is_scripting", "torch.jit._script.is_scripting", "torch.jit.is_tracing",
-          "torch.jit._trace.is_tracing", "torch.fx._symbolic_trace.is_fx_tracing",
+         {"torch.jit.is_scripting", "torch.jit._script.is_scripting",
+          "torch._jit_internal.is_scripting", "torch.jit.is_tracing", "torch.jit._trace.is_tracing",
+          "torch.fx._symbolic_trace.is_fx_tracing",
           "torch.fx._symbolic_trace.is_fx_symbolic_tracing", "torch.onnx.is_in_onnx_export",
           "torch.onnx._globals.is_in_onnx_export", "torch._dynamo.external_utils.is_compiling",
           "torch._utils.is_compiling", "torch.compiler.is_compiling",
