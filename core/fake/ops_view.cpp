@@ -275,6 +275,43 @@ Expected<MetaValue> detachOp(const OpCall& call) {
   return asView(call, *t, /*keepGrad=*/false);
 }
 
+// builtins.getattr(tensor, name) for the tensor attributes Dynamo puts in the graph
+// generically (TensorVariable.var_getattr's try_generic_attr_handling): T and H reverse
+// the dims, mT and mH swap the last two, real of a real tensor is the tensor itself.
+Expected<MetaValue> tensorAttrOp(const OpCall& call) {
+  if (call.args.size() != 2 || !call.args[1].is<std::string>())
+    return opError(call, "getattr(tensor, name) expected");
+  const auto* t = call.args[0].get<TensorMeta>();
+  if (!t) return opError(call, "getattr of a non-tensor");
+  const std::string& name = call.args[1].as<std::string>();
+  TensorMeta out = *t;
+  int64_t n = t->dim();
+  if (name == "T" || name == "H") {
+    for (int64_t i = 0; i < n; ++i) {
+      out.sizes[i] = t->sizes[n - 1 - i];
+      out.strides[i] = t->strides[n - 1 - i];
+    }
+    if (name == "H" && n > 2)
+      return opError(call, "tensor.H is only supported on matrices (2-D tensors).");
+    if (name == "H" && isComplex(t->dtype))
+      return opError(call, "tensor.H of a complex tensor (conj view) is not modelled");
+    return asView(call, std::move(out));
+  }
+  if (name == "mT" || name == "mH") {
+    if (n < 2)
+      return opError(call, "tensor." + name +
+                               " is only supported on matrices or batches of matrices. Got " +
+                               std::to_string(n) + "-D tensor.");
+    if (name == "mH" && isComplex(t->dtype))
+      return opError(call, "tensor.mH of a complex tensor (conj view) is not modelled");
+    std::swap(out.sizes[n - 1], out.sizes[n - 2]);
+    std::swap(out.strides[n - 1], out.strides[n - 2]);
+    return asView(call, std::move(out));
+  }
+  if (name == "real" && !isComplex(t->dtype)) return MetaValue(*t);
+  return opError(call, "tensor attribute ." + name + " is not modelled");
+}
+
 MetaValue intTuple(const Shape& s) {
   std::vector<MetaValue> items;
   for (auto v : s) items.emplace_back(v);
@@ -330,7 +367,9 @@ void registerViewOps(OpRegistry& r) {
   for (const char* n : {"Tensor.squeeze", "torch.squeeze"}) r.add(n, squeezeOp);
   r.add("Tensor.expand", expandOp);
   r.add("Tensor.expand_as", expandAsOp);
-  for (const char* n : {"Tensor.detach", "torch.detach"}) r.add(n, detachOp);
+  for (const char* n : {"Tensor.detach", "torch.detach", "torch._C._autograd._get_data_attr"})
+    r.add(n, detachOp);
+  r.add("getattr", tensorAttrOp);
 
   r.add("Tensor.size", [](const OpCall& c) { return sizeLike(c, false); });
   r.add("Tensor.stride", [](const OpCall& c) { return sizeLike(c, true); });

@@ -64,7 +64,8 @@ struct TracingContext {
   OutputGraph output;
   fake::DType defaultDtype = fake::DType::kFloat32;
   bool gradEnabled = true;
-  size_t steps = 0;  // instructions executed, all frames
+  bool anyAutocastEnabled = false;  // the recorded autocast state (CPU or GPU)
+  size_t steps = 0;                 // instructions executed, all frames
   size_t inlineDepth = 0;
   // Tensors already wrapped, by identity token: the same tensor reached through a
   // second source is one graph input plus a DUPLICATE_INPUT guard.

@@ -378,6 +378,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   }
   auto gs = frame.getGlobalState();
   ctx.gradEnabled = gs.getGradEnabled();
+  ctx.anyAutocastEnabled = gs.getAutocastCpuEnabled() || gs.getAutocastGpuEnabled();
   if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
 
   InstructionTranslator root(ctx, *code, std::move(*insts), frame.getGlobals(), nullptr);

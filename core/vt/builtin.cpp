@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/trace/trace_format.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/constant.h"
@@ -697,19 +698,42 @@ Expected<VtPtr> callAttrBuiltin(Tx& tx, const std::string& name, Args& args) {
   return notModelled();
 }
 
-// `a is b` / `a is not b` (IS_OP): constants by value and type, other values by tracker
-// identity; a constant is never the same object as a tensor, list, function...
+// `a is b` / `a is not b` (IS_OP; object_protocol.py vt_identity_compare): the same
+// tracker is the same object; values backed by recorded objects compare by identity
+// (a user class always is; a user object unless made while tracing); a constant is never
+// the same object as anything that is not a constant; values of different Python types
+// never are; objects made while tracing are distinct unless they are the same tracker.
+std::optional<trace::ObjRef> recordedIdentity(const VtPtr& v) {
+  if (v->kind() == VtKind::kUserClass) return static_cast<const UserClassVariable&>(*v).cls();
+  if (const UserObjectVariable* o = asUserObject(v); o && o->object()) return o->object();
+  return std::nullopt;
+}
+
 Expected<VtPtr> callIs(Tx&, const std::string& name, Args& args) {
   if (args.size() != 2) return notModelled();
   const ConstantVariable* ca = asConstant(args[0]);
   const ConstantVariable* cb = asConstant(args[1]);
   bool same;
+  auto ia = recordedIdentity(args[0]);
+  auto ib = recordedIdentity(args[1]);
+  bool newObjects = args[0]->mutationType() == MutationType::kAttributeMutationNew ||
+                    args[1]->mutationType() == MutationType::kAttributeMutationNew;
   if (ca && cb) {
     same = ca->value().index() == cb->value().index() && ca->value() == cb->value();
   } else if (ca || cb) {
     same = false;
   } else if (args[0].get() == args[1].get()) {
     same = true;
+  } else if (ia && ib) {
+    same = *ia == *ib;
+  } else if ((ia || ib) && (asUserObject(args[0]) || asUserObject(args[1]))) {
+    same = false;  // one recorded, one made while tracing
+  } else if (newObjects && asUserObject(args[0]) && asUserObject(args[1])) {
+    same = false;
+  } else if (args[0]->kind() != args[1]->kind() &&
+             (args[0]->kind() == VtKind::kUserClass || args[1]->kind() == VtKind::kUserClass ||
+              asUserObject(args[0]) || asUserObject(args[1]))) {
+    same = false;  // different Python types
   } else {
     return unsupported("`is` between two " + args[0]->pythonTypeName() + " values");
   }

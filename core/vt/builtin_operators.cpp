@@ -14,6 +14,7 @@
 #include "core/vt/lists.h"
 #include "core/vt/sets.h"
 #include "core/vt/sym_node.h"
+#include "core/vt/user_defined.h"
 
 namespace dynrr::vt {
 namespace {
@@ -324,6 +325,17 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
     bool eq = sa.items().size() == sb.items().size();
     for (const auto& x : sb.items()) eq = eq && sa.indexOf(x).has_value();
     return ConstantVariable::make(base == "eq" ? eq : !eq);
+  }
+  // == between a user class or an instance of a class with no __eq__ of its own, and
+  // anything: object.__eq__ / type.__eq__, which is identity.
+  auto identityEq = [&](const VtPtr& v) {
+    if (v->kind() == VtKind::kUserClass) return true;
+    const UserObjectVariable* o = asUserObject(v);
+    return o && !userClassDefines(tx.context().trace, o->cls(), "__eq__");
+  };
+  if ((base == "eq" || base == "ne") && (identityEq(a) || identityEq(b)) &&
+      !(asUserObject(a) && asUserObject(b) && !(identityEq(a) && identityEq(b)))) {
+    return BuiltinVariable::call(tx, base == "eq" ? "operator.is_" : "operator.is_not", {a, b});
   }
   if (base == "eq" || base == "ne") {
     auto e = constEquals(a, b);

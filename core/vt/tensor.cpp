@@ -91,8 +91,22 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
     return ConstantVariable::make(meta_.requiresGrad);
   }
   if (name == "is_cuda") return ConstantVariable::make(meta_.device.type == "cuda");
-  static const std::unordered_set<std::string> kUnmodelled = {"T",    "mT",   "data",   "grad",
-                                                              "real", "imag", "grad_fn"};
+  // Layout queries: the core's tensors are dense, unquantized and not nested
+  // (method_attr_is_sparse / is_quantized / is_nested give constants).
+  if (name == "is_sparse" || name == "is_quantized" || name == "is_nested")
+    return ConstantVariable::make(false);
+  // method_attr_data: torch._C._autograd._get_data_attr(t) in the graph; its result is
+  // no constant, so a sourced tensor gets TYPE_MATCH.
+  if (name == "data") {
+    if (source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());
+    return tracer::tensorCall(tx, false, "torch._C._autograd._get_data_attr",
+                              "torch._C._autograd._get_data_attr", {self()}, {});
+  }
+  // try_generic_attr_handling: getset attributes become getattr(t, name) nodes.
+  if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real")
+    return tracer::tensorCall(tx, false, "getattr", "getattr",
+                              {self(), ConstantVariable::make(name)}, {});
+  static const std::unordered_set<std::string> kUnmodelled = {"grad", "imag", "grad_fn"};
   if (kUnmodelled.count(name)) return unsupported("tensor attribute ." + name);
   return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
 }

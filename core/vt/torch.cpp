@@ -12,6 +12,7 @@
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/constant.h"
+#include "core/vt/tensor.h"
 
 namespace dynrr::vt {
 namespace {
@@ -92,6 +93,31 @@ Expected<VtPtr> getDefaultDtype(Tx& tx, const std::string&, Args& args, Kwargs& 
   return dtypeConstant(tx.context().defaultDtype);
 }
 
+// torch.is_floating_point(t) / torch.is_complex(t) (constant_fold_functions; the
+// tensor's dtype is static).
+Expected<VtPtr> dtypeQuery(Tx&, const std::string& qualname, Args& args, Kwargs& kwargs) {
+  VtPtr input = args.size() == 1 && kwargs.empty() ? args[0] : nullptr;
+  if (args.empty() && kwargs.size() == 1 && kwargs[0].first == "input") input = kwargs[0].second;
+  if (!input || input->kind() != VtKind::kTensor) return fallThrough();
+  fake::DType d = static_cast<const TensorVariable&>(*input).meta().dtype;
+  return ConstantVariable::make(qualname == "torch.is_complex" ? fake::isComplex(d)
+                                                               : fake::isFloating(d));
+}
+
+// torch._C._is_any_autocast_enabled() folds to the recorded global state (autocast is
+// only entered through a context manager, which the core does not model).
+Expected<VtPtr> anyAutocast(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  if (!args.empty() || !kwargs.empty()) return fallThrough();
+  return ConstantVariable::make(tx.context().anyAutocastEnabled);
+}
+
+// torch.autograd._is_checkpoint_valid() folds to True outside a backward pass, which is
+// where Dynamo traces.
+Expected<VtPtr> checkpointValid(Tx&, const std::string&, Args& args, Kwargs& kwargs) {
+  if (!args.empty() || !kwargs.empty()) return fallThrough();
+  return ConstantVariable::make(true);
+}
+
 const std::unordered_map<std::string, Handler>& handlers() {
   static const std::unordered_map<std::string, Handler> kTable = [] {
     std::unordered_map<std::string, Handler> t = {
@@ -99,6 +125,10 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.addcdiv", &addcdiv},
         {"torch.promote_types", &promoteTypes},
         {"torch.get_default_dtype", &getDefaultDtype},
+        {"torch.is_floating_point", &dtypeQuery},
+        {"torch.is_complex", &dtypeQuery},
+        {"torch._C._is_any_autocast_enabled", &anyAutocast},
+        {"torch.autograd._is_checkpoint_valid", &checkpointValid},
     };
     for (const char* name :
          {"torch.jit.is_scripting", "torch.jit._script.is_scripting",
