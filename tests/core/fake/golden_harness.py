@@ -199,6 +199,8 @@ def resolve(op):
         return call
     if op.startswith("operator."):
         return getattr(operator, op[len("operator."):])
+    if op == "getattr":  # builtins.getattr(tensor, name): Dynamo's generic tensor attributes
+        return getattr
     obj = torch
     for part in op.split(".")[1:]:
         obj = getattr(obj, part)

@@ -1381,6 +1381,15 @@ case("inplace/scatter_", "Tensor.scatter_", S(4, 3, lay="T"), 0, S(2, 2, dt=i64)
 case("inplace/scatter_value", "Tensor.scatter_", S(4, 3), 1, S(2, 2, dt=i64), 2.0)
 case("inplace/scatter_add_", "Tensor.scatter_add_", S(4, 3), 0, S(2, 2, dt=i64), S(2, 2))
 case("inplace/index_select_bad", "Tensor.index_select", S(4, 3), 0, S(2, 2, dt=i64))
+# tensor attributes Dynamo puts in graphs as getattr(t, name) nodes, and .data
+case("attr/T_2d", "getattr", S(2, 3, rg=True), "T")
+case("attr/T_3d", "getattr", S(2, 3, 4, lay="T"), "T")
+case("attr/mT_3d", "getattr", S(2, 3, 4), "mT")
+case("attr/mT_1d", "getattr", S(3), "mT")
+case("attr/H_2d", "getattr", S(2, 3, lay="T"), "H")
+case("attr/mH_3d", "getattr", S(2, 3, 4), "mH")
+case("attr/real", "getattr", S(2, 3, rg=True), "real")
+case("attr/get_data_attr", "torch._C._autograd._get_data_attr", S(2, 3, rg=True, lay="T"))
 
 
 def main():
