@@ -308,7 +308,7 @@ Expected<MetaValue> tensorAttrOp(const OpCall& call) {
     std::swap(out.strides[n - 1], out.strides[n - 2]);
     return asView(call, std::move(out));
   }
-  if (name == "real" && !isComplex(t->dtype)) return MetaValue(*t);
+  if (name == "real" && !isComplex(t->dtype)) return asView(call, std::move(out));
   return opError(call, "tensor attribute ." + name + " is not modelled");
 }
 
