@@ -28,8 +28,9 @@ five kinds:
 Observation: each corpus program runs in its own subprocess (2 at a time at most) under
 a harness that wraps, without changing any result, ``convert_frame._compile`` and
 ``ConvertFrameAssert.__call__`` (to number compile events exactly as the recorder
-does), the ``call_function`` of the BuiltinVariable family and of
-PolyfilledFunctionVariable, ``VariableTracker`` construction (the metaclass call),
+does), BuiltinVariable's handler-cache lookup (made on every call of a builtin, even
+through the bound methods Dynamo keeps for COMPARE_OP), the ``call_function`` of the
+other BuiltinVariable classes and of PolyfilledFunctionVariable, ``VariableTracker`` construction (the metaclass call),
 ``InstructionTranslatorBase.step`` (the opcode dispatched and the code being traced, so
 inlined polyfill code is seen), and ``TensorVariable.call_method`` / ``var_getattr``.
 Every observation is attributed to the compile event (frame) it happened in; the frame
@@ -358,8 +359,20 @@ def run_harness(program: str, out_json: str) -> int:
 
     for obj in list(vars(vt_builtin).values()):
         if (isinstance(obj, type) and issubclass(obj, vt_builtin.BaseBuiltinVariable)
-                and "call_function" in obj.__dict__):
+                and obj is not vt_builtin.BuiltinVariable and "call_function" in obj.__dict__):
             wrap_builtin(obj)
+
+    # BuiltinVariable.call_function itself is bound at import time in places (the
+    # COMPARE_OP handlers, `in`, `not`), so a class-level wrapper would miss those calls;
+    # every call looks its handler up in the class-level handler cache, keyed by the
+    # builtin first, so a dict that notes each lookup sees them all.
+    class NotingCache(dict):
+        def get(self, key, default=None):
+            note("builtin", callable_name(key[0], names))
+            return dict.get(self, key, default)
+
+    bv = vt_builtin.BuiltinVariable
+    bv.call_function_handler_cache = NotingCache(bv.call_function_handler_cache)
 
     # Polyfills: the PolyfilledFunctionVariable call, and polyfill code being traced.
     real_poly_call = PolyfilledFunctionVariable.__dict__["call_function"]
