@@ -234,7 +234,8 @@ def enumerate_surface() -> dict[str, dict[str, dict]]:
                 todo.append(sub)
     for cls in seen:
         if cls.__module__.startswith("torch."):
-            surface["vt_class"][vt_name(cls)] = {"how": cls.__module__}
+            bases = ", ".join(b.__name__ for b in cls.__bases__)
+            surface["vt_class"][vt_name(cls)] = {"how": f"subclass of {bases}"}
 
     # opcodes of CPython 3.11 with a handler
     translators = [symbolic_convert.InstructionTranslator,
@@ -604,6 +605,9 @@ def build_table(surface: dict, results: dict[str, dict], expectations: dict,
             for kind, items in frame_items(frame, surface, code_items).items():
                 for item in items:
                     (matched if verdict == "match" else other)[(kind, item)].add(rel)
+    if names_check and not DYNRR.exists():
+        problems.append(f"{DYNRR} not found: frame names not checked against the traces "
+                        "(build it, or set DYNRR_TOOL)")
     notes = read_notes()
     rows = []
     for kind in KINDS:
