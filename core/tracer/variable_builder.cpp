@@ -365,6 +365,10 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
   }
   std::string cmod = c.getModule().cStr();
+  if (cmod == "functools" && std::string(c.getQualname().cStr()) == "partial") {
+    guard(GuardKind::CLASS_MATCH, srcName);  // calling it makes a FunctoolsPartialVariable
+    return VtPtr(std::make_shared<vt::BuiltinVariable>("functools.partial", source));
+  }
   if (cmod == "collections" && (std::string(c.getQualname().cStr()) == "OrderedDict" ||
                                 std::string(c.getQualname().cStr()) == "defaultdict")) {
     // Calling these dict classes is BuiltinVariable.call_custom_dict; the class is
@@ -398,6 +402,8 @@ Expected<VtPtr> Wrap::callable() {
   // Builtins Dynamo replaces by a Python polyfill are guarded by identity.
   bool polyfilled = std::string(c.getReason().cStr()).find("Polyfilled") != std::string::npos;
   guard(polyfilled ? GuardKind::ID_MATCH : GuardKind::BUILTIN_MATCH, srcName);
+  if (polyfilled && module == "_functools" && qualname == "reduce")
+    return std::make_shared<vt::BuiltinVariable>("functools.reduce", source);
   if (module == "builtins" || module == "_operator" || module == "operator" || module == "math") {
     std::string name = module == "builtins" ? qualname
                        : module == "math"   ? "math." + qualname
@@ -565,6 +571,7 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
     }
   }
   std::string typeName = vt::qualifiedClassName(ctx.trace, inst.getClass());
+  if (typeName == "functools.partial") return wrapPartial(ctx, ref, std::move(source));
   bool nnModule = false, builtin = false;
   switch (inst.getKind()) {
     case schema::InstanceKind::PLAIN: break;
@@ -601,6 +608,67 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
   }
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
   ctx.sideEffects.trackExisting(v);  // track_object_existing: write-back order
+  return v;
+}
+
+// VariableBuilder's functools.partial branch: func, each of args and each keyword value
+// wrapped from their sources, then TYPE_MATCH on the partial, DICT_KEYS_MATCH on its
+// keywords and SEQUENCE_LENGTH on its args (FunctoolsPartialVariable).
+Expected<VtPtr> VariableBuilder::wrapPartial(TracingContext& ctx, trace::ObjRef ref,
+                                             vt::SourcePtr source) {
+  auto obj = ctx.trace.object(ref);
+  if (!obj) return obj.error();
+  if (!source) return unsupported("a recorded functools.partial reached without a source");
+  auto attrs = obj->getInstance().getAttrs();
+  auto func = vt::findAttr(attrs, "func");
+  auto args = vt::findAttr(attrs, "args");
+  auto keywords = vt::findAttr(attrs, "keywords");
+  if (!func || !args || !keywords)
+    return unsupported("a functools.partial recorded without func/args/keywords");
+  auto funcVt = wrap(ctx, *func, vt::Source::attr(source, "func"));
+  if (!funcVt) return funcVt;
+  auto argsObj = ctx.trace.object(*args);
+  if (!argsObj) return argsObj.error();
+  auto kwObj = ctx.trace.object(*keywords);
+  if (!kwObj) return kwObj.error();
+  if (argsObj->which() != W::TUPLE || kwObj->which() != W::DICT)
+    return unsupported("a functools.partial whose args/keywords are not a tuple/dict");
+  auto argsSource = vt::Source::attr(source, "args");
+  auto kwSource = vt::Source::attr(source, "keywords");
+  // VariableBuilder here is eager, not lazy: an int is specialised with EQUALS_MATCH alone
+  // (wrap_literal), without the CONSTANT_MATCH a realised LazyConstantVariable adds.
+  auto wrapEager = [&](trace::ObjRef item, vt::SourcePtr src) -> Expected<VtPtr> {
+    auto o = ctx.trace.object(item);
+    if (!o) return o.error();
+    if (o->which() == W::INT) {
+      ctx.output.addGuard(GuardKind::EQUALS_MATCH, src->name());
+      return vt::ConstantVariable::make(o->getInt(), src);
+    }
+    return VariableBuilder::wrap(ctx, item, std::move(src));
+  };
+  vt::Args argVts;
+  unsigned i = 0;
+  for (auto item : argsObj->getTuple()) {
+    auto v = wrapEager(item, vt::Source::item(argsSource, std::to_string(i++)));
+    if (!v) return v;
+    argVts.push_back(*v);
+  }
+  vt::Kwargs kwVts;
+  for (auto e : kwObj->getDict()) {
+    auto key = ctx.trace.object(e.getKey());
+    if (!key) return key.error();
+    if (key->which() != W::STR) return unsupported("a functools.partial keyword that is not a str");
+    std::string k = key->getStr().cStr();
+    auto v = wrapEager(e.getValue(), vt::Source::item(kwSource, vt::pyStrRepr(k)));
+    if (!v) return v;
+    kwVts.emplace_back(k, *v);
+  }
+  ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
+  ctx.output.addGuard(GuardKind::DICT_KEYS_MATCH, kwSource->name());
+  ctx.output.addGuard(GuardKind::SEQUENCE_LENGTH, argsSource->name());
+  VtPtr v = std::make_shared<vt::PartialVariable>(*funcVt, std::move(argVts), std::move(kwVts),
+                                                  std::move(source));
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
   return v;
 }
 

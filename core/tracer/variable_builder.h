@@ -26,6 +26,8 @@ struct VariableBuilder {
   // wrap_user_defined otherwise.
   static Expected<VtPtr> wrapInstance(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr source);
   // A user class (UserDefinedClassVariable, CLASS_MATCH).
+  // A recorded functools.partial (FunctoolsPartialVariable).
+  static Expected<VtPtr> wrapPartial(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr source);
   static Expected<VtPtr> wrapUserClass(TracingContext& ctx, trace::ObjRef ref,
                                        vt::SourcePtr source);
   // A recorded Python module object: MODULE_MATCH, tracked by identity.

@@ -40,6 +40,7 @@ const char* vtKindName(VtKind k) {
     case VtKind::kUserClass: return "UserDefinedClassVariable";
     case VtKind::kSuper: return "SuperVariable";
     case VtKind::kSkipped: return "SkipFunctionVariable";
+    case VtKind::kPartial: return "FunctoolsPartialVariable";
     case VtKind::kSet: return "SetVariable";
     case VtKind::kSymInt: return "SymNodeVariable";
     case VtKind::kGradMode: return "GradModeVariable";

@@ -82,6 +82,7 @@ enum class VtKind {
   kUserClass,       // UserDefinedClassVariable
   kSuper,           // SuperVariable
   kSkipped,         // SkipFunctionVariable
+  kPartial,         // FunctoolsPartialVariable
   kGradMode,        // GradModeVariable / TorchCtxManagerClassVariable (torch.no_grad ...)
   kWithExit,        // WithExitFunctionVariable (the __exit__ BEFORE_WITH pushes)
   kOpaque,          // a recorded value the core cannot look into (and LazyVariableTracker)

@@ -16,6 +16,7 @@
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/constant.h"
 #include "core/vt/dicts.h"
+#include "core/vt/functions.h"
 #include "core/vt/iter.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
@@ -328,6 +329,57 @@ Expected<VtPtr> callDict(Tx& tx, const std::string& name, Args& args, Kwargs& kw
   }
   kwargs.clear();
   return VtPtr(result);
+}
+
+// functools.partial(func, *args, **keywords) (FunctoolsPartialVariable).
+Expected<VtPtr> callPartial(Tx&, const std::string&, Args& args, Kwargs& kwargs) {
+  if (args.empty()) return notModelled();
+  VtPtr func = args[0];
+  Args rest(args.begin() + 1, args.end());
+  Kwargs keywords = kwargs;
+  kwargs.clear();
+  return VtPtr(std::make_shared<PartialVariable>(func, std::move(rest), std::move(keywords)));
+}
+
+// functools.reduce(function, iterable[, initial]): Dynamo inlines its polyfill
+// (polyfills/functools.py): `it = iter(iterable)`, `value = initial`, or `next(it)` when
+// no initial is given, then `value = function(value, element)` for each element. Its
+// global reads are guarded (iter, next, the module and its _initial_missing sentinel), and
+// its STORE_FASTs name the nodes value / element.
+Expected<VtPtr> callReduce(Tx& tx, const std::string&, Args& args) {
+  if (args.size() != 2 && args.size() != 3) return notModelled();
+  auto& out = tx.context().output;
+  const std::string mod = "G['__import_torch_dot__dynamo_dot_polyfills_dot_functools']";
+  out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['iter']");
+  out.addGuard(GuardKind::MODULE_MATCH, mod);
+  out.addGuard(GuardKind::TYPE_MATCH, mod + "._initial_missing");
+  auto it = getIter(tx, args[1]);
+  if (!it) return it;
+  IteratorVariable* iter = asIterator(*it);
+  VtPtr value;
+  if (args.size() == 3) {
+    value = args[2];
+  } else {
+    out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['next']");
+    auto first = iter->nextVariable(tx);
+    if (!first) return first;
+    if (!*first)
+      return unsupported(
+          "functools.reduce of an empty iterable with no initial "
+          "value (TypeError path)");
+    value = *first;
+  }
+  tracer::applyNameHint(tx, value, "value");
+  for (;;) {
+    auto element = iter->nextVariable(tx);
+    if (!element) return element;
+    if (!*element) return value;
+    tracer::applyNameHint(tx, *element, "element");
+    auto r = args[0]->callFunction(tx, {value, *element}, {});
+    if (!r) return r;
+    value = *r;
+    tracer::applyNameHint(tx, value, "value");
+  }
 }
 
 // map(fn, *iterables) and filter(fn, iterable) (call_map, call_filter): lazy.
@@ -764,6 +816,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"all", &callAllAny},
       {"any", &callAllAny},
       {"callable", &callCallable},
+      {"functools.reduce", &callReduce},
       {"abs", &callAbs},
       {"int", &callNumberType},
       {"float", &callNumberType},
@@ -792,6 +845,7 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"dict", &callDict},
       {"collections.OrderedDict", &callDict},
       {"collections.defaultdict", &callDict},
+      {"functools.partial", &callPartial},
   };
   return kTable;
 }

@@ -3,6 +3,7 @@
 // calls of methods and skipped functions.
 #include "core/vt/functions.h"
 
+#include <algorithm>
 #include <set>
 
 #include "core/tracer/instruction_translator.h"
@@ -272,6 +273,34 @@ Expected<VtPtr> UserMethodVariable::callFunction(Tx& tx, Args args, Kwargs kwarg
 
 Expected<VtPtr> SkippedFunctionVariable::callFunction(Tx& tx, Args, Kwargs) {
   return tracer::graphBreak(tx, gbType_, explanation_);
+}
+
+Expected<VtPtr> PartialVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  Args merged = args_;
+  merged.insert(merged.end(), args.begin(), args.end());
+  Kwargs keywords = keywords_;
+  for (auto& [k, v] : kwargs) {
+    auto at = std::find_if(keywords.begin(), keywords.end(),
+                           [&](const auto& kv) { return kv.first == k; });
+    if (at != keywords.end())
+      at->second = v;
+    else
+      keywords.emplace_back(k, v);
+  }
+  return func_->callFunction(tx, std::move(merged), std::move(keywords));
+}
+
+// .func, .args and .keywords of a partial made while tracing.
+Expected<VtPtr> PartialVariable::varGetattr(Tx& tx, const std::string& name) {
+  if (name == "func") return func_;
+  if (name == "args") return makeTuple(args_);
+  if (name == "keywords") {
+    std::vector<std::pair<VtPtr, VtPtr>> entries;
+    for (const auto& [k, v] : keywords_) entries.emplace_back(ConstantVariable::make(k), v);
+    return VtPtr(std::make_shared<DictVariable>(std::move(entries), nullptr,
+                                                MutationType::kValueMutationNew));
+  }
+  return VariableTracker::varGetattr(tx, name);
 }
 
 }  // namespace dynrr::vt

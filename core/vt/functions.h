@@ -160,4 +160,25 @@ class SkippedFunctionVariable final : public VariableTracker {
   std::string explanation_;
 };
 
+// functools.partial(func, *args, **keywords) (FunctoolsPartialVariable): calling it
+// calls func with the stored arguments first and the keywords merged under the call's.
+class PartialVariable final : public VariableTracker {
+ public:
+  PartialVariable(VtPtr func, Args args, Kwargs keywords, SourcePtr source = nullptr)
+      : VariableTracker(VtKind::kPartial, std::move(source), MutationType::kImmutable),
+        func_(std::move(func)),
+        args_(std::move(args)),
+        keywords_(std::move(keywords)) {}
+  std::string pythonTypeName() const override { return "functools.partial"; }
+  std::string describe() const override { return "partial(" + func_->repr() + ")"; }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  Expected<bool> boolValue(Tx&) override { return true; }
+
+ private:
+  VtPtr func_;
+  Args args_;
+  Kwargs keywords_;
+};
+
 }  // namespace dynrr::vt

@@ -316,6 +316,12 @@ ObjRef ObjectWalker::walkInner(PyObject* o) {
   if (PyWeakref_Check(o)) return memoize(o, opaque(o, "weakref"));
   std::string tname = typeQualifiedName(type);
   if (tname == "numpy.ndarray") return memoize(o, opaque(o, "numpy array"));
+  if (tname == "functools.partial") {
+    // An exact functools.partial: func, args and keywords are C members (read without
+    // running user code), which VariableBuilder wraps with AttrSources.
+    static const char* const kFields[] = {"func", "args", "keywords", nullptr};
+    return walkDescriptor(o, kFields);
+  }
   if (type->tp_dictoffset != 0 || (type->tp_flags & Py_TPFLAGS_HEAPTYPE)) return walkInstance(o);
   return memoize(o, opaque(o, "C-extension object"));
 }
