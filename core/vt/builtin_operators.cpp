@@ -337,6 +337,13 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
       !(asUserObject(a) && asUserObject(b) && !(identityEq(a) && identityEq(b)))) {
     return BuiltinVariable::call(tx, base == "eq" ? "operator.is_" : "operator.is_not", {a, b});
   }
+  auto isView = [](const VtPtr& v) {
+    const SequenceVariable* sv = asSequence(v);
+    return sv && !sv->viewType().empty();
+  };
+  if ((base == "eq" || base == "ne") && (isView(a) || isView(b)))
+    return unsupported(op + " on dict views (Dynamo inlines polyfills for view comparison, "
+                       "not modelled)");
   if (base == "eq" || base == "ne") {
     auto e = constEquals(a, b);
     if (!e) return unsupported(op + " on " + a->pythonTypeName() + " and " + b->pythonTypeName());
