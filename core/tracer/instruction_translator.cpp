@@ -43,6 +43,8 @@ const std::array<Handler, 256>& dispatchTable() {
         {"LOAD_METHOD", &Ops::loadMethod},
         {"STORE_ATTR", &Ops::storeAttr},
         {"STORE_GLOBAL", &Ops::storeGlobal},
+        {"IMPORT_NAME", &Ops::importName},
+        {"IMPORT_FROM", &Ops::importFrom},
         {"PUSH_NULL", &Ops::pushNull},
         {"POP_TOP", &Ops::popTop},
         {"COPY", &Ops::copy},

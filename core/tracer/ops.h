@@ -33,6 +33,8 @@ struct Ops {
   Status loadMethod();
   Status storeAttr();
   Status storeGlobal();
+  Status importName();
+  Status importFrom();
   Status pushNull();
   Status popTop();
   Status copy();

@@ -3,9 +3,13 @@
 // LOAD_METHOD, STORE_ATTR, STORE_GLOBAL, PUSH_NULL, POP_TOP, COPY, SWAP; and
 // InliningInstructionTranslator.get_globals_source_and_value with import_source for
 // code running in another module's globals).
+#include <set>
+
 #include "core/tracer/ops.h"
 #include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
+#include "core/vt/lists.h"
+#include "core/vt/misc.h"
 
 namespace dynrr::tracer {
 
@@ -77,7 +81,68 @@ std::optional<trace::ObjRef> dictEntry(const trace::TraceReader& trace, trace::O
   return std::nullopt;
 }
 
+// A recorded module named `name` ("torch", "torch.nn.functional"): a module value of
+// the globals dict, or reached from one through recorded module attributes.
+std::optional<trace::ObjRef> recordedModule(const trace::TraceReader& trace, trace::ObjRef globals,
+                                            const std::string& name) {
+  auto d = trace.object(globals);
+  if (!d || d->which() != W::DICT) return std::nullopt;
+  std::vector<trace::ObjRef> frontier;
+  for (auto entry : d->getDict()) frontier.push_back(entry.getValue());
+  // Breadth-first over module attributes, a bounded walk (module trees can be cyclic).
+  std::set<trace::ObjRef> seen;
+  for (size_t i = 0; i < frontier.size() && seen.size() < 4096; ++i) {
+    if (!seen.insert(frontier[i]).second) continue;
+    auto m = trace.object(frontier[i]);
+    if (!m || m->which() != W::MODULE) continue;
+    std::string mname = m->getModule().getName().cStr();
+    if (mname == name) return frontier[i];
+    if (name.rfind(mname + ".", 0) != 0) continue;  // only walk towards `name`
+    for (auto attr : m->getModule().getAttrs()) frontier.push_back(attr.getValue());
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+// IMPORT_NAME: __import__(name, fromlist, level) gives the top-level package without a
+// fromlist, else the named module; Dynamo pushes a PythonModuleVariable whose source is
+// import_source's alias global __import_<name> (no guard on the module itself).
+Status Ops::importName() {
+  auto fromlist = tx.pop();
+  if (!fromlist) return fromlist.error();
+  auto level = tx.pop();
+  if (!level) return level.error();
+  auto lvl = vt::constantInt(*level);
+  if (!lvl) return unsupported("IMPORT_NAME with a non-constant level");
+  if (*lvl != 0) return unsupported("relative import (level " + std::to_string(*lvl) + ")");
+  bool hasFromlist = false;
+  if (const vt::ConstantVariable* c = vt::asConstant(*fromlist)) {
+    hasFromlist = !c->isNone();
+  } else if (const vt::SequenceVariable* seq = vt::asSequence(*fromlist)) {
+    hasFromlist = !seq->items().empty();
+  } else {
+    return unsupported("IMPORT_NAME with a non-constant fromlist");
+  }
+  std::string name = hasFromlist ? inst.text : inst.text.substr(0, inst.text.find('.'));
+  auto ref = recordedModule(tx.ctx_.trace, tx.globals_, name);
+  if (!ref)
+    return unsupported("import of module " + name +
+                       " (not in the trace: the recorder keeps modules the frame's globals reach)");
+  std::string alias = "__import_";
+  for (char c : name) alias += c == '.' ? std::string("_dot_") : std::string(1, c);
+  tx.push(std::make_shared<vt::ModuleVariable>(*ref, name, vt::Source::global(alias)));
+  return Status::success();
+}
+
+// IMPORT_FROM: DUP_TOP, then LOAD_ATTR of the name on the module.
+Status Ops::importFrom() {
+  if (tx.stack_.empty()) return Error("bad bytecode: IMPORT_FROM on an empty stack");
+  auto attr = tx.stack_.back()->varGetattr(tx, inst.text);
+  if (!attr) return attr.error();
+  tx.push(*attr);
+  return Status::success();
+}
 
 Status Ops::loadGlobal() {
   if (inst.pushNull) tx.push(std::make_shared<vt::NullVariable>());

@@ -342,7 +342,8 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
     return sv && !sv->viewType().empty();
   };
   if ((base == "eq" || base == "ne") && (isView(a) || isView(b)))
-    return unsupported(op + " on dict views (Dynamo inlines polyfills for view comparison, "
+    return unsupported(op +
+                       " on dict views (Dynamo inlines polyfills for view comparison, "
                        "not modelled)");
   if (base == "eq" || base == "ne") {
     auto e = constEquals(a, b);
