@@ -35,6 +35,7 @@ import ast
 import builtins
 import contextlib
 import enum
+import functools
 import importlib
 import sys
 import types
@@ -143,6 +144,7 @@ class Rebuilder:
         self.missing = []       # what could not be rebuilt, as readable strings
         self.functions = {}     # code heap id -> function made for a frame without one
         self._made = {}         # heap id -> live object made from that snapshot
+        self.globals_identities = set()  # identity tokens of dicts used as globals
 
     # ------------------------------------------------------------ entry points
     def obj(self, ref: int):
@@ -176,6 +178,15 @@ class Rebuilder:
             except Exception as e:  # noqa: BLE001
                 self._miss(entry, f"state not updated ({type(e).__name__}: {e})")
         return live
+
+    def globals(self, ref):
+        """A globals dict (merged across events: each snapshot holds what was reached)."""
+        if not ref:
+            return {}
+        ident = self.heap[ref].get("identity", 0)
+        if ident:
+            self.globals_identities.add(ident)
+        return self.obj(ref)
 
     def begin_event(self):
         """Forget which snapshots were applied (a new event's snapshots are new ids)."""
@@ -329,7 +340,8 @@ class Rebuilder:
             live[:] = [self.obj(r) for r in b]
         elif kind == "dict":
             items = [(self.obj(e["key"]), self.obj(e["value"])) for e in b]
-            live.clear()
+            if entry.get("identity") not in self.globals_identities:
+                live.clear()  # globals dicts hold only what a frame reached: merged
             live.update(items)
         elif kind == "set":
             items = [self.obj(r) for r in b]
@@ -394,7 +406,7 @@ class Rebuilder:
                         return inner
             except LookupError:
                 pass
-        globals_ = self.obj(f["globals"]) if f["globals"] else {}
+        globals_ = self.globals(f["globals"])
         if not isinstance(globals_, dict):
             globals_ = {}
         if "__name__" not in globals_ and f["module"]:
@@ -478,6 +490,15 @@ class Rebuilder:
         if cls is property:
             parts = {a["name"]: self.obj(a["value"]) for a in attrs}
             return property(parts.get("fget"), parts.get("fset"), parts.get("fdel"))
+        if issubclass(cls, functools.partial):
+            parts = {a["name"]: a["value"] for a in inst["slots"]}
+            fn = self.obj(parts.get("func", 0))
+            args = self.obj(parts.get("args", 0)) or ()
+            keywords = self.obj(parts.get("keywords", 0)) or {}
+            try:
+                return cls(fn, *args, **keywords)
+            except Exception as e:  # noqa: BLE001
+                return self._placeholder(entry, "functools.partial", f"not made ({e})")
         special = _library_singleton(cls, {a["name"]: a["value"] for a in attrs}, self)
         if special is not _NOT_SPECIAL:
             return special
@@ -510,6 +531,11 @@ class Rebuilder:
                 getattr(live, "_dynrr_singleton", False):
             return
         if isinstance(live, type) or isinstance(live, (types.FunctionType, enum.Enum)):
+            return
+        if isinstance(live, functools.partial):
+            d = getattr(live, "__dict__", None)
+            if isinstance(d, dict):
+                d.update((a["name"], self.obj(a["value"])) for a in inst["attrs"])
             return
         values = [(a["name"], self.obj(a["value"])) for a in inst["attrs"]]
         d = getattr(live, "__dict__", None)
@@ -670,15 +696,17 @@ def rebuild_frame(rb: Rebuilder, index: int) -> Frame:
         raise RebuildError(f"event {index}: code object not rebuildable")
     notes = []
     fn = rb.obj(fr["function"]) if fr["function"] else None
+    # This event's snapshots of the frame's globals and cells (same live objects as the
+    # earlier events of the trace, updated).
+    globals_ = rb.globals(fr["globals"])
+    if not isinstance(globals_, dict):
+        globals_ = {}
+    globals_.setdefault("__name__", "__main__")
+    globals_.setdefault("__builtins__", builtins)
+    cells = {c["name"]: rb.obj(c["value"]) for c in fr["cells"]}
     if not isinstance(fn, types.FunctionType) or fn.__code__ is not code:
         fn = rb.functions.get(fr["code"])
         if fn is None:
-            globals_ = rb.obj(fr["globals"]) if fr["globals"] else {}
-            if not isinstance(globals_, dict):
-                globals_ = {}
-            globals_.setdefault("__name__", "__main__")
-            globals_.setdefault("__builtins__", builtins)
-            cells = {c["name"]: rb.obj(c["value"]) for c in fr["cells"]}
             closure = None
             if code.co_freevars:
                 closure = tuple(cells.get(n) if isinstance(cells.get(n), types.CellType)
@@ -689,10 +717,6 @@ def rebuild_frame(rb: Rebuilder, index: int) -> Frame:
             fn = types.FunctionType(code, globals_, code.co_name, None, closure)
             fn.__qualname__ = code.co_qualname
             rb.functions[fr["code"]] = fn
-    else:
-        # the recorded function: refresh its cells' contents from this event's snapshot
-        for c in fr["cells"]:
-            rb.obj(c["value"])
     if fr["builtins"]:
         rb.obj(fr["builtins"])  # library callables by name: reached, nothing to install
     locals_ = {lv["name"]: lv["value"] for lv in fr["locals"]}

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import argparse
 import base64
-import io
+import contextlib
 import json
 import os
 import statistics
@@ -110,7 +110,9 @@ class Run:
         config = rebuild.dynamo_config(trace["header"])
         steps = plan(trace, self.index)
         compiled = {}
-        with torch._dynamo.config.patch(**config), dynrr.record(None) as recorder:
+        # The frame's own prints go to stderr: stdout is the verdicts (--json).
+        with torch._dynamo.config.patch(**config), dynrr.record(None) as recorder, \
+                contextlib.redirect_stdout(sys.stderr):
             for step in steps:
                 try:
                     frame = rebuild.rebuild_frame(rb, step)
