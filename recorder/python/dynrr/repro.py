@@ -168,31 +168,56 @@ class Run:
                     "reason": "; ".join([f"Dynamo compiled {new_name} first, not {name}"] +
                                         reason_parts + self.notes)}
         result = _dynrr.compare(source, self.index, self.new_trace, self.new_event)
-        ok = result["verdict"] == "match" and ev["status"] == COMPILED
-        if ev["status"] != COMPILED:
-            reason_parts.insert(0, f"re-run {ev['status']}: {ev['statusReason']}")
+        recorded = self.trace["events"][self.index]
+        same_status = ev["status"] == recorded["status"]
+        if same_status and recorded["status"] != COMPILED:
+            # A frame Dynamo refused: the refusal is the decision (its first line).
+            same_status = _why(ev["statusReason"]) == _why(recorded["statusReason"])
+        ok = result["verdict"] == "match" and same_status
+        if not same_status:
+            reason_parts.insert(0, f"recorded {recorded['status']}"
+                                   f"{': ' + _why(recorded['statusReason']) if recorded['statusReason'] else ''}"
+                                   f", re-run {ev['status']}"
+                                   f"{': ' + _why(ev['statusReason']) if ev['statusReason'] else ''}")
         if not ok and not reason_parts:
             reason_parts.append("Dynamo decided differently (see diff)")
         return {"index": self.index, "name": name, "reproduced": ok,
-                "diff": _relabel(result["diff"]),
-                "reason": "; ".join(reason_parts + ([] if ok else self.notes))
-                if not ok else "; ".join(reason_parts + self.notes)}
+                "diff": _relabel(result["diff"]), "reason": "; ".join(reason_parts + self.notes)}
+
+
+def _why(status_reason: str) -> str:
+    return (status_reason or "").strip().splitlines()[0][:200] if status_reason else ""
+
+
+def rebuildable(ev) -> bool:
+    """An event whose frame the recorder walked: compiled ones, and those Dynamo skipped
+    or failed on inside _compile (a frame declined before _compile keeps only its code)."""
+    fr = ev["frame"]
+    return ev["status"] == COMPILED or (
+        ev["status"] in ("skipped", "error") and bool(fr["locals"] or fr["globals"]))
 
 
 def compiled_frames(trace):
     return [i for i, ev in enumerate(trace["events"]) if ev["status"] == COMPILED]
 
 
+def frames_of(trace):
+    """The events `dynrr repro TRACE` re-runs: every frame the recorder walked."""
+    return [i for i, ev in enumerate(trace["events"]) if rebuildable(ev)]
+
+
 def reproduce(source, frames=None, seed=0):
-    """Verdicts for the compiled frames of a trace (path or bytes)."""
+    """Verdicts for the frames of a trace (path or bytes): compiled ones, and frames Dynamo
+    skipped or failed on after the recorder walked them (their refusal is reproduced)."""
     trace = _load(source)
     out = []
-    for i in frames if frames is not None else compiled_frames(trace):
+    for i in frames if frames is not None else frames_of(trace):
         ev = trace["events"][i]
-        if ev["status"] != COMPILED:
+        if not rebuildable(ev):
             out.append({"index": i, "name": _frame_name(trace, i), "reproduced": False,
-                        "diff": "", "reason": f"event {i} was not compiled ({ev['status']}: "
-                        f"{ev['statusReason']}): nothing to reproduce"})
+                        "diff": "", "reason": f"event {i} ({ev['status']}: "
+                        f"{_why(ev['statusReason'])}) was declined before Dynamo's _compile: "
+                        "the recorder kept only its code, there is no frame to rebuild"})
             continue
         try:
             run = Run(trace, i, seed).execute()
@@ -298,11 +323,15 @@ def bench(paths, repeat=5, seed=0):
             samples, reproduced, reason = [], None, ""
             runs = repeat + (0 if warmed else 1)
             for r in range(runs):
-                run = Run(trace, i, seed).execute()
-                if run.new_event is None:
+                try:
+                    run = Run(trace, i, seed).execute()
+                    v = run.verdict(path) if run.new_event is not None else None
+                except Exception as e:  # noqa: BLE001 - one frame's failure is its entry
+                    reason = f"repro failed: {type(e).__name__}: {e}"
+                    break
+                if v is None:
                     reason = run.error or "not compiled"
                     break
-                v = run.verdict(path)
                 if reproduced is None:
                     reproduced, reason = v["reproduced"], v["reason"]
                 if not warmed:
