@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import collections
 import contextlib
 import enum
 import functools
@@ -101,8 +102,8 @@ def _resolve_callable(module: str, qualname: str):
         # torch.zeros is torch._C._VariableFunctions.zeros, printed with the class name.
         candidates += [("torch", last), ("torch._C._VariableFunctions", last)]
     candidates.append((module, qualname))
-    if module.startswith("builtins.") or module in ("", "builtins"):
-        candidates.append(("builtins", qualname))
+    # Methods of C types bound to the type (object.__new__) carry the metatype's name.
+    candidates.append(("builtins", qualname))
     if "." in qualname:
         owner = qualname.split(".", 1)[0]
         if owner in ("TensorBase", "_TensorBase"):
@@ -456,6 +457,8 @@ class Rebuilder:
         except (LookupError, AttributeError):
             meta = type
         attrs = {a["name"]: a["value"] for a in c["attrs"]}
+        if bases == (tuple,) and "_fields" in attrs:
+            return self._namedtuple_class(entry, c, attrs)
         ns = meta.__prepare__(c["name"], bases) if hasattr(meta, "__prepare__") else {}
         ns["__module__"] = module
         ns["__qualname__"] = qualname
@@ -476,6 +479,30 @@ class Rebuilder:
             except Exception as e2:  # noqa: BLE001
                 return self._placeholder(entry, "type", f"class not rebuildable ({e2})")
         cls._dynrr_rebuilt = True
+        return cls
+
+    _NAMEDTUPLE_MADE = frozenset((
+        "__slots__", "_fields", "_field_defaults", "__new__", "_make", "_replace", "__repr__",
+        "_asdict", "__getnewargs__", "__match_args__", "__doc__"))
+
+    def _namedtuple_class(self, entry, c, attrs):
+        """collections.namedtuple makes the class (its field getters are C objects the
+        trace does not hold); methods of a NamedTuple class body are set on it."""
+        fields = self.obj(attrs["_fields"])
+        defaults = self.obj(attrs["_field_defaults"]) if "_field_defaults" in attrs else {}
+        defaults = [defaults[f] for f in fields if isinstance(defaults, dict) and f in defaults]
+        cls = collections.namedtuple(c["name"], fields, defaults=defaults or None,
+                                     module=c["module"])
+        cls.__qualname__ = c["qualname"]
+        for name, ref in attrs.items():
+            if name in self._NAMEDTUPLE_MADE or name in fields:
+                continue
+            if self.heap[ref]["which"] == "opaque":
+                continue
+            try:
+                setattr(cls, name, self.obj(ref))
+            except (AttributeError, TypeError) as e:
+                self._miss(entry, f"class attribute {name} not set ({e})")
         return cls
 
     # ------------------------------------------------------------ instances
