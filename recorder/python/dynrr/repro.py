@@ -316,12 +316,12 @@ def write_script(source_path, index, out, seed=0, embed_limit=1 << 20):
 def bench(paths, repeat=5, seed=0):
     """Real Dynamo's compile time of every compiled frame, rebuilt from its trace."""
     frames = []
-    warmed = False
+    warmups = 2  # untimed compiles that warm the process up (first frame only)
     for path in paths:
         trace = _load(path)
         for i in compiled_frames(trace):
             samples, reproduced, reason = [], None, ""
-            runs = repeat + (0 if warmed else 1)
+            runs = repeat + warmups
             for r in range(runs):
                 try:
                     run = Run(trace, i, seed).execute()
@@ -334,8 +334,8 @@ def bench(paths, repeat=5, seed=0):
                     break
                 if reproduced is None:
                     reproduced, reason = v["reproduced"], v["reason"]
-                if not warmed:
-                    warmed = True  # the first compile of the process warms it up
+                if warmups:
+                    warmups -= 1  # the first compiles of the process warm it up
                     continue
                 samples.append(run.dynamo_ns)
             entry = {"trace": path, "index": i, "name": _frame_name(trace, i),
