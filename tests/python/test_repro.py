@@ -64,6 +64,15 @@ BREAK_PROGRAM = textwrap.dedent('''
 ''')
 
 
+def repro_in_process(capsys, *args):
+    """`python -m dynrr repro ...` in this process (torch imported once): (exit, stdout)."""
+    from dynrr.__main__ import main
+
+    capsys.readouterr()
+    code = main(["repro", *args])
+    return code, capsys.readouterr().out
+
+
 def run_dynrr(*args, cwd=None, check=False):
     env = dict(os.environ)
     return subprocess.run([sys.executable, "-m", "dynrr", *args], capture_output=True,
@@ -102,19 +111,19 @@ def test_reproduces_from_the_trace_alone(traces):
     assert r.returncode == 0, r.stderr
 
 
-def test_graph_break_and_resume_frames_reproduce(traces):
-    r = run_dynrr("repro", str(traces["break"]))
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "frame 0 fn: reproduced" in r.stdout
-    assert "torch_dynamo_resume_in_fn" in r.stdout
-    assert "summary: 2/2 frames reproduced" in r.stdout
+def test_graph_break_and_resume_frames_reproduce(traces, capsys):
+    code, out = repro_in_process(capsys, str(traces["break"]))
+    assert code == 0, out
+    assert "frame 0 fn: reproduced" in out
+    assert "torch_dynamo_resume_in_fn" in out
+    assert "summary: 2/2 frames reproduced" in out
 
 
-def test_one_frame_and_text_output(traces):
-    r = run_dynrr("repro", str(traces["module"]), "--frame", "1")
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "frame 1 Block.forward: reproduced" in r.stdout
-    assert "summary: 1/1" in r.stdout
+def test_one_frame_and_text_output(traces, capsys):
+    code, out = repro_in_process(capsys, str(traces["module"]), "--frame", "1")
+    assert code == 0, out
+    assert "frame 1 Block.forward: reproduced" in out
+    assert "summary: 1/1" in out
 
 
 def _retarget(trace: pathlib.Path, out: pathlib.Path, old: bytes, new: bytes):
@@ -155,13 +164,13 @@ def xxh3_64(payload: bytes) -> int:
     return lib.XXH3_64bits(payload, len(payload))
 
 
-def test_tampered_decisions_do_not_reproduce(traces, tmp_path):
+def test_tampered_decisions_do_not_reproduce(traces, tmp_path, capsys):
     bad = tmp_path / "tampered.dynrr"
     # The recorded graph calls sin; the tampered recording says tan.
     _retarget(traces["break"], bad, b"sin()", b"tan()")
-    r = run_dynrr("repro", str(bad), "--json")
-    assert r.returncode == 1, r.stdout + r.stderr
-    frames = json.loads(r.stdout)["frames"]
+    code, out = repro_in_process(capsys, str(bad), "--json")
+    assert code == 1, out
+    frames = json.loads(out)["frames"]
     f0 = frames[0]
     assert f0["reproduced"] is False
     assert "--- recorded graph 0" in f0["diff"] and "+++ repro graph 0" in f0["diff"]
@@ -169,7 +178,7 @@ def test_tampered_decisions_do_not_reproduce(traces, tmp_path):
     assert f0["reason"]
 
 
-def test_opaque_object_is_named(tmp_path):
+def test_opaque_object_is_named(tmp_path, capsys):
     prog = tmp_path / "opaque.py"
     prog.write_text(textwrap.dedent('''
         import io
@@ -188,9 +197,9 @@ def test_opaque_object_is_named(tmp_path):
     r = run_dynrr("record", "-o", str(trace), "--", str(prog), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     prog.unlink()
-    r = run_dynrr("repro", str(trace), "--json")
-    f = json.loads(r.stdout)["frames"][0]
-    assert r.returncode == 1, r.stdout
+    code, out = repro_in_process(capsys, str(trace), "--json")
+    f = json.loads(out)["frames"][0]
+    assert code == 1, out
     assert f["reproduced"] is False
     assert "_io.BytesIO" in f["reason"] and "not rebuilt" in f["reason"], f
 
@@ -228,10 +237,11 @@ def test_script_runs_standalone(traces, tmp_path):
     assert "def forward" in p.stderr  # Dynamo's own graph log: it really compiled
 
 
-def test_bench_writes_json(traces, tmp_path):
+def test_bench_writes_json(traces, tmp_path, capsys):
     out = tmp_path / "bench.json"
-    r = run_dynrr("repro", "--bench", str(traces["break"]), "--repeat", "3", "-o", str(out))
-    assert r.returncode == 0, r.stderr
+    code, text = repro_in_process(capsys, "--bench", str(traces["break"]), "--repeat", "3",
+                                  "-o", str(out))
+    assert code == 0, text
     data = json.loads(out.read_text())
     assert data["summary"]["frames"] == 2
     for f in data["frames"]:
