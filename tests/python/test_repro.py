@@ -7,6 +7,7 @@ deleted before the repro, so only the trace is left.
 import json
 import os
 import pathlib
+import struct
 import subprocess
 import sys
 import textwrap
@@ -134,7 +135,7 @@ def _retarget(trace: pathlib.Path, out: pathlib.Path, old: bytes, new: bytes):
     assert len(old) == len(new)
     pos, changed = 16, 0
     while pos < len(data):
-        magic, kind, size = struct_unpack("<IIQ", data[pos:pos + 16])
+        magic, kind, size = struct.unpack("<IIQ", data[pos:pos + 16])
         start = pos + 24
         payload = bytes(data[start:start + size])
         if kind == 2 and old in payload:
@@ -145,12 +146,6 @@ def _retarget(trace: pathlib.Path, out: pathlib.Path, old: bytes, new: bytes):
         pos = start + size
     assert changed, "nothing to tamper"
     out.write_bytes(bytes(data))
-
-
-def struct_unpack(fmt, b):
-    import struct
-
-    return struct.unpack(fmt, b)
 
 
 def xxh3_64(payload: bytes) -> int:

@@ -22,14 +22,12 @@ Exit status: 0 when every frame reproduces, 1 otherwise, 2 on bad input.
 """
 from __future__ import annotations
 
-import argparse
 import base64
 import contextlib
 import json
 import os
 import statistics
 import sys
-import time
 
 COMPILED = "compiled"
 
