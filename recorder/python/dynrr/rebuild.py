@@ -146,6 +146,9 @@ class Rebuilder:
         self.functions = {}     # code heap id -> function made for a frame without one
         self._made = {}         # heap id -> live object made from that snapshot
         self.globals_identities = set()  # identity tokens of dicts used as globals
+        self._rebuilt = {}      # id -> function, class or module made here (not looked up)
+        self.installed_modules = []  # names of rebuilt modules put into sys.modules
+        self.user_modules = {}  # module name -> the rebuilt module
 
     # ------------------------------------------------------------ entry points
     def obj(self, ref: int):
@@ -188,6 +191,13 @@ class Rebuilder:
         if ident:
             self.globals_identities.add(ident)
         return self.obj(ref)
+
+    def close(self):
+        """Removes the rebuilt modules this rebuilder put into sys.modules."""
+        for name in self.installed_modules:
+            if sys.modules.get(name) is not None and id(sys.modules[name]) in self._rebuilt:
+                del sys.modules[name]
+        self.installed_modules = []
 
     def begin_event(self):
         """Forget which snapshots were applied (a new event's snapshots are new ids)."""
@@ -357,21 +367,20 @@ class Rebuilder:
             else:
                 live.cell_contents = self.obj(b["contents"])
         elif kind == "function" and isinstance(live, types.FunctionType):
-            if getattr(live, "_dynrr_library", False):
-                return
+            if id(live) not in self._rebuilt:
+                return  # the library's own function, looked up by name
             live.__defaults__ = self.obj(b["defaults"]) if b["defaults"] else None
             live.__kwdefaults__ = self.obj(b["kwdefaults"]) if b["kwdefaults"] else None
             for a in b["attrs"]:
                 setattr(live, a["name"], self.obj(a["value"]))
         elif kind == "module" and isinstance(live, types.ModuleType):
-            if getattr(live, "_dynrr_imported", False) or live.__name__ in sys.modules and \
-                    sys.modules[live.__name__] is live:
-                return
+            if id(live) not in self._rebuilt:
+                return  # imported
             for a in b["attrs"]:
                 setattr(live, a["name"], self.obj(a["value"]))
         elif kind == "class" and isinstance(live, type):
-            if not getattr(live, "_dynrr_rebuilt", False):
-                return
+            if id(live) not in self._rebuilt:
+                return  # looked up by name
             for a in b["attrs"]:
                 if a["name"] in ("__slots__", "__dict__", "__weakref__"):
                     continue
@@ -407,6 +416,12 @@ class Rebuilder:
                         return inner
             except LookupError:
                 pass
+        module = f["module"]
+        if f["globals"] and module and module != "__main__" and not is_library_module(module):
+            ident = self.heap[f["globals"]].get("identity", 0)
+            if ident and ident not in self.by_identity:
+                # A function of a user module: its globals are that module's namespace.
+                self.by_identity[ident] = self._user_module(module).__dict__
         globals_ = self.globals(f["globals"])
         if not isinstance(globals_, dict):
             globals_ = {}
@@ -420,6 +435,7 @@ class Rebuilder:
         fn = types.FunctionType(code, globals_, f["name"], None, closure)
         fn.__qualname__ = f["qualname"]
         fn.__module__ = f["module"] or None
+        self._rebuilt[id(fn)] = fn
         return fn
 
     # ------------------------------------------------------------ modules
@@ -433,9 +449,24 @@ class Rebuilder:
                 return mod
             except Exception as e:  # noqa: BLE001
                 self._miss(entry, f"import failed ({type(e).__name__}); rebuilt from the trace")
-        mod = types.ModuleType(name)
-        if m["file"]:
-            mod.__file__ = m["file"]
+        return self._user_module(name, m["file"])
+
+    def _user_module(self, name, file=""):
+        """The one live module for a user module name. Its __dict__ is also the globals
+        dict of the functions defined in it (see _function)."""
+        mod = self.user_modules.get(name)
+        if mod is None:
+            mod = types.ModuleType(name)
+            if file:
+                mod.__file__ = file
+            self.user_modules[name] = mod
+            self._rebuilt[id(mod)] = mod
+            if name not in sys.modules and name != "__main__":
+                # Dynamo imports the modules it installs as globals (__import_<name>).
+                sys.modules[name] = mod
+                self.installed_modules.append(name)
+        elif file and not getattr(mod, "__file__", None):
+            mod.__file__ = file
         return mod
 
     # ------------------------------------------------------------ classes
@@ -478,7 +509,7 @@ class Rebuilder:
                 self._miss(entry, f"metaclass {c['metaclass']} refused ({e}); made with type")
             except Exception as e2:  # noqa: BLE001
                 return self._placeholder(entry, "type", f"class not rebuildable ({e2})")
-        cls._dynrr_rebuilt = True
+        self._rebuilt[id(cls)] = cls
         return cls
 
     _NAMEDTUPLE_MADE = frozenset((
@@ -554,8 +585,7 @@ class Rebuilder:
                                      f"not constructible ({type(e).__name__}: {e})")
 
     def _fill_instance(self, live, entry, inst, update):
-        if isinstance(live, (Unrebuildable, staticmethod, classmethod, property, tuple)) or \
-                getattr(live, "_dynrr_singleton", False):
+        if isinstance(live, (Unrebuildable, staticmethod, classmethod, property, tuple)):
             return
         if isinstance(live, type) or isinstance(live, (types.FunctionType, enum.Enum)):
             return
@@ -624,6 +654,32 @@ class Rebuilder:
                 self._miss(entry, f"recorded values not applied ({e})")
         return self._finish_tensor(out, entry, t, meta)
 
+    def _tensor_subclass(self, entry, name):
+        """The class of a tensor subclass: the recorded class when the heap holds it, a
+        library class by name, else a plain subclass of torch.Tensor (named as missing)."""
+        import torch
+
+        module, _, qualname = name.rpartition(".")
+        for e in self.heap[1:]:
+            if e["which"] == "class" and e["class"]["qualname"] == qualname and \
+                    e["class"]["module"] == module:
+                cls = self.obj(e["id"])
+                if isinstance(cls, type) and issubclass(cls, torch.Tensor):
+                    return cls
+        if is_library_module(module):
+            cls = _resolve(module, qualname)
+            if isinstance(cls, type) and issubclass(cls, torch.Tensor):
+                return cls
+        key = ("tensor subclass", name)
+        cls = self.content.get(key)
+        if cls is None:
+            cls = type(qualname.rsplit(".", 1)[-1], (torch.Tensor,),
+                       {"__module__": module, "__qualname__": qualname})
+            self.content[key] = cls
+            self._miss(entry, f"tensor subclass {name}: its class is not in the trace, "
+                              "rebuilt as a plain torch.Tensor subclass")
+        return cls
+
     def _values(self, numel, dtype, device):
         import torch
 
@@ -652,8 +708,7 @@ class Rebuilder:
                 out = out.clone()
         if meta["subclass"]:
             try:
-                cls = _resolve(*meta["subclass"].rsplit(".", 1))
-                out = out.as_subclass(cls)
+                out = out.as_subclass(self._tensor_subclass(entry, meta["subclass"]))
             except Exception as e:  # noqa: BLE001
                 self._miss(entry, f"tensor subclass {meta['subclass']} not rebuilt ({e})")
         if meta["dynamicDims"]:

@@ -97,14 +97,23 @@ class Run:
         self.dynamo_ns = 0
 
     def execute(self, backend="eager"):
+        import torch._dynamo
+        from dynrr import rebuild
+
+        torch._dynamo.reset()
+        rb = rebuild.Rebuilder(self.trace, seed=self.seed)
+        try:
+            return self._execute(rb, backend)
+        finally:
+            rb.close()
+
+    def _execute(self, rb, backend):
         import torch
         import torch._dynamo
         import dynrr
         from dynrr import rebuild
 
         trace = self.trace
-        torch._dynamo.reset()
-        rb = rebuild.Rebuilder(trace, seed=self.seed)
         config = rebuild.dynamo_config(trace["header"])
         steps = plan(trace, self.index)
         compiled = {}
