@@ -96,18 +96,18 @@ class Run:
         self.error = ""
         self.dynamo_ns = 0
 
-    def execute(self, backend="eager"):
+    def execute(self, backend="eager", dynamic=None):
         import torch._dynamo
         from dynrr import rebuild
 
         torch._dynamo.reset()
         rb = rebuild.Rebuilder(self.trace, seed=self.seed)
         try:
-            return self._execute(rb, backend)
+            return self._execute(rb, backend, dynamic)
         finally:
             rb.close()
 
-    def _execute(self, rb, backend):
+    def _execute(self, rb, backend, dynamic):
         import torch
         import torch._dynamo
         import dynrr
@@ -132,7 +132,8 @@ class Run:
                 fn = frame.function
                 opt = compiled.get(id(fn))
                 if opt is None:
-                    opt = compiled[id(fn)] = (fn, torch.compile(fn, backend=backend))
+                    opt = compiled[id(fn)] = (fn, torch.compile(fn, backend=backend,
+                                                                      dynamic=dynamic))
                 try:
                     with frame.state():
                         opt[1](*frame.args, **frame.kwargs)
@@ -204,6 +205,29 @@ def rebuildable(ev) -> bool:
         ev["status"] in ("skipped", "error") and bool(fr["locals"] or fr["globals"]))
 
 
+def looks_dynamic(trace, index) -> bool:
+    """The first recorded compile of this frame's code has symbolic sizes although no
+    tensor was marked dynamic: torch.compile(dynamic=True) (not recorded) was used."""
+    first = plan(trace, index)[0]
+    ev = trace["events"][first]
+
+    def symbolic(meta):
+        which = meta.get("which")
+        if which == "symbol":
+            return True
+        if which == "tensor":
+            return any(d < 0 for d in meta["tensor"]["shape"])
+        if which == "tuple":
+            return any(symbolic(m) for m in meta["tuple"])
+        return False
+
+    if not any(symbolic(n["exampleValue"]) for g in ev["reference"]["graphs"]
+               for n in g["nodes"]):
+        return False
+    return not any(e["which"] == "tensorMeta" and e["tensorMeta"]["dynamicDims"]
+                   for e in trace["heap"][1:])
+
+
 def compiled_frames(trace):
     return [i for i, ev in enumerate(trace["events"]) if ev["status"] == COMPILED]
 
@@ -227,8 +251,18 @@ def reproduce(source, frames=None, seed=0):
                         "the recorder kept only its code, there is no frame to rebuild"})
             continue
         try:
-            run = Run(trace, i, seed).execute()
-            out.append(run.verdict(source))
+            v = Run(trace, i, seed).execute().verdict(source)
+            if not v["reproduced"] and looks_dynamic(trace, i):
+                # torch.compile(dynamic=True) is not in the trace; the recorded symbolic
+                # sizes on the code's first compile say it was used.
+                again = Run(trace, i, seed).execute(dynamic=True).verdict(source)
+                if again["reproduced"]:
+                    again["reason"] = "; ".join(
+                        ["compiled with dynamic=True (inferred: the code's first recorded "
+                         "compile has symbolic sizes and no dimension was marked dynamic)"] +
+                        ([again["reason"]] if again["reason"] else []))
+                    v = again
+            out.append(v)
         except Exception as e:  # noqa: BLE001 - one frame's failure is its verdict
             out.append({"index": i, "name": _frame_name(trace, i), "reproduced": False,
                         "diff": "", "reason": f"repro failed: {type(e).__name__}: {e}"})
@@ -276,7 +310,8 @@ def main():
                 for note in frame.notes + rb.missing:
                     print("note:", note, file=sys.stderr)
             fn = frame.function
-            opt = compiled.setdefault(id(fn), torch.compile(fn, backend="eager"))
+            opt = compiled.setdefault(id(fn), torch.compile(fn, backend="eager",
+                                                            dynamic={dynamic}))
             print(f"frame {{step}}: calling torch.compile({{frame.name}})", file=sys.stderr)
             try:
                 with frame.state():
@@ -311,7 +346,8 @@ def write_script(source_path, index, out, seed=0, embed_limit=1 << 20):
                  f"{os.path.basename(side)!r})")
         where = f"is in {os.path.basename(side)}, beside this script"
     text = _SCRIPT.format(index=index, name=_frame_name(trace, index), trace=source_path,
-                          out=out, where=where, data=block, seed=seed)
+                          out=out, where=where, data=block, seed=seed,
+                          dynamic=True if looks_dynamic(trace, index) else None)
     with open(out, "w") as f:
         f.write(text)
     os.chmod(out, 0o755)
@@ -327,12 +363,18 @@ def bench(paths, repeat=5, seed=0):
     for path in paths:
         trace = _load(path)
         for i in compiled_frames(trace):
-            samples, reproduced, reason = [], None, ""
+            samples, reproduced, reason, dynamic = [], None, "", None
             runs = repeat + warmups
             for r in range(runs):
                 try:
-                    run = Run(trace, i, seed).execute()
+                    run = Run(trace, i, seed).execute(dynamic=dynamic)
                     v = run.verdict(path) if run.new_event is not None else None
+                    if r == 0 and v is not None and not v["reproduced"] and \
+                            looks_dynamic(trace, i):
+                        again = Run(trace, i, seed).execute(dynamic=True)
+                        w = again.verdict(path) if again.new_event is not None else None
+                        if w is not None and w["reproduced"]:
+                            run, v, dynamic = again, w, True
                 except Exception as e:  # noqa: BLE001 - one frame's failure is its entry
                     reason = f"repro failed: {type(e).__name__}: {e}"
                     break
@@ -346,7 +388,8 @@ def bench(paths, repeat=5, seed=0):
                     continue
                 samples.append(run.dynamo_ns)
             entry = {"trace": path, "index": i, "name": _frame_name(trace, i),
-                     "reproduced": bool(reproduced), "repeats": len(samples),
+                     "reproduced": bool(reproduced), "dynamic": bool(dynamic),
+                     "repeats": len(samples),
                      "recorded_dynamo_ns": trace["events"][i]["dynamoNs"]}
             if samples:
                 med = statistics.median(samples)
