@@ -428,6 +428,9 @@ def add_parser(sub):
 
 
 def run(ns) -> int:
+    # repro records with its own in-memory recorder: an inherited DYNRR_TRACE autostart
+    # (installed lazily when torch is imported) would record the same compiles.
+    os.environ.pop("DYNRR_TRACE", None)
     try:
         if ns.bench:
             for t in ns.traces:
