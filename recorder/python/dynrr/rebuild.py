@@ -149,6 +149,7 @@ class Rebuilder:
         self._rebuilt = {}      # id -> function, class or module made here (not looked up)
         self.installed_modules = []  # names of rebuilt modules put into sys.modules
         self.user_modules = {}  # module name -> the rebuilt module
+        self._tensor_meta = {}  # tensor identity -> the tensorMeta ref of its live tensor
 
     # ------------------------------------------------------------ entry points
     def obj(self, ref: int):
@@ -165,6 +166,8 @@ class Rebuilder:
                 self.content[ref] = self._value(entry, kind)
             return self.content[ref]
         live = self.by_identity.get(ident)
+        if kind == "tensor":
+            self._tensor_meta.setdefault(ident, entry["tensor"]["meta"])
         if live is None:
             live = self._shell(entry, kind)
             self.by_identity[ident] = live
@@ -174,6 +177,12 @@ class Rebuilder:
             except Exception as e:  # noqa: BLE001 - name it, keep the rest of the frame
                 self._miss(entry, f"state not restored ({type(e).__name__}: {e})")
             return self.by_identity[ident]
+        if kind == "tensor" and self._tensor_meta[ident] != entry["tensor"]["meta"]:
+            self._tensor_meta[ident] = entry["tensor"]["meta"]
+            # The same tensor with other metadata (resized, set_ ...): a new tensor stands
+            # for it from this snapshot on.
+            live = self._shell(entry, kind)
+            self.by_identity[ident] = live
         self._made[ref] = live
         if ref not in self.filled and not isinstance(live, Unrebuildable):
             # A later snapshot of an object rebuilt for an earlier event: apply its state.
