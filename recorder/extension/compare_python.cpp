@@ -31,6 +31,51 @@ Expected<trace::TraceReader> openSource(PyObject* source) {
   return trace::TraceReader::openFile(PyBytes_AS_STRING(encoded.get()));
 }
 
+// Dynamo names a global it installs for an object reached without a source
+// `___unnamed_scope_<id(obj)>_c<counter>`: the id and the counter belong to the process
+// that compiled, so two recordings of the same decision differ there. Both become "N".
+std::string normalizeProcessNames(const std::string& text) {
+  static const std::string kPrefix = "___unnamed_scope_";
+  std::string out;
+  size_t i = 0;
+  while (true) {
+    size_t at = text.find(kPrefix, i);
+    if (at == std::string::npos) break;
+    size_t p = at + kPrefix.size();
+    size_t digits = p;
+    while (p < text.size() && text[p] >= '0' && text[p] <= '9') ++p;
+    bool id = p > digits;
+    size_t counter = p + 2;
+    size_t q = counter;
+    if (id && text.compare(p, 2, "_c") == 0) {
+      while (q < text.size() && text[q] >= '0' && text[q] <= '9') ++q;
+    }
+    out += text.substr(i, at + kPrefix.size() - i);
+    if (id && q > counter) {
+      out += "N_cN";
+      i = q;
+    } else {
+      i = at + kPrefix.size();
+    }
+  }
+  return out + text.substr(i);
+}
+
+void normalize(compare::FrameDecisions& d) {
+  for (auto& g : d.graphs) {
+    g.code = normalizeProcessNames(g.code);
+    for (auto& n : g.nodes) {
+      n.source = normalizeProcessNames(n.source);
+      n.target = normalizeProcessNames(n.target);
+    }
+  }
+  for (auto& g : d.guards) {
+    g.source = normalizeProcessNames(g.source);
+    g.detail = normalizeProcessNames(g.detail);
+  }
+  for (auto& e : d.effects) e.target = normalizeProcessNames(e.target);
+}
+
 bool decisionsOf(PyObject* source, Py_ssize_t index, compare::FrameDecisions& out) {
   Expected<trace::TraceReader> reader = openSource(source);
   if (!reader) {
@@ -54,6 +99,8 @@ PyObject* compareEvents(PyObject* args) {
   if (!PyArg_ParseTuple(args, "OnOn:compare", &a, &ea, &b, &eb)) return nullptr;
   compare::FrameDecisions da, db;
   if (!decisionsOf(a, ea, da) || !decisionsOf(b, eb, db)) return nullptr;
+  normalize(da);
+  normalize(db);
   compare::Comparison c = compare::compareDecisions(da, db);
   return Py_BuildValue("{ssss}", "verdict", compare::verdictName(c.verdict), "diff",
                        c.diff.c_str());

@@ -4,6 +4,10 @@
 // `python -m dynrr repro` to compare a frame's recorded decisions with those real Dynamo
 // makes again on the frame rebuilt from the trace.
 //
+// Both sides come from real Dynamo in two processes, so names that embed a process's
+// object ids (`___unnamed_scope_<id>_c<counter>` globals) are normalised first; everything
+// else is compared exactly as `dynrr replay` compares.
+//
 // Returns {"verdict": "match"|"diverge", "diff": str}; ValueError on a bad trace or an
 // event index out of range.
 #pragma once

@@ -566,6 +566,13 @@ class Rebuilder:
                 return cls(fn, *args, **keywords)
             except Exception as e:  # noqa: BLE001
                 return self._placeholder(entry, "functools.partial", f"not made ({e})")
+        if cls is functools._lru_cache_wrapper:
+            wrapped = next((a["value"] for a in attrs if a["name"] == "__wrapped__"), 0)
+            fn = self.obj(wrapped)
+            if callable(fn):
+                self._miss(entry, "lru_cache parameters are not in the trace: "
+                                  "functools.lru_cache() defaults used")
+                return functools.lru_cache()(fn)
         special = _library_singleton(cls, {a["name"]: a["value"] for a in attrs}, self)
         if special is not _NOT_SPECIAL:
             return special
@@ -598,7 +605,7 @@ class Rebuilder:
             return
         if isinstance(live, type) or isinstance(live, (types.FunctionType, enum.Enum)):
             return
-        if isinstance(live, functools.partial):
+        if isinstance(live, (functools.partial, functools._lru_cache_wrapper)):
             d = getattr(live, "__dict__", None)
             if isinstance(d, dict):
                 d.update((a["name"], self.obj(a["value"])) for a in inst["attrs"])

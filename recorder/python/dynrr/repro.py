@@ -160,7 +160,7 @@ class Run:
         name = _frame_name(self.trace, self.index)
         reason_parts = []
         if self.missing:
-            reason_parts.append("not rebuilt: " + "; ".join(self.missing[:6]) +
+            reason_parts.append("not rebuilt exactly: " + "; ".join(self.missing[:6]) +
                                 (f" (+{len(self.missing) - 6} more)" if len(self.missing) > 6
                                  else ""))
         if self.new_event is None:
