@@ -1,11 +1,14 @@
 """python -m dynrr repro: real Dynamo re-run on frames rebuilt from their trace alone.
 
-    python -m dynrr repro TRACE [--frame N] [--json] [--seed S]
+    python -m dynrr repro TRACE [--frame N] [--json] [--seed S] [--timeout S] [--no-fork]
     python -m dynrr repro TRACE --frame N -o repro.py
     python -m dynrr repro --bench TRACE... [-o bench.json] [--repeat R]
 
-For each compiled frame of TRACE, the frame is rebuilt as live objects (dynrr.rebuild),
-torch._dynamo is reset, the recorded Dynamo config and global torch state are entered,
+For each compiled frame of TRACE, in a forked child of one process that imported torch
+(Dynamo keeps process-wide state that torch._dynamo.reset() does not clear, e.g. what
+a first torch.cond imports; so every frame meets the same Dynamo, whatever ran before
+it), the frame is rebuilt as live objects (dynrr.rebuild), torch._dynamo is reset, the
+recorded Dynamo config and global torch state are entered,
 and the rebuilt function is called through torch.compile(backend="eager") while the
 recorder records in memory. The new event's decisions are compared with the recorded
 ones by core/compare (`_dynrr.compare`, the comparison `dynrr replay` uses): a frame
@@ -28,6 +31,7 @@ import json
 import os
 import statistics
 import sys
+import time
 
 COMPILED = "compiled"
 
@@ -237,35 +241,98 @@ def frames_of(trace):
     return [i for i, ev in enumerate(trace["events"]) if rebuildable(ev)]
 
 
-def reproduce(source, frames=None, seed=0):
+def _reproduce_one(trace, source, i, seed):
+    v = Run(trace, i, seed).execute().verdict(source)
+    if not v["reproduced"] and looks_dynamic(trace, i):
+        # torch.compile(dynamic=True) is not in the trace; the recorded symbolic sizes on
+        # the code's first compile say it was used.
+        again = Run(trace, i, seed).execute(dynamic=True).verdict(source)
+        if again["reproduced"]:
+            again["reason"] = "; ".join(
+                ["compiled with dynamic=True (inferred: the code's first recorded compile "
+                 "has symbolic sizes and no dimension was marked dynamic)"] +
+                ([again["reason"]] if again["reason"] else []))
+            v = again
+    return v
+
+
+def _in_child(fn, timeout):
+    """fn() in a forked child: the frame meets a Dynamo that has compiled nothing yet in
+    this process, as the recorded one had (Dynamo keeps process-wide state that reset()
+    does not clear, e.g. what a first torch.cond imports). Returns fn()'s dict, or one
+    that says how the child ended."""
+    import select
+    import signal
+
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into the caller
+        os.close(r)
+        code = 0
+        try:
+            data = json.dumps(fn()).encode()
+        except BaseException as e:  # noqa: BLE001
+            data = json.dumps({"error": f"{type(e).__name__}: {e}"}).encode()
+            code = 1
+        try:
+            with os.fdopen(w, "wb") as f:
+                f.write(data)
+            sys.stderr.flush()
+        finally:
+            os._exit(code)
+    os.close(w)
+    chunks, deadline = [], time.monotonic() + timeout
+    with os.fdopen(r, "rb") as f:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return {"error": f"the re-run took longer than {timeout:.0f} s (--timeout)"}
+            ready, _, _ = select.select([f], [], [], min(left, 1.0))
+            if ready:
+                b = os.read(f.fileno(), 1 << 20)
+                if not b:
+                    break
+                chunks.append(b)
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status):
+        return {"error": f"the re-run crashed (signal {os.WTERMSIG(status)})"}
+    try:
+        return json.loads(b"".join(chunks) or b"{}") or {"error": "the re-run wrote nothing"}
+    except ValueError:
+        return {"error": "the re-run wrote no verdict"}
+
+
+def reproduce(source, frames=None, seed=0, isolate=True, timeout=600.0):
     """Verdicts for the frames of a trace (path or bytes): compiled ones, and frames Dynamo
-    skipped or failed on after the recorder walked them (their refusal is reproduced)."""
+    skipped or failed on after the recorder walked them (their refusal is reproduced).
+    isolate: each frame in a forked child of this process (torch imported once here)."""
     trace = _load(source)
+    isolate = isolate and hasattr(os, "fork")
+    if isolate:
+        import torch._dynamo  # noqa: F401 - imported once, before the children fork
     out = []
     for i in frames if frames is not None else frames_of(trace):
         ev = trace["events"][i]
+        name = _frame_name(trace, i)
         if not rebuildable(ev):
-            out.append({"index": i, "name": _frame_name(trace, i), "reproduced": False,
+            out.append({"index": i, "name": name, "reproduced": False,
                         "diff": "", "reason": f"event {i} ({ev['status']}: "
                         f"{_why(ev['statusReason'])}) was declined before Dynamo's _compile: "
                         "the recorder kept only its code, there is no frame to rebuild"})
             continue
-        try:
-            v = Run(trace, i, seed).execute().verdict(source)
-            if not v["reproduced"] and looks_dynamic(trace, i):
-                # torch.compile(dynamic=True) is not in the trace; the recorded symbolic
-                # sizes on the code's first compile say it was used.
-                again = Run(trace, i, seed).execute(dynamic=True).verdict(source)
-                if again["reproduced"]:
-                    again["reason"] = "; ".join(
-                        ["compiled with dynamic=True (inferred: the code's first recorded "
-                         "compile has symbolic sizes and no dimension was marked dynamic)"] +
-                        ([again["reason"]] if again["reason"] else []))
-                    v = again
-            out.append(v)
-        except Exception as e:  # noqa: BLE001 - one frame's failure is its verdict
-            out.append({"index": i, "name": _frame_name(trace, i), "reproduced": False,
-                        "diff": "", "reason": f"repro failed: {type(e).__name__}: {e}"})
+        if isolate:
+            v = _in_child(lambda: _reproduce_one(trace, source, i, seed), timeout)
+        else:
+            try:
+                v = _reproduce_one(trace, source, i, seed)
+            except Exception as e:  # noqa: BLE001 - one frame's failure is its verdict
+                v = {"error": f"{type(e).__name__}: {e}"}
+        if "error" in v:
+            v = {"index": i, "name": name, "reproduced": False, "diff": "",
+                 "reason": f"repro failed: {v['error']}"}
+        out.append(v)
     return out
 
 
@@ -424,6 +491,11 @@ def add_parser(sub):
                    help="time Dynamo's compile of every rebuilt frame (median and spread)")
     p.add_argument("--repeat", type=int, default=5, help="--bench: timed repeats per frame")
     p.add_argument("--seed", type=int, default=0, help="seed for tensor values not recorded")
+    p.add_argument("--timeout", type=float, default=600.0,
+                   help="seconds per frame before its re-run is stopped (default 600)")
+    p.add_argument("--no-fork", action="store_true",
+                   help="re-run every frame in this process (by default each frame runs in a "
+                        "forked child, so it meets a Dynamo that has compiled nothing yet)")
     return p
 
 
@@ -465,7 +537,8 @@ def run(ns) -> int:
     except (ValueError, OSError) as e:
         print(f"dynrr repro: {e}", file=sys.stderr)
         return 2
-    frames = reproduce(path, None if ns.frame is None else [ns.frame], seed=ns.seed)
+    frames = reproduce(path, None if ns.frame is None else [ns.frame], seed=ns.seed,
+                       isolate=not ns.no_fork, timeout=ns.timeout)
     if ns.json:
         print(json.dumps({"frames": frames}))
     else:
