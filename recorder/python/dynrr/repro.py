@@ -252,6 +252,7 @@ def _reproduce_one(trace, source, i, seed):
                 ["compiled with dynamic=True (inferred: the code's first recorded compile "
                  "has symbolic sizes and no dimension was marked dynamic)"] +
                 ([again["reason"]] if again["reason"] else []))
+            again["_dynamic"] = True
             v = again
     return v
 
@@ -304,34 +305,39 @@ def _in_child(fn, timeout):
         return {"error": "the re-run wrote no verdict"}
 
 
+def reproduce_frame(trace, source, i, seed=0, isolate=True, timeout=600.0):
+    """One frame's verdict (with "_dynamic" when dynamic=True was inferred)."""
+    name = _frame_name(trace, i)
+    ev = trace["events"][i]
+    if not rebuildable(ev):
+        return {"index": i, "name": name, "reproduced": False, "diff": "",
+                "reason": f"event {i} ({ev['status']}: {_why(ev['statusReason'])}) was "
+                          "declined before Dynamo's _compile: the recorder kept only its "
+                          "code, there is no frame to rebuild"}
+    if isolate and hasattr(os, "fork"):
+        import torch._dynamo  # noqa: F401 - imported once, before the children fork
+
+        v = _in_child(lambda: _reproduce_one(trace, source, i, seed), timeout)
+    else:
+        try:
+            v = _reproduce_one(trace, source, i, seed)
+        except Exception as e:  # noqa: BLE001 - one frame's failure is its verdict
+            v = {"error": f"{type(e).__name__}: {e}"}
+    if "error" in v:
+        v = {"index": i, "name": name, "reproduced": False, "diff": "",
+             "reason": f"repro failed: {v['error']}"}
+    return v
+
+
 def reproduce(source, frames=None, seed=0, isolate=True, timeout=600.0):
     """Verdicts for the frames of a trace (path or bytes): compiled ones, and frames Dynamo
     skipped or failed on after the recorder walked them (their refusal is reproduced).
     isolate: each frame in a forked child of this process (torch imported once here)."""
     trace = _load(source)
-    isolate = isolate and hasattr(os, "fork")
-    if isolate:
-        import torch._dynamo  # noqa: F401 - imported once, before the children fork
     out = []
     for i in frames if frames is not None else frames_of(trace):
-        ev = trace["events"][i]
-        name = _frame_name(trace, i)
-        if not rebuildable(ev):
-            out.append({"index": i, "name": name, "reproduced": False,
-                        "diff": "", "reason": f"event {i} ({ev['status']}: "
-                        f"{_why(ev['statusReason'])}) was declined before Dynamo's _compile: "
-                        "the recorder kept only its code, there is no frame to rebuild"})
-            continue
-        if isolate:
-            v = _in_child(lambda: _reproduce_one(trace, source, i, seed), timeout)
-        else:
-            try:
-                v = _reproduce_one(trace, source, i, seed)
-            except Exception as e:  # noqa: BLE001 - one frame's failure is its verdict
-                v = {"error": f"{type(e).__name__}: {e}"}
-        if "error" in v:
-            v = {"index": i, "name": name, "reproduced": False, "diff": "",
-                 "reason": f"repro failed: {v['error']}"}
+        v = reproduce_frame(trace, source, i, seed, isolate, timeout)
+        v.pop("_dynamic", None)
         out.append(v)
     return out
 
@@ -424,40 +430,43 @@ def write_script(source_path, index, out, seed=0, embed_limit=1 << 20):
 
 
 def bench(paths, repeat=5, seed=0):
-    """Real Dynamo's compile time of every compiled frame, rebuilt from its trace."""
+    """Real Dynamo's compile time of every compiled frame, rebuilt from its trace.
+
+    Verdicts first, each frame in a forked child of this still fresh process (as
+    `reproduce`); then the timings, all in this one warm process: two untimed warm-up
+    compiles, then `repeat` timed compiles per frame (Dynamo's time as the recorder
+    measures it: convert_frame._compile minus the recorder's hooks)."""
+    loaded = [(path, _load(path)) for path in paths]
+    verdicts = {}
+    for path, trace in loaded:
+        for i in compiled_frames(trace):
+            verdicts[(path, i)] = reproduce_frame(trace, path, i, seed)
     frames = []
     warmups = 2  # untimed compiles that warm the process up (first frame only)
-    for path in paths:
-        trace = _load(path)
+    for path, trace in loaded:
         for i in compiled_frames(trace):
-            samples, reproduced, reason, dynamic = [], None, "", None
-            runs = repeat + warmups
-            for r in range(runs):
+            v = verdicts[(path, i)]
+            dynamic = True if v.get("_dynamic") else None
+            samples, reason = [], ""
+            for _ in range(repeat + warmups):
                 try:
                     run = Run(trace, i, seed).execute(dynamic=dynamic)
-                    v = run.verdict(path) if run.new_event is not None else None
-                    if r == 0 and v is not None and not v["reproduced"] and \
-                            looks_dynamic(trace, i):
-                        again = Run(trace, i, seed).execute(dynamic=True)
-                        w = again.verdict(path) if again.new_event is not None else None
-                        if w is not None and w["reproduced"]:
-                            run, v, dynamic = again, w, True
                 except Exception as e:  # noqa: BLE001 - one frame's failure is its entry
                     reason = f"repro failed: {type(e).__name__}: {e}"
                     break
-                if v is None:
+                if run.new_event is None:
                     reason = run.error or "not compiled"
                     break
-                if reproduced is None:
-                    reproduced, reason = v["reproduced"], v["reason"]
                 if warmups:
                     warmups -= 1  # the first compiles of the process warm it up
                     continue
-                samples.append(run.dynamo_ns)
+                samples.append(_load(run.new_trace)["events"][run.new_event]["dynamoNs"])
             entry = {"trace": path, "index": i, "name": _frame_name(trace, i),
-                     "reproduced": bool(reproduced), "dynamic": bool(dynamic),
+                     "reproduced": bool(v["reproduced"]), "dynamic": bool(dynamic),
                      "repeats": len(samples),
                      "recorded_dynamo_ns": trace["events"][i]["dynamoNs"]}
+            if not v["reproduced"]:
+                entry["reason"] = v["reason"]
             if samples:
                 med = statistics.median(samples)
                 entry.update({
