@@ -2,8 +2,9 @@
 """Writes <bench>/report.md and <bench>/report.png from the raw outputs of scripts/bench_run.py:
 dynamo.json (bench_dynamo.py), verdicts.json (dynrr replay --json), replay_bench.json and
 trace_bench.json (Google Benchmark), callgrind.json, repro_bench.json (python -m dynrr
-repro --bench: real Dynamo on frames rebuilt from their traces); plus bytes per event of the checked-in
-corpus (corpus/traces, read with `dynrr validate`) and the machine (/proc/cpuinfo).
+repro --bench: real Dynamo on frames rebuilt from their traces); plus bytes per event of
+the checked-in corpus (corpus/traces, read with `dynrr validate`) and the machine
+(/proc/cpuinfo).
 
 Ratios are Dynamo's compile time of a frame over the core's replay time of the same frame
 of the same recording, for frames whose replay matches Dynamo's decisions.

@@ -143,7 +143,8 @@ class Run:
                         opt[1](*frame.args, **frame.kwargs)
                 except Exception as e:  # noqa: BLE001 - the frame's own run may fail
                     if step == self.index and recorder.events == before:
-                        self.error = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+                        first = str(e).splitlines()[0] if str(e) else ""
+                        self.error = f"{type(e).__name__}: {first}"
             else:
                 self.new_event = self._find(recorder, before)
         self.missing = list(rb.missing)
@@ -187,10 +188,9 @@ class Run:
             same_status = _why(ev["statusReason"]) == _why(recorded["statusReason"])
         ok = result["verdict"] == "match" and same_status
         if not same_status:
-            reason_parts.insert(0, f"recorded {recorded['status']}"
-                                   f"{': ' + _why(recorded['statusReason']) if recorded['statusReason'] else ''}"
-                                   f", re-run {ev['status']}"
-                                   f"{': ' + _why(ev['statusReason']) if ev['statusReason'] else ''}")
+            def said(e):
+                return e["status"] + (": " + _why(e["statusReason"]) if e["statusReason"] else "")
+            reason_parts.insert(0, f"recorded {said(recorded)}, re-run {said(ev)}")
         if not ok and not reason_parts:
             reason_parts.append("Dynamo decided differently (see diff)")
         return {"index": self.index, "name": name, "reproduced": ok,
