@@ -2,7 +2,9 @@
 alone, compared with the recorded decisions by core/compare (`_dynrr.compare`).
 
 Real torch, real Dynamo, no mocks. Programs are recorded into a temporary folder and
-deleted before the repro, so only the trace is left.
+deleted before the repro, so only the trace is left. The main case runs the command line
+in a fresh process; the others call it in this process (torch imported once), where each
+frame still runs in a forked child.
 """
 import json
 import os
@@ -81,11 +83,18 @@ def run_dynrr(*args, cwd=None, check=False):
 
 
 def record(tmp_path, name, source):
+    """Records the program as `python -m dynrr record` would (run as __main__ from its
+    file), in this process to save a torch import; then deletes the program."""
+    import dynrr
+    import torch._dynamo
+
     prog = tmp_path / name
     prog.write_text(source)
     trace = tmp_path / (prog.stem + ".dynrr")
-    r = run_dynrr("record", "-o", str(trace), "--", str(prog), cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
+    torch._dynamo.reset()
+    with dynrr.record(str(trace)):
+        exec(compile(prog.read_text(), str(prog), "exec"), {"__name__": "__main__"})
+    torch._dynamo.reset()
     prog.unlink()  # the trace alone from here on
     return trace
 
@@ -174,8 +183,7 @@ def test_tampered_decisions_do_not_reproduce(traces, tmp_path, capsys):
 
 
 def test_opaque_object_is_named(tmp_path, capsys):
-    prog = tmp_path / "opaque.py"
-    prog.write_text(textwrap.dedent('''
+    trace = record(tmp_path, "opaque.py", textwrap.dedent('''
         import io
         import torch
 
@@ -188,10 +196,6 @@ def test_opaque_object_is_named(tmp_path, capsys):
 
         torch.compile(fn, backend="eager")(torch.randn(3))
     '''))
-    trace = tmp_path / "opaque.dynrr"
-    r = run_dynrr("record", "-o", str(trace), "--", str(prog), cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
-    prog.unlink()
     code, out = repro_in_process(capsys, str(trace), "--json")
     f = json.loads(out)["frames"][0]
     assert code == 1, out
