@@ -38,21 +38,31 @@ COMPILED = "compiled"
 
 def _relabel(diff: str) -> str:
     """core/compare names its sides "dynamo" and "core"; here they are the recording and
-    the re-run."""
+    the re-run. Only compare's own lines are relabelled, never graph code."""
     out = []
     for line in diff.splitlines():
-        line = (line.replace("--- dynamo graph", "--- recorded graph")
-                .replace("+++ core graph", "+++ repro graph")
-                .replace("guard missing in core:", "guard missing in repro:")
-                .replace("guard extra in core:  ", "guard extra in repro:  ")
-                .replace("side effect missing in core:", "side effect missing in repro:")
-                .replace("side effect extra in core:  ", "side effect extra in repro:  ")
-                .replace("dynamo has", "recorded has").replace("core has", "repro has")
-                .replace("  dynamo: ", "  recorded: ").replace("  core:   ", "  repro:    ")
-                .replace(": dynamo at offset", ": recorded at offset")
-                .replace("), core at offset", "), repro at offset")
-                .replace("example value: dynamo ", "example value: recorded ")
-                .replace(", core ", ", repro "))
+        if line.startswith("--- dynamo graph"):
+            line = "--- recorded" + line[len("--- dynamo"):]
+        elif line.startswith("+++ core graph"):
+            line = "+++ repro" + line[len("+++ core"):]
+        elif line.startswith("guard missing in core:"):
+            line = "guard missing in repro:" + line[len("guard missing in core:"):]
+        elif line.startswith("guard extra in core:  "):
+            line = "guard extra in repro:  " + line[len("guard extra in core:  "):]
+        elif line.startswith("side effect missing in core:"):
+            line = "side effect missing in repro:" + line[len("side effect missing in core:"):]
+        elif line.startswith("side effect extra in core:  "):
+            line = "side effect extra in repro:  " + line[len("side effect extra in core:  "):]
+        elif line.startswith("  dynamo: "):
+            line = "  recorded: " + line[len("  dynamo: "):]
+        elif line.startswith("  core:   "):
+            line = "  repro:    " + line[len("  core:   "):]
+        elif line.startswith(("graphs: ", "graph breaks: ", "graph ")):
+            line = (line.replace("dynamo has", "recorded has").replace("core has", "repro has")
+                    .replace(": dynamo at offset", ": recorded at offset")
+                    .replace("), core at offset", "), repro at offset")
+                    .replace(" example value: dynamo ", " example value: recorded ")
+                    .replace(", core ", ", repro "))
         out.append(line)
     return "\n".join(out) + ("\n" if diff.endswith("\n") else "")
 
