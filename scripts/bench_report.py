@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Writes <bench>/report.md and <bench>/report.png from the raw outputs of scripts/bench_run.py:
 dynamo.json (bench_dynamo.py), verdicts.json (dynrr replay --json), replay_bench.json and
-trace_bench.json (Google Benchmark), callgrind.json; plus bytes per event of the checked-in
-corpus (corpus/traces, read with `dynrr validate`) and the machine (/proc/cpuinfo).
+trace_bench.json (Google Benchmark), callgrind.json, repro_bench.json (python -m dynrr
+repro --bench: real Dynamo on frames rebuilt from their traces); plus bytes per event of
+the checked-in corpus (corpus/traces, read with `dynrr validate`) and the machine
+(/proc/cpuinfo).
 
 Ratios are Dynamo's compile time of a frame over the core's replay time of the same frame
 of the same recording, for frames whose replay matches Dynamo's decisions.
@@ -83,6 +85,45 @@ def corpus_sizes(dynrr: pathlib.Path):
     return rows
 
 
+def repro_section(repro: dict, core: dict, bench: pathlib.Path) -> list:
+    """Real Dynamo's compile time on frames rebuilt from their traces (dynrr repro --bench)
+    next to the core's replay time of the same frames."""
+    frames = repro.get("frames") or []
+    if not frames:
+        return []
+    md = ["## Dynamo on rebuilt frames (python -m dynrr repro --bench)", ""]
+    s = repro.get("summary", {})
+    timed = [f for f in frames if f.get("median_ns")]
+    md.append(f"Each compiled frame of the bench traces rebuilt from its trace alone and compiled "
+              f"again by real Dynamo in one warm process, {s.get('repeats', '?')} timed repeats "
+              f"each (median; spread = (max - min) / median). {s.get('reproduced', 0)} of "
+              f"{len(frames)} frames reproduce the recorded decisions exactly; total median "
+              f"compile time {fmt_ms(s.get('total_median_ns', 0))} ms. A Dynamo change can be "
+              "measured on these frames without the programs.")
+    md.append("")
+    md.append("| trace | frame | reproduced | Dynamo (rebuilt) ms | spread | Dynamo (recorded) ms "
+              "| core replay ms | Dynamo / core |")
+    md.append("|---|---|---|---:|---:|---:|---:|---:|")
+    rows = []
+    for f in timed:
+        try:
+            rel = pathlib.Path(f["trace"]).resolve().relative_to(bench.resolve()).as_posix()
+        except ValueError:
+            rel = f["trace"]
+        ct = core.get(f"{rel}/frame{f['index']}")
+        rows.append((f, rel, ct[0] if ct else None))
+    for f, rel, cns in sorted(rows, key=lambda r: -r[0]["median_ns"])[:40]:
+        ratio = f"{f['median_ns'] / cns:.0f}x" if cns else "-"
+        md.append(f"| {rel} | {f['index']} {f['name']} | {'yes' if f['reproduced'] else 'no'} | "
+                  f"{fmt_ms(f['median_ns'])} | {100 * f['spread']:.0f}% | "
+                  f"{fmt_ms(f['recorded_dynamo_ns'])} | {fmt_ms(cns) if cns else '-'} | {ratio} |")
+    if len(rows) > 40:
+        md.append("")
+        md.append(f"({len(rows) - 40} more frames in repro_bench.json.)")
+    md.append("")
+    return md
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bench", default=str(ROOT / "build" / "bench"))
@@ -94,6 +135,7 @@ def main() -> int:
     core = core_times(load(bench, "replay_bench.json"))
     tb = load(bench, "trace_bench.json") or {}
     cg = load(bench, "callgrind.json") or {}
+    repro = load(bench, "repro_bench.json") or {}
 
     # ------------------------------------------------------------ per frame
     frames = []  # (program, frame index, name, verdict, ops, graphs, guards, core_ns, dynamo_ns)
@@ -267,6 +309,7 @@ def main() -> int:
               "(unsupported or diverge); `verdicts.json` has the reasons. Dynamo's time of "
               f"those frames: {fmt_ms(sum(f['dynamo_ns'] for f in other))} ms in total.")
     md.append("")
+    md += repro_section(repro, core, bench)
     md.append("## Trace size of the checked-in corpus (corpus/traces)")
     md.append("")
     md.append("| trace | events | objects | bytes | bytes/event |")

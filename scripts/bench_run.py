@@ -6,14 +6,18 @@ Steps (each one's raw output is kept next to the report):
      recorder, in one process -> bench/traces/**.dynrr, bench/scaling/loop{50,500,5000}.dynrr
      and bench/dynamo.json (Dynamo's per-frame compile time, the recorder's time); then
      bench/recorder_overhead.py (recorder time over Dynamo time on model-sized programs,
-     cache-hit cost with and without recording) -> bench/recorder_overhead.json.
+     cache-hit cost with and without recording) -> bench/recorder_overhead.json; then
+     `python -m dynrr repro --bench` on those traces: real Dynamo's compile of every frame
+     rebuilt from its trace alone (warm process, repeats, median and spread)
+     -> bench/repro_bench.json.
   2. dynrr replay --json on each of those traces -> bench/verdicts.json (match or not).
   3. replay_bench (Google Benchmark) on the same traces -> bench/replay_bench.json: the
      core's time per frame; the ratio to Dynamo is per frame of the same recording.
   4. trace_bench on the synthetic trace, the whole bench corpus and the 5,000-op loop
      -> bench/trace_bench.json (MB/s, events/s).
   5. valgrind --tool=callgrind on one `dynrr replay --frame` -> bench/callgrind.json.
-  6. scripts/bench_report.py -> bench/report.md, bench/report.png.
+  6. scripts/bench_report.py -> bench/report.md, bench/report.png (the repro bench is shown
+     next to the core's replay time of the same frames).
 
 Usage: scripts/bench_run.py [--build build] [--quick] [--skip-dynamo]
   --quick: a few programs and loop sizes 50,500 only (a smoke run, about a minute).
@@ -126,6 +130,14 @@ def main() -> int:
             (bench / "recorder_overhead.json").write_text(ro.stdout)
         else:
             print(ro.stderr[-1000:])
+
+        step("1c. Dynamo on frames rebuilt from the traces (python -m dynrr repro --bench)")
+        traces = sorted(str(p) for p in (bench / "traces").rglob("*.dynrr"))
+        rp = run([sys.executable, "-m", "dynrr", "repro", "--bench", *traces, "--repeat",
+                  "2" if args.quick else "3", "-o", bench / "repro_bench.json"],
+                 env=env, cwd=ROOT, stderr=open(bench / "repro_bench.log", "w"))
+        if rp.returncode != 0:
+            print(f"repro bench failed (see {bench / 'repro_bench.log'})")
 
     step("2. verdicts: dynrr replay --json on the same traces")
     verdicts = replay_verdicts(dynrr, bench)

@@ -1,5 +1,6 @@
-// module.cpp — the `_dynrr` CPython extension module: Writer (writer_object.h) and
-// load() (trace_to_python.h). Imported by the dynrr package (recorder/python/dynrr).
+// module.cpp — the `_dynrr` CPython extension module: Writer (writer_object.h), load()
+// (trace_to_python.h) and compare() (compare_python.h). Imported by the dynrr package
+// (recorder/python/dynrr).
 #include <Python.h>
 
 #include <kj/exception.h>
@@ -7,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/trace/trace.capnp.h"
+#include "recorder/extension/compare_python.h"
 #include "recorder/extension/trace_to_python.h"
 #include "recorder/extension/writer_object.h"
 
@@ -23,10 +25,24 @@ PyObject* load(PyObject*, PyObject* arg) {
   return nullptr;
 }
 
+PyObject* compare(PyObject*, PyObject* args) {
+  try {
+    return dynrr::recorder::compareEvents(args);
+  } catch (const kj::Exception& e) {
+    PyErr_Format(PyExc_ValueError, "dynrr compare: %s", e.getDescription().cStr());
+  } catch (const std::exception& e) {
+    PyErr_Format(PyExc_ValueError, "dynrr compare: %s", e.what());
+  }
+  return nullptr;
+}
+
 PyMethodDef kFunctions[] = {
     {"load", load, METH_O,
      "load(path_or_bytes) -> {'header', 'events', 'heap', 'warning'}; ValueError on a bad "
      "trace."},
+    {"compare", compare, METH_VARARGS,
+     "compare(trace_a, event_a, trace_b, event_b) -> {'verdict', 'diff'}: core/compare on the "
+     "recorded decisions of two events (traces as paths or bytes); ValueError on bad input."},
     {nullptr, nullptr, 0, nullptr}};
 
 PyModuleDef kModule = {PyModuleDef_HEAD_INIT,

@@ -1,5 +1,7 @@
 """python -m dynrr record -o out.dynrr [--tensor-values] -- prog.py [args...]
 python -m dynrr campaign fuzz|replay --engine local|ray ...   (see dynrr/campaign/)
+python -m dynrr repro TRACE [--frame N] [--json] | --frame N -o repro.py | --bench TRACE...
+    (real Dynamo re-run on frames rebuilt from the trace alone; see dynrr/repro.py)
 
 `record` runs prog.py as __main__ with sys.argv set as `python prog.py args...` would,
 recording every frame Dynamo compiles into the trace.
@@ -25,6 +27,15 @@ def main(argv=None):
     campaign_cli.add_parser(sub)
     if argv[:1] == ["campaign"]:
         return campaign_cli.run(parser.parse_args(argv))
+    from dynrr import repro
+
+    repro.add_parser(sub)
+    if argv[:1] == ["repro"]:
+        try:
+            ns = parser.parse_args(argv)
+        except SystemExit as e:
+            return 2 if e.code else 0
+        return repro.run(ns)
     if "--" in argv:
         i = argv.index("--")
         argv = argv[:i] + argv[i + 1:]
