@@ -103,7 +103,30 @@ std::vector<const vt::VariableTracker*> escapingNewObjects(InstructionTranslator
 
 }  // namespace
 
+// A lazy iterator the frame made (map, filter, zip, a generator) that is still live when
+// the graph is compiled: Dynamo reconstructs it (ZipVariable.reconstruct, a generator's
+// remaining items as a list iterator), which is not modelled.
+Status refuseLiveLazyIterators(const VtPtr& v, int depth) {
+  if (!v || depth > 32) return Status::success();
+  if (v->kind() == vt::VtKind::kIterator && v->className() != "ListIteratorVariable")
+    return unsupported("a " + v->pythonTypeName() + " object (" + v->className() +
+                       ") live when the graph is compiled (its reconstruction is not modelled)");
+  if (auto* seq = vt::asSequence(v)) {
+    for (const auto& item : seq->items()) {
+      if (Status st = refuseLiveLazyIterators(item, depth + 1); !st) return st;
+    }
+  } else if (auto* dict = vt::asDict(v)) {
+    for (const auto& kv : dict->entries()) {
+      if (Status st = refuseLiveLazyIterators(kv.second, depth + 1); !st) return st;
+    }
+  }
+  return Status::success();
+}
+
 Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values) {
+  for (const auto& v : values) {
+    if (Status st = refuseLiveLazyIterators(v, 0); !st) return st;
+  }
   for (const auto* obj : escapingNewObjects(tx, values)) {
     const auto* o = static_cast<const vt::UserObjectVariable*>(obj);
     if (o->flavor() != vt::UserObjectVariable::Flavor::kPlain)

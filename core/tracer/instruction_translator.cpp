@@ -10,6 +10,8 @@
 #include "core/support/assert.h"
 #include "core/tracer/ops.h"
 #include "core/tracer/variable_builder.h"
+#include "core/vt/constant.h"
+#include "core/vt/functions.h"
 #include "core/vt/tensor.h"
 
 namespace dynrr::tracer {
@@ -101,6 +103,10 @@ const std::array<Handler, 256>& dispatchTable() {
         {"LOAD_DEREF", &Ops::loadDeref},
         {"STORE_DEREF", &Ops::storeDeref},
         {"MAKE_FUNCTION", &Ops::makeFunction},
+        {"RETURN_GENERATOR", &Ops::returnGenerator},
+        {"YIELD_VALUE", &Ops::yieldValue},
+        {"GET_YIELD_FROM_ITER", &Ops::getYieldFromIter},
+        {"SEND", &Ops::send},
     };
     std::array<Handler, 256> table{};
     for (const auto& [name, handler] : kByName) {
@@ -164,7 +170,8 @@ Status InstructionTranslator::jumpTo(uint32_t offset) {
 }
 
 Expected<VtPtr> InstructionTranslator::run() {
-  while (!returned_) {
+  suspended_ = false;
+  while (!returned_ && !suspended_) {
     if (ip_ >= instructions_.size()) {
       return Error("bad bytecode: ran past the end of " + code_.qualname);
     }
@@ -193,6 +200,7 @@ Expected<VtPtr> InstructionTranslator::run() {
                                    " (" + std::string(inst.opname) + ")");
     }
   }
+  if (suspended_) return yielded_;
   return returnValue_;
 }
 
@@ -211,21 +219,22 @@ Expected<VtPtr> InstructionTranslator::inlineUserFunction(vt::BaseUserFunctionVa
   if (ctx_.inlineDepth >= kMaxInlineDepth) return unsupported("inlining deeper than 64 calls");
   auto bound = fn.bindArgs(*this, std::move(args), std::move(kwargs));
   if (!bound) return bound.error();
-  InstructionTranslator child(ctx_, std::move(bound->code), std::move(bound->instructions),
-                              bound->globals, this);
+  const bool generator = (bound->code.flags & bytecode::kCoGenerator) != 0;
+  auto child = std::make_shared<InstructionTranslator>(
+      ctx_, std::move(bound->code), std::move(bound->instructions), bound->globals, this);
   // Code running in another module's globals reads them through import_source.
-  if (!bound->globalsModule.empty()) child.setGlobalsModule(bound->globalsModule);
-  for (auto& [name, value] : bound->locals) child.setLocal(name, std::move(value));
+  if (!bound->globalsModule.empty()) child->setGlobalsModule(bound->globalsModule);
+  for (auto& [name, value] : bound->locals) child->setLocal(name, std::move(value));
   // init_cellvars: the callee's own cells are new; an argument that is also a cell
   // moves into its cell.
-  for (const std::string& name : child.code().cellvars) {
+  for (const std::string& name : child->code().cellvars) {
     auto cell = ctx_.sideEffects.trackCellNew(name);
-    auto it = child.locals().find(name);
-    if (it != child.locals().end()) {
+    auto it = child->locals().find(name);
+    if (it != child->locals().end()) {
       cell->setContents(it->second);
-      child.eraseLocal(name);
+      child->eraseLocal(name);
     }
-    child.setCell(name, std::move(cell));
+    child->setCell(name, std::move(cell));
   }
   // The closure: a nested function's CellVariables, or the recorded function's cells,
   // found again by identity if the frame has reached them before.
@@ -236,12 +245,29 @@ Expected<VtPtr> InstructionTranslator::inlineUserFunction(vt::BaseUserFunctionVa
       if (!cell) return cell.error();
       fv.cell = std::move(*cell);
     }
-    child.setCell(fv.name, std::move(fv.cell));
+    child->setCell(fv.name, std::move(fv.cell));
   }
   ++ctx_.inlineDepth;
-  if (ctx_.hooks && ctx_.hooks->onInline) ctx_.hooks->onInline(child);
-  auto result = child.run();
-  if (ctx_.hooks && ctx_.hooks->onReturn) ctx_.hooks->onReturn(child);
+  if (ctx_.hooks && ctx_.hooks->onInline) ctx_.hooks->onInline(*child);
+  auto result = child->run();
+  if (ctx_.hooks && ctx_.hooks->onReturn) ctx_.hooks->onReturn(*child);
+  --ctx_.inlineDepth;
+  if (!generator || !result) return result;
+  // InliningGeneratorInstructionTranslator: the call ran to RETURN_GENERATOR and gives
+  // the generator object; its body runs one next() at a time.
+  if (!child->suspended())
+    return Error("internal: generator code did not start with RETURN_GENERATOR");
+  return VtPtr(std::make_shared<vt::GeneratorVariable>(std::move(child)));
+}
+
+Expected<VtPtr> InstructionTranslator::resumeGenerator(InstructionTranslator& gen) {
+  if (ctx_.inlineDepth >= kMaxInlineDepth) return unsupported("inlining deeper than 64 calls");
+  gen.setParent(this);
+  gen.pushSent(vt::ConstantVariable::make(vt::NoneValue{}));
+  ++ctx_.inlineDepth;
+  if (ctx_.hooks && ctx_.hooks->onInline) ctx_.hooks->onInline(gen);
+  auto result = gen.run();
+  if (ctx_.hooks && ctx_.hooks->onReturn) ctx_.hooks->onReturn(gen);
   --ctx_.inlineDepth;
   return result;
 }

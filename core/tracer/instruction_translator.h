@@ -123,6 +123,9 @@ class InstructionTranslator {
   // arguments.
   Expected<VtPtr> inlineUserFunction(vt::BaseUserFunctionVariable& fn, vt::Args args,
                                      vt::Kwargs kwargs);
+  // LocalGeneratorObjectVariable.gen_send_ex2(None): resumes a suspended generator's
+  // translator with this frame as its parent, until its next YIELD_VALUE or its return.
+  Expected<VtPtr> resumeGenerator(InstructionTranslator& gen);
 
   // Locals keep Python dict order (symbolic_locals): first store wins the position.
   void setLocal(const std::string& name, VtPtr value) {
@@ -153,6 +156,16 @@ class InstructionTranslator {
   const std::vector<VtPtr>& stack() const { return stack_; }
   const bytecode::CodeObject& code() const { return code_; }
   const InstructionTranslator* parent() const { return parent_; }
+  // A generator's translator is resumed by whichever frame calls next() on it
+  // (LocalGeneratorObjectVariable: "tx can be seen as the parent of the inline tracer").
+  void setParent(InstructionTranslator* parent) { parent_ = parent; }
+  // InliningGeneratorInstructionTranslator: run() also stops at RETURN_GENERATOR and at
+  // each YIELD_VALUE (enable_faithful_generator_behavior), returning the yielded value;
+  // returned() tells a RETURN_VALUE (generator_exhausted) from a suspension.
+  bool returned() const { return returned_; }
+  bool suspended() const { return suspended_; }
+  // Pushes the value sent into a suspended generator (None for next()).
+  void pushSent(VtPtr v) { stack_.push_back(std::move(v)); }
   uint32_t currentOffset() const { return currentOffset_; }
 
   TracingContext& context() { return ctx_; }
@@ -188,6 +201,9 @@ class InstructionTranslator {
   std::map<std::string, std::shared_ptr<vt::CellVariable>> cells_;
   std::optional<uint32_t> stopAt_;
   bool stopped_ = false;
+  bool suspended_ = false;  // set by RETURN_GENERATOR / YIELD_VALUE, cleared by run()
+  VtPtr yielded_;
+  size_t yieldCount_ = 0;
   std::vector<VtPtr> stack_;
   std::vector<std::string> kwNames_;
   size_t ip_ = 0;

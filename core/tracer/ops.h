@@ -78,6 +78,10 @@ struct Ops {
   Status getIter();
   Status forIter();
   Status jump();
+  Status returnGenerator();
+  Status yieldValue();
+  Status getYieldFromIter();
+  Status send();
   Status popJumpIfFalse();
   Status popJumpIfTrue();
   Status popJumpIfNone();

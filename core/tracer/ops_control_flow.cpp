@@ -7,6 +7,7 @@
 #include "core/vt/constant.h"
 #include "core/vt/iter.h"
 #include "core/vt/lists.h"
+#include "core/vt/user_defined.h"
 
 namespace dynrr::tracer {
 
@@ -20,6 +21,15 @@ Status Ops::getIter() {
   if (vt::asIterator(*r)) {
     tx.push(*r);
     return Status::success();
+  }
+  if (vt::UserObjectVariable* obj = vt::asUserObject(*r)) {
+    auto it = obj->iterate(tx);
+    if (!it) return it.error();
+    if (vt::asIterator(*it)) {
+      tx.push(*it);
+      return Status::success();
+    }
+    r = it;
   }
   auto items = (*r)->unpackVarSequence(tx);
   if (!items) return items.error();
@@ -42,6 +52,55 @@ Status Ops::forIter() {
 }
 
 Status Ops::jump() { return tx.jumpTo(*inst.jumpTarget); }
+
+// RETURN_GENERATOR (InliningGeneratorInstructionTranslator): the call returns the
+// generator object; the body starts at the next next().
+Status Ops::returnGenerator() {
+  if (tx.parent_ == nullptr) return unsupported("generator or coroutine frames");
+  tx.suspended_ = true;
+  tx.yielded_ = nullptr;
+  return Status::success();
+}
+
+// YIELD_VALUE: with enable_faithful_generator_behavior, tracing stops and next() gives
+// the value; MAX_ITERATOR_LIMIT bounds an infinite generator.
+Status Ops::yieldValue() {
+  if (tx.parent_ == nullptr) return unsupported("generator or coroutine frames");
+  auto v = tx.pop();
+  if (!v) return v.error();
+  if (++tx.yieldCount_ > 100000)
+    return unsupported("infinite generator detected (YIELD_VALUE traced too many times)");
+  tx.yielded_ = *v;
+  tx.suspended_ = true;
+  return Status::success();
+}
+
+// GET_YIELD_FROM_ITER: iter(TOS) unless it is a list iterator already.
+Status Ops::getYieldFromIter() {
+  if (tx.stack_.empty()) return Error("bad bytecode: GET_YIELD_FROM_ITER on an empty stack");
+  if (vt::asIterator(tx.stack_.back())) return Status::success();
+  return getIter();
+}
+
+// SEND (3.11): with None sent, next(receiver); StopIteration replaces the receiver with
+// the return value (None here) and jumps; otherwise the value is pushed for YIELD_VALUE.
+Status Ops::send() {
+  auto val = tx.pop();
+  if (!val) return val.error();
+  const vt::ConstantVariable* c = vt::asConstant(*val);
+  if (!c || !c->isNone()) return unsupported("generator.send of a value other than None");
+  if (tx.stack_.empty()) return Error("bad bytecode: SEND without a receiver");
+  vt::IteratorVariable* it = vt::asIterator(tx.stack_.back());
+  if (!it) return unsupported("yield from a " + tx.stack_.back()->pythonTypeName());
+  auto next = it->nextVariable(tx);
+  if (!next) return next.error();
+  if (!*next) {
+    tx.stack_.back() = vt::ConstantVariable::make(vt::NoneValue{});
+    return tx.jumpTo(*inst.jumpTarget);
+  }
+  tx.push(*next);
+  return Status::success();
+}
 
 Status Ops::popJumpIf(bool ifTrue) {
   auto v = tx.pop();

@@ -170,6 +170,13 @@ Expected<VtPtr> callSuper(Tx& tx, const std::string&, Args& args) {
 Expected<VtPtr> callIter(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 1) return notModelled();
   if (asIterator(args[0])) return args[0]->callMethod(tx, "__iter__", {}, {});
+  if (UserObjectVariable* obj = asUserObject(args[0])) {
+    auto it = obj->iterate(tx);
+    if (!it || asIterator(*it)) return it;
+    auto items = (*it)->unpackVarSequence(tx);
+    if (!items) return items.error();
+    return VtPtr(std::make_shared<ListIteratorVariable>(std::move(*items)));
+  }
   auto items = iterItems(tx, args[0]);
   if (!items) return items.error();
   return VtPtr(std::make_shared<ListIteratorVariable>(std::move(*items)));

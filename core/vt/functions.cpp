@@ -49,9 +49,8 @@ Status realizeClosureForInlineCheck(Tx& tx, const NestedFunctionVariable& fn,
 Status loadCode(Tx& tx, trace::ObjRef codeRef, const std::string& qualname, BoundCall& out) {
   auto code = bytecode::codeFromTrace(tx.context().trace, codeRef);
   if (!code) return code.error();
-  if (code->flags &
-      (bytecode::kCoGenerator | bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
-    return unsupported("inlining a generator or coroutine " + qualname);
+  if (code->flags & (bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
+    return unsupported("inlining a coroutine or async generator " + qualname);
   }
   auto insts = bytecode::decodeInstructions(*code);
   if (!insts) return insts.error();
@@ -301,6 +300,31 @@ Expected<VtPtr> PartialVariable::varGetattr(Tx& tx, const std::string& name) {
                                                 MutationType::kValueMutationNew));
   }
   return VariableTracker::varGetattr(tx, name);
+}
+
+std::string GeneratorVariable::describe() const {
+  return tracer_->code().qualname + (exhausted_ ? " (exhausted)" : "");
+}
+
+Expected<VtPtr> GeneratorVariable::nextVariable(Tx& tx) {
+  if (exhausted_) return VtPtr();
+  auto r = tx.resumeGenerator(*tracer_);
+  if (!r) {
+    exhausted_ = true;
+    std::string msg = r.error().message();
+    if (msg.find("graph break: ") != std::string::npos || tx.context().pendingBreak) {
+      // Dynamo does not resume a graph break inside a generator's next() (it skips the
+      // frame); the core does not model that path.
+      tx.context().pendingBreak.reset();
+      return unsupported("a graph break inside a generator's next() (" + msg + ")");
+    }
+    return r;
+  }
+  if (tracer_->returned()) {
+    exhausted_ = true;  // generator_exhausted: StopIteration
+    return VtPtr();
+  }
+  return r;
 }
 
 }  // namespace dynrr::vt

@@ -19,6 +19,7 @@
 #include "core/bytecode/instruction.h"
 #include "core/trace/trace_format.h"
 #include "core/vt/base.h"
+#include "core/vt/iter.h"
 #include "core/vt/misc.h"
 
 namespace dynrr::vt {
@@ -179,6 +180,28 @@ class PartialVariable final : public VariableTracker {
   VtPtr func_;
   Args args_;
   Kwargs keywords_;
+};
+
+// A generator made by calling a generator function while tracing
+// (LocalGeneratorObjectVariable): its body runs in its own suspended translator, one
+// next() at a time (gen_send_ex2), each resumed by the frame asking. A graph break inside
+// a generator is not resumable in Dynamo either; here it is reported as unsupported.
+class GeneratorVariable final : public IteratorVariable {
+ public:
+  explicit GeneratorVariable(std::shared_ptr<tracer::InstructionTranslator> tracer)
+      : tracer_(std::move(tracer)) {}
+  std::string pythonTypeName() const override { return "generator"; }
+  std::string className() const override { return "LocalGeneratorObjectVariable"; }
+  std::string describe() const override;
+  Expected<VtPtr> nextVariable(Tx& tx) override;
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override {
+    return drainIterator(tx, *this);
+  }
+  bool exhausted() const { return exhausted_; }
+
+ private:
+  std::shared_ptr<tracer::InstructionTranslator> tracer_;
+  bool exhausted_ = false;
 };
 
 }  // namespace dynrr::vt

@@ -274,17 +274,23 @@ Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, 
   return (*m)->callFunction(tx, std::move(args), std::move(kwargs));
 }
 
-Expected<std::vector<VtPtr>> UserObjectVariable::unpackVarSequence(Tx& tx) {
+Expected<VtPtr> UserObjectVariable::iterate(Tx& tx) {
   auto m = varGetattr(tx, "__iter__");
-  if (!m) return m.error();
+  if (!m) return m;
   if ((*m)->kind() != VtKind::kUserMethod)
     return unsupported("iterating a " + typeName_ + " whose __iter__ is not a Python method");
   auto it = (*m)->callFunction(tx, {}, {});
-  if (!it) return it.error();
+  if (!it) return it;
   auto r = tx.realize(*it);
-  if (!r) return r.error();
-  if ((*r)->kind() == VtKind::kIterator || asSequence(*r)) return (*r)->unpackVarSequence(tx);
+  if (!r) return r;
+  if ((*r)->kind() == VtKind::kIterator || asSequence(*r)) return r;
   return unsupported(typeName_ + ".__iter__ returning a " + (*r)->pythonTypeName());
+}
+
+Expected<std::vector<VtPtr>> UserObjectVariable::unpackVarSequence(Tx& tx) {
+  auto r = iterate(tx);
+  if (!r) return r.error();
+  return (*r)->unpackVarSequence(tx);
 }
 
 Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {

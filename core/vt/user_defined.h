@@ -56,6 +56,9 @@ class UserObjectVariable : public VariableTracker {
   Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
   // iter(obj): its __iter__ method inlined, then the iterator's items.
   Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override;
+  // iter(obj) itself: what __iter__ returns (an iterator stays lazy: a generator's items
+  // are made one next() at a time, as GET_ITER in Dynamo leaves them).
+  Expected<VtPtr> iterate(Tx& tx);
 
   // The recorded instance (null for an object made while tracing).
   Expected<std::optional<schema::Instance::Reader>> instance(Tx& tx) const;
