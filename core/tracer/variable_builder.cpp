@@ -365,6 +365,14 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
   }
   std::string cmod = c.getModule().cStr();
+  if (cmod == "itertools" && (std::string(c.getQualname().cStr()) == "chain" ||
+                              std::string(c.getQualname().cStr()) == "product" ||
+                              std::string(c.getQualname().cStr()) == "combinations" ||
+                              std::string(c.getQualname().cStr()) == "permutations")) {
+    guard(GuardKind::CLASS_MATCH, srcName);  // ItertoolsVariable / the chain polyfill
+    return VtPtr(std::make_shared<vt::BuiltinVariable>(
+        "itertools." + std::string(c.getQualname().cStr()), source));
+  }
   if (cmod == "functools" && std::string(c.getQualname().cStr()) == "partial") {
     guard(GuardKind::CLASS_MATCH, srcName);  // calling it makes a FunctoolsPartialVariable
     return VtPtr(std::make_shared<vt::BuiltinVariable>("functools.partial", source));

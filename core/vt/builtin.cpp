@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <unordered_map>
 #include <unordered_set>
@@ -387,6 +388,108 @@ Expected<VtPtr> callReduce(Tx& tx, const std::string&, Args& args) {
     value = *r;
     tracer::applyNameHint(tx, value, "value");
   }
+}
+
+// itertools (ItertoolsVariable.call_function): product(*seqs, repeat=r),
+// combinations(iterable, r) and permutations(iterable[, r]) unpack their arguments and
+// give a list iterator of tuples; chain and chain.from_iterable are lazy (their polyfills
+// are generators).
+Expected<VtPtr> callItertools(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
+  if (name == "itertools.chain" || name == "itertools.chain.from_iterable") {
+    if (!kwargs.empty()) return notModelled();
+    VtPtr outer;
+    if (name == "itertools.chain") {
+      outer = std::make_shared<ListIteratorVariable>(args);
+    } else {
+      if (args.size() != 1) return notModelled();
+      auto it = getIter(tx, args[0]);
+      if (!it) return it;
+      outer = *it;
+    }
+    return VtPtr(std::make_shared<ChainVariable>(outer));
+  }
+  std::vector<std::vector<VtPtr>> pools;
+  auto unpack = [&](const VtPtr& v) -> Status {
+    auto items = iterItems(tx, v);
+    if (!items) return items.error();
+    pools.push_back(std::move(*items));
+    return Status::success();
+  };
+  std::vector<VtPtr> rows;
+  auto emit = [&](const std::vector<VtPtr>& row) -> Status {
+    if (Status st = checkMaterialized(static_cast<int64_t>(rows.size()) + 1, "itertools results");
+        !st)
+      return st;
+    rows.push_back(makeTuple(row));
+    return Status::success();
+  };
+  if (name == "itertools.product") {
+    int64_t repeat = 1;
+    if (VtPtr r = takeKwarg(kwargs, "repeat")) {
+      auto c = constantInt(r);
+      if (!c || *c < 0) return unsupported("itertools.product(repeat=" + r->pythonTypeName() + ")");
+      repeat = *c;
+    }
+    if (!kwargs.empty()) return notModelled();
+    for (const auto& a : args) {
+      if (Status st = unpack(a); !st) return st.error();
+    }
+    std::vector<std::vector<VtPtr>> all;
+    for (int64_t k = 0; k < repeat; ++k) all.insert(all.end(), pools.begin(), pools.end());
+    std::vector<size_t> idx(all.size(), 0);
+    for (const auto& p : all)
+      if (p.empty()) return VtPtr(std::make_shared<ListIteratorVariable>(std::move(rows)));
+    for (;;) {
+      std::vector<VtPtr> row;
+      for (size_t i = 0; i < all.size(); ++i) row.push_back(all[i][idx[i]]);
+      if (Status st = emit(row); !st) return st.error();
+      size_t i = all.size();
+      while (i > 0) {
+        --i;
+        if (++idx[i] < all[i].size()) break;
+        idx[i] = 0;
+        if (i == 0) return VtPtr(std::make_shared<ListIteratorVariable>(std::move(rows)));
+      }
+      if (all.empty()) return VtPtr(std::make_shared<ListIteratorVariable>(std::move(rows)));
+    }
+  }
+  if (!kwargs.empty()) return notModelled();
+  bool perm = name == "itertools.permutations";
+  if (!(name == "itertools.combinations" && args.size() == 2) &&
+      !(perm && (args.size() == 1 || args.size() == 2)))
+    return notModelled();
+  if (Status st = unpack(args[0]); !st) return st.error();
+  const auto& pool = pools[0];
+  int64_t n = static_cast<int64_t>(pool.size());
+  int64_t r = n;
+  if (args.size() == 2) {
+    auto c = constantInt(args[1]);
+    if (!c) return unsupported(name + " with a length that is not a constant");
+    r = *c;
+  }
+  if (r < 0) return unsupported(name + " with a negative length (ValueError path)");
+  if (r > n) return VtPtr(std::make_shared<ListIteratorVariable>(std::move(rows)));
+  // Python's orders: combinations lexicographic by index, permutations likewise.
+  std::vector<int64_t> chosen;
+  std::vector<bool> used(static_cast<size_t>(n), false);
+  std::function<Status(int64_t)> rec = [&](int64_t start) -> Status {
+    if (static_cast<int64_t>(chosen.size()) == r) {
+      std::vector<VtPtr> row;
+      for (int64_t i : chosen) row.push_back(pool[static_cast<size_t>(i)]);
+      return emit(row);
+    }
+    for (int64_t i = perm ? 0 : start; i < n; ++i) {
+      if (perm && used[static_cast<size_t>(i)]) continue;
+      used[static_cast<size_t>(i)] = true;
+      chosen.push_back(i);
+      if (Status st = rec(i + 1); !st) return st;
+      chosen.pop_back();
+      used[static_cast<size_t>(i)] = false;
+    }
+    return Status::success();
+  };
+  if (Status st = rec(0); !st) return st.error();
+  return VtPtr(std::make_shared<ListIteratorVariable>(std::move(rows)));
 }
 
 // map(fn, *iterables) and filter(fn, iterable) (call_map, call_filter): lazy.
@@ -853,6 +956,11 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"collections.OrderedDict", &callDict},
       {"collections.defaultdict", &callDict},
       {"functools.partial", &callPartial},
+      {"itertools.product", &callItertools},
+      {"itertools.combinations", &callItertools},
+      {"itertools.permutations", &callItertools},
+      {"itertools.chain", &callItertools},
+      {"itertools.chain.from_iterable", &callItertools},
   };
   return kTable;
 }
@@ -909,6 +1017,8 @@ bool isDictClass(const std::string& name) {
 }  // namespace
 
 Expected<VtPtr> BuiltinVariable::varGetattr(Tx& tx, const std::string& name) {
+  if (name == "from_iterable" && name_ == "itertools.chain")
+    return VtPtr(std::make_shared<BuiltinVariable>("itertools.chain.from_iterable"));
   if (name == "fromkeys" && isDictClass(name_))
     return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
   return VariableTracker::varGetattr(tx, name);

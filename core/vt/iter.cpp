@@ -122,4 +122,19 @@ Expected<VtPtr> FilterVariable::nextVariable(Tx& tx) {
 
 std::string FilterVariable::describe() const { return "filter(" + fn_->pythonTypeName() + ")"; }
 
+Expected<VtPtr> ChainVariable::nextVariable(Tx& tx) {
+  for (;;) {
+    if (current_) {
+      auto next = nextOf(tx, current_);
+      if (!next || *next) return next;
+      current_ = nullptr;
+    }
+    auto iterable = nextOf(tx, outer_);
+    if (!iterable || !*iterable) return iterable;
+    auto it = getIter(tx, *iterable);  // GET_YIELD_FROM_ITER
+    if (!it) return it;
+    current_ = *it;
+  }
+}
+
 }  // namespace dynrr::vt

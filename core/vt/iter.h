@@ -95,4 +95,23 @@ class ZipVariable final : public IteratorVariable {
   bool done_ = false;
 };
 
+// itertools.chain(*iterables) and chain.from_iterable(iterable): Dynamo inlines the
+// generator polyfills (polyfills/itertools.py: `for it in iterables: yield from it`), so
+// each iterable is iterated only when the previous one is exhausted.
+class ChainVariable final : public IteratorVariable {
+ public:
+  explicit ChainVariable(VtPtr outer) : outer_(std::move(outer)) {}
+  std::string pythonTypeName() const override { return "itertools.chain"; }
+  std::string className() const override { return "LocalGeneratorObjectVariable"; }
+  std::string describe() const override { return "chain"; }
+  Expected<VtPtr> nextVariable(Tx& tx) override;
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override {
+    return drainIterator(tx, *this);
+  }
+
+ private:
+  VtPtr outer_;    // iterator over the iterables
+  VtPtr current_;  // iterator of the iterable being drained
+};
+
 }  // namespace dynrr::vt
