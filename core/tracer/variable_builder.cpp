@@ -365,6 +365,13 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
   }
   std::string cmod = c.getModule().cStr();
+  if (cmod == "torch" && (std::string(c.getQualname().cStr()) == "finfo" ||
+                          std::string(c.getQualname().cStr()) == "iinfo" ||
+                          std::string(c.getQualname().cStr()) == "device")) {
+    guard(GuardKind::CLASS_MATCH, srcName);  // calls fold to constants
+    return VtPtr(std::make_shared<vt::BuiltinVariable>(
+        "torch." + std::string(c.getQualname().cStr()), source));
+  }
   if (cmod == "itertools" && (std::string(c.getQualname().cStr()) == "chain" ||
                               std::string(c.getQualname().cStr()) == "product" ||
                               std::string(c.getQualname().cStr()) == "combinations" ||

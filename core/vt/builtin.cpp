@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/fake/device.h"
 #include "core/trace/trace_format.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
@@ -23,6 +24,7 @@
 #include "core/vt/misc.h"
 #include "core/vt/sets.h"
 #include "core/vt/sym_node.h"
+#include "core/vt/torch.h"
 #include "core/vt/user_defined.h"
 
 namespace dynrr::vt {
@@ -492,6 +494,36 @@ Expected<VtPtr> callItertools(Tx& tx, const std::string& name, Args& args, Kwarg
   return VtPtr(std::make_shared<ListIteratorVariable>(std::move(rows)));
 }
 
+// torch.finfo / torch.iinfo (constant-folded classes) and torch.device(type[, index]) /
+// torch.device("type:index"), a constant.
+Expected<VtPtr> callTorchClass(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
+  if (name == "torch.finfo" || name == "torch.iinfo") {
+    if (!kwargs.empty()) return notModelled();
+    return makeDtypeInfo(tx, name == "torch.finfo", args);
+  }
+  VtPtr type = args.empty() ? takeKwarg(kwargs, "type") : args[0];
+  VtPtr index = args.size() > 1 ? args[1] : takeKwarg(kwargs, "index");
+  if (!type || args.size() > 2 || !kwargs.empty()) return notModelled();
+  const ConstantVariable* c = asConstant(type);
+  if (c) {
+    if (const auto* t = std::get_if<TorchConstant>(&c->value());
+        t && t->kind == TorchConstant::Kind::kDevice && !index)
+      return type;
+  }
+  const std::string* s = c ? c->asStr() : nullptr;
+  if (!s) return unsupported("torch.device of a " + type->pythonTypeName());
+  std::string text = *s;
+  if (index) {
+    auto i = constantInt(index);
+    if (!i || text.find(':') != std::string::npos)
+      return unsupported("torch.device with this index");
+    text += ":" + std::to_string(*i);
+  }
+  auto d = fake::Device::parse(text);
+  if (!d) return unsupported("torch.device(" + text + ") (RuntimeError path)");
+  return ConstantVariable::make(TorchConstant{TorchConstant::Kind::kDevice, d->str()});
+}
+
 // map(fn, *iterables) and filter(fn, iterable) (call_map, call_filter): lazy.
 Expected<VtPtr> callMapFilter(Tx& tx, const std::string& name, Args& args) {
   if (args.size() < 2 || (name == "filter" && args.size() != 2)) return notModelled();
@@ -957,6 +989,9 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"collections.defaultdict", &callDict},
       {"functools.partial", &callPartial},
       {"itertools.product", &callItertools},
+      {"torch.finfo", &callTorchClass},
+      {"torch.iinfo", &callTorchClass},
+      {"torch.device", &callTorchClass},
       {"itertools.combinations", &callItertools},
       {"itertools.permutations", &callItertools},
       {"itertools.chain", &callItertools},

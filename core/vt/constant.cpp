@@ -9,6 +9,8 @@
 #include <unordered_map>
 
 #include "core/bytecode/py_repr.h"
+#include "core/fake/device.h"
+#include "core/fake/dtype.h"
 #include "core/graph/python_repr.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/lists.h"
@@ -370,6 +372,25 @@ Expected<VtPtr> ConstantVariable::varGetattr(Tx& tx, const std::string& name) {
   (void)tx;
   if (asStr() && strMethods().count(name))
     return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+  // Attributes of a torch.dtype / torch.device constant (ConstantVariable.var_getattr
+  // reads them off the Python value): device.type / .index, dtype.is_floating_point /
+  // .is_complex / .is_signed / .itemsize.
+  if (const auto* t = std::get_if<TorchConstant>(&value_)) {
+    if (t->kind == TorchConstant::Kind::kDevice) {
+      if (auto d = fake::Device::parse(t->name)) {
+        if (name == "type") return ConstantVariable::make(d->type);
+        if (name == "index")
+          return d->index < 0 ? ConstantVariable::make(NoneValue{})
+                              : ConstantVariable::make(int64_t{d->index});
+      }
+    } else if (auto d = fake::parseDType(t->name)) {
+      if (name == "is_floating_point") return ConstantVariable::make(fake::isFloating(*d));
+      if (name == "is_complex") return ConstantVariable::make(fake::isComplex(*d));
+      if (name == "itemsize") return ConstantVariable::make(int64_t{fake::elementSize(*d)});
+      if (name == "is_signed")
+        return ConstantVariable::make(*d != fake::DType::kUInt8 && *d != fake::DType::kBool);
+    }
+  }
   return unsupported("getattr '" + name + "' on a " + pythonTypeName() + " constant");
 }
 

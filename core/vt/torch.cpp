@@ -160,4 +160,92 @@ Expected<VtPtr> TorchFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kw
   return tracer::tensorCall(tx, false, qualname_, qualname_, std::move(args), std::move(kwargs));
 }
 
+namespace {
+struct FloatInfo {
+  const char* dtype;
+  int64_t bits;
+  double eps, max, tiny, resolution;
+  const char* dtypeAttr;  // finfo(...).dtype is a str
+};
+// torch.finfo of the floating dtypes (values as torch 2.13 reports them; complex dtypes
+// report their real counterpart).
+const FloatInfo kFloatInfo[] = {
+    {"torch.float32", 32, 1.1920928955078125e-07, 3.4028234663852886e+38, 1.1754943508222875e-38,
+     1e-06, "float32"},
+    {"torch.float64", 64, 2.220446049250313e-16, 1.7976931348623157e+308, 2.2250738585072014e-308,
+     1e-15, "float64"},
+    {"torch.float16", 16, 0.0009765625, 65504.0, 6.103515625e-05, 0.001, "float16"},
+    {"torch.bfloat16", 16, 0.0078125, 3.3895313892515355e+38, 1.1754943508222875e-38, 0.01,
+     "bfloat16"},
+    {"torch.complex64", 32, 1.1920928955078125e-07, 3.4028234663852886e+38, 1.1754943508222875e-38,
+     1e-06, "float32"},
+    {"torch.complex128", 64, 2.220446049250313e-16, 1.7976931348623157e+308,
+     2.2250738585072014e-308, 1e-15, "float64"},
+};
+struct IntInfo {
+  const char* dtype;
+  int64_t bits, min, max;
+  const char* dtypeAttr;
+};
+const IntInfo kIntInfo[] = {
+    {"torch.int8", 8, -128, 127, "int8"},
+    {"torch.int16", 16, -32768, 32767, "int16"},
+    {"torch.int32", 32, -2147483648LL, 2147483647LL, "int32"},
+    {"torch.int64", 64, INT64_MIN, INT64_MAX, "int64"},
+    {"torch.uint8", 8, 0, 255, "uint8"},
+};
+}  // namespace
+
+Expected<VtPtr> DtypeInfoVariable::varGetattr(Tx& tx, const std::string& name) {
+  if (isFloat_) {
+    for (const auto& f : kFloatInfo) {
+      if (dtype_ != f.dtype) continue;
+      if (name == "bits") return ConstantVariable::make(f.bits);
+      if (name == "eps") return ConstantVariable::make(f.eps);
+      if (name == "max") return ConstantVariable::make(f.max);
+      if (name == "min") return ConstantVariable::make(-f.max);
+      if (name == "tiny" || name == "smallest_normal") return ConstantVariable::make(f.tiny);
+      if (name == "resolution") return ConstantVariable::make(f.resolution);
+      if (name == "dtype") return ConstantVariable::make(std::string(f.dtypeAttr));
+    }
+  } else {
+    for (const auto& i : kIntInfo) {
+      if (dtype_ != i.dtype) continue;
+      if (name == "bits") return ConstantVariable::make(i.bits);
+      if (name == "min") return ConstantVariable::make(i.min);
+      if (name == "max") return ConstantVariable::make(i.max);
+      if (name == "dtype") return ConstantVariable::make(std::string(i.dtypeAttr));
+    }
+  }
+  return VariableTracker::varGetattr(tx, name);
+}
+
+Expected<VtPtr> makeDtypeInfo(Tx& tx, bool isFloat, const Args& args) {
+  std::string dtype;
+  if (args.empty() && isFloat) {
+    dtype = std::string(fake::dtypeName(tx.context().defaultDtype));
+  } else if (args.size() == 1) {
+    const ConstantVariable* c = asConstant(args[0]);
+    const auto* t = c ? std::get_if<TorchConstant>(&c->value()) : nullptr;
+    if (!t || t->kind != TorchConstant::Kind::kDtype)
+      return unsupported(std::string(isFloat ? "torch.finfo" : "torch.iinfo") + " of a " +
+                         args[0]->pythonTypeName());
+    auto d = fake::parseDType(t->name);
+    if (!d) return unsupported("torch.finfo of " + t->name);
+    dtype = std::string(fake::dtypeName(*d));
+  } else {
+    return unsupported("torch.finfo/iinfo arity");
+  }
+  bool known = false;
+  if (isFloat) {
+    for (const auto& f : kFloatInfo) known = known || dtype == f.dtype;
+  } else {
+    for (const auto& i : kIntInfo) known = known || dtype == i.dtype;
+  }
+  if (!known)
+    return unsupported(std::string(isFloat ? "torch.finfo" : "torch.iinfo") + "(" + dtype +
+                       ") (TypeError path, or a dtype not tabulated)");
+  return VtPtr(std::make_shared<DtypeInfoVariable>(isFloat, dtype));
+}
+
 }  // namespace dynrr::vt

@@ -30,4 +30,28 @@ class TorchFunctionVariable final : public VariableTracker {
   bool isBuiltin_;
 };
 
+// torch.finfo(dtype) / torch.iinfo(dtype): Dynamo constant-folds the call
+// (UserDefinedClassVariable over a constant dtype); the result's attributes (bits, eps,
+// max, min, tiny, smallest_normal, resolution, dtype) are constants.
+class DtypeInfoVariable final : public VariableTracker {
+ public:
+  DtypeInfoVariable(bool isFloat, std::string dtype)
+      : VariableTracker(VtKind::kOpaque, nullptr, MutationType::kImmutable),
+        isFloat_(isFloat),
+        dtype_(std::move(dtype)) {}
+  std::string pythonTypeName() const override { return isFloat_ ? "torch.finfo" : "torch.iinfo"; }
+  std::string className() const override { return "UserDefinedObjectVariable"; }
+  std::string describe() const override { return pythonTypeName() + "(" + dtype_ + ")"; }
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  bool isPythonConstant() const override { return true; }
+  Expected<bool> boolValue(Tx&) override { return true; }
+
+ private:
+  bool isFloat_;
+  std::string dtype_;  // "torch.float32"
+};
+
+// torch.finfo(dtype) / torch.iinfo(dtype) of a constant dtype (finfo() is the default dtype's).
+Expected<VtPtr> makeDtypeInfo(Tx& tx, bool isFloat, const Args& args);
+
 }  // namespace dynrr::vt
