@@ -442,6 +442,102 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
 }  // namespace
 
 namespace {
+// convert_frame's has_tensor_in_frame, on the recorded frame: a co_names global that is
+// torch or a torch.* module (or numpy: trace_numpy), or a local holding a tensor, an
+// nn.Module, an nn.Module subclass, or a list / tuple / dict / namedtuple reaching one.
+// (always_optimize_code_objects, the code given to torch.compile itself, is not
+// recorded; it only matters for frames Dynamo compiled.)
+class HasTensor {
+  using W = schema::Object::Which;
+
+ public:
+  explicit HasTensor(const trace::TraceReader& trace) : trace_(trace) {}
+  Expected<bool> of(trace::ObjRef ref, int depth = 0) {
+    if (depth > 256) return unsupported("has_tensor_in_frame: nesting deeper than 256");
+    if (auto it = seen_.find(ref); it != seen_.end()) return it->second;
+    seen_[ref] = false;
+    auto o = trace_.object(ref);
+    if (!o) return o.error();
+    bool r = false;
+    switch (o->which()) {
+      case W::TENSOR: r = true; break;
+      case W::LIST:
+      case W::TUPLE: {
+        auto items = o->which() == W::LIST ? o->getList() : o->getTuple();
+        for (auto item : items) {
+          auto h = of(item, depth + 1);
+          if (!h) return h;
+          if ((r = *h)) break;
+        }
+        break;
+      }
+      case W::DICT:
+        for (auto e : o->getDict()) {
+          auto h = of(e.getValue(), depth + 1);
+          if (!h) return h;
+          if ((r = *h)) break;
+        }
+        break;
+      case W::INSTANCE: {
+        auto inst = o->getInstance();
+        if (inst.getKind() == schema::InstanceKind::NN_MODULE) {
+          r = true;
+        } else if (inst.getKind() == schema::InstanceKind::NAMEDTUPLE) {
+          for (auto a : inst.getAttrs()) {
+            auto h = of(a.getValue(), depth + 1);
+            if (!h) return h;
+            if ((r = *h)) break;
+          }
+        }
+        break;
+      }
+      case W::CLASS:
+        for (auto k : o->getClass().getMro()) {
+          auto kc = trace_.object(k);
+          if (kc && kc->which() == W::CLASS &&
+              std::string(kc->getClass().getModule().cStr()) == "torch.nn.modules.module" &&
+              std::string(kc->getClass().getQualname().cStr()) == "Module")
+            r = std::string(o->getClass().getMetaclass().cStr()) == "builtins.type" ||
+                std::string(o->getClass().getMetaclass().cStr()).empty();
+        }
+        break;
+      case W::OPAQUE: r = std::string(o->getOpaque().getReason().cStr()) == "numpy array"; break;
+      default: break;
+    }
+    seen_[ref] = r;
+    return r;
+  }
+
+ private:
+  const trace::TraceReader& trace_;
+  std::map<trace::ObjRef, bool> seen_;
+};
+
+Expected<bool> hasTensorInFrame(const trace::TraceReader& trace, schema::FrameInput::Reader frame,
+                                const bytecode::CodeObject& code) {
+  using W = schema::Object::Which;
+  auto globals = trace.object(frame.getGlobals());
+  if (globals && globals->which() == W::DICT) {
+    for (const std::string& name : code.names) {
+      for (auto e : globals->getDict()) {
+        auto key = trace.object(e.getKey());
+        if (!key || key->which() != W::STR || key->getStr() != name) continue;
+        auto v = trace.object(e.getValue());
+        if (!v || v->which() != W::MODULE) continue;
+        std::string m = v->getModule().getName().cStr();
+        if (m == "torch" || m.rfind("torch.", 0) == 0 || m == "numpy" || m.rfind("numpy.", 0) == 0)
+          return true;
+      }
+    }
+  }
+  HasTensor has(trace);
+  for (auto local : frame.getLocals()) {
+    auto h = has.of(local.getValue());
+    if (!h || *h) return h;
+  }
+  return false;
+}
+
 Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, size_t eventIndex,
                                              const ReplayHooks* hooks);
 }  // namespace
@@ -508,10 +604,15 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
       event.getStatus() == schema::EventStatus::SKIPPED &&
       std::string(event.getStatusReason().cStr()).find("No ops traced for the FX graph") !=
           std::string::npos;
+  // convert_frame returns early, before tracing, when has_tensor_in_frame is false.
+  const bool dynamoSkippedNoTensor =
+      event.getStatus() == schema::EventStatus::SKIPPED &&
+      std::string(event.getStatusReason().cStr()) == "no tensor-related objects found in frame";
   const bool dynamoRefused =
       event.getStatus() == schema::EventStatus::ERROR &&
       std::string(event.getStatusReason().cStr()).rfind("Unsupported: ", 0) == 0;
-  if (event.getStatus() != schema::EventStatus::COMPILED && !dynamoSkippedNoOps && !dynamoRefused) {
+  if (event.getStatus() != schema::EventStatus::COMPILED && !dynamoSkippedNoOps && !dynamoRefused &&
+      !dynamoSkippedNoTensor) {
     return unsupported("replay of frames Dynamo did not compile (status " +
                        std::to_string(static_cast<int>(event.getStatus())) + ": " +
                        std::string(event.getStatusReason().cStr()) + ")");
@@ -526,6 +627,13 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   }
   auto code = bytecode::codeFromTrace(trace, frame.getCode());
   if (!code) return code.error();
+  if ((code->flags & bytecode::kCoGenerator) && dynamoRefused) {
+    // convert_frame refuses a generator frame before tracing ("Attempt to trace
+    // generator"), logging no graph break: the core's decision is the same refusal.
+    ReplayOutcome refusal;
+    refusal.refused = true;
+    return refusal;
+  }
   if (code->flags &
       (bytecode::kCoGenerator | bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
     return unsupported("generator or coroutine frames");
@@ -548,6 +656,14 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
                        std::to_string(static_cast<int>(event.getStatus())) + ": " +
                        std::string(event.getStatusReason().cStr()) +
                        "): the core reaches no refusal of its own");
+  }
+  if (dynamoSkippedNoTensor) {
+    auto has = hasTensorInFrame(trace, frame, *code);
+    if (!has) return has.error();
+    // No tensor-related object: the core skips the frame too, deciding nothing. Else it
+    // traces the frame, and its decisions are compared with Dynamo's nothing.
+    if (!*has) return ReplayOutcome{};
+    return run(0, hooks);
   }
   if (dynamoSkippedNoOps) {
     auto out = run(0, hooks);
