@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <unordered_map>
 
+#include "core/bytecode/code_object.h"
 #include "core/bytecode/py_repr.h"
 #include "core/fake/device.h"
 #include "core/fake/dtype.h"
@@ -465,6 +466,29 @@ Expected<std::vector<VtPtr>> ConstantVariable::unpackVarSequence(Tx& tx) {
     i += n;
   }
   return out;
+}
+
+Expected<VtPtr> CodeVariable::varGetattr(Tx& tx, const std::string& name) {
+  auto code = bytecode::codeFromTrace(tx.context().trace, code_);
+  if (!code) return code.error();
+  auto strTuple = [](const std::vector<std::string>& xs) {
+    std::vector<VtPtr> items;
+    for (const auto& x : xs) items.push_back(ConstantVariable::make(x));
+    return makeTuple(std::move(items));
+  };
+  if (name == "co_varnames") return strTuple(code->varnames);
+  if (name == "co_names") return strTuple(code->names);
+  if (name == "co_freevars") return strTuple(code->freevars);
+  if (name == "co_cellvars") return strTuple(code->cellvars);
+  if (name == "co_argcount") return ConstantVariable::make(int64_t{code->argcount});
+  if (name == "co_posonlyargcount") return ConstantVariable::make(int64_t{code->posonlyargcount});
+  if (name == "co_kwonlyargcount") return ConstantVariable::make(int64_t{code->kwonlyargcount});
+  if (name == "co_firstlineno") return ConstantVariable::make(int64_t{code->firstlineno});
+  if (name == "co_flags") return ConstantVariable::make(int64_t{code->flags});
+  if (name == "co_name") return ConstantVariable::make(code->name);
+  if (name == "co_qualname") return ConstantVariable::make(code->qualname);
+  if (name == "co_filename") return ConstantVariable::make(code->filename);
+  return unsupported("code object attribute " + name);
 }
 
 }  // namespace dynrr::vt

@@ -97,6 +97,8 @@ class CodeVariable final : public VariableTracker {
   std::string pythonTypeName() const override { return "code"; }
   std::string describe() const override { return "<code object " + qualname_ + ">"; }
   bool isPythonConstant() const override { return true; }
+  // co_varnames, co_argcount, co_name ... of the recorded code object (constants).
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
 
  private:
   trace::ObjRef code_;

@@ -11,6 +11,7 @@
 #include "core/vt/dicts.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
+#include "core/vt/user_defined.h"
 
 namespace dynrr::vt {
 namespace {
@@ -201,11 +202,36 @@ Expected<VtPtr> UserFunctionVariable::varGetattr(Tx& tx, const std::string& name
   auto f = tx.context().trace.object(function_);
   if (!f || f->which() != W::FUNCTION) return Error("function object missing from trace");
   std::string value;
+  auto fn = f->getFunction();
   if (name == "__qualname__") {
-    value = f->getFunction().getQualname().cStr();
+    value = fn.getQualname().cStr();
   } else if (name == "__name__") {
-    value = f->getFunction().getName().cStr();
+    value = fn.getName().cStr();
+  } else if (name == "__module__") {
+    value = fn.getModule().cStr();
+  } else if (name == "__code__") {
+    // fn_var_getattr: the code object through AttrSource(fn, "__code__"), a constant
+    // guarded with CONSTANT_MATCH when realised.
+    auto code = std::make_shared<CodeVariable>(fn.getCode(), std::string(fn.getQualname().cStr()));
+    if (source()) {
+      auto src = Source::attr(source(), name);
+      tx.context().output.addGuard(guards::GuardKind::CONSTANT_MATCH, src->name());
+      code->setSource(src);
+    }
+    return VtPtr(code);
+  } else if (name == "__defaults__" || name == "__kwdefaults__" || name == "__wrapped__") {
+    trace::ObjRef ref = name == "__defaults__"     ? fn.getDefaults()
+                        : name == "__kwdefaults__" ? fn.getKwdefaults()
+                                                   : fn.getWrapped();
+    if (ref == 0 && name == "__wrapped__")
+      return unsupported("getattr '__wrapped__' of a function without one (AttributeError path)");
+    if (ref == 0) return ConstantVariable::make(NoneValue{});
+    if (!source()) return unsupported("getattr '" + name + "' on a function without a source");
+    return VtPtr(std::make_shared<LazyVariable>(ref, Source::attr(source(), name)));
   } else {
+    // An entry of the function's __dict__ (inspect.getattr_static), lazily wrapped.
+    if (auto v = findAttr(fn.getAttrs(), name); v && source())
+      return VtPtr(std::make_shared<LazyVariable>(*v, Source::attr(source(), name)));
     return unsupported("getattr '" + name + "' on a function");
   }
   // Read through a source, the str is a lazy constant on AttrSource(fn, name).
