@@ -56,6 +56,8 @@ Expected<VtPtr> SuperVariable::varGetattr(Tx& tx, const std::string& name) {
     auto v = findAttr(k->getClass().getAttrs(), name);
     if (kname == "object" && name == "__init__")
       return unsupported("super().__init__ reaching object.__init__");
+    if (kname == "object" && name == "__getattribute__")
+      return VtPtr(std::make_shared<ObjectGetattributeVariable>(*objR));
     if (kname == "torch.nn.modules.module.Module" && name == "__init__")
       return unsupported("super().__init__() of nn.Module (traces Module.__init__)");
     if (!v) continue;
@@ -78,6 +80,18 @@ Expected<VtPtr> SuperVariable::varGetattr(Tx& tx, const std::string& name) {
     return VtPtr(std::make_shared<UserMethodVariable>(fn, *objR, src));
   }
   return unsupported("super()." + name + " not found (or not recorded)");
+}
+
+Expected<VtPtr> ObjectGetattributeVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  if (args.size() != 1 || !kwargs.empty())
+    return unsupported("object.__getattribute__ with these arguments");
+  auto n = tx.realize(args[0]);
+  if (!n) return n;
+  const std::string* name = constantStr(*n);
+  if (!name) return unsupported("object.__getattribute__ of a non-constant name");
+  UserObjectVariable* o = asUserObject(obj_);
+  if (!o) return unsupported("object.__getattribute__ on a " + obj_->pythonTypeName());
+  return o->genericGetattr(tx, *name);
 }
 
 }  // namespace dynrr::vt

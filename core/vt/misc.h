@@ -116,6 +116,22 @@ class ModuleVariable final : public VariableTracker {
   std::string name_;
 };
 
+// super().__getattribute__ resolved to object.__getattribute__, bound to a user object:
+// calling it with a name is generic_getattr, skipping the class's own __getattribute__.
+class ObjectGetattributeVariable final : public VariableTracker {
+ public:
+  explicit ObjectGetattributeVariable(VtPtr obj)
+      : VariableTracker(VtKind::kGetAttr, nullptr, MutationType::kImmutable),
+        obj_(std::move(obj)) {}
+  std::string pythonTypeName() const override { return "method-wrapper"; }
+  std::string className() const override { return "GetAttrVariable"; }
+  std::string describe() const override { return "object.__getattribute__ of " + obj_->repr(); }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+
+ private:
+  VtPtr obj_;
+};
+
 class NullVariable final : public VariableTracker {
  public:
   NullVariable() : VariableTracker(VtKind::kNull, nullptr, MutationType::kImmutable) {}

@@ -127,7 +127,28 @@ std::optional<Expected<VtPtr>> UserObjectVariable::instanceDictAttr(Tx&, const s
   return std::nullopt;
 }
 
+// UserDefinedObjectVariable.var_getattr with _object_has_getattribute: the class's
+// __getattribute__ is inlined as a method call with the name (no guard on the function
+// itself); an AttributeError from it (falling back to __getattr__) is not modelled.
 Expected<VtPtr> UserObjectVariable::varGetattr(Tx& tx, const std::string& name) {
+  auto& ctx = tx.context();
+  if (name != "__class__" && name != "__dict__" && !ctx.sideEffects.pendingAttr(this, name) &&
+      userClassDefines(ctx.trace, class_, "__getattribute__")) {
+    auto ga = lookupMro(ctx.trace, class_, "__getattribute__");
+    if (!ga) return ga.error();
+    auto f = *ga ? ctx.trace.object((**ga).value) : Expected<schema::Object::Reader>(Error(""));
+    if (!f || f->which() != W::FUNCTION)
+      return unsupported("a __getattribute__ that is not a Python function (" + typeName_ + ")");
+    auto fn = std::make_shared<UserFunctionVariable>(
+        (**ga).value, f->getFunction().getQualname().cStr(), nullptr);
+    SourcePtr src = source() ? Source::attr(source(), "__getattribute__") : nullptr;
+    auto method = std::make_shared<UserMethodVariable>(fn, self(), src);
+    return method->callFunction(tx, {ConstantVariable::make(name)}, {});
+  }
+  return genericGetattr(tx, name);
+}
+
+Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& name) {
   auto& ctx = tx.context();
   auto inst = instance(tx);
   if (!inst) return inst.error();
@@ -135,8 +156,6 @@ Expected<VtPtr> UserObjectVariable::varGetattr(Tx& tx, const std::string& name) 
   if (name == "__class__" || name == "__dict__")
     return unsupported("getattr '" + name + "' on a user object");
   if (auto stored = ctx.sideEffects.pendingAttr(this, name)) return stored;
-  if (userClassDefines(ctx.trace, class_, "__getattribute__"))
-    return unsupported("a user class with __getattribute__ (" + typeName_ + ")");
   std::optional<trace::ObjRef> inDict;
   if (*inst) inDict = findAttr((*inst)->getAttrs(), name);
   if (inDict) {

@@ -49,6 +49,9 @@ class UserObjectVariable : public VariableTracker {
   }
 
   Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  // object.__getattribute__ (generic_getattr): the lookup without the class's own
+  // __getattribute__, which super().__getattribute__ reaches.
+  Expected<VtPtr> genericGetattr(Tx& tx, const std::string& name);
   Expected<bool> callObjHasattr(Tx& tx, const std::string& name) override;
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
   // __setattr__ (STORE_ATTR, setattr), and the dunders builtins call (__getitem__,
