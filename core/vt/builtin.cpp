@@ -879,6 +879,11 @@ Expected<VtPtr> callAttrBuiltin(Tx& tx, const std::string& name, Args& args) {
   const std::string* attr = constantStr(args[1]);
   if (!attr) return unsupported(name + " with a non-constant name");
   if (name == "getattr" && args.size() == 2) return args[0]->varGetattr(tx, *attr);
+  if (name == "hasattr" && args.size() == 2 && args[0]->kind() == VtKind::kUserClass) {
+    auto has = args[0]->callObjHasattr(tx, *attr);
+    if (!has) return has.error();
+    return ConstantVariable::make(*has);
+  }
   if (args[0]->kind() != VtKind::kUserObject)
     return unsupported(name + " on a " + args[0]->pythonTypeName());
   if (name == "setattr" && args.size() == 3)

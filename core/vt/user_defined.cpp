@@ -353,4 +353,45 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
   return VtPtr(obj);
 }
 
+Expected<bool> UserClassVariable::callObjHasattr(Tx& tx, const std::string& name) {
+  auto& ctx = tx.context();
+  if (source()) ctx.output.addGuard(GuardKind::HASATTR, source()->name());
+  auto c = ctx.trace.object(class_);
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  bool complete = true;
+  for (auto k : c->getClass().getMro()) {
+    auto ko = ctx.trace.object(k);
+    if (!ko || ko->which() != W::CLASS) return Error("MRO entry missing from the trace");
+    if (findAttr(ko->getClass().getAttrs(), name)) return true;
+    std::string kname = qualifiedClassName(ctx.trace, k);
+    // User classes are recorded in full; object's own attributes are dunders.
+    if (kname != "object" && !tracer::isUserCodeClass(ko->getClass())) complete = false;
+  }
+  if (!complete || (name.size() > 4 && name.rfind("__", 0) == 0))
+    return unsupported("hasattr(" + typeName_ + ", '" + name +
+                       "') answered by a class the trace does not record in full");
+  return false;
+}
+
+Expected<VtPtr> UserClassVariable::varGetattr(Tx& tx, const std::string& name) {
+  auto& ctx = tx.context();
+  if (name.size() > 4 && name.rfind("__", 0) == 0)
+    return unsupported("getattr '" + name + "' on a class (type's own attributes)");
+  auto hit = lookupMro(ctx.trace, class_, name);
+  if (!hit) return hit.error();
+  if (!*hit)
+    return unsupported("getattr '" + name + "' on class " + typeName_ +
+                       " (not found or not recorded)");
+  auto v = ctx.trace.object((*hit)->value);
+  if (!v) return v.error();
+  if (v->which() == W::INSTANCE) {
+    std::string t = qualifiedClassName(ctx.trace, v->getInstance().getClass());
+    if (t == "builtins.staticmethod" || t == "builtins.classmethod" || t == "builtins.property" ||
+        t == "staticmethod" || t == "classmethod" || t == "property")
+      return unsupported("a " + t + " read from class " + typeName_);
+  }
+  if (!source()) return unsupported("getattr '" + name + "' on a class without a source");
+  return tracer::VariableBuilder::wrap(ctx, (*hit)->value, Source::attr(source(), name));
+}
+
 }  // namespace dynrr::vt

@@ -109,6 +109,12 @@ class UserClassVariable final : public VariableTracker {
   std::string describe() const override { return typeName_; }
   // instantiate_user_defined_class_object: a new object, then its __init__ inlined.
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  // UserDefinedClassVariable.var_getattr, steps 3-5 of type_getattro for a plain class
+  // attribute or a function found on the MRO: VariableTracker.build with
+  // AttrSource(cls, name).
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  // UserDefinedClassVariable.call_obj_hasattr: HASATTR on its source, then hasattr(cls).
+  Expected<bool> callObjHasattr(Tx& tx, const std::string& name) override;
 
  private:
   trace::ObjRef class_;
