@@ -63,6 +63,23 @@ Expected<std::vector<VtPtr>> iterItems(Tx& tx, const VtPtr& v) {
 // sum -> functools.reduce(operator.add, iterable, start) in polyfills/functools.py, whose
 // global reads guard the polyfill modules and what it takes from them; reduce calls
 // iter() on the iterable and adds from `start` on.
+// The loop of polyfills/functools.py reduce: `value = function(value, element)` for each
+// element pulled from the iterator; its STORE_FASTs name the nodes value / element.
+Expected<VtPtr> reduceLoop(Tx& tx, IteratorVariable& iter, VtPtr value,
+                           const std::function<Expected<VtPtr>(const VtPtr&, const VtPtr&)>& fn) {
+  tracer::applyNameHint(tx, value, "value");
+  for (;;) {
+    auto element = iter.nextVariable(tx);
+    if (!element) return element;
+    if (!*element) return value;
+    tracer::applyNameHint(tx, *element, "element");
+    auto r = fn(value, *element);
+    if (!r) return r;
+    value = *r;
+    tracer::applyNameHint(tx, value, "value");
+  }
+}
+
 Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 1 && args.size() != 2) return notModelled();
   VtPtr start = args.size() == 2 ? args[1] : ConstantVariable::make(int64_t{0});
@@ -86,18 +103,9 @@ Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
     auto s = tx.realize(start);
     if (!s) return s;
     guardPolyfill();
-    VtPtr acc = *s;
-    tracer::applyNameHint(tx, acc, "value");
-    for (;;) {
-      auto next = iter->nextVariable(tx);
-      if (!next) return next;
-      if (!*next) return acc;
-      tracer::applyNameHint(tx, *next, "element");
-      auto sum = applyOperator(tx, "operator.add", {acc, *next});
-      if (!sum) return sum;
-      acc = *sum;
-      tracer::applyNameHint(tx, acc, "value");
-    }
+    return reduceLoop(tx, *iter, *s, [&](const VtPtr& a, const VtPtr& b) {
+      return applyOperator(tx, "operator.add", {a, b});
+    });
   }
   auto it = iterItems(tx, args[0]);
   if (!it) return it.error();
@@ -379,17 +387,9 @@ Expected<VtPtr> callReduce(Tx& tx, const std::string&, Args& args) {
           "value (TypeError path)");
     value = *first;
   }
-  tracer::applyNameHint(tx, value, "value");
-  for (;;) {
-    auto element = iter->nextVariable(tx);
-    if (!element) return element;
-    if (!*element) return value;
-    tracer::applyNameHint(tx, *element, "element");
-    auto r = args[0]->callFunction(tx, {value, *element}, {});
-    if (!r) return r;
-    value = *r;
-    tracer::applyNameHint(tx, value, "value");
-  }
+  return reduceLoop(tx, *iter, value, [&](const VtPtr& a, const VtPtr& b) {
+    return args[0]->callFunction(tx, {a, b}, {});
+  });
 }
 
 // itertools (ItertoolsVariable.call_function): product(*seqs, repeat=r),

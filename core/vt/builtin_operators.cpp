@@ -377,7 +377,7 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
         {"ge", "issuperset"}};
     if (auto m = kSetOps.find(base); m != kSetOps.end()) {
       auto r = sa.algebra(tx, m->second, {b}, base[0] != 'i');
-      if (!r || m->second.find("_update") == std::string::npos && m->second != "update") return r;
+      if (!r || (m->second.find("_update") == std::string::npos && m->second != "update")) return r;
       return a;  // the in-place forms give the set itself
     }
     if (base == "lt" || base == "gt") {

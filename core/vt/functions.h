@@ -194,9 +194,6 @@ class GeneratorVariable final : public IteratorVariable {
   std::string className() const override { return "LocalGeneratorObjectVariable"; }
   std::string describe() const override;
   Expected<VtPtr> nextVariable(Tx& tx) override;
-  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override {
-    return drainIterator(tx, *this);
-  }
   bool exhausted() const { return exhausted_; }
 
  private:

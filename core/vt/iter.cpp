@@ -18,6 +18,10 @@ Expected<VtPtr> IteratorVariable::callMethod(Tx& tx, const std::string& name, Ar
   return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
 }
 
+Expected<std::vector<VtPtr>> IteratorVariable::unpackVarSequence(Tx& tx) {
+  return drainIterator(tx, *this);
+}
+
 Expected<VtPtr> getIter(Tx& tx, const VtPtr& v) {
   auto r = tx.realize(v);
   if (!r) return r;

@@ -19,6 +19,8 @@ class IteratorVariable : public VariableTracker {
   virtual Expected<VtPtr> nextVariable(Tx& tx) = 0;
   // iter(it) is it; next(it) advances it.
   Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  // Unpacking an iterator drains it (next_variable until exhausted).
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override;
 
  protected:
   IteratorVariable()
@@ -46,9 +48,6 @@ class MapVariable final : public IteratorVariable {
   std::string className() const override { return "MapVariable"; }
   std::string describe() const override;
   Expected<VtPtr> nextVariable(Tx& tx) override;
-  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override {
-    return drainIterator(tx, *this);
-  }
 
  private:
   VtPtr fn_;
@@ -64,9 +63,6 @@ class FilterVariable final : public IteratorVariable {
   std::string className() const override { return "FilterVariable"; }
   std::string describe() const override;
   Expected<VtPtr> nextVariable(Tx& tx) override;
-  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override {
-    return drainIterator(tx, *this);
-  }
 
  private:
   VtPtr fn_;
@@ -83,9 +79,6 @@ class ZipVariable final : public IteratorVariable {
   std::string className() const override { return "ZipVariable"; }
   std::string describe() const override;
   Expected<VtPtr> nextVariable(Tx& tx) override;
-  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override {
-    return drainIterator(tx, *this);
-  }
   // The next row's items, or an empty vector once any iterator is exhausted.
   Expected<std::vector<VtPtr>> nextRow(Tx& tx);
 
@@ -105,9 +98,6 @@ class ChainVariable final : public IteratorVariable {
   std::string className() const override { return "LocalGeneratorObjectVariable"; }
   std::string describe() const override { return "chain"; }
   Expected<VtPtr> nextVariable(Tx& tx) override;
-  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override {
-    return drainIterator(tx, *this);
-  }
 
  private:
   VtPtr outer_;    // iterator over the iterables
