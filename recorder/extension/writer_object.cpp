@@ -244,8 +244,11 @@ PyObject* finishEvent(PyObject* self, PyObject* args) {
     return nullptr;
   }
   // The truncation reason ("" if none) lets the package tell the user at record time.
-  return Py_BuildValue("(Kis#)", static_cast<unsigned long long>(s->writer->bytesWritten()), bad,
-                       s->truncated.data(), static_cast<Py_ssize_t>(s->truncated.size()));
+  PyObject* reason = PyUnicode_DecodeUTF8(s->truncated.data(),
+                                          static_cast<Py_ssize_t>(s->truncated.size()), "replace");
+  if (reason == nullptr) return nullptr;
+  return Py_BuildValue("(KiN)", static_cast<unsigned long long>(s->writer->bytesWritten()), bad,
+                       reason);
 }
 
 PyObject* abandonEvent(PyObject* self, PyObject*) {

@@ -73,7 +73,6 @@ def _children(stdout):
     return {m.group(1): int(m.group(2)) for m in re.finditer(r"^(fork|mp) (\d+) ", stdout, re.M)}
 
 
-
 def _code_name(trace, event):
     return trace["heap"][event["frame"]["code"]]["code"]["name"]
 
