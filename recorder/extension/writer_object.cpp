@@ -97,8 +97,15 @@ int writerInitImpl(PyObject* self, PyObject* args) {
   c.classifier = configItem(*state, config, "classifier");
   c.tensorBytes = configItem(*state, config, "tensor_bytes");
   c.tensorValues = PyDict_GetItemString(config, "tensor_values") == Py_True;
-  if (PyObject* m = PyDict_GetItemString(config, "max_objects"); m && PyLong_Check(m))
-    state->budget.maxObjects = PyLong_AsSize_t(m);
+  if (PyObject* m = PyDict_GetItemString(config, "max_objects"); m && PyLong_Check(m)) {
+    size_t n = PyLong_AsSize_t(m);
+    if (n == 0 || (n == static_cast<size_t>(-1) && PyErr_Occurred())) {
+      PyErr_Clear();
+      PyErr_SetString(PyExc_ValueError, "Writer config: max_objects must be a positive int");
+      return -1;
+    }
+    state->budget.maxObjects = n;
+  }
   PyErr_Clear();
   for (PyObject* t : {c.tensorType, c.parameterType, c.moduleType, c.dtypeType, c.deviceType,
                       c.sizeType, c.enumType}) {
@@ -236,7 +243,12 @@ PyObject* finishEvent(PyObject* self, PyObject* args) {
     PyErr_SetString(PyExc_OSError, st.error().message().c_str());
     return nullptr;
   }
-  return Py_BuildValue("(Ki)", static_cast<unsigned long long>(s->writer->bytesWritten()), bad);
+  // The truncation reason ("" if none) lets the package tell the user at record time.
+  PyObject* reason = PyUnicode_DecodeUTF8(s->truncated.data(),
+                                          static_cast<Py_ssize_t>(s->truncated.size()), "replace");
+  if (reason == nullptr) return nullptr;
+  return Py_BuildValue("(KiN)", static_cast<unsigned long long>(s->writer->bytesWritten()), bad,
+                       reason);
 }
 
 PyObject* abandonEvent(PyObject* self, PyObject*) {
@@ -272,9 +284,10 @@ PyObject* stats(PyObject* self, PyObject*) {
   auto* w = reinterpret_cast<WriterObject*>(self);
   if (!w->state || !w->state->writer) return Py_BuildValue("{}");
   auto& tw = *w->state->writer;
-  return Py_BuildValue("{sIsIsKsn}", "events", tw.eventCount(), "objects", tw.objectCount(),
+  return Py_BuildValue("{sIsIsKsnsn}", "events", tw.eventCount(), "objects", tw.objectCount(),
                        "bytes", static_cast<unsigned long long>(tw.bytesWritten()), "identities",
-                       static_cast<Py_ssize_t>(w->state->session.identities.size()));
+                       static_cast<Py_ssize_t>(w->state->session.identities.size()), "max_objects",
+                       static_cast<Py_ssize_t>(w->state->budget.maxObjects));
 }
 
 // Cap'n Proto and the standard library report failures by exception; none may cross into
@@ -297,11 +310,13 @@ PyMethodDef kMethods[] = {
      "record_frame(code, locals, cells, f_globals, f_builtins, function, global_state) -> "
      "(objects, budget_exceeded)"},
     {"finish_event", guarded<finishEvent>, METH_VARARGS,
-     "finish_event(meta, decisions, generated_code) -> (bytes_written, malformed_items)"},
+     "finish_event(meta, decisions, generated_code) -> (bytes_written, malformed_items, "
+     "truncated_reason)"},
     {"abandon_event", guarded<abandonEvent>, METH_NOARGS, "Drop the open event."},
     {"close", guarded<closeWriter>, METH_NOARGS, "Close the trace file."},
     {"getvalue", guarded<getValue>, METH_NOARGS, "The bytes of an in-memory trace."},
-    {"stats", guarded<stats>, METH_NOARGS, "Counters: events, objects, bytes, identities."},
+    {"stats", guarded<stats>, METH_NOARGS,
+     "Counters: events, objects, bytes, identities; max_objects (the per-event budget)."},
     {nullptr, nullptr, 0, nullptr}};
 
 PyType_Slot kSlots[] = {

@@ -6,8 +6,8 @@ The recorder captures what Dynamo saw and decided while it compiles frames, into
     with dynrr.record("out.dynrr"):
         compiled_fn(x)
 
-    DYNRR_TRACE=out.dynrr python prog.py
-    python -m dynrr record -o out.dynrr -- prog.py [args...]
+    DYNRR_TRACE=out.dynrr python prog.py          # out.%p.dynrr: one trace per process
+    python -m dynrr record -o out.dynrr [--max-objects N] -- prog.py [args...]
 
 ``dynrr.load(path)`` reads a trace back as plain Python values (for tests and tools).
 """
@@ -20,8 +20,11 @@ __all__ = ["record", "load", "start", "stop", "__version__"]
 class record:
     """Records every frame Dynamo compiles inside the block (or between start()/stop()).
 
-    path: the trace file (None: in memory, see getvalue()). tensor_values: also record
-    the values of tensors with <= 64 elements (default: env DYNRR_TENSOR_VALUES).
+    path: the trace file (None: in memory, see getvalue()); `%p` in it is the process id
+    (a process forked while recording then writes its own trace). tensor_values: also
+    record the values of tensors with <= 64 elements (default: env DYNRR_TENSOR_VALUES).
+    max_objects: the per-event object budget (default: env DYNRR_MAX_OBJECTS, else 6000);
+    an event that reaches it is kept, marked truncated, and named in one stderr line.
     """
 
     def __init__(self, path, tensor_values=None, producer="recorder", max_objects=None):

@@ -1,10 +1,13 @@
-"""python -m dynrr record -o out.dynrr [--tensor-values] -- prog.py [args...]
+"""python -m dynrr record -o out.dynrr [--tensor-values] [--max-objects N] -- prog.py [args...]
 python -m dynrr campaign fuzz|replay --engine local|ray ...   (see dynrr/campaign/)
 python -m dynrr repro TRACE [--frame N] [--json] | --frame N -o repro.py | --bench TRACE...
     (real Dynamo re-run on frames rebuilt from the trace alone; see dynrr/repro.py)
 
 `record` runs prog.py as __main__ with sys.argv set as `python prog.py args...` would,
-recording every frame Dynamo compiles into the trace.
+recording every frame Dynamo compiles into the trace. `%p` in the -o path is the process
+id: a process forked while recording (os.fork, multiprocessing's fork start method) writes
+its own trace. --max-objects N raises the per-event object budget (default 6000, or
+$DYNRR_MAX_OBJECTS); an event that reaches it is truncated and named on stderr.
 """
 import argparse
 import os
@@ -12,14 +15,29 @@ import runpy
 import sys
 
 
+def _positive_int(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(prog="python -m dynrr")
     sub = parser.add_subparsers(dest="command", required=True)
     rec = sub.add_parser("record", help="record a script's Dynamo compilations")
-    rec.add_argument("-o", "--output", required=True, help="trace file to write (.dynrr)")
+    rec.add_argument("-o", "--output", required=True,
+                     help="trace file to write (.dynrr); %%p is the process id, for one "
+                          "trace per process of a program that forks")
     rec.add_argument("--tensor-values", action="store_true",
                      help="also record values of tensors with <= 64 elements")
+    rec.add_argument("--max-objects", type=_positive_int, metavar="N", default=None,
+                     help="per-event object budget (default: $DYNRR_MAX_OBJECTS or 6000); an "
+                          "event that reaches it is kept, marked truncated, and named on stderr")
     rec.add_argument("script")
     rec.add_argument("args", nargs=argparse.REMAINDER)
     from dynrr.campaign import cli as campaign_cli
@@ -48,7 +66,8 @@ def main(argv=None):
     script = ns.script
     sys.argv = [script] + list(ns.args)
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
-    recorder = dynrr.start(ns.output, tensor_values=ns.tensor_values or None)
+    recorder = dynrr.start(ns.output, tensor_values=ns.tensor_values or None,
+                           max_objects=ns.max_objects)
     try:
         runpy.run_path(script, run_name="__main__")
     finally:

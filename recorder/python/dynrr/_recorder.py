@@ -13,6 +13,13 @@ clears caches, not module attributes). Around it:
   * guards.get_and_maybe_log_recompilation_reasons is wrapped for recompile reasons.
 A failure inside the recorder marks the event incomplete, logs once to stderr, and the
 program goes on; nothing the recorder does raises into the program.
+
+An event whose walk reaches the per-event object budget (max_objects, DYNRR_MAX_OBJECTS,
+`python -m dynrr record --max-objects`) is kept, marked truncated, and named in one
+stderr line. `%p` in the trace path is the process id; a process forked while recording
+(os.fork, multiprocessing's fork start method) records into its own `%p` trace, opened at
+its first event after the fork, or, without `%p` in the path, stops recording (one stderr
+line) so that it never writes into the parent's trace.
 """
 from __future__ import annotations
 
@@ -44,6 +51,55 @@ class _NoGC:
 
 
 _lock = threading.Lock()
+
+DEFAULT_MAX_OBJECTS = 6000  # the extension's default (recorder/extension/object_walker.h)
+
+
+def _stderr(message):
+    """One line on stderr; never raises (stderr may be closed or None)."""
+    try:
+        print(message, file=sys.stderr, flush=True)
+    except Exception:
+        pass
+
+
+def expand_path(path, pid=None):
+    """The trace path with `%p` replaced by the process id (`%%` is a literal `%`)."""
+    if path is None or "%" not in path:
+        return path
+    pid = os.getpid() if pid is None else pid
+    out, i = [], 0
+    while i < len(path):
+        c = path[i]
+        if c == "%" and i + 1 < len(path) and path[i + 1] in "p%":
+            out.append(str(pid) if path[i + 1] == "p" else "%")
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+def has_pid(path):
+    """Whether the trace path holds `%p` (not counting an escaped `%%p`)."""
+    return path is not None and expand_path(path, pid="\0") != expand_path(path, pid="\1")
+
+
+def max_objects_from_env():
+    """DYNRR_MAX_OBJECTS as a positive int, or None (unset; an invalid value is named on
+    stderr and ignored, so the program still runs)."""
+    raw = os.environ.get("DYNRR_MAX_OBJECTS", "").strip()
+    if not raw:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = 0
+    if value < 1:
+        _stderr(f"dynrr: ignoring DYNRR_MAX_OBJECTS={raw!r} (not a positive integer); "
+                f"the object budget stays {DEFAULT_MAX_OBJECTS} per event")
+        return None
+    return value
 
 
 class _Event:
@@ -85,7 +141,17 @@ class Recorder:
 
         if tensor_values is None:
             tensor_values = os.environ.get("DYNRR_TENSOR_VALUES", "") not in ("", "0")
-        self.path = os.fspath(path) if path is not None else None
+        if max_objects is None:
+            max_objects = max_objects_from_env()
+        elif isinstance(max_objects, bool) or int(max_objects) != max_objects \
+                or max_objects < 1:
+            raise ValueError(f"dynrr: max_objects must be a positive integer, "
+                             f"not {max_objects!r}")
+        # path_template may hold %p (the process id); path is this process's trace.
+        self.path_template = os.fspath(path) if path is not None else None
+        self.path = expand_path(self.path_template)
+        self.producer = producer
+        self._pid = os.getpid()
         self.tensor_values = bool(tensor_values)
         self._capture = _capture
         self._torch = torch._C
@@ -94,10 +160,13 @@ class Recorder:
                   "module": torch.nn.Module, "dtype": torch.dtype, "device": torch.device,
                   "size": torch.Size, "enum": enum.Enum, "classifier": self._classifier,
                   "tensor_bytes": _capture.tensor_bytes, "tensor_values": self.tensor_values}
-        if max_objects:
+        if max_objects is not None:
             config["max_objects"] = int(max_objects)
-        self._writer = _dynrr.Writer(self.path, _capture.header(self.tensor_values, producer),
-                                     config)
+        self.max_objects = int(max_objects or DEFAULT_MAX_OBJECTS)
+        self._config = config
+        self._writer = self._new_writer(self.path)
+        self._pending_path = None  # a forked child's %p trace, opened at its first event
+        self._forked_from = None  # set in a child forked without %p: it records nothing
         self._event = None
         self._depth = 0
         self._compiles = 0  # _compile calls seen, to tell early skips apart
@@ -105,8 +174,63 @@ class Recorder:
         self._originals = {}
         self.events = 0
         self.failures = 0
+        self.truncated = 0  # events that reached the object budget
         self.recorder_ns_total = 0
         self.dynamo_ns_total = 0
+
+    def _new_writer(self, path):
+        import _dynrr
+
+        return _dynrr.Writer(path, self._capture.header(self.tensor_values, self.producer),
+                             self._config)
+
+    def _writer_for_event(self):
+        """The writer of this process; in a child forked with %p in the path, its own trace
+        is created here, at its first event (a child that compiles nothing writes none)."""
+        if self._pending_path is not None:
+            path, self._pending_path = self._pending_path, None
+            self._writer = self._new_writer(path)
+            self.path = path
+        return self._writer
+
+    # ------------------------------------------------------------ fork
+    def _after_fork_in_child(self):
+        """Runs in a forked child (os.register_at_fork). The inherited writer shares the
+        parent's file offset: it is closed without writing (closing only drops the fd).
+        With %p the child records into its own trace; without, it stops recording."""
+        parent, self._pid = self._pid, os.getpid()
+        self._event, self._depth = None, 0
+        writer, self._writer = self._writer, None
+        if self.path is None:  # in memory: the child's copy is its own
+            self._writer = writer
+            return
+        try:
+            if writer is not None:
+                writer.close()
+        except Exception:
+            pass
+        if has_pid(self.path_template):
+            self._pending_path = expand_path(self.path_template)
+            self.events = self.failures = self.truncated = 0
+            self.recorder_ns_total = self.dynamo_ns_total = 0
+            self._warned = False
+            return
+        # No trace of its own: the hooks stay until the child's first compile, which
+        # removes them and says so (a child that compiles nothing prints nothing).
+        self._forked_from = parent
+
+    def _forked_off(self):
+        """True in a child forked without %p in the path: at its first compile the hooks are
+        removed, with one stderr line, and the compile goes on unrecorded."""
+        if self._forked_from is None:
+            return False
+        parent, self._forked_from = self._forked_from, None
+        self.remove()
+        _stderr(f"dynrr: process {self._pid} (forked from {parent}) is not recorded: its "
+                f"compiles would go into the parent's trace {self.path}; put %p (the process "
+                f"id) in the trace path for one trace per process, e.g. "
+                f"DYNRR_TRACE=trace.%p.dynrr or python -m dynrr record -o trace.%p.dynrr")
+        return True
 
     # ------------------------------------------------------------ install / remove
     def install(self):
@@ -153,8 +277,10 @@ class Recorder:
 
     def close(self):
         self.remove()
+        self._pending_path = None
         try:
-            self._writer.close()
+            if self._writer is not None:
+                self._writer.close()
         except Exception:
             pass
 
@@ -178,7 +304,7 @@ class Recorder:
 
         def _compile(code, globals, locals, builtins, closure, compiler_fn, *args, **kwargs):
             recorder._compiles += 1
-            if recorder._depth > 0 or recorder._event is not None:
+            if recorder._depth > 0 or recorder._event is not None or recorder._forked_off():
                 return original(code, globals, locals, builtins, closure, compiler_fn, *args,
                                 **kwargs)
             return recorder._record_compile(original, code, globals, locals, builtins, closure,
@@ -215,7 +341,7 @@ class Recorder:
         recorder = self
 
         def __call__(convert, frame, *args, **kwargs):
-            if recorder._event is not None or recorder._depth > 0:
+            if recorder._event is not None or recorder._depth > 0 or recorder._forked_off():
                 return original(convert, frame, *args, **kwargs)
             before = recorder._compiles
             try:
@@ -242,19 +368,21 @@ class Recorder:
                 # locals and globals would cost time and add noise.
                 code = frame.f_code
                 state = self._capture.global_state()
-                self._writer.begin_event()
+                self._writer_for_event().begin_event()
                 self._writer.record_frame(code, [], [], None, None, None, state)
                 from torch._dynamo.resume_execution import TORCH_DYNAMO_RESUME_IN_PREFIX
                 meta = {"compile_id": "", "status": status, "status_reason": str(reason),
                         "dynamo_ns": 0, "recompile_reasons": [],
                         "is_resume": code.co_name.startswith(TORCH_DYNAMO_RESUME_IN_PREFIX),
                         "recorder_ns": time.perf_counter_ns() - t0}
-                self._writer.finish_event(meta, {}, None)
+                _, _, truncated = self._writer.finish_event(meta, {}, None)
+                self._note_truncated(code, truncated)
                 self.events += 1
             except Exception as e:
                 self._fail("early skip capture", e)
                 try:
-                    self._writer.abandon_event()
+                    if self._writer is not None:
+                        self._writer.abandon_event()
                 except Exception:
                     pass
 
@@ -350,7 +478,7 @@ class Recorder:
         nogc.__enter__()
         try:
             self._classifier.clear()
-            self._writer.begin_event()
+            self._writer_for_event().begin_event()
             opened = True
             self._event = ev
             locals_ = [(n, f_locals[n]) for n in code.co_varnames if n in f_locals]
@@ -418,14 +546,16 @@ class Recorder:
                          "side_effects": ev.side_effects}
             spent = time.perf_counter_ns() - t0 + ev.recorder_ns
             meta["recorder_ns"] = spent
-            self._writer.finish_event(meta, decisions, generated)
+            _, _, truncated = self._writer.finish_event(meta, decisions, generated)
+            self._note_truncated(code, truncated)
             self.events += 1
             self.dynamo_ns_total += max(dynamo_ns, 0)
             self.recorder_ns_total += spent
         except Exception as e:
             self._fail("event write", e)
             try:
-                self._writer.abandon_event()
+                if self._writer is not None:
+                    self._writer.abandon_event()
             except Exception:
                 pass
         finally:
@@ -433,5 +563,35 @@ class Recorder:
             nogc.__exit__()
 
 
+    def _note_truncated(self, code, reason):
+        """One stderr line per event that reached the object budget (the event itself is
+        kept, marked incomplete with a reason starting "trace truncated")."""
+        if not reason:
+            return
+        self.truncated += 1
+        name = getattr(code, "co_qualname", None) or getattr(code, "co_name", "?")
+        _stderr(f"dynrr: event {self.events} ({name}): the recorder's object budget "
+                f"({self.max_objects} objects per event) was reached; the event is truncated "
+                f"and will replay as unsupported. Raise it with --max-objects N or "
+                f"DYNRR_MAX_OBJECTS=N.")
+
+
 def active():
     return _active
+
+
+def _after_fork_in_child():
+    global _lock
+    # The lock may have been held by a thread that does not exist in the child.
+    _lock = threading.Lock()
+    r = _active
+    if r is not None:
+        try:
+            r._after_fork_in_child()
+        except Exception as e:  # never break the child
+            _stderr(f"dynrr: cannot set up recording in forked process {os.getpid()}: "
+                    f"{type(e).__name__}: {e}")
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
