@@ -24,8 +24,7 @@ void installConstantGuards(GuardSet& guards, const vt::Source& source, bool isIn
   // Ints that are neither locals nor attributes of Python modules (globals, defaults,
   // attributes of user objects) are specialised too; every primitive constant, once
   // used, is guarded with CONSTANT_MATCH (LazyConstantVariable realised).
-  if (isInt && !source.isLocal())
-    guards.add(GuardKind::EQUALS_MATCH, name);
+  if (isInt && !source.isLocal()) guards.add(GuardKind::EQUALS_MATCH, name);
   guards.add(GuardKind::CONSTANT_MATCH, name);
 }
 
