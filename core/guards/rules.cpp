@@ -21,9 +21,10 @@ void installConstantGuards(GuardSet& guards, const vt::Source& source, bool isIn
     guards.add(GuardKind::CONSTANT_MATCH, name);
     return;
   }
-  // Ints that are neither locals nor attributes of Python modules (globals, defaults,
-  // attributes of user objects) are specialised too; every primitive constant, once
-  // used, is guarded with CONSTANT_MATCH (LazyConstantVariable realised).
+  // Ints whose guard source is not local (globals, attributes of Python modules,
+  // defaults, attributes of user objects) are specialised too (is_int_specialization_case);
+  // every primitive constant, once used, is guarded with CONSTANT_MATCH
+  // (LazyConstantVariable realised).
   if (isInt && !source.isLocal()) guards.add(GuardKind::EQUALS_MATCH, name);
   guards.add(GuardKind::CONSTANT_MATCH, name);
 }
