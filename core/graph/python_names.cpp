@@ -4,6 +4,7 @@
 // license, quit) and FX's _custom_builtins. tests/core/graph/make_goldens.py dumps
 // the real set to goldens/namespace.json and core_graph_test compares it with this one.
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -18,163 +19,30 @@ constexpr const char* kKeywordsOnly[] = {
     "global", "if",   "import", "in",     "is",     "lambda",  "nonlocal", "not",
     "or",     "pass", "raise",  "return", "try",    "while",   "with",     "yield"};
 
-constexpr const char* kBuiltins[] = {"ArithmeticError",
-                                     "AssertionError",
-                                     "AttributeError",
-                                     "BaseException",
-                                     "BaseExceptionGroup",
-                                     "BlockingIOError",
-                                     "BrokenPipeError",
-                                     "BufferError",
-                                     "BytesWarning",
-                                     "ChildProcessError",
-                                     "ConnectionAbortedError",
-                                     "ConnectionError",
-                                     "ConnectionRefusedError",
-                                     "ConnectionResetError",
-                                     "DeprecationWarning",
-                                     "EOFError",
-                                     "Ellipsis",
-                                     "EncodingWarning",
-                                     "EnvironmentError",
-                                     "Exception",
-                                     "ExceptionGroup",
-                                     "False",
-                                     "FileExistsError",
-                                     "FileNotFoundError",
-                                     "FloatingPointError",
-                                     "FutureWarning",
-                                     "GeneratorExit",
-                                     "IOError",
-                                     "ImportError",
-                                     "ImportWarning",
-                                     "IndentationError",
-                                     "IndexError",
-                                     "InterruptedError",
-                                     "IsADirectoryError",
-                                     "KeyError",
-                                     "KeyboardInterrupt",
-                                     "LookupError",
-                                     "MemoryError",
-                                     "ModuleNotFoundError",
-                                     "NameError",
-                                     "None",
-                                     "NotADirectoryError",
-                                     "NotImplemented",
-                                     "NotImplementedError",
-                                     "OSError",
-                                     "OverflowError",
-                                     "PendingDeprecationWarning",
-                                     "PermissionError",
-                                     "ProcessLookupError",
-                                     "RecursionError",
-                                     "ReferenceError",
-                                     "ResourceWarning",
-                                     "RuntimeError",
-                                     "RuntimeWarning",
-                                     "StopAsyncIteration",
-                                     "StopIteration",
-                                     "SyntaxError",
-                                     "SyntaxWarning",
-                                     "SystemError",
-                                     "SystemExit",
-                                     "TabError",
-                                     "TimeoutError",
-                                     "True",
-                                     "TypeError",
-                                     "UnboundLocalError",
-                                     "UnicodeDecodeError",
-                                     "UnicodeEncodeError",
-                                     "UnicodeError",
-                                     "UnicodeTranslateError",
-                                     "UnicodeWarning",
-                                     "UserWarning",
-                                     "ValueError",
-                                     "Warning",
-                                     "ZeroDivisionError",
-                                     "__build_class__",
-                                     "__debug__",
-                                     "__doc__",
-                                     "__import__",
-                                     "__loader__",
-                                     "__name__",
-                                     "__package__",
-                                     "__spec__",
-                                     "abs",
-                                     "aiter",
-                                     "all",
-                                     "anext",
-                                     "any",
-                                     "ascii",
-                                     "bin",
-                                     "bool",
-                                     "breakpoint",
-                                     "bytearray",
-                                     "bytes",
-                                     "callable",
-                                     "chr",
-                                     "classmethod",
-                                     "compile",
-                                     "complex",
-                                     "copyright",
-                                     "credits",
-                                     "delattr",
-                                     "dict",
-                                     "dir",
-                                     "divmod",
-                                     "enumerate",
-                                     "eval",
-                                     "exec",
-                                     "exit",
-                                     "filter",
-                                     "float",
-                                     "format",
-                                     "frozenset",
-                                     "getattr",
-                                     "globals",
-                                     "hasattr",
-                                     "hash",
-                                     "help",
-                                     "hex",
-                                     "id",
-                                     "input",
-                                     "int",
-                                     "isinstance",
-                                     "issubclass",
-                                     "iter",
-                                     "len",
-                                     "license",
-                                     "list",
-                                     "locals",
-                                     "map",
-                                     "max",
-                                     "memoryview",
-                                     "min",
-                                     "next",
-                                     "object",
-                                     "oct",
-                                     "open",
-                                     "ord",
-                                     "pow",
-                                     "print",
-                                     "property",
-                                     "quit",
-                                     "range",
-                                     "repr",
-                                     "reversed",
-                                     "round",
-                                     "set",
-                                     "setattr",
-                                     "slice",
-                                     "sorted",
-                                     "staticmethod",
-                                     "str",
-                                     "sum",
-                                     "super",
-                                     "tuple",
-                                     "type",
-                                     "vars",
-                                     "zip"};
+// The names of builtins.__dict__, space-separated (split once into the owner table).
+constexpr std::string_view kBuiltins =
+    "ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup "
+    "BlockingIOError BrokenPipeError BufferError BytesWarning ChildProcessError "
+    "ConnectionAbortedError ConnectionError ConnectionRefusedError ConnectionResetError "
+    "DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception "
+    "ExceptionGroup False FileExistsError FileNotFoundError FloatingPointError "
+    "FutureWarning GeneratorExit IOError ImportError ImportWarning IndentationError "
+    "IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt "
+    "LookupError MemoryError ModuleNotFoundError NameError None NotADirectoryError "
+    "NotImplemented NotImplementedError OSError OverflowError PendingDeprecationWarning "
+    "PermissionError ProcessLookupError RecursionError ReferenceError ResourceWarning "
+    "RuntimeError RuntimeWarning StopAsyncIteration StopIteration SyntaxError "
+    "SyntaxWarning SystemError SystemExit TabError TimeoutError True TypeError "
+    "UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError "
+    "UnicodeTranslateError UnicodeWarning UserWarning ValueError Warning "
+    "ZeroDivisionError __build_class__ __debug__ __doc__ __import__ __loader__ __name__ "
+    "__package__ __spec__ abs aiter all anext any ascii bin bool breakpoint bytearray "
+    "bytes callable chr classmethod compile complex copyright credits delattr dict dir "
+    "divmod enumerate eval exec exit filter float format frozenset getattr globals "
+    "hasattr hash help hex id input int isinstance issubclass iter len license list "
+    "locals map max memoryview min next object oct open ord pow print property quit "
+    "range repr reversed round set setattr slice sorted staticmethod str sum super tuple "
+    "type vars zip";
 
 // _custom_builtins: name -> the object FX registers (by qualified name).
 constexpr const char* kCustomBuiltins[][2] = {{"inf", "math.inf"},
@@ -189,7 +57,13 @@ const std::unordered_map<std::string, std::string>& ownerTable() {
   static const auto* table = [] {
     auto* t = new std::unordered_map<std::string, std::string>();
     for (const char* k : kKeywordsOnly) (*t)[k] = "<keyword>";
-    for (const char* b : kBuiltins) (*t)[b] = b;
+    for (size_t at = 0; at < kBuiltins.size();) {
+      size_t end = kBuiltins.find(' ', at);
+      if (end == std::string_view::npos) end = kBuiltins.size();
+      std::string b(kBuiltins.substr(at, end - at));
+      (*t)[b] = b;
+      at = end + 1;
+    }
     (*t)["None"] = "";  // builtins.__dict__["None"] is None itself
     for (const auto& c : kCustomBuiltins) (*t)[c[0]] = c[1];
     return t;

@@ -6,6 +6,8 @@
 // BUILTIN_MATCH, Python functions -> CLOSURE_MATCH).
 #include "core/tracer/variable_builder.h"
 
+#include <unordered_set>
+
 #include "core/guards/rules.h"
 #include "core/support/depth_guard.h"
 #include "core/support/sha256.h"
@@ -365,32 +367,24 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
   }
   std::string cmod = c.getModule().cStr();
-  if (cmod == "torch" && (std::string(c.getQualname().cStr()) == "finfo" ||
-                          std::string(c.getQualname().cStr()) == "iinfo" ||
-                          std::string(c.getQualname().cStr()) == "device")) {
-    guard(GuardKind::CLASS_MATCH, srcName);  // calls fold to constants
-    return VtPtr(std::make_shared<vt::BuiltinVariable>(
-        "torch." + std::string(c.getQualname().cStr()), source));
-  }
-  if (cmod == "itertools" && (std::string(c.getQualname().cStr()) == "chain" ||
-                              std::string(c.getQualname().cStr()) == "product" ||
-                              std::string(c.getQualname().cStr()) == "combinations" ||
-                              std::string(c.getQualname().cStr()) == "permutations")) {
-    guard(GuardKind::CLASS_MATCH, srcName);  // ItertoolsVariable / the chain polyfill
-    return VtPtr(std::make_shared<vt::BuiltinVariable>(
-        "itertools." + std::string(c.getQualname().cStr()), source));
-  }
-  if (cmod == "functools" && std::string(c.getQualname().cStr()) == "partial") {
-    guard(GuardKind::CLASS_MATCH, srcName);  // calling it makes a FunctoolsPartialVariable
-    return VtPtr(std::make_shared<vt::BuiltinVariable>("functools.partial", source));
-  }
-  if (cmod == "collections" && (std::string(c.getQualname().cStr()) == "OrderedDict" ||
-                                std::string(c.getQualname().cStr()) == "defaultdict")) {
-    // Calling these dict classes is BuiltinVariable.call_custom_dict; the class is
-    // matched by identity of class.
+  // Library classes whose calls the core models as builtins, each matched by class:
+  // torch.finfo/iinfo/device (calls fold to constants), itertools (ItertoolsVariable
+  // and the chain polyfill), functools.partial (FunctoolsPartialVariable), and the dict
+  // classes (BuiltinVariable.call_custom_dict).
+  static const std::unordered_set<std::string> kBuiltinLike = {"torch.finfo",
+                                                               "torch.iinfo",
+                                                               "torch.device",
+                                                               "itertools.chain",
+                                                               "itertools.product",
+                                                               "itertools.combinations",
+                                                               "itertools.permutations",
+                                                               "functools.partial",
+                                                               "collections.OrderedDict",
+                                                               "collections.defaultdict"};
+  if (std::string full = cmod + "." + std::string(c.getQualname().cStr());
+      kBuiltinLike.count(full)) {
     guard(GuardKind::CLASS_MATCH, srcName);
-    return VtPtr(std::make_shared<vt::BuiltinVariable>(
-        "collections." + std::string(c.getQualname().cStr()), source));
+    return VtPtr(std::make_shared<vt::BuiltinVariable>(full, source));
   }
   if (cmod == "torch.autograd.grad_mode" &&
       (std::string(c.getQualname().cStr()) == "no_grad" ||
