@@ -374,6 +374,9 @@ struct FrameInput {
   builtins @4 :ObjRef;             # -> dict: builtins reached
   globalState @5 :GlobalState;
   function @6 :ObjRef;             # -> the function whose code this is, when known
+  imports @7 :List(NamedValue);    # sys.modules entries the IMPORT_NAMEs of the code
+                                   # walked name (a dotted name and its top package),
+                                   # looked up, never imported
 }
 
 struct Decisions {

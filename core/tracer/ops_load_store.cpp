@@ -126,6 +126,11 @@ Status Ops::importName() {
   }
   std::string name = hasFromlist ? inst.text : inst.text.substr(0, inst.text.find('.'));
   auto ref = recordedModule(tx.ctx_.trace, tx.globals_, name);
+  if (!ref) {
+    // FrameInput.imports: the sys.modules entries the recorder found for IMPORT_NAMEs.
+    for (auto imp : tx.ctx_.event.getFrame().getImports())
+      if (imp.getName() == name) ref = imp.getValue();
+  }
   if (!ref)
     return unsupported("import of module " + name +
                        " (not in the trace: the recorder keeps modules the frame's globals reach)");

@@ -101,6 +101,12 @@ vt::VtPtr SideEffects::pendingAttr(const vt::VariableTracker* object,
   return nullptr;
 }
 
+bool SideEffects::hasPendingAttrs(const vt::VariableTracker* object) const {
+  for (const auto& t : tracked_)
+    if (t.value.get() == object && !t.attrs.empty()) return true;
+  return false;
+}
+
 void SideEffects::storeGlobal(const std::string& name, vt::VtPtr value) {
   pending_.push_back(Mutation{"global", "G['" + name + "']", value->repr()});
   for (auto& t : tracked_) {

@@ -63,6 +63,8 @@ class SideEffects {
   void storeAttr(const vt::VtPtr& object, const std::string& name, vt::VtPtr value);
   // load_attr of a pending store; null when the attribute was not stored to.
   vt::VtPtr pendingAttr(const vt::VariableTracker* object, const std::string& name) const;
+  // Whether any attribute of the object was stored to while tracing.
+  bool hasPendingAttrs(const vt::VariableTracker* object) const;
   // store_global / load_global of the root frame's globals (symbolic_globals).
   void storeGlobal(const std::string& name, vt::VtPtr value);
   vt::VtPtr pendingGlobal(const std::string& name) const;

@@ -11,6 +11,7 @@
 #include "core/guards/rules.h"
 #include "core/support/depth_guard.h"
 #include "core/support/sha256.h"
+#include "core/trace/library_modules.h"
 #include "core/trace/object_printer.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
@@ -163,20 +164,9 @@ Expected<VtPtr> VariableBuilder::constantFromHeap(TracingContext& ctx, trace::Ob
 
 bool isUserCodeClass(schema::Class::Reader c) {
   std::string module = c.getModule().cStr();
-  if (module == "__main__" || module.rfind("__main__.", 0) == 0) return true;
-  if (c.getBuiltin() || module.empty() || module.find('.') != std::string::npos || module[0] == '_')
-    return false;
-  // The library modules the recorder does not record whole (recorder/extension/
-  // object_walker.cpp isLibraryModule): their classes are not traced into.
-  static const char* const kLibrary[] = {
-      "torch",    "builtins",    "collections", "enum",     "typing",    "abc",     "functools",
-      "numpy",    "dataclasses", "types",       "weakref",  "copy",      "inspect", "re",
-      "os",       "sys",         "itertools",   "operator", "math",      "random",  "logging",
-      "warnings", "contextlib",  "threading",   "dis",      "traceback", "sympy"};
-  for (const char* lib : kLibrary) {
-    if (module == lib) return false;
-  }
-  return true;
+  // Library code (core/trace/library_modules.h, the modules the recorder records by the
+  // names reached): its classes are not traced into.
+  return !c.getBuiltin() && !module.empty() && !trace::isLibraryModule(module);
 }
 
 namespace {

@@ -16,6 +16,7 @@
 #include "core/trace/trace_format.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
+#include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
 #include "core/vt/dicts.h"
 #include "core/vt/functions.h"
@@ -601,6 +602,25 @@ Expected<VtPtr> callAllAny(Tx& tx, const std::string& name, Args& args) {
   return ConstantVariable::make(!any);
 }
 
+// type(x) (call_type): VariableTracker.build(python_type, TypeSource(source)). Modelled
+// for user objects (their recorded class) and for values without a source whose type
+// is a builtin class; the rest (torch.Tensor's global alias, 3-argument type) is not.
+Expected<VtPtr> callType(Tx& tx, const std::string&, Args& args) {
+  if (args.size() != 1)
+    return unsupported("type() with " + std::to_string(args.size()) + " arguments");
+  const VtPtr& x = args[0];
+  SourcePtr src =
+      x->source() ? Source::expr(x->source(), "type(" + x->source()->name() + ")") : nullptr;
+  if (auto* obj = dynamic_cast<UserObjectVariable*>(x.get()); obj && obj->cls())
+    return tracer::VariableBuilder::wrap(tx.context(), obj->cls(), src);
+  static const std::unordered_set<std::string> kBuiltinTypes = {
+      "int", "float", "bool", "str", "tuple", "list", "dict", "set", "frozenset", "NoneType"};
+  if (!x->source() && x->kind() != VtKind::kUserObject &&
+      kBuiltinTypes.count(x->pythonTypeName()) && x->pythonTypeName() != "NoneType")
+    return VtPtr(std::make_shared<BuiltinVariable>(x->pythonTypeName(), nullptr));
+  return unsupported("type() of a " + x->pythonTypeName() + (x->source() ? " with a source" : ""));
+}
+
 // callable(x) (call_callable): functions, classes and modules are; constants, tensors,
 // lists, tuples and list iterators are not; Dynamo has no answer for the rest (graph break).
 Expected<VtPtr> callCallable(Tx& tx, const std::string&, Args& args) {
@@ -905,6 +925,10 @@ Expected<VtPtr> callAttrBuiltin(Tx& tx, const std::string& name, Args& args) {
 std::optional<trace::ObjRef> recordedIdentity(const VtPtr& v) {
   if (v->kind() == VtKind::kUserClass) return static_cast<const UserClassVariable&>(*v).cls();
   if (const UserObjectVariable* o = asUserObject(v); o && o->object()) return o->object();
+  if (v->kind() == VtKind::kUserFunction) {
+    auto* f = dynamic_cast<const UserFunctionVariable*>(v.get());
+    if (f && f->function()) return f->function();
+  }
   return std::nullopt;
 }
 
@@ -963,6 +987,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"all", &callAllAny},
       {"any", &callAllAny},
       {"callable", &callCallable},
+      {"type", &callType},
       {"functools.reduce", &callReduce},
       {"abs", &callAbs},
       {"int", &callNumberType},

@@ -2,6 +2,7 @@
 #include "core/vt/dicts.h"
 
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/builtin.h"
@@ -270,6 +271,11 @@ Expected<VtPtr> DictVariable::callMethod(Tx& tx, const std::string& name, Args a
   const auto& table = name.rfind("__", 0) == 0 ? dictDunders() : dictMethods();
   auto it = table.find(name);
   if (it == table.end()) return unsupported("call of method " + name + " on dict");
+  static const std::unordered_set<std::string> kMutating = {
+      "__setitem__", "__delitem__", "update", "setdefault", "pop", "popitem", "clear"};
+  if (dunderDict_ && kMutating.count(name))
+    return unsupported("mutating an object's __dict__ (" + name +
+                       "; Dynamo stores through the side-effects table)");
   if (!kwargs.empty() && name != "update") return unsupported("keyword arguments to dict." + name);
   auto r = it->second(*this, tx, args, kwargs);
   if (!r && r.error().message().empty()) return unsupported("call of method " + name + " on dict");
@@ -305,11 +311,12 @@ Status DictVariable::setEntry(Tx& tx, const VtPtr& key, const VtPtr& value) {
 }
 
 void DictVariable::guardKeys(Tx& tx) const {
-  if (source()) tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, source()->name());
+  if (source() && !dunderDict_)
+    tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, source()->name());
 }
 
 void DictVariable::installDictContainsGuard(Tx& tx, const VtPtr& key, bool contains) const {
-  if (!source() || tx.context().sideEffects.isModified(this)) return;
+  if (!source() || dunderDict_ || tx.context().sideEffects.isModified(this)) return;
   if (key->source()) {
     // A key with a source: present, its (constant) key is realised; absent, the whole
     // key set is guarded.

@@ -32,6 +32,10 @@ class DictVariable final : public VariableTracker {
     defaultFactory_ = std::move(defaultFactory);
   }
   const std::string& userCls() const { return userCls_; }
+  // DunderDictVariable: an object's __dict__, read-only here. Dynamo routes its
+  // mutations through the side-effects table and installs no key guards on it.
+  void setDunderDict() { dunderDict_ = true; }
+  bool isDunderDict() const { return dunderDict_; }
   const VtPtr& defaultFactory() const { return defaultFactory_; }
   std::string describe() const override;
 
@@ -57,6 +61,7 @@ class DictVariable final : public VariableTracker {
   std::vector<std::pair<VtPtr, VtPtr>> entries_;
   std::string userCls_ = "dict";
   VtPtr defaultFactory_;
+  bool dunderDict_ = false;
 };
 
 inline DictVariable* asDict(const VtPtr& v) {

@@ -8,6 +8,7 @@
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
+#include "core/vt/dicts.h"
 #include "core/vt/functions.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
@@ -153,8 +154,11 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
   auto inst = instance(tx);
   if (!inst) return inst.error();
   const SourcePtr& s = source();
-  if (name == "__class__" || name == "__dict__")
-    return unsupported("getattr '" + name + "' on a user object");
+  if (name == "__dict__") return dunderDict(tx);
+  if (name == "__class__") {
+    // generic_getattr: VariableTracker.build(type(value), AttrSource(source, "__class__")).
+    return tracer::VariableBuilder::wrap(ctx, class_, s ? Source::attr(s, "__class__") : nullptr);
+  }
   if (auto stored = ctx.sideEffects.pendingAttr(this, name)) return stored;
   std::optional<trace::ObjRef> inDict;
   if (*inst) inDict = findAttr((*inst)->getAttrs(), name);
@@ -196,6 +200,35 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
     return VtPtr(std::make_shared<LazyVariable>((*hit)->value, *src));
   }
   return getattrFallback(tx, name);
+}
+
+// get_dict_vt / DunderDictVariable.create: the instance __dict__ as a dict whose values
+// are built lazily from DictGetItemSource(AttrSource(source, "__dict__"), key), without
+// key guards. Its mutations go through the side-effects table in Dynamo; here they are
+// refused by name, and so is a __dict__ read after attribute stores.
+Expected<VtPtr> UserObjectVariable::dunderDict(Tx& tx) {
+  auto& ctx = tx.context();
+  if (dunderDict_) return dunderDict_;
+  if (flavor_ != Flavor::kPlain)
+    return unsupported("obj.__dict__ of an nn.Module (" + typeName_ + ")");
+  if (ctx.sideEffects.hasPendingAttrs(this))
+    return unsupported("obj.__dict__ of a " + typeName_ + " after attribute stores while tracing");
+  auto inst = instance(tx);
+  if (!inst) return inst.error();
+  if (!*inst) return unsupported("obj.__dict__ of a " + typeName_ + " with no recorded instance");
+  SourcePtr dictSrc = source() ? Source::attr(source(), "__dict__") : nullptr;
+  std::vector<std::pair<VtPtr, VtPtr>> entries;
+  for (auto a : (*inst)->getAttrs()) {
+    std::string key = a.getName().cStr();
+    SourcePtr src = dictSrc ? Source::item(dictSrc, pyStrRepr(key)) : nullptr;
+    entries.emplace_back(ConstantVariable::make(key),
+                         std::make_shared<LazyVariable>(a.getValue(), src));
+  }
+  auto dict = std::make_shared<DictVariable>(std::move(entries), dictSrc,
+                                             MutationType::kAttributeMutationExisting);
+  dict->setDunderDict();
+  dunderDict_ = dict;
+  return VtPtr(dict);
 }
 
 // Step 6: UserDefinedObjectVariable.var_getattr asks the class's __getattr__, inlined as
@@ -375,6 +408,20 @@ Expected<bool> UserClassVariable::callObjHasattr(Tx& tx, const std::string& name
 
 Expected<VtPtr> UserClassVariable::varGetattr(Tx& tx, const std::string& name) {
   auto& ctx = tx.context();
+  if (name == "__name__" || name == "__qualname__" || name == "__module__") {
+    // type_getattro step 2, resolve_meta_data_descriptor: type's getset descriptors for
+    // these names win; the value is built from AttrSource(source, name) (a lazy constant).
+    auto c = ctx.trace.object(class_);
+    if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+    std::string meta = c->getClass().getMetaclass().cStr();
+    if (meta != "builtins.type" && meta != "type" && !meta.empty())
+      return unsupported("getattr '" + name + "' on a class with metaclass " + meta);
+    std::string value = name == "__name__"       ? c->getClass().getName().cStr()
+                        : name == "__qualname__" ? c->getClass().getQualname().cStr()
+                                                 : c->getClass().getModule().cStr();
+    if (!source()) return VtPtr(ConstantVariable::make(value));
+    return VtPtr(LazyVariable::ofConstant(value, Source::attr(source(), name)));
+  }
   if (name.size() > 4 && name.rfind("__", 0) == 0)
     return unsupported("getattr '" + name + "' on a class (type's own attributes)");
   auto hit = lookupMro(ctx.trace, class_, name);

@@ -52,6 +52,8 @@ class UserObjectVariable : public VariableTracker {
   // object.__getattribute__ (generic_getattr): the lookup without the class's own
   // __getattribute__, which super().__getattribute__ reaches.
   Expected<VtPtr> genericGetattr(Tx& tx, const std::string& name);
+  // obj.__dict__ (get_dict_vt): a read-only DunderDictVariable, made once.
+  Expected<VtPtr> dunderDict(Tx& tx);
   Expected<bool> callObjHasattr(Tx& tx, const std::string& name) override;
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
   // __setattr__ (STORE_ATTR, setattr), and the dunders builtins call (__getitem__,
@@ -94,6 +96,7 @@ class UserObjectVariable : public VariableTracker {
   std::string typeName_;
   Flavor flavor_;
   bool builtWithKwargs_ = false;
+  VtPtr dunderDict_;
 };
 
 // A user-defined class (UserDefinedClassVariable): calling it constructs an object.

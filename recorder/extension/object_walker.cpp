@@ -7,6 +7,8 @@
 #include <cctype>
 #include <cstring>
 
+#include "core/trace/library_modules.h"
+
 namespace dynrr::recorder {
 namespace {
 
@@ -15,25 +17,6 @@ bool isNoiseAttr(const std::string& name) {
   return name == "__dict__" || name == "__weakref__" || name == "__module__" || name == "__doc__" ||
          name == "__qualname__" || name == "__slotnames__" || name == "__annotations__" ||
          name == "__orig_bases__" || name == "__parameters__";
-}
-
-// Module prefixes of library code: their classes are recorded by the names reached,
-// not entirely.
-bool isLibraryModule(const std::string& module) {
-  // The program's own script: "_" below is meant for private library modules
-  // (_operator, _collections), not for __main__.
-  if (module == "__main__" || module.rfind("__main__.", 0) == 0) return false;
-  static const char* const kPrefixes[] = {
-      "torch",   "builtins", "collections", "enum",      "typing",   "abc",       "functools",
-      "numpy",   "_",        "dataclasses", "types",     "weakref",  "copy",      "inspect",
-      "re",      "os",       "sys",         "itertools", "operator", "math",      "random",
-      "logging", "warnings", "contextlib",  "threading", "dis",      "traceback", "sympy"};
-  for (const char* p : kPrefixes) {
-    size_t n = std::strlen(p);
-    if (module.compare(0, n, p) == 0 && (module.size() == n || module[n] == '.' || p[n - 1] == '_'))
-      return true;
-  }
-  return false;
 }
 
 int64_t asInt64(PyObject* o, bool& ok) {
@@ -477,6 +460,41 @@ void ObjectWalker::collectNames(PyObject* code, Names& out, int depth) {
   }
 }
 
+// IMPORT_NAME in `code` (and its nested code): the module named, and its top-level
+// package, as sys.modules holds them. A lookup only: a module not yet imported is
+// left out (importing it here would run its code in the recorded program).
+void ObjectWalker::recordImports(PyObject* code, int depth) {
+  auto* co = reinterpret_cast<PyCodeObject*>(code);
+  PyRef bytes = PyRef::steal(PyCode_GetCode(co));
+  if (!bytes || !PyBytes_Check(bytes.get())) {
+    PyErr_Clear();
+    return;
+  }
+  const auto* b = reinterpret_cast<const unsigned char*>(PyBytes_AS_STRING(bytes.get()));
+  Py_ssize_t n = PyBytes_GET_SIZE(bytes.get());
+  static const int kImportName = 108, kExtendedArg = 144;
+  PyObject* modules = PyImport_GetModuleDict();
+  unsigned ext = 0;
+  for (Py_ssize_t i = 0; i + 1 < n; i += 2) {
+    unsigned arg = ext | b[i + 1];
+    ext = b[i] == kExtendedArg ? arg << 8 : 0;
+    if (b[i] != kImportName || arg >= static_cast<unsigned>(PyTuple_GET_SIZE(co->co_names)))
+      continue;
+    std::string full = utf8(PyTuple_GET_ITEM(co->co_names, arg));
+    for (const std::string& name : {full.substr(0, full.find('.')), full}) {
+      PyObject* m = PyDict_GetItemString(modules, name.c_str());
+      if (m == nullptr) continue;
+      ObjRef ref = walk(m);  // again for a module seen before: adds the names this code reads
+      if (importSeen_.insert(name).second) imports_.emplace_back(name, ref);
+    }
+  }
+  if (depth > 8) return;
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); ++i) {
+    PyObject* c = PyTuple_GET_ITEM(co->co_consts, i);
+    if (PyCode_Check(c)) recordImports(c, depth + 1);
+  }
+}
+
 const ObjectWalker::Names& ObjectWalker::namesOf(PyObject* code) {
   auto it = namesCache_.find(code);
   if (it != namesCache_.end()) return it->second;
@@ -552,6 +570,7 @@ ObjRef ObjectWalker::walkGlobalsFor(PyObject* code, PyObject* globals, PyObject*
     }
     if (builtins_.object == builtins) addDeferred(builtins_, key, v);
   }
+  if (PyCode_Check(code)) recordImports(code, 0);
   currentNames_ = saved;
   return g.ref;
 }
@@ -614,7 +633,7 @@ ObjRef ObjectWalker::walkFunction(PyObject* o) {
   // Library code deeper than maxLibraryDepth keeps the identity of its globals but not
   // their contents: walking them transitively reaches most of torch and sympy.
   bool library = fn->func_module != nullptr && PyUnicode_Check(fn->func_module) &&
-                 isLibraryModule(utf8(fn->func_module));
+                 trace::isLibraryModule(utf8(fn->func_module));
   ObjRef globals = 0;
   if (library && libraryDepth_ >= budget_.maxLibraryDepth) {
     if (fn->func_globals != nullptr && PyDict_Check(fn->func_globals))
@@ -686,7 +705,7 @@ ObjRef ObjectWalker::walkModule(PyObject* o) {
 
 bool ObjectWalker::isUserClass(PyTypeObject* type) const {
   if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE)) return false;
-  return !isLibraryModule(dictString(type->tp_dict, "__module__"));
+  return !trace::isLibraryModule(dictString(type->tp_dict, "__module__"));
 }
 
 ObjRef ObjectWalker::walkClass(PyObject* o) {

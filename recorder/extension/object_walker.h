@@ -86,6 +86,8 @@ class ObjectWalker {
   ObjRef walkGlobalsFor(PyObject* code, PyObject* globals, PyObject* builtins);
   // The ref of the builtins dict entry (0 if none was reached yet).
   ObjRef builtinsRef() const { return builtins_.ref; }
+  // The modules named by IMPORT_NAME in the code walked so far (FrameInput.imports).
+  const std::vector<std::pair<std::string, ObjRef>>& imports() const { return imports_; }
 
   // Fills deferred dicts and modules, drops the memo. Call once.
   void finish();
@@ -131,6 +133,7 @@ class ObjectWalker {
   ObjRef walkTorchScalarType(PyObject* o, bool& handled);
 
   void addDeferred(Deferred& d, const std::string& name, PyObject* value);
+  void recordImports(PyObject* code, int depth);
   Deferred& globalsEntry(PyObject* globals);
   const Names& namesOf(PyObject* code);
   void collectNames(PyObject* code, Names& out, int depth);
@@ -155,6 +158,8 @@ class ObjectWalker {
   Deferred builtins_;
   std::unordered_map<PyObject*, Names> namesCache_;
   const Names* currentNames_ = nullptr;
+  std::vector<std::pair<std::string, ObjRef>> imports_;
+  std::unordered_set<std::string> importSeen_;
   bool nextTensorIsBuffer_ = false;
 };
 

@@ -187,6 +187,7 @@ PyObject* recordFrame(PyObject* self, PyObject* args) {
   ObjRef fnRef = function != Py_None ? walker.walk(function) : 0;
   ObjRef globalsRef = PyCode_Check(code) ? walker.walkGlobalsFor(code, globals, builtins) : 0;
   ObjRef builtinsRef = walker.builtinsRef();
+  std::vector<std::pair<std::string, ObjRef>> importRefs = walker.imports();
   bool budgetHit = walker.budgetExceeded();
   size_t objects = walker.objectCount();
   noteTruncation(*s, walker, "frame's inputs");
@@ -205,6 +206,11 @@ PyObject* recordFrame(PyObject* self, PyObject* args) {
   frame.setGlobals(globalsRef);
   frame.setBuiltins(builtinsRef);
   frame.setFunction(fnRef);
+  auto il = frame.initImports(static_cast<unsigned>(importRefs.size()));
+  for (unsigned i = 0; i < importRefs.size(); ++i) {
+    il[i].setName(importRefs[i].first);
+    il[i].setValue(importRefs[i].second);
+  }
   fillGlobalState(globalState, frame.initGlobalState());
   if (PyErr_Occurred()) PyErr_Clear();
   return Py_BuildValue("(nO)", static_cast<Py_ssize_t>(objects), budgetHit ? Py_True : Py_False);
