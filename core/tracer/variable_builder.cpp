@@ -195,6 +195,7 @@ struct Wrap {
   Expected<VtPtr> device();
   Expected<VtPtr> opaque();
   Expected<VtPtr> set();
+  Expected<VtPtr> enumMember();
   Expected<VtPtr> other();
 };
 
@@ -489,6 +490,33 @@ Expected<VtPtr> Wrap::set() {
   return set;
 }
 
+// An enum.Enum member: ID_MATCH and a UserDefinedObjectVariable that is a Python
+// constant (EnumVariable).
+Expected<VtPtr> Wrap::enumMember() {
+  auto e = obj->getEnum();
+  guard(GuardKind::ID_MATCH, srcName);
+  std::optional<vt::ConstantValue> value;
+  auto v = ctx.trace.object(e.getValue());
+  if (!v) return v.error();
+  switch (v->which()) {
+    case W::STR: value = std::string(v->getStr().cStr()); break;
+    case W::INT: value = v->getInt(); break;
+    case W::FLOAT: value = v->getFloat(); break;
+    case W::BOOL: value = v->getBool(); break;
+    default: break;
+  }
+  bool mixin = false;
+  auto c = ctx.trace.object(e.getClass());
+  if (!c || c->which() != W::CLASS) return Error("enum member without its class in the trace");
+  for (auto k : c->getClass().getMro()) {
+    std::string kn = vt::qualifiedClassName(ctx.trace, k);
+    mixin = mixin || kn == "builtins.str" || kn == "builtins.int" || kn == "str" || kn == "int";
+  }
+  return VtPtr(
+      std::make_shared<vt::EnumVariable>(ref, vt::qualifiedClassName(ctx.trace, e.getClass()),
+                                         e.getName().cStr(), std::move(value), mixin, source));
+}
+
 Expected<VtPtr> Wrap::other() {
   return std::make_shared<vt::OpaqueVariable>(ref, trace::typeName(ctx.trace, ref),
                                               "values of this type are not modelled by core part 1",
@@ -523,6 +551,7 @@ Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
     case W::DEVICE: return w.device();
     case W::OPAQUE: return w.opaque();
     case W::SET: return w.set();
+    case W::ENUM: return w.enumMember();
     default: return w.other();
   }
 }
@@ -677,11 +706,23 @@ Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRe
   if (!obj) return obj.error();
   auto c = obj->getClass();
   std::string typeName = vt::qualifiedClassName(ctx.trace, ref);
-  if (std::string(c.getMetaclass().cStr()) != "type" &&
-      std::string(c.getMetaclass().cStr()) != "builtins.type")
+  std::string meta = c.getMetaclass().cStr();
+  // An Enum class is a UserDefinedClassVariable too (CLASS_MATCH).
+  if (meta != "type" && meta != "builtins.type" && meta != "enum.EnumType" &&
+      meta != "enum.EnumMeta")
     return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr());
+  // The same class reached again from another source is the same tracker, with a
+  // DUPLICATE_INPUT guard (type(L['o']) then L['o'].__class__).
+  if (uint64_t id = obj->getIdentity(); id != 0) {
+    if (auto seen = ctx.objectsByIdentity.find(id); seen != ctx.objectsByIdentity.end()) {
+      dupeGuard(ctx, source, seen->second);
+      return seen->second;
+    }
+  }
   if (source) ctx.output.addGuard(GuardKind::CLASS_MATCH, source->name());
-  return VtPtr(std::make_shared<vt::UserClassVariable>(ref, typeName, std::move(source)));
+  VtPtr cls = std::make_shared<vt::UserClassVariable>(ref, typeName, std::move(source));
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = cls;
+  return cls;
 }
 
 Expected<std::shared_ptr<vt::CellVariable>> VariableBuilder::existingCell(

@@ -45,6 +45,7 @@ const char* vtKindName(VtKind k) {
     case VtKind::kSymInt: return "SymNodeVariable";
     case VtKind::kGradMode: return "GradModeVariable";
     case VtKind::kWithExit: return "WithExitFunctionVariable";
+    case VtKind::kEnum: return "UserDefinedObjectVariable";
     case VtKind::kOpaque: return "OpaqueVariable";
   }
   return "?";

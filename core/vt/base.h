@@ -85,6 +85,7 @@ enum class VtKind {
   kPartial,         // FunctoolsPartialVariable
   kGradMode,        // GradModeVariable / TorchCtxManagerClassVariable (torch.no_grad ...)
   kWithExit,        // WithExitFunctionVariable (the __exit__ BEFORE_WITH pushes)
+  kEnum,            // UserDefinedObjectVariable over an enum.Enum member (a Python constant)
   kOpaque,          // a recorded value the core cannot look into (and LazyVariableTracker)
 };
 const char* vtKindName(VtKind k);

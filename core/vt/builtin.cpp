@@ -925,6 +925,7 @@ Expected<VtPtr> callAttrBuiltin(Tx& tx, const std::string& name, Args& args) {
 std::optional<trace::ObjRef> recordedIdentity(const VtPtr& v) {
   if (v->kind() == VtKind::kUserClass) return static_cast<const UserClassVariable&>(*v).cls();
   if (const UserObjectVariable* o = asUserObject(v); o && o->object()) return o->object();
+  if (v->kind() == VtKind::kEnum) return static_cast<const EnumVariable&>(*v).identity();
   if (v->kind() == VtKind::kUserFunction) {
     auto* f = dynamic_cast<const UserFunctionVariable*>(v.get());
     if (f && f->function()) return f->function();

@@ -11,6 +11,7 @@
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
+#include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/sets.h"
 #include "core/vt/sym_node.h"
@@ -189,6 +190,8 @@ Expected<VtPtr> foldNumeric(const std::string& op, const ConstantVariable* a,
 
 // Python equality of two realised constant-like trackers; nullopt if not modelled.
 std::optional<bool> constEquals(const VtPtr& a, const VtPtr& b) {
+  if (a->kind() == VtKind::kEnum) return static_cast<const EnumVariable&>(*a).equals(b);
+  if (b->kind() == VtKind::kEnum) return static_cast<const EnumVariable&>(*b).equals(a);
   auto* ca = asConst(a);
   auto* cb = asConst(b);
   if (ca && cb) {
@@ -303,6 +306,22 @@ Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const Vt
 }  // namespace
 
 Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
+  if ((op == "operator.eq" || op == "operator.ne") && args.size() == 2) {
+    // object.__eq__ of a plain enum member (the left operand, realised to find __eq__)
+    // is identity: Dynamo compares the right operand's value without realising it, so
+    // a lazy member there gets no guard.
+    auto left = tx.realize(args[0]);
+    if (!left) return left.error();
+    auto* lazy = dynamic_cast<LazyVariable*>(args[1].get());
+    if ((*left)->kind() == VtKind::kEnum && lazy && !lazy->realized() && lazy->object()) {
+      const auto& e = static_cast<const EnumVariable&>(**left);
+      auto o = tx.context().trace.object(lazy->object());
+      if (!e.valueMixin() && o && o->which() == schema::Object::Which::ENUM) {
+        bool same = e.identity() == lazy->object();
+        return ConstantVariable::make(op == "operator.eq" ? same : !same);
+      }
+    }
+  }
   for (auto& a : args) {
     auto r = tx.realize(a);
     if (!r) return r.error();

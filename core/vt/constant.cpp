@@ -491,4 +491,28 @@ Expected<VtPtr> CodeVariable::varGetattr(Tx& tx, const std::string& name) {
   return unsupported("code object attribute " + name);
 }
 
+Expected<VtPtr> EnumVariable::varGetattr(Tx&, const std::string& name) {
+  // .name and .value are enum.property descriptors whose getters Dynamo inlines (with
+  // CLOSURE_MATCH, TYPE_MATCH and MRO guards on the descriptor): not modelled.
+  return unsupported("attribute " + name + " of enum member " + typeName_ + "." + name_ +
+                     " (enum.property getters are not modelled)");
+}
+
+std::optional<bool> EnumVariable::equals(const VtPtr& other) const {
+  if (other->kind() == VtKind::kEnum) {
+    const auto& e = static_cast<const EnumVariable&>(*other);
+    if (e.identity_ == identity_ && identity_ != 0) return true;
+    if (!valueMixin_ || !e.valueMixin_)
+      return typeName_ == e.typeName_ ? std::optional<bool>(false) : std::nullopt;
+    if (!value_ || !e.value_) return std::nullopt;
+    return *value_ == *e.value_;
+  }
+  if (const ConstantVariable* c = asConstant(other)) {
+    if (!valueMixin_) return false;
+    if (!value_) return std::nullopt;
+    return *value_ == c->value();
+  }
+  return std::nullopt;
+}
+
 }  // namespace dynrr::vt

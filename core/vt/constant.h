@@ -105,4 +105,38 @@ class CodeVariable final : public VariableTracker {
   std::string qualname_;
 };
 
+// An enum.Enum member: VariableBuilder gives a UserDefinedObjectVariable with ID_MATCH,
+// and as_python_constant() returns the member, so operators on members fold. Equality
+// is Python's: the same member; a member of a str or int mixin enum (class E(str,
+// Enum)) also equals its value.
+class EnumVariable final : public VariableTracker {
+ public:
+  // `member` names the recorded member object (the same member, the same ObjRef).
+  EnumVariable(trace::ObjRef member, std::string typeName, std::string name,
+               std::optional<ConstantValue> value, bool valueMixin, SourcePtr source)
+      : VariableTracker(VtKind::kEnum, std::move(source), MutationType::kImmutable),
+        identity_(member),
+        typeName_(std::move(typeName)),
+        name_(std::move(name)),
+        value_(std::move(value)),
+        valueMixin_(valueMixin) {}
+  trace::ObjRef identity() const { return identity_; }
+  bool valueMixin() const { return valueMixin_; }
+  std::string pythonTypeName() const override { return typeName_; }
+  std::string describe() const override { return "<" + typeName_ + "." + name_ + ">"; }
+  bool isPythonConstant() const override { return true; }
+  Expected<bool> boolValue(Tx&) override { return true; }
+  // .name and .value (constants); other attributes are not modelled.
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  // Python == against another tracker; nullopt where not modelled.
+  std::optional<bool> equals(const VtPtr& other) const;
+
+ private:
+  trace::ObjRef identity_;
+  std::string typeName_;
+  std::string name_;
+  std::optional<ConstantValue> value_;
+  bool valueMixin_;
+};
+
 }  // namespace dynrr::vt

@@ -94,6 +94,27 @@ Expected<std::optional<schema::Instance::Reader>> UserObjectVariable::instance(T
 
 namespace {
 
+// resolve_data_descriptor for a Python property (PropertyVariable.tp_descr_get_impl):
+// fget, built from AttrSource(<the descriptor by MRO walk>, "fget") and realised, is
+// called with the object. A data descriptor: no NOT_PRESENT_IN_GENERIC_DICT guard.
+Expected<VtPtr> propertyGet(Tx& tx, const UserObjectVariable& o, const MroHit& hit,
+                            schema::Object::Reader v, const std::string& name) {
+  auto& ctx = tx.context();
+  auto fget = findAttr(v.getInstance().getAttrs(), "fget");
+  auto f = fget ? ctx.trace.object(*fget) : Expected<schema::Object::Reader>(Error(""));
+  if (!f || f->which() != W::FUNCTION)
+    return unsupported("property " + o.typeName() + "." + name +
+                       " whose getter is not a Python function");
+  auto src = mroSource(tx, o, hit, name, true);
+  if (!src) return src.error();
+  auto getter =
+      tracer::VariableBuilder::wrap(ctx, *fget, *src ? Source::attr(*src, "fget") : nullptr);
+  if (!getter) return getter.error();
+  auto fn = tx.realize(*getter);
+  if (!fn) return fn.error();
+  return (*fn)->callFunction(tx, {const_cast<UserObjectVariable&>(o).self()}, {});
+}
+
 // Step 2 of generic_getattr: a class attribute that is not a plain function must not be
 // a descriptor the core does not model. A staticmethod is a non-data descriptor: unless
 // the instance dict has the name, it gives its __func__ unbound (only the sourceless
@@ -105,6 +126,7 @@ Expected<VtPtr> checkClassAttr(Tx& tx, const UserObjectVariable& o, const MroHit
     return VtPtr();
   const auto& trace = tx.context().trace;
   std::string t = trace::typeName(trace, hit.value);
+  if (t == "property" && v.which() == W::INSTANCE) return propertyGet(tx, o, hit, v, name);
   if (t == "staticmethod" && v.which() == W::INSTANCE && !inDict) {
     auto func = findAttr(v.getInstance().getAttrs(), "__func__");
     auto f = func ? trace.object(*func) : Expected<schema::Object::Reader>(Error(""));
@@ -414,7 +436,7 @@ Expected<VtPtr> UserClassVariable::varGetattr(Tx& tx, const std::string& name) {
     auto c = ctx.trace.object(class_);
     if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
     std::string meta = c->getClass().getMetaclass().cStr();
-    if (meta != "builtins.type" && meta != "type" && !meta.empty())
+    if (meta != "builtins.type" && meta != "type" && meta != "enum.EnumType" && !meta.empty())
       return unsupported("getattr '" + name + "' on a class with metaclass " + meta);
     std::string value = name == "__name__"       ? c->getClass().getName().cStr()
                         : name == "__qualname__" ? c->getClass().getQualname().cStr()
@@ -438,7 +460,8 @@ Expected<VtPtr> UserClassVariable::varGetattr(Tx& tx, const std::string& name) {
       return unsupported("a " + t + " read from class " + typeName_);
   }
   if (!source()) return unsupported("getattr '" + name + "' on a class without a source");
-  return tracer::VariableBuilder::wrap(ctx, (*hit)->value, Source::attr(source(), name));
+  // resolve_cls_plain_attr: VariableTracker.build with a source, a lazy value.
+  return VtPtr(std::make_shared<LazyVariable>((*hit)->value, Source::attr(source(), name)));
 }
 
 }  // namespace dynrr::vt
