@@ -13,7 +13,7 @@ APT_PACKAGES := capnproto libcapnp-dev libxxhash-dev librapidcheck-dev libgtest-
                 libbenchmark-dev clang-format clang-tidy pkg-config valgrind libedit-dev
 
 .PHONY: all setup deps venv configure build test test-cpp test-python format format-check \
-        test-asan demo bench bench-compare corpus fuzz fuzz-reader clean
+        test-asan demo bench bench-compare corpus models fuzz fuzz-reader clean
 
 all: build
 
@@ -92,6 +92,10 @@ bench-compare: build
 	$(VPY) scripts/bench_compare_builds.py --a $(BASE) --b $(BUILD) --traces corpus/traces
 
 # Re-records every corpus trace from its program with the venv's torch.
+# The models suite: transformers models recorded and replayed; the table of issue 15.
+models: build
+	$(VPY) scripts/models_suite.py --report $(BUILD)/models/report.md
+
 corpus: build
 	$(VPY) scripts/record_corpus.py -j $(JOBS) --fork
 	$(VPY) scripts/replay_corpus.py --dynrr $(BUILD)/bin/dynrr --reasons
