@@ -143,6 +143,7 @@ struct Object {
     enum @31 :EnumMember;
     opaque @32 :Opaque;
   }
+  cls @33 :ObjRef;                 # a dict of a subclass of dict: its class (0 otherwise)
 }
 
 struct BigInt {

@@ -160,7 +160,7 @@ bool refsInRange(schema::Object::Reader obj, ObjRef limit, std::string& bad) {
           return false;
         }
       }
-      return true;
+      return ok(obj.getCls(), true, "dict class");
     case W::SLICE: {
       auto s = obj.getSlice();
       return ok(s.getStart(), false, "slice start") && ok(s.getStop(), false, "slice stop") &&
@@ -222,6 +222,9 @@ bool eventRefsInRange(schema::CompileEvent::Reader event, ObjRef limit, std::str
   }
   for (auto nv : frame.getCells()) {
     if (!ok(nv.getValue(), "frame cell")) return false;
+  }
+  for (auto nv : frame.getImports()) {
+    if (!ok(nv.getValue(), "frame import")) return false;
   }
   return ok(event.getReference().getGeneratedCode(), "generated code");
 }

@@ -5,6 +5,7 @@
 #include "core/tracer/codegen.h"
 #include "core/tracer/ops.h"
 #include "core/vt/constant.h"
+#include "core/vt/dicts.h"
 #include "core/vt/iter.h"
 #include "core/vt/lists.h"
 #include "core/vt/user_defined.h"
@@ -102,11 +103,52 @@ Status Ops::send() {
   return Status::success();
 }
 
+namespace {
+
+// as_python_constant on a realised value, realising lazy items in order as Dynamo's
+// does, and stopping at the first that is not a Python constant.
+Expected<bool> realizeAsConstant(InstructionTranslator& tx, const VtPtr& v) {
+  auto r = tx.realize(v);
+  if (!r) return r.error();
+  if ((*r)->kind() == vt::VtKind::kDict) {
+    for (const auto& [k, value] : static_cast<vt::DictVariable&>(**r).entries()) {
+      auto c = realizeAsConstant(tx, value);
+      if (!c || !*c) return c;
+    }
+    return true;
+  }
+  if (const vt::SequenceVariable* seq = vt::asSequence(*r)) {
+    for (const auto& item : seq->items()) {
+      auto c = realizeAsConstant(tx, item);
+      if (!c || !*c) return c;
+    }
+    return true;
+  }
+  return (*r)->isPythonConstant();
+}
+
+// generic_jump on a ConstDictVariable: value.is_python_constant() realises its values;
+// a constant dict with a source gets SEQUENCE_LENGTH (the dict's lazy guards do not
+// cover its length otherwise).
+Status dictTruthGuards(InstructionTranslator& tx, const VtPtr& value) {
+  if (value->kind() != vt::VtKind::kDict) return Status::success();
+  auto& d = static_cast<vt::DictVariable&>(*value);
+  if (d.isDunderDict()) return Status::success();
+  auto c = realizeAsConstant(tx, value);
+  if (!c) return c.error();
+  if (*c && d.source())
+    tx.context().output.addGuard(GuardKind::SEQUENCE_LENGTH, d.source()->name());
+  return Status::success();
+}
+
+}  // namespace
+
 Status Ops::popJumpIf(bool ifTrue) {
   auto v = tx.pop();
   if (!v) return v.error();
   auto r = tx.realize(*v);
   if (!r) return r.error();
+  if (Status st = dictTruthGuards(tx, *r); !st) return st;
   auto t = (*r)->boolValue(tx);
   if (!t) return t.error();
   if (*t == ifTrue) return tx.jumpTo(*inst.jumpTarget);
@@ -134,6 +176,7 @@ Status Ops::jumpIfOrPop(bool ifTrue) {
   if (tx.stack_.empty()) return Error("bad bytecode: JUMP_IF_*_OR_POP on an empty stack");
   auto r = tx.realize(tx.stack_.back());
   if (!r) return r.error();
+  if (Status st = dictTruthGuards(tx, *r); !st) return st;
   auto t = (*r)->boolValue(tx);
   if (!t) return t.error();
   if (*t == ifTrue) return tx.jumpTo(*inst.jumpTarget);

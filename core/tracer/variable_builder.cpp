@@ -196,6 +196,7 @@ struct Wrap {
   Expected<VtPtr> opaque();
   Expected<VtPtr> set();
   Expected<VtPtr> enumMember();
+  Expected<VtPtr> dictSubclass(trace::ObjRef cls);
   Expected<VtPtr> other();
 };
 
@@ -316,6 +317,14 @@ Expected<VtPtr> Wrap::dict() {
       return seen->second;
     }
   }
+  if (obj->getCls() != 0) {
+    auto k = ctx.trace.object(obj->getCls());
+    if (!k || k->which() != W::CLASS) return Error("dict subclass without its class in the trace");
+    if (isUserCodeClass(k->getClass())) return dictSubclass(obj->getCls());
+    std::string cname = vt::qualifiedClassName(ctx.trace, obj->getCls());
+    if (cname != "collections.OrderedDict" && cname != "collections.defaultdict")
+      return unsupported("a pre-existing " + cname + " (a library dict subclass)");
+  }
   std::vector<std::pair<VtPtr, VtPtr>> entries;
   for (auto e : obj->getDict()) {
     auto key = ctx.trace.object(e.getKey());
@@ -340,6 +349,46 @@ Expected<VtPtr> Wrap::dict() {
   ctx.sideEffects.trackExisting(dict);  // track_mutable
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = dict;
   return dict;
+}
+
+// VariableBuilder for an instance of a user's dict subclass (type(v).__new__ is
+// dict.__new__): TYPE_MATCH and SEQUENCE_LENGTH; keys built from ConstDictKeySource
+// list(dict.keys(S))[i] and realised (CONSTANT_MATCH) to be hashed; values lazy from
+// DictSubclassGetItemSource dict.__getitem__(S, <key source>); the ConstDictVariable
+// becomes the _base_vt of a UserDefinedDictVariable (a user object). Only str and int
+// keys, and no mutation, are modelled.
+Expected<VtPtr> Wrap::dictSubclass(trace::ObjRef cls) {
+  if (!source) return unsupported("a dict subclass instance without a source");
+  guard(GuardKind::TYPE_MATCH, srcName);
+  guard(GuardKind::SEQUENCE_LENGTH, srcName);
+  std::vector<std::pair<VtPtr, VtPtr>> entries;
+  size_t i = 0;
+  for (auto e : obj->getDict()) {
+    auto key = ctx.trace.object(e.getKey());
+    if (!key) return key.error();
+    std::string keySrc = "list(dict.keys(" + srcName + "))[" + std::to_string(i++) + "]";
+    VtPtr keyVt;
+    if (key->which() == W::STR) {
+      keyVt = vt::ConstantVariable::make(std::string(key->getStr().cStr()));
+    } else if (key->which() == W::INT) {
+      keyVt = vt::ConstantVariable::make(key->getInt());
+    } else {
+      return unsupported("dict subclass input with a key of type " +
+                         trace::typeName(ctx.trace, e.getKey()));
+    }
+    guard(GuardKind::CONSTANT_MATCH, keySrc);
+    auto valueSrc = vt::Source::expr(source, "dict.__getitem__(" + srcName + ", " + keySrc + ")");
+    entries.emplace_back(keyVt, std::make_shared<LazyVariable>(e.getValue(), valueSrc));
+  }
+  auto base = std::make_shared<vt::DictVariable>(std::move(entries), source,
+                                                 vt::MutationType::kValueMutationExisting);
+  std::string typeName = vt::qualifiedClassName(ctx.trace, cls);
+  base->setReadOnly("a " + typeName + " (a dict subclass)");
+  auto v = std::make_shared<vt::UserObjectVariable>(ref, cls, typeName, source);
+  v->setBaseDict(base);
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
+  ctx.sideEffects.trackExisting(v);
+  return VtPtr(v);
 }
 
 Expected<VtPtr> Wrap::classObject() {

@@ -882,9 +882,23 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   return ConstantVariable::make(result);
 }
 
-Expected<VtPtr> callStr(Tx&, const std::string&, Args& args) {
+Expected<VtPtr> callStr(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 1) return notModelled();
   const ConstantVariable* c = asConstant(args[0]);
+  if (args[0]->kind() == VtKind::kUserClass) {
+    // A class is a Python constant: str() folds to type.__repr__'s "<class 'mod.qual'>".
+    auto& cls = static_cast<const UserClassVariable&>(*args[0]);
+    auto k = tx.context().trace.object(cls.cls());
+    if (!k || k->which() != schema::Object::Which::CLASS)
+      return Error("class missing from the trace");
+    std::string meta = k->getClass().getMetaclass().cStr();
+    if (meta != "type" && meta != "builtins.type")
+      return unsupported("str() of a class with metaclass " + meta);
+    std::string mod = k->getClass().getModule().cStr();
+    std::string qual = k->getClass().getQualname().cStr();
+    return ConstantVariable::make("<class '" + (mod == "builtins" ? qual : mod + "." + qual) +
+                                  "'>");
+  }
   if (!c) return unsupported("str() of " + args[0]->pythonTypeName());
   if (const std::string* s = c->asStr()) return ConstantVariable::make(*s);
   if (auto* t = std::get_if<TorchConstant>(&c->value())) return ConstantVariable::make(t->name);

@@ -273,9 +273,8 @@ Expected<VtPtr> DictVariable::callMethod(Tx& tx, const std::string& name, Args a
   if (it == table.end()) return unsupported("call of method " + name + " on dict");
   static const std::unordered_set<std::string> kMutating = {
       "__setitem__", "__delitem__", "update", "setdefault", "pop", "popitem", "clear"};
-  if (dunderDict_ && kMutating.count(name))
-    return unsupported("mutating an object's __dict__ (" + name +
-                       "; Dynamo stores through the side-effects table)");
+  if (!readOnly_.empty() && kMutating.count(name))
+    return unsupported("dict." + name + " on " + readOnly_);
   if (!kwargs.empty() && name != "update") return unsupported("keyword arguments to dict." + name);
   auto r = it->second(*this, tx, args, kwargs);
   if (!r && r.error().message().empty()) return unsupported("call of method " + name + " on dict");

@@ -34,8 +34,13 @@ class DictVariable final : public VariableTracker {
   const std::string& userCls() const { return userCls_; }
   // DunderDictVariable: an object's __dict__, read-only here. Dynamo routes its
   // mutations through the side-effects table and installs no key guards on it.
-  void setDunderDict() { dunderDict_ = true; }
+  void setDunderDict() {
+    dunderDict_ = true;
+    readOnly_ = "an object's __dict__ (Dynamo stores through the side-effects table)";
+  }
   bool isDunderDict() const { return dunderDict_; }
+  // Mutating methods are refused with this reason (not modelled for this dict).
+  void setReadOnly(std::string why) { readOnly_ = std::move(why); }
   const VtPtr& defaultFactory() const { return defaultFactory_; }
   std::string describe() const override;
 
@@ -62,6 +67,7 @@ class DictVariable final : public VariableTracker {
   std::string userCls_ = "dict";
   VtPtr defaultFactory_;
   bool dunderDict_ = false;
+  std::string readOnly_;
 };
 
 inline DictVariable* asDict(const VtPtr& v) {

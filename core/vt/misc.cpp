@@ -34,26 +34,46 @@ Expected<VtPtr> OpaqueVariable::realize(Tx&) {
 // type(S).__mro__[i].name, and a function found there bound to obj.
 Expected<VtPtr> SuperVariable::varGetattr(Tx& tx, const std::string& name) {
   auto& ctx = tx.context();
-  auto clsR = tx.realize(cls_);
-  if (!clsR) return clsR.error();
+  // typevar.as_python_constant(): the __class__ cell of an inlined function read through
+  // a source (...__closure__[i].cell_contents) is used as the recorded class, unrealised
+  // and unguarded, as recorded Dynamo decisions show; the root frame's own __class__
+  // cell (L['__class__']) is realised and gets CLASS_MATCH.
+  trace::ObjRef clsRef = 0;
+  auto* lazyCls = dynamic_cast<LazyVariable*>(cls_.get());
+  const std::string kCellContents = ".cell_contents";
+  bool closureCell =
+      lazyCls && lazyCls->source() && lazyCls->source()->name().size() > kCellContents.size() &&
+      lazyCls->source()->name().compare(lazyCls->source()->name().size() - kCellContents.size(),
+                                        kCellContents.size(), kCellContents) == 0;
+  if (closureCell && !lazyCls->realized() && lazyCls->object()) {
+    auto k = ctx.trace.object(lazyCls->object());
+    if (k && k->which() == W::CLASS) clsRef = lazyCls->object();
+  }
+  if (!clsRef) {
+    auto clsR = tx.realize(cls_);
+    if (!clsR) return clsR.error();
+    if ((*clsR)->kind() != VtKind::kUserClass)
+      return unsupported("super() over a class given as a " + (*clsR)->pythonTypeName());
+    clsRef = static_cast<const UserClassVariable&>(**clsR).cls();
+  }
   auto objR = tx.realize(obj_);
   if (!objR) return objR.error();
   const UserObjectVariable* o = asUserObject(*objR);
-  if ((*clsR)->kind() != VtKind::kUserClass || !o)
-    return unsupported("super() over a " + (*objR)->pythonTypeName());
-  const auto& cls = static_cast<const UserClassVariable&>(**clsR);
+  if (!o) return unsupported("super() over a " + (*objR)->pythonTypeName());
   auto c = ctx.trace.object(o->cls());
   if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
   auto mro = c->getClass().getMro();
   std::optional<unsigned> start;
   for (unsigned i = 0; i < mro.size(); ++i)
-    if (mro[i] == cls.cls()) start = i + 1;
+    if (mro[i] == clsRef) start = i + 1;
   if (!start) return unsupported("super() whose class is not in the object's MRO");
   for (unsigned i = *start; i < mro.size(); ++i) {
     auto k = ctx.trace.object(mro[i]);
     if (!k || k->which() != W::CLASS) return Error("MRO entry missing from the trace");
     std::string kname = qualifiedClassName(ctx.trace, mro[i]);
     auto v = findAttr(k->getClass().getAttrs(), name);
+    if ((kname == "builtins.dict" || kname == "dict") && o->baseDict())
+      return VtPtr(std::make_shared<GetAttrVariable>(o->baseDict(), name));  // dict's method
     if (kname == "object" && name == "__init__")
       return unsupported("super().__init__ reaching object.__init__");
     if (kname == "object" && name == "__getattribute__")

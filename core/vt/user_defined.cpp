@@ -88,6 +88,8 @@ Expected<SourcePtr> mroSource(Tx& tx, const UserObjectVariable& o, const MroHit&
 Expected<std::optional<schema::Instance::Reader>> UserObjectVariable::instance(Tx& tx) const {
   if (object_ == 0) return std::optional<schema::Instance::Reader>();
   auto obj = tx.context().trace.object(object_);
+  // A dict subclass instance is recorded as its dict (its instance __dict__ is not).
+  if (obj && obj->which() == W::DICT && baseDict_) return std::optional<schema::Instance::Reader>();
   if (!obj || obj->which() != W::INSTANCE) return Error("instance missing from the trace");
   return std::optional<schema::Instance::Reader>(obj->getInstance());
 }
@@ -182,6 +184,11 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
     return tracer::VariableBuilder::wrap(ctx, class_, s ? Source::attr(s, "__class__") : nullptr);
   }
   if (auto stored = ctx.sideEffects.pendingAttr(this, name)) return stored;
+  // UserDefinedDictVariable: a dict method the class does not override runs on _base_vt.
+  if (baseDict_ && !userClassDefines(ctx.trace, class_, name)) {
+    if (auto m = baseDict_->varGetattr(tx, name); m) return m;
+    if (name.rfind("__", 0) == 0) return VtPtr(std::make_shared<GetAttrVariable>(baseDict_, name));
+  }
   std::optional<trace::ObjRef> inDict;
   if (*inst) inDict = findAttr((*inst)->getAttrs(), name);
   if (inDict) {
@@ -231,7 +238,7 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
 Expected<VtPtr> UserObjectVariable::dunderDict(Tx& tx) {
   auto& ctx = tx.context();
   if (dunderDict_) return dunderDict_;
-  if (flavor_ != Flavor::kPlain)
+  if (flavor_ != Flavor::kPlain || baseDict_)
     return unsupported("obj.__dict__ of an nn.Module (" + typeName_ + ")");
   if (ctx.sideEffects.hasPendingAttrs(this))
     return unsupported("obj.__dict__ of a " + typeName_ + " after attribute stores while tracing");
@@ -349,6 +356,8 @@ Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, 
 }
 
 Expected<VtPtr> UserObjectVariable::iterate(Tx& tx) {
+  if (baseDict_ && !userClassDefines(tx.context().trace, class_, "__iter__"))
+    return VtPtr(std::make_shared<GetAttrVariable>(baseDict_, "keys"))->callFunction(tx, {}, {});
   auto m = varGetattr(tx, "__iter__");
   if (!m) return m;
   if ((*m)->kind() != VtKind::kUserMethod)
@@ -362,6 +371,8 @@ Expected<VtPtr> UserObjectVariable::iterate(Tx& tx) {
 }
 
 Expected<std::vector<VtPtr>> UserObjectVariable::unpackVarSequence(Tx& tx) {
+  if (baseDict_ && !userClassDefines(tx.context().trace, class_, "__iter__"))
+    return baseDict_->unpackVarSequence(tx);
   auto r = iterate(tx);
   if (!r) return r.error();
   return (*r)->unpackVarSequence(tx);

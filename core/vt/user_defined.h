@@ -38,6 +38,10 @@ class UserObjectVariable : public VariableTracker {
   trace::ObjRef cls() const { return class_; }
   Flavor flavor() const { return flavor_; }
   bool isNNModule() const { return flavor_ != Flavor::kPlain; }
+  // UserDefinedDictVariable: a pre-existing instance of a dict subclass, whose dict
+  // methods (those the class does not override) run on this ConstDictVariable (_base_vt).
+  void setBaseDict(VtPtr d) { baseDict_ = std::move(d); }
+  const VtPtr& baseDict() const { return baseDict_; }
   // Made while tracing by a constructor call with keyword arguments.
   bool builtWithKwargs() const { return builtWithKwargs_; }
   void setBuiltWithKwargs() { builtWithKwargs_ = true; }
@@ -97,6 +101,7 @@ class UserObjectVariable : public VariableTracker {
   Flavor flavor_;
   bool builtWithKwargs_ = false;
   VtPtr dunderDict_;
+  VtPtr baseDict_;
 };
 
 // A user-defined class (UserDefinedClassVariable): calling it constructs an object.

@@ -372,11 +372,15 @@ ObjRef ObjectWalker::walkDict(PyObject* o) {
     ObjRef v = walk(PyTuple_GET_ITEM(kv, 1));
     entries.emplace_back(k, v);
   }
+  // A subclass (OrderedDict, a user's dict subclass): its class, which decides how
+  // Dynamo wraps it. PyDict_Items above read the storage without running user code.
+  ObjRef cls = PyDict_CheckExact(o) ? 0 : walk(reinterpret_cast<PyObject*>(Py_TYPE(o)));
   auto dict = obj.builder.initDict(static_cast<unsigned>(entries.size()));
   for (unsigned i = 0; i < entries.size(); ++i) {
     dict[i].setKey(entries[i].first);
     dict[i].setValue(entries[i].second);
   }
+  obj.builder.setCls(cls);
   return obj.ref;
 }
 
