@@ -1,5 +1,5 @@
 // ops_misc.cpp — meta functions for shape-preserving ops outside the families above:
-// triu/tril, flip, cumsum, clamp/clip, and outer. Mirrors the meta kernels torch 2.13
+// triu/tril, flip, cumsum, clamp/clip, outer, and diff. Mirrors the meta kernels torch 2.13
 // registers for them (torch/_refs and torch/_meta_registrations.py): outputs are
 // fresh tensors with the input's memory format preserved (empty_like) unless noted.
 #include "core/fake/elementwise.h"
@@ -112,9 +112,37 @@ Expected<MetaValue> outer(const OpCall& call) {
   return MetaValue(out);
 }
 
+// torch.diff (a composite: n rounds of narrow(dim, 1, L-1) - narrow(dim, 0, L-1), or
+// logical_xor for bool): the length along dim shrinks by n (not below 0), the dtype is
+// kept. prepend/append (a cat first) and non-contiguous inputs are not modelled.
+Expected<MetaValue> diff(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "n", "dim", "prepend", "append"});
+  if (!b) return b.error();
+  auto self = b->tensor("input");
+  if (!self) return self.error();
+  auto n = b->integer("n", 1);
+  if (!n) return n.error();
+  auto dim = b->integer("dim", -1);
+  if (!dim) return dim.error();
+  if (b->has("prepend") || b->has("append"))
+    return Error("no meta function for torch.diff with prepend or append");
+  if (self->dim() == 0) return opError(call, "diff expects input to be at least one-dimensional");
+  if (*n < 0) return opError(call, "order must be non-negative but got " + std::to_string(*n));
+  auto w = wrapDim(*dim, self->dim());
+  if (!w) return opError(call, w.error().message());
+  if (self->strides != contiguousStrides(self->sizes))
+    return Error("no meta function for torch.diff of a non-contiguous tensor");
+  std::vector<int64_t> sizes = self->sizes;
+  sizes[static_cast<size_t>(*w)] = std::max<int64_t>(0, sizes[static_cast<size_t>(*w)] - *n);
+  TensorMeta out = TensorMeta::contiguous(self->dtype, sizes, self->device);
+  out.requiresGrad = outputRequiresGrad(call.ctx, self->dtype, {self->requiresGrad});
+  return MetaValue(out);
+}
+
 }  // namespace
 
 void registerMiscOps(OpRegistry& r) {
+  for (const char* n : {"torch.diff", "Tensor.diff"}) r.add(n, diff);
   for (const char* n : {"torch.triu", "Tensor.triu", "torch.tril", "Tensor.tril"})
     r.add(n, triangular);
   for (const char* n : {"torch.flip", "Tensor.flip"}) r.add(n, flip);

@@ -435,6 +435,12 @@ Expected<VtPtr> Wrap::classObject() {
         true, std::string(c.getQualname().cStr()) == "enable_grad", false, source));
   }
   if (isUserCodeClass(c)) return VariableBuilder::wrapUserClass(ctx, ref, source);
+  // A library class written in Python with metaclass type is a UserDefinedClassVariable
+  // too (CLASS_MATCH); what the core can do with it is bounded by what the recorder
+  // kept of it (the names reached), and constructing one is refused by name.
+  if (std::string meta = c.getMetaclass().cStr();
+      !c.getBuiltin() && (meta == "type" || meta == "builtins.type"))
+    return VariableBuilder::wrapUserClass(ctx, ref, source);
   return std::make_shared<vt::OpaqueVariable>(
       ref, "type", "library class " + cmod + "." + std::string(c.getQualname().cStr()), source);
 }

@@ -838,7 +838,22 @@ Expected<VtPtr> callMath(Tx&, const std::string& name, Args& args) {
 Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 2) return notModelled();
   std::vector<std::string> classes;
+  std::vector<trace::ObjRef> userClasses;
+  const auto& trace = tx.context().trace;
   auto addClass = [&](const VtPtr& c) -> Status {
+    if (c->kind() == VtKind::kUserClass) {
+      // issubclass(python_type(arg), C) with C a user class whose metaclass is type (no
+      // __instancecheck__ of its own).
+      trace::ObjRef ref = static_cast<const UserClassVariable&>(*c).cls();
+      auto k = trace.object(ref);
+      if (!k || k->which() != schema::Object::Which::CLASS)
+        return Error("class missing from the trace");
+      std::string meta = k->getClass().getMetaclass().cStr();
+      if (meta != "type" && meta != "builtins.type")
+        return unsupported("isinstance against a class with metaclass " + meta);
+      userClasses.push_back(ref);
+      return Status::success();
+    }
     if (c->kind() != VtKind::kBuiltin)
       return unsupported("isinstance against a " + c->pythonTypeName());
     classes.push_back(static_cast<const BuiltinVariable&>(*c).name());
@@ -852,6 +867,32 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
     }
   } else if (Status st = addClass(args[1]); !st) {
     return st.error();
+  }
+  if (!userClasses.empty()) {
+    // A user class is in the MRO only of instances of user classes.
+    if (const UserObjectVariable* o = asUserObject(args[0]); o && o->cls()) {
+      auto k = trace.object(o->cls());
+      if (!k || k->which() != schema::Object::Which::CLASS)
+        return Error("class missing from the trace");
+      for (auto m : k->getClass().getMro())
+        for (auto u : userClasses)
+          if (m == u) return ConstantVariable::make(true);
+    } else if (args[0]->kind() == VtKind::kTensor) {
+      // A tensor is an instance of a class only if that class is a tensor class.
+      for (auto u : userClasses) {
+        auto k = trace.object(u);
+        if (!k || k->which() != schema::Object::Which::CLASS)
+          return Error("class missing from the trace");
+        for (auto m : k->getClass().getMro()) {
+          std::string mn = qualifiedClassName(trace, m);
+          if (mn == "torch.Tensor" || mn == "torch._tensor.Tensor" || mn == "torch._C.TensorBase")
+            return unsupported("isinstance of a tensor against tensor subclass " + mn);
+        }
+      }
+    } else if (args[0]->kind() == VtKind::kUserObject || args[0]->kind() == VtKind::kOpaque) {
+      return unsupported("isinstance of a " + args[0]->pythonTypeName() + " against a user class");
+    }
+    if (classes.empty()) return ConstantVariable::make(false);
   }
   std::string type = args[0]->pythonTypeName();
   if (args[0]->kind() == VtKind::kTensor) type = "torch.Tensor";

@@ -159,6 +159,8 @@ const std::unordered_map<std::string, FloatFold>& floatFolds() {
 std::string baseOperator(const std::string& op) {
   std::string base = op.substr(std::string("operator.").size());
   if (base.size() > 1 && base[0] == 'i' && base.rfind("is_", 0) != 0) base = base.substr(1);
+  // operator.ior / operator.iand are the in-place forms of or_ / and_.
+  if (base == "or" || base == "and") base += "_";
   return base;
 }
 

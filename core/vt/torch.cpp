@@ -40,6 +40,7 @@ Expected<VtPtr> tracingState(Tx&, const std::string& qualname, Args& args, Kwarg
       {"torch._utils.is_compiling", 1},
       {"torch.compiler.is_compiling", 1},
       {"torch.compiler.is_dynamo_compiling", 1},
+      {"torch.compiler.is_exporting", 1},
       {"torch._dynamo.eval_frame._is_in_optimized_module", 1},
       {"torch.nn.modules.activation._is_make_fx_tracing", 1},
   };
@@ -137,7 +138,8 @@ const std::unordered_map<std::string, Handler>& handlers() {
           "torch.fx._symbolic_trace.is_fx_symbolic_tracing", "torch.onnx.is_in_onnx_export",
           "torch.onnx._globals.is_in_onnx_export", "torch._dynamo.external_utils.is_compiling",
           "torch._utils.is_compiling", "torch.compiler.is_compiling",
-          "torch.compiler.is_dynamo_compiling", "torch._dynamo.eval_frame._is_in_optimized_module",
+          "torch.compiler.is_dynamo_compiling", "torch.compiler.is_exporting",
+          "torch._dynamo.eval_frame._is_in_optimized_module",
           "torch.nn.modules.activation._is_make_fx_tracing"})
       t.emplace(name, &tracingState);
     return t;

@@ -133,7 +133,10 @@ ObjRef ObjectWalker::walk(PyObject* o) {
     auto found = modules_.find(o);
     if (found != modules_.end()) {
       Deferred& d = found->second;
-      if (currentNames_ != nullptr && d.owned) {
+      // Once per (module, reaching code): submodules are revisited (addDeferred), and
+      // module graphs have cycles (torch.nn -> torch).
+      if (currentNames_ != nullptr && d.owned &&
+          moduleNamesDone_.insert({o, currentNames_}).second) {
         for (PyObject* name : *currentNames_) {
           if (d.entries.size() >= budget_.maxModuleAttrs) break;
           PyObject* dict = PyModule_GetDict(o);
@@ -509,7 +512,12 @@ const ObjectWalker::Names& ObjectWalker::namesOf(PyObject* code) {
 }
 
 void ObjectWalker::addDeferred(Deferred& d, const std::string& name, PyObject* value) {
-  if (!d.seen.insert(name).second) return;
+  if (!d.seen.insert(name).second) {
+    // A submodule recorded before, reached by other code: add the names this code reads
+    // (torch.compiler.is_exporting after torch.compiler.is_compiling).
+    if (d.isModule && PyModule_Check(value)) walk(value);
+    return;
+  }
   ObjRef ref = walk(value);
   d.entries.emplace_back(name, ref);
 }
@@ -694,6 +702,7 @@ ObjRef ObjectWalker::walkModule(PyObject* o) {
   d.object = o;
   Deferred& entry = modules_.emplace(o, std::move(d)).first->second;
   entry.isModule = true;
+  moduleNamesDone_.insert({o, currentNames_});
   deferredOrder_.push_back(&entry);
   PyObject* dict = PyModule_GetDict(o);
   if (currentNames_ != nullptr && dict != nullptr) {

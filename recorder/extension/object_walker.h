@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -160,6 +161,7 @@ class ObjectWalker {
   const Names* currentNames_ = nullptr;
   std::vector<std::pair<std::string, ObjRef>> imports_;
   std::unordered_set<std::string> importSeen_;
+  std::set<std::pair<PyObject*, const Names*>> moduleNamesDone_;
   bool nextTensorIsBuffer_ = false;
 };
 
