@@ -124,18 +124,40 @@ Expected<MetaValue> diff(const OpCall& call) {
   if (!n) return n.error();
   auto dim = b->integer("dim", -1);
   if (!dim) return dim.error();
-  if (b->has("prepend") || b->has("append"))
-    return Error("no meta function for torch.diff with prepend or append");
   if (self->dim() == 0) return opError(call, "diff expects input to be at least one-dimensional");
   if (*n < 0) return opError(call, "order must be non-negative but got " + std::to_string(*n));
   auto w = wrapDim(*dim, self->dim());
   if (!w) return opError(call, w.error().message());
-  if (self->strides != contiguousStrides(self->sizes))
+  size_t d = static_cast<size_t>(*w);
+  // A cat (prepend/append) of at most 3 dims allocates a contiguous tensor; otherwise
+  // only a contiguous input is modelled (the narrow-and-subtract keeps its layout).
+  bool viaCat = (b->has("prepend") || b->has("append")) && self->dim() <= 3;
+  if (!viaCat && self->strides != contiguousStrides(self->sizes))
     return Error("no meta function for torch.diff of a non-contiguous tensor");
+  // prepend / append tensors are concatenated along dim first (torch.cat's promotion).
   std::vector<int64_t> sizes = self->sizes;
-  sizes[static_cast<size_t>(*w)] = std::max<int64_t>(0, sizes[static_cast<size_t>(*w)] - *n);
-  TensorMeta out = TensorMeta::contiguous(self->dtype, sizes, self->device);
-  out.requiresGrad = outputRequiresGrad(call.ctx, self->dtype, {self->requiresGrad});
+  std::vector<IterOperand> parts = {IterOperand{*self, false}};
+  bool anyGrad = self->requiresGrad;
+  for (std::string_view extra : {"prepend", "append"}) {
+    if (!b->has(extra)) continue;
+    auto t = b->tensor(extra);
+    if (!t) return Error("no meta function for torch.diff with a non-tensor " + std::string(extra));
+    if (t->dim() != self->dim())
+      return opError(call, "diff expects prepend or append to be the same dimension as input");
+    for (size_t i = 0; i < sizes.size(); ++i) {
+      if (i != d && t->sizes[i] != sizes[i])
+        return opError(call,
+                       "diff expects the shape of tensor to prepend or append to match that "
+                       "of input except along the differencing dimension");
+    }
+    sizes[d] += t->sizes[d];
+    parts.push_back(IterOperand{*t, false});
+    anyGrad = anyGrad || t->requiresGrad;
+  }
+  DType dtype = parts.size() == 1 ? self->dtype : commonDtype(parts, call.ctx.defaultDtype);
+  sizes[d] = std::max<int64_t>(0, sizes[d] - *n);
+  TensorMeta out = TensorMeta::contiguous(dtype, sizes, self->device);
+  out.requiresGrad = outputRequiresGrad(call.ctx, dtype, {anyGrad});
   return MetaValue(out);
 }
 

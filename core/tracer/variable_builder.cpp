@@ -158,6 +158,10 @@ Expected<VtPtr> VariableBuilder::constantFromHeap(TracingContext& ctx, trace::Ob
     case W::CODE:
       return VtPtr(std::make_shared<vt::CodeVariable>(
           ref, std::string(obj->getCode().getQualname().cStr())));
+    case W::OPAQUE:
+      return unsupported("constant of type " + std::string(obj->getOpaque().getTypeName().cStr()) +
+                         " the recorder did not keep (" + obj->getOpaque().getReason().cStr() +
+                         ")");
     default: return unsupported("constant of type " + std::string(trace::typeName(ctx.trace, ref)));
   }
 }
@@ -258,7 +262,9 @@ Expected<VtPtr> Wrap::tensor() {
       srcName, *meta,
       metaReader.getIsParameter() ? "torch.nn.parameter.Parameter" : "torch.Tensor");
   guard(GuardKind::TENSOR_MATCH, srcName, detail);
-  VtPtr tensor = std::make_shared<vt::TensorVariable>(node, *meta, source);
+  auto tensorVt = std::make_shared<vt::TensorVariable>(node, *meta, source);
+  tensorVt->setRecorded(ref);
+  VtPtr tensor = tensorVt;
   if (obj->getIdentity() != 0) ctx.tensorsByIdentity[obj->getIdentity()] = tensor;
   return tensor;
 }
@@ -439,7 +445,8 @@ Expected<VtPtr> Wrap::classObject() {
   // too (CLASS_MATCH); what the core can do with it is bounded by what the recorder
   // kept of it (the names reached), and constructing one is refused by name.
   if (std::string meta = c.getMetaclass().cStr();
-      !c.getBuiltin() && (meta == "type" || meta == "builtins.type"))
+      !c.getBuiltin() &&
+      (meta == "type" || meta == "builtins.type" || meta == "torch._C._TensorMeta"))
     return VariableBuilder::wrapUserClass(ctx, ref, source);
   return std::make_shared<vt::OpaqueVariable>(
       ref, "type", "library class " + cmod + "." + std::string(c.getQualname().cStr()), source);
@@ -764,7 +771,7 @@ Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRe
   std::string meta = c.getMetaclass().cStr();
   // An Enum class is a UserDefinedClassVariable too (CLASS_MATCH).
   if (meta != "type" && meta != "builtins.type" && meta != "enum.EnumType" &&
-      meta != "enum.EnumMeta")
+      meta != "enum.EnumMeta" && meta != "torch._C._TensorMeta")
     return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr());
   // The same class reached again from another source is the same tracker, with a
   // DUPLICATE_INPUT guard (type(L['o']) then L['o'].__class__).

@@ -849,7 +849,7 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
       if (!k || k->which() != schema::Object::Which::CLASS)
         return Error("class missing from the trace");
       std::string meta = k->getClass().getMetaclass().cStr();
-      if (meta != "type" && meta != "builtins.type")
+      if (meta != "type" && meta != "builtins.type" && meta != "torch._C._TensorMeta")
         return unsupported("isinstance against a class with metaclass " + meta);
       userClasses.push_back(ref);
       return Status::success();
@@ -878,8 +878,14 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
         for (auto u : userClasses)
           if (m == u) return ConstantVariable::make(true);
     } else if (args[0]->kind() == VtKind::kTensor) {
-      // A tensor is an instance of a class only if that class is a tensor class.
+      // A tensor is an instance of a class only if that class is a tensor class. The
+      // tensors Dynamo traces have python_type torch.Tensor: never a FakeTensor or a
+      // FunctionalTensor; other tensor subclasses are not modelled.
       for (auto u : userClasses) {
+        std::string un = qualifiedClassName(trace, u);
+        if (un == "torch._subclasses.fake_tensor.FakeTensor" ||
+            un == "torch._subclasses.functional_tensor.FunctionalTensor")
+          continue;
         auto k = trace.object(u);
         if (!k || k->which() != schema::Object::Which::CLASS)
           return Error("class missing from the trace");
@@ -958,6 +964,32 @@ Expected<VtPtr> callAttrBuiltin(Tx& tx, const std::string& name, Args& args) {
     auto has = args[0]->callObjHasattr(tx, *attr);
     if (!has) return has.error();
     return ConstantVariable::make(*has);
+  }
+  if (name == "hasattr" && args.size() == 2 && args[0]->kind() == VtKind::kTensor) {
+    // TensorVariable.call_obj_hasattr: a name of all_tensor_attrs is there (no guard);
+    // another is an instance attribute or absent: a tensor made while tracing has none.
+    static const std::unordered_set<std::string> kTensorAttrs = {
+#include "core/vt/tensor_attr_names.inc"
+    };
+    if (kTensorAttrs.count(*attr)) return ConstantVariable::make(true);
+    auto* t = dynamic_cast<const TensorVariable*>(args[0].get());
+    if (!args[0]->source() || !t) return ConstantVariable::make(false);
+    if (!t->recorded())
+      return unsupported("hasattr(" + args[0]->source()->name() + ", '" + *attr +
+                         "') on a tensor without its recorded attributes");
+    auto rec = tx.context().trace.object(t->recorded());
+    if (!rec || rec->which() != schema::Object::Which::TENSOR)
+      return Error("tensor missing from the trace");
+    bool has = false;
+    for (auto a : rec->getTensor().getAttrs()) has = has || a.getName() == *attr;
+    tx.context().output.addGuard(GuardKind::HASATTR, args[0]->source()->name());
+    return ConstantVariable::make(has);
+  }
+  if (const ConstantVariable* c = asConstant(args[0]);
+      c && c->isNone() && attr->rfind("__", 0) != 0 &&
+      ((name == "hasattr" && args.size() == 2) || (name == "getattr" && args.size() == 3))) {
+    // ConstantVariable.call_obj_hasattr: None has no attribute but its dunders.
+    return name == "hasattr" ? ConstantVariable::make(false) : args[2];
   }
   if (args[0]->kind() != VtKind::kUserObject)
     return unsupported(name + " on a " + args[0]->pythonTypeName());

@@ -256,7 +256,9 @@ Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const Vt
   bool concat = base == "add" || base == "iadd";
   // torch.Size + tuple is a torch.Size (Size.__add__ takes any tuple).
   bool sizePlusTuple = sa && sb && sa->kind() == VtKind::kSize && sb->isTuple();
-  if (sa && sb && concat && (sa->kind() == sb->kind() || sizePlusTuple)) {
+  // tuple + torch.Size is a tuple (tuple.__add__; SizeVariable is a TupleVariable).
+  bool tuplePlusSize = sa && sb && sa->kind() == VtKind::kTuple && sb->kind() == VtKind::kSize;
+  if (sa && sb && concat && (sa->kind() == sb->kind() || sizePlusTuple || tuplePlusSize)) {
     std::vector<VtPtr> items = sa->items();
     items.insert(items.end(), sb->items().begin(), sb->items().end());
     if (sa->isList() && base == "iadd" && sa->isMutable()) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "core/fake/tensor_meta.h"
+#include "core/trace/trace_format.h"
 #include "core/vt/base.h"
 
 namespace dynrr::vt {
@@ -22,6 +23,9 @@ class TensorVariable final : public VariableTracker {
         meta_(std::move(meta)) {}
   NodeId node() const { return node_; }
   const fake::TensorMeta& meta() const { return meta_; }
+  // The recorded tensor a graph input was wrapped from (0 for a value made while tracing).
+  trace::ObjRef recorded() const { return recorded_; }
+  void setRecorded(trace::ObjRef r) { recorded_ = r; }
   // Dynamo renames a tensor's node after the first local it is stored to (set_name_hint).
   bool nameHintSet() const { return nameHintSet_; }
   void markNameHintSet() { nameHintSet_ = true; }
@@ -42,6 +46,7 @@ class TensorVariable final : public VariableTracker {
 
   NodeId node_;
   fake::TensorMeta meta_;
+  trace::ObjRef recorded_ = 0;
   bool nameHintSet_ = false;
 };
 

@@ -133,8 +133,13 @@ Expected<VtPtr> checkClassAttr(Tx& tx, const UserObjectVariable& o, const MroHit
     auto func = findAttr(v.getInstance().getAttrs(), "__func__");
     auto f = func ? trace.object(*func) : Expected<schema::Object::Reader>(Error(""));
     if (f && f->which() == W::FUNCTION) {
-      if (o.source())
-        return unsupported("staticmethod " + o.typeName() + "." + name + " read through a source");
+      if (o.source()) {
+        // StaticMethodVariable.tp_descr_get_impl: the descriptor by MRO walk (a non-data
+        // descriptor: NOT_PRESENT_IN_GENERIC_DICT), then its __func__, built lazily.
+        auto src = mroSource(tx, o, hit, name, false);
+        if (!src) return src.error();
+        return VtPtr(std::make_shared<LazyVariable>(*func, Source::attr(*src, "__func__")));
+      }
       return VtPtr(std::make_shared<UserFunctionVariable>(
           *func, f->getFunction().getQualname().cStr(), nullptr));
     }

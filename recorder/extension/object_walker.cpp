@@ -4,6 +4,7 @@
 
 #include "recorder/extension/object_walker.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 
@@ -155,7 +156,11 @@ ObjRef ObjectWalker::walk(PyObject* o) {
   }
   auto it = memo_.find(o);
   if (it != memo_.end()) return it->second;
-  if (depth_ >= budget_.maxDepth) return opaque(o, "budget: depth", false);
+  // The depth budget bounds object graphs; a builtin function is a leaf (its name is
+  // all that is recorded) and a code object is bounded (its constants), so depth never
+  // cuts them: a function recorded without its code could not be replayed.
+  if (depth_ >= budget_.maxDepth && !PyCFunction_Check(o) && !PyCode_Check(o))
+    return opaque(o, "budget: depth", false);
   if (eb_.newObjectCount() >= budget_.maxObjects) {
     budgetHit_ = true;
     return opaque(o, "budget: objects", false);
@@ -416,8 +421,13 @@ ObjRef ObjectWalker::walkSet(PyObject* o) {
 ObjRef ObjectWalker::walkCode(PyObject* o) {
   auto* co = reinterpret_cast<PyCodeObject*>(o);
   std::vector<ObjRef> consts;
+  // Constants are part of the code (KW_NAMES tuples, nested code objects): the depth
+  // budget, which bounds object graphs, must not cut them: they start from depth 0.
+  int savedDepth = depth_;
+  depth_ = 0;
   for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); ++i)
     consts.push_back(walk(PyTuple_GET_ITEM(co->co_consts, i)));
+  depth_ = savedDepth;
   PyRef bytecode = PyRef::steal(PyCode_GetCode(co));
   PyRef varnames = PyRef::steal(PyCode_GetVarnames(co));
   PyRef freevars = PyRef::steal(PyCode_GetFreevars(co));
@@ -460,10 +470,11 @@ void ObjectWalker::collectNames(PyObject* code, Names& out, int depth) {
   auto* co = reinterpret_cast<PyCodeObject*>(code);
   for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_names); ++i)
     out.push_back(PyTuple_GET_ITEM(co->co_names, i));
-  if (depth > 8) return;
   for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(co->co_consts); ++i) {
     PyObject* c = PyTuple_GET_ITEM(co->co_consts, i);
-    if (PyCode_Check(c)) collectNames(c, out, depth + 1);
+    // Identifier-like string constants name attributes too: getattr(torch, "_subclasses").
+    if (PyUnicode_Check(c) && PyUnicode_IsIdentifier(c) == 1) out.push_back(c);
+    if (depth <= 8 && PyCode_Check(c)) collectNames(c, out, depth + 1);
   }
 }
 
@@ -640,8 +651,12 @@ ObjRef ObjectWalker::walkFunction(PyObject* o) {
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fn->func_closure); ++i)
       closure.push_back(walk(PyTuple_GET_ITEM(fn->func_closure, i)));
   }
+  // Defaults are part of the call: the depth budget leaves them 4 levels of room.
+  int savedDepth = depth_;
+  depth_ = std::min(depth_, std::max(0, budget_.maxDepth - 4));
   ObjRef defaults = fn->func_defaults ? walk(fn->func_defaults) : 0;
   ObjRef kwdefaults = fn->func_kwdefaults ? walk(fn->func_kwdefaults) : 0;
+  depth_ = savedDepth;
   // Library code deeper than maxLibraryDepth keeps the identity of its globals but not
   // their contents: walking them transitively reaches most of torch and sympy.
   bool library = fn->func_module != nullptr && PyUnicode_Check(fn->func_module) &&

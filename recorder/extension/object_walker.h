@@ -13,8 +13,8 @@
 #include <Python.h>
 
 #include <cstdint>
-#include <string>
 #include <set>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -49,7 +49,7 @@ struct WalkerConfig {
 // the globals of library functions this many levels deep are recorded without their
 // own globals; Dynamo reads a library's globals only along the paths it inlines.
 struct WalkBudget {
-  int maxDepth = 24;
+  int maxDepth = 48;
   size_t maxObjects = 6000;
   int maxLibraryDepth = 1;
   Py_ssize_t maxContainer = 2000;  // items in one list/dict/set/tuple

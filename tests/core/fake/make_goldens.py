@@ -862,6 +862,12 @@ case("misc/diff_last", "torch.diff", S(2, 5, dt=i64))
 case("misc/diff_dim0_n2", "Tensor.diff", S(4, 3, rg=True), n=2, dim=0)
 case("misc/diff_bool", "torch.diff", S(6, dt=b))
 case("misc/diff_too_short", "torch.diff", S(2, 1), dim=1)
+case("misc/diff_prepend", "torch.diff", S(2, 5, dt=i64), dim=-1, prepend=S(2, 1, dt=i64))
+case("misc/diff_prepend_expanded", "torch.diff", S(2, 5, dt=i64, lay="exp"), dim=-1,
+     prepend=S(2, 1, dt=i64))
+case("misc/diff_prepend_T", "torch.diff", S(3, 4, lay="T"), dim=0, prepend=S(1, 4))
+case("misc/diff_prepend_append_promote", "torch.diff", S(3, 2, dt=i32), dim=0, prepend=S(1, 2, dt=i64),
+     append=S(2, 2, rg=True))
 # std/var (ops_reduction.cpp)
 case("red/std_all", "Tensor.std", S(3, 4, rg=True))
 case("red/var_dim", "torch.var", S(3, 4, lay="T"), 1)
