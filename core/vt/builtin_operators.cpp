@@ -331,8 +331,20 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
     if (!r) return r.error();
     a = *r;
   }
-  if (tracer::anyTensor(args, {}))
+  if (tracer::anyTensor(args, {})) {
+    // IN_PLACE_DESUGARING_MAP: `n += t` with a Python constant n is n + t (imatmul
+    // stays imatmul in torch 2.13's table).
+    static const std::unordered_map<std::string, std::string> kDesugar = {
+        {"operator.iadd", "operator.add"},         {"operator.isub", "operator.sub"},
+        {"operator.imul", "operator.mul"},         {"operator.ifloordiv", "operator.floordiv"},
+        {"operator.itruediv", "operator.truediv"}, {"operator.imod", "operator.mod"},
+        {"operator.ilshift", "operator.lshift"},   {"operator.irshift", "operator.rshift"},
+        {"operator.ipow", "operator.pow"},         {"operator.iand", "operator.and_"},
+        {"operator.ior", "operator.or_"},          {"operator.ixor", "operator.xor"}};
+    if (auto d = kDesugar.find(op); d != kDesugar.end() && args[0]->kind() == VtKind::kConstant)
+      return tracer::tensorCall(tx, false, d->second, d->second, std::move(args), {});
     return tracer::tensorCall(tx, false, op, op, std::move(args), {});
+  }
   if (args.size() == 2 && args[0]->kind() == VtKind::kSymInt)
     return static_cast<SymIntVariable&>(*args[0]).arith(tx, op, args[1], true);
   if (args.size() == 2 && args[1]->kind() == VtKind::kSymInt)

@@ -183,7 +183,20 @@ Expected<BoundCall> UserFunctionVariable::bindArgs(Tx& tx, Args args, Kwargs kwa
   recordedDefaults(tx, f, out.code, source(), *b);
   if (Status st = finishBinding(out.code, qualname_, *b, out); !st) return st.error();
   // Code running in another module's globals reads them through import_source.
-  if (out.globals != ctx.event.getFrame().getGlobals()) out.globalsModule = f.getModule().cStr();
+  // Code running in another module's globals reads them through import_source: the
+  // module is the globals' __name__ (a functools.wraps wrapper's __module__ is the
+  // wrapped function's, not where its globals live).
+  if (out.globals != ctx.event.getFrame().getGlobals()) {
+    out.globalsModule = f.getModule().cStr();
+    if (auto g = ctx.trace.object(out.globals); g && g->which() == W::DICT) {
+      for (auto e : g->getDict()) {
+        auto k = ctx.trace.object(e.getKey());
+        auto v = ctx.trace.object(e.getValue());
+        if (k && v && k->which() == W::STR && k->getStr() == "__name__" && v->which() == W::STR)
+          out.globalsModule = v->getStr().cStr();
+      }
+    }
+  }
   auto closure = f.getClosure();
   if (closure.size() != out.code.freevars.size())
     return Error("closure of " + qualname_ + " does not match its co_freevars");

@@ -309,6 +309,12 @@ Expected<bool> UserObjectVariable::callObjHasattr(Tx& tx, const std::string& nam
     if (!hit) return hit.error();
     found = hit->has_value();
   }
+  if (!found && isNNModule() && source()) {
+    // manually_trace_nn_module_getattr looks in _parameters, _modules and _buffers,
+    // each read with VariableBuilder (TYPE_MATCH), before the AttributeError.
+    for (const char* field : {"_parameters", "_modules", "_buffers"})
+      ctx.output.addGuard(GuardKind::TYPE_MATCH, Source::attr(source(), field)->name());
+  }
   if (!found) return false;
   auto v = varGetattr(tx, name);
   if (!v) return v.error();

@@ -549,6 +549,12 @@ ObjectWalker::Deferred& ObjectWalker::globalsEntry(PyObject* globals) {
   }
   Deferred& entry = globals_.emplace(globals, std::move(d)).first->second;
   deferredOrder_.push_back(&entry);
+  // The module the namespace belongs to: what import_source names its alias after.
+  if (entry.owned) {
+    PyObject* name = PyDict_GetItemWithError(globals, internedName("__name__"));
+    if (name != nullptr && PyUnicode_Check(name)) addDeferred(entry, "__name__", name);
+    PyErr_Clear();
+  }
   return entry;
 }
 
@@ -771,7 +777,15 @@ ObjRef ObjectWalker::walkClass(PyObject* o) {
     if (!items) PyErr_Clear();
     std::unordered_set<std::string> wanted;
     if (!user) {
-      wanted.insert("forward");
+      // The names code reads, and the protocol methods opcodes reach without naming
+      // them (`in` -> __contains__, `x[k]` -> __getitem__, `with` -> __enter__ ...),
+      // which a user class may inherit from a library base (collections.abc.Mapping).
+      static const char* const kProtocol[] = {
+          "forward",   "__contains__", "__getitem__", "__setitem__", "__delitem__", "__iter__",
+          "__next__",  "__len__",      "__bool__",    "__eq__",      "__ne__",      "__hash__",
+          "__enter__", "__exit__",     "__call__",    "__init__",    "__new__",     "get",
+          "keys",      "items",        "values",      "__reversed__"};
+      for (const char* n : kProtocol) wanted.insert(n);
       if (currentNames_)
         for (PyObject* n : *currentNames_) wanted.insert(utf8(n));
     }
