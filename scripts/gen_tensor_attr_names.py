@@ -1,13 +1,24 @@
 #!/usr/bin/env python3
-"""Writes core/vt/tensor_attr_names.inc: the names in Dynamo's all_tensor_attrs
-(torch._C.TensorBase.__dict__ | torch.Tensor.__dict__) of the installed torch, which
-TensorVariable.call_obj_hasattr answers True for without a guard.
+"""Writes the tables the core takes from the recording interpreter:
+- core/vt/tensor_attr_names.inc: the names in Dynamo's all_tensor_attrs
+  (torch._C.TensorBase.__dict__ | torch.Tensor.__dict__) of the installed torch, which
+  TensorVariable.call_obj_hasattr answers True for without a guard;
+- core/tracer/stdlib_module_names.inc: sys.stdlib_module_names (symbolic_convert.is_stdlib:
+  globals of these modules are read through a SkipGuardSource).
 
 Run with the project venv: .venv/bin/python scripts/gen_tensor_attr_names.py
 """
 import pathlib
+import sys
 
 import torch
+
+root = pathlib.Path(__file__).resolve().parent.parent
+std = sorted(sys.stdlib_module_names)
+(root / "core" / "tracer" / "stdlib_module_names.inc").write_text("\n".join(
+    ["// Generated from CPython %d.%d's sys.stdlib_module_names (the recording interpreter) by"
+     % sys.version_info[:2], "// scripts/gen_tensor_attr_names.py. Do not edit.", "// clang-format off"]
+    + ['"%s",' % n for n in std] + ["// clang-format on"]) + "\n")
 
 names = sorted(set(torch._C.TensorBase.__dict__) | set(torch.Tensor.__dict__))
 out = pathlib.Path(__file__).resolve().parent.parent / "core" / "vt" / "tensor_attr_names.inc"

@@ -4,6 +4,7 @@
 // InliningInstructionTranslator.get_globals_source_and_value with import_source for
 // code running in another module's globals).
 #include <set>
+#include <unordered_set>
 
 #include "core/tracer/ops.h"
 #include "core/tracer/variable_builder.h"
@@ -189,14 +190,6 @@ Expected<VtPtr> InstructionTranslator::foreignGlobal(const std::string& name) {
   if (module.empty()) return unsupported("globals of inlined code whose module is not recorded");
   if (module.rfind("namedtuple_", 0) == 0 || module.find('<') != std::string::npos)
     return unsupported("globals of inlined code from module " + module);
-  static const char* const kStdlib[] = {"collections", "functools",  "itertools",   "operator",
-                                        "inspect",     "typing",     "enum",        "copy",
-                                        "abc",         "contextlib", "dataclasses", "re"};
-  for (const char* p : kStdlib) {
-    std::string prefix = p;
-    if (module == prefix || module.rfind(prefix + ".", 0) == 0)
-      return unsupported("globals of stdlib module " + module + " (SkipGuardSource)");
-  }
   std::string alias = "__import_";
   for (char c : module) alias += c == '.' ? std::string("_dot_") : std::string(1, c);
   auto modSource = vt::Source::global(alias);
@@ -204,7 +197,15 @@ Expected<VtPtr> InstructionTranslator::foreignGlobal(const std::string& name) {
     ctx_.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
     ctx_.importedModules[module] = std::make_shared<vt::ModuleVariable>(0, module, modSource);
   }
-  return VtPtr(std::make_shared<LazyVariable>(*value, vt::Source::moduleAttr(modSource, name)));
+  auto src = vt::Source::moduleAttr(modSource, name);
+  // is_stdlib: a global of a standard-library module is read through SkipGuardSource,
+  // so no guard originates from it.
+  static const std::unordered_set<std::string> kStdlib = {
+#include "core/tracer/stdlib_module_names.inc"
+  };
+  if (kStdlib.count(module.substr(0, module.find('.'))))
+    ctx_.output.addSkipGuardSource(src->name());
+  return VtPtr(std::make_shared<LazyVariable>(*value, src));
 }
 
 // LOAD_ATTR: BuiltinVariable(getattr) -> obj.var_getattr(name).
