@@ -4,10 +4,23 @@
 namespace dynrr::guards {
 
 bool GuardSet::add(GuardKind kind, const std::string& source, const std::string& detail) {
+  if (!skipSources_.empty() && fromSkipSource(source)) return false;
   if (!keys_.insert({kind, source}).second) return false;
   guards_.push_back(Guard{kind, source, detail});
   if (observer_) observer_(guards_.back());
   return true;
+}
+
+bool GuardSet::fromSkipSource(const std::string& source) const {
+  for (const auto& base : skipSources_) {
+    for (size_t at = source.find(base); at != std::string::npos; at = source.find(base, at + 1)) {
+      size_t end = at + base.size();
+      if (end == source.size() || source[end] == '.' || source[end] == '[' || source[end] == ')' ||
+          source[end] == ',')
+        return true;
+    }
+  }
+  return false;
 }
 
 bool GuardSet::contains(GuardKind kind, const std::string& source) const {

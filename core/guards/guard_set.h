@@ -23,6 +23,12 @@ class GuardSet {
   bool add(GuardKind kind, const std::string& source, const std::string& detail = "");
   bool contains(GuardKind kind, const std::string& source) const;
 
+  // SkipGuardSource(source): no guard is installed on it or on a source built on it
+  // (is_from_skip_guard_source). Sources are matched by printed name: a derived
+  // source's name contains its base's, followed by '.', '[', ')' or ','.
+  void addSkipSource(const std::string& source) { skipSources_.insert(source); }
+  bool fromSkipSource(const std::string& source) const;
+
   const std::vector<Guard>& guards() const { return guards_; }
   size_t size() const { return guards_.size(); }
   bool empty() const { return guards_.empty(); }
@@ -41,6 +47,7 @@ class GuardSet {
   std::vector<Guard> guards_;
   std::set<std::pair<GuardKind, std::string>> keys_;
   std::function<void(const Guard&)> observer_;
+  std::set<std::string> skipSources_;
 };
 
 }  // namespace dynrr::guards

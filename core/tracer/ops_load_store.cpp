@@ -194,7 +194,16 @@ Expected<VtPtr> InstructionTranslator::foreignGlobal(const std::string& name) {
   for (char c : module) alias += c == '.' ? std::string("_dot_") : std::string(1, c);
   auto modSource = vt::Source::global(alias);
   if (!ctx_.importedModules.count(module)) {
-    ctx_.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
+    // VariableBuilder on the module: one already wrapped from another source (the root
+    // frame's G['colorsys']) gives DUPLICATE_INPUT instead of MODULE_MATCH.
+    bool seen = false;
+    for (const auto& [id, v] : ctx_.objectsByIdentity) {
+      auto* m = dynamic_cast<const vt::ModuleVariable*>(v.get());
+      if (m && m->name() == module && m->source() && m->source()->name() != modSource->name())
+        seen = true;
+    }
+    ctx_.output.addGuard(seen ? GuardKind::DUPLICATE_INPUT : GuardKind::MODULE_MATCH,
+                         modSource->name());
     ctx_.importedModules[module] = std::make_shared<vt::ModuleVariable>(0, module, modSource);
   }
   auto src = vt::Source::moduleAttr(modSource, name);

@@ -167,16 +167,4 @@ void OutputGraph::restore(const Checkpoint& cp) {
   guards_.restore(cp.guards);
 }
 
-bool OutputGraph::fromSkipGuardSource(const std::string& source) const {
-  for (const auto& base : skipGuardSources_) {
-    for (size_t at = source.find(base); at != std::string::npos; at = source.find(base, at + 1)) {
-      size_t end = at + base.size();
-      if (end == source.size() || source[end] == '.' || source[end] == '[' || source[end] == ')' ||
-          source[end] == ',')
-        return true;
-    }
-  }
-  return false;
-}
-
 }  // namespace dynrr::tracer

@@ -27,16 +27,11 @@ class OutputGraph {
   const ProtoGraph& graph() const { return graph_; }
 
   // Installs a guard once per (kind, source); none on a source derived from a
-  // SkipGuardSource (is_from_skip_guard_source).
+  // SkipGuardSource (GuardSet::addSkipSource).
   void addGuard(guards::GuardKind kind, const std::string& source, const std::string& detail = "") {
-    if (!skipGuardSources_.empty() && fromSkipGuardSource(source)) return;
     guards_.add(kind, source, detail);
   }
-  // SkipGuardSource(source): guards on it and on the sources built on it are skipped.
-  // Sources are matched by printed name: a derived source's name contains its base's,
-  // followed by '.', '[', ')' or ','.
-  void addSkipGuardSource(const std::string& source) { skipGuardSources_.insert(source); }
-  bool fromSkipGuardSource(const std::string& source) const;
+  void addSkipGuardSource(const std::string& source) { guards_.addSkipSource(source); }
   guards::GuardSet& guardSet() { return guards_; }
   const guards::GuardSet& guardSet() const { return guards_; }
   // The guards as decisions (kind names as the recorder writes them).
@@ -95,7 +90,6 @@ class OutputGraph {
 
   ProtoGraph graph_;
   guards::GuardSet guards_;
-  std::set<std::string> skipGuardSources_;
   std::map<std::string, NodeId> inputs_;
   std::optional<NodeId> output_;
   std::map<NodeId, std::string> symbolTensor_;  // symbol placeholder -> its tensor's source
