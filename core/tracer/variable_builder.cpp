@@ -343,6 +343,11 @@ Expected<VtPtr> Wrap::dict() {
     } else if (key->which() == W::INT) {
       keyRepr = std::to_string(key->getInt());
       keyVt = vt::ConstantVariable::make(key->getInt());
+    } else if (key->which() == W::BYTES) {
+      auto d = key->getBytes();
+      vt::BytesValue b{std::string(reinterpret_cast<const char*>(d.begin()), d.size())};
+      keyRepr = vt::constantRepr(b);
+      keyVt = vt::ConstantVariable::make(std::move(b));
     } else {
       return unsupported("dict input with a key of type " + trace::typeName(ctx.trace, e.getKey()));
     }

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/bytecode/code_object.h"
 #include "core/bytecode/py_repr.h"
@@ -251,6 +252,17 @@ const std::unordered_map<std::string, StrMethod>& strMethods() {
                   {"endswith",
                    [](Tx&, const std::string& s, Args& a, const std::vector<std::string>& strs) {
                      return a.size() == 1 ? strAffix(s, strs, false) : Expected<VtPtr>(Error(""));
+                   }},
+                  {"encode",
+                   // str.encode of an ASCII str (callMethod refuses others) with a codec
+                   // that maps ASCII to itself: the same bytes.
+                   [](Tx&, const std::string& s, Args& a, const std::vector<std::string>& strs) {
+                     static const std::unordered_set<std::string> kCodecs = {
+                         "utf-8", "utf8", "UTF-8", "ascii", "latin-1", "latin1"};
+                     if (a.size() > 2 || strs.size() != a.size() ||
+                         (!strs.empty() && !kCodecs.count(strs[0])))
+                       return Expected<VtPtr>(Error(""));
+                     return Expected<VtPtr>(ConstantVariable::make(BytesValue{s}));
                    }},
                   {"upper",
                    [](Tx&, const std::string& s, Args& a, const std::vector<std::string>&) {
