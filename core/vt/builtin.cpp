@@ -655,6 +655,38 @@ Expected<VtPtr> callCallable(Tx& tx, const std::string&, Args& args) {
 // min/max (BuiltinVariable._call_min_max): two or more arguments, or one iterable;
 // with key= or default= Dynamo constant-folds when every argument is a constant, which
 // here means calling the key on each item and comparing the keys.
+// BuiltinVariable._call_min_max_binary, folded over the values: with a tensor, max(t, c)
+// of a Python constant c is torch.clamp(t, min=c) (min: max=c) and max(t, u) of two
+// tensors is torch.maximum (min: torch.minimum); two constants compare in Python.
+Expected<VtPtr> minMaxTensors(Tx& tx, const std::string& name, const std::vector<VtPtr>& items) {
+  VtPtr acc = items[0];
+  for (size_t i = 1; i < items.size(); ++i) {
+    VtPtr a = acc, b = items[i];
+    if (a->kind() == VtKind::kSymInt || b->kind() == VtKind::kSymInt)
+      return unsupported(name + "() of a tensor and a symbolic int");
+    if (a->kind() != VtKind::kTensor && b->kind() != VtKind::kTensor) {
+      auto cmp = applyOperator(tx, name == "min" ? "operator.lt" : "operator.gt", {b, a});
+      if (!cmp) return cmp;
+      const ConstantVariable* c = asConstant(*cmp);
+      if (!c) return unsupported(name + "() of values that do not compare to a constant");
+      acc = constantTruth(c->value()) ? b : a;
+      continue;
+    }
+    if (a->kind() != VtKind::kTensor) std::swap(a, b);
+    Expected<VtPtr> r = Error("");
+    if (b->isPythonConstant()) {
+      r = tracer::tensorCall(tx, false, "torch.clamp", "torch.clamp", {a},
+                             {{name == "max" ? "min" : "max", b}});
+    } else {
+      std::string fn = name == "max" ? "torch.maximum" : "torch.minimum";
+      r = tracer::tensorCall(tx, false, fn, fn, {a, b}, {});
+    }
+    if (!r) return r;
+    acc = *r;
+  }
+  return acc;
+}
+
 Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
   VtPtr key = takeKwarg(kwargs, "key");
   VtPtr dflt = takeKwarg(kwargs, "default");
@@ -679,6 +711,7 @@ Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& 
     return unsupported(name + "() of an empty sequence (ValueError path)");
   }
   if ((key || dflt) && args.size() >= 2) return notModelled();
+  if (!key && !dflt && tracer::anyTensor(items, {})) return minMaxTensors(tx, name, items);
   std::vector<VtPtr> keys = items;
   if (key) {
     for (auto& k : keys) {
