@@ -103,4 +103,28 @@ std::string_view cppTypeName(DType dtype) {
   return "?";
 }
 
+namespace {
+constexpr std::pair<DType, std::string_view> kTensorTypes[] = {
+    {DType::kFloat32, "FloatTensor"}, {DType::kFloat64, "DoubleTensor"},
+    {DType::kFloat16, "HalfTensor"},  {DType::kBFloat16, "BFloat16Tensor"},
+    {DType::kUInt8, "ByteTensor"},    {DType::kInt8, "CharTensor"},
+    {DType::kInt64, "LongTensor"},    {DType::kInt32, "IntTensor"},
+    {DType::kInt16, "ShortTensor"},   {DType::kBool, "BoolTensor"}};
+}  // namespace
+
+std::optional<std::string_view> tensorTypeName(DType dtype) {
+  for (const auto& [d, n] : kTensorTypes)
+    if (d == dtype) return n;
+  return std::nullopt;
+}
+
+std::optional<DType> dtypeOfTensorType(std::string_view qualified) {
+  constexpr std::string_view kPrefix = "torch.";
+  if (qualified.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
+  std::string_view name = qualified.substr(kPrefix.size());
+  for (const auto& [d, n] : kTensorTypes)
+    if (n == name) return d;
+  return std::nullopt;
+}
+
 }  // namespace dynrr::fake

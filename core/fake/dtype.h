@@ -33,6 +33,10 @@ std::string_view dtypeName(DType dtype);
 // Parses "torch.float32" or "float32" and torch's aliases ("torch.float", "torch.long",
 // "torch.half", "torch.double", "torch.int", "torch.short", "torch.cfloat", ...).
 std::optional<DType> parseDType(std::string_view name);
+// The legacy tensor type of a dtype, as Dynamo's tensortype_to_dtype has it ("FloatTensor"
+// for float32 ...; none for the complex dtypes), and its inverse for "torch.FloatTensor".
+std::optional<std::string_view> tensorTypeName(DType dtype);
+std::optional<DType> dtypeOfTensorType(std::string_view qualified);
 // c10's ScalarType name used in kernel error messages: "Float", "Long", "Bool", "Half" ...
 std::string_view scalarTypeName(DType dtype);
 // The C++ element type's name as caffe2::TypeMeta prints it in some kernel messages:

@@ -436,6 +436,19 @@ Expected<MetaValue> typeAsOp(const OpCall& call) {
   return convert(call, t, o.dtype, o.device, false);
 }
 
+// Tensor.type(name): a CPU legacy tensor type name ("torch.HalfTensor") converts as
+// .to(dtype) does (Dynamo passes tensortype classes to the graph as these strings).
+Expected<MetaValue> typeOp(const OpCall& call) {
+  if (call.args.size() != 2 || !call.args[0].is<TensorMeta>() || !call.kwargs.empty())
+    return opError(call, "expected (Tensor, str) in " + describeCall(call));
+  const TensorMeta& t = call.args[0].as<TensorMeta>();
+  std::optional<DType> dtype;
+  if (const auto* s = call.args[1].get<std::string>()) dtype = dtypeOfTensorType(*s);
+  if (const auto* d = call.args[1].get<DType>()) dtype = *d;
+  if (!dtype) return Error("no meta function for Tensor.type(" + call.args[1].str() + ")");
+  return convert(call, t, *dtype, t.device, false);
+}
+
 }  // namespace
 
 void registerFactoryOps(OpRegistry& r) {
@@ -463,6 +476,7 @@ void registerFactoryOps(OpRegistry& r) {
   r.add("torch.full_like", [](const OpCall& c) { return likeOp(c, Fill::kZeros, true); });
 
   r.add("Tensor.to", toOp);
+  r.add("Tensor.type", typeOp);
   r.add("Tensor.type_as", typeAsOp);
   const std::pair<const char*, DType> casts[] = {
       {"Tensor.float", DType::kFloat32},    {"Tensor.double", DType::kFloat64},

@@ -2,6 +2,7 @@
 // method_item and friends).
 #include "core/vt/tensor.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -127,6 +128,32 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
        }}};
   if (auto a = kAnswers.find(name); a != kAnswers.end() && args.empty() && kwargs.empty())
     return a->second(meta_);
+  if (name == "type" && args.empty() && kwargs.empty()) {
+    // TensorVariable.method_type: the legacy type name, "torch.FloatTensor" on the CPU.
+    auto n = fake::tensorTypeName(meta_.dtype);
+    if (!n)
+      return unsupported("Tensor.type() of a " + std::string(fake::dtypeName(meta_.dtype)) +
+                         " tensor");
+    if (meta_.device.type != "cpu")
+      return unsupported("Tensor.type() of a tensor on " + meta_.device.type);
+    return ConstantVariable::make("torch." + std::string(*n));
+  }
+  if (name == "type" && args.size() == 1) {
+    auto a = tx.realize(args[0]);
+    if (!a) return a;
+    args[0] = *a;
+    if (!constantStr(args[0]))
+      return unsupported("Tensor.type() of a " + args[0]->pythonTypeName());
+  }
+  if (name == "new" && !args.empty()) {
+    // method_new: x.new(torch.Size) or x.new(ints...) is x.new_empty(...).
+    bool sizeArg = args.size() == 1 && args[0]->kind() == VtKind::kSize;
+    bool ints = std::all_of(args.begin(), args.end(), [](const VtPtr& a) {
+      const ConstantVariable* c = asConstant(a);
+      return c && std::holds_alternative<int64_t>(c->value());
+    });
+    if (sizeArg || ints) return callMethod(tx, "new_empty", std::move(args), std::move(kwargs));
+  }
   if (name == "item") {
     // TensorVariable.method_item with capture_scalar_outputs=False.
     return tracer::graphBreak(tx,
