@@ -223,6 +223,18 @@ Expected<MetaValue> tensorOp(const OpCall& call) {
   size_t npos = 0;
   auto o = factoryOptions(call, npos);
   if (!o) return o.error();
+  if (const auto* t = call.args[0].get<TensorMeta>()) {
+    // torch.tensor(t): a copy (clone().detach(): the memory format preserved) with t's
+    // dtype and device unless dtype= / device= say otherwise.
+    bool deviceGiven = false;
+    for (const auto& [k, v] : call.kwargs)
+      deviceGiven = deviceGiven || (k == "device" && !v.is<NoneValue>());
+    if (!deviceGiven) o->device = t->device;
+    auto out = finish(call, o->dtype.value_or(t->dtype), t->sizes, *o);
+    if (!out) return out.error();
+    out->strides = preserveFormatStrides(*t);
+    return MetaValue(std::move(out.value()));
+  }
   auto lit = parseLiteral(call.args[0], call.ctx.defaultDtype);
   if (!lit) return opError(call, lit.error().message());
   auto out = finish(call, o->dtype.value_or(lit->dtype), lit->sizes, *o);

@@ -151,6 +151,30 @@ Expected<MetaValue> clampOneOp(const OpCall& call, bool isMin) {
   return MetaValue(std::move(r.value()));
 }
 
+// torch.ops.prims.fma.default(a, b, c) = a * b + c, which Dynamo's Tensor.addcdiv_
+// decomposition emits: a prim, so no type promotion; operands of one dtype (a number
+// operand is a wrapped scalar), broadcast.
+Expected<MetaValue> fmaOp(const OpCall& call) {
+  if (call.args.size() != 3 || !call.kwargs.empty())
+    return opError(call, "fma takes (a, b, c) in " + describeCall(call));
+  std::vector<IterOperand> ops;
+  std::optional<DType> dtype;
+  for (size_t i = 0; i < 3; ++i) {
+    auto op = toOperand(call, call.args[i], i == 0 ? "a" : i == 1 ? "b" : "c");
+    if (!op) return op.error();
+    if (!op->wrappedNumber) {
+      if (dtype && *dtype != op->meta.dtype)
+        return Error("no meta function for prims.fma of tensors of different dtypes");
+      dtype = op->meta.dtype;
+    }
+    ops.push_back(*op);
+  }
+  if (!dtype) return Error("no meta function for prims.fma of numbers only");
+  auto r = pointwiseOutput(call, ops, *dtype);
+  if (!r) return r.error();
+  return MetaValue(std::move(r.value()));
+}
+
 // Ops over several tensor/number operands with result_type promotion:
 // lerp(input, end, weight), addcmul/addcdiv(input, tensor1, tensor2, value).
 enum class Multi { kLerp, kAddcmul, kAddcdiv };
@@ -289,6 +313,7 @@ void registerPointwiseOps(OpRegistry& r) {
     r.add(n, [](const OpCall& c) { return clampOneOp(c, true); });
   for (const char* n : {"torch.clamp_max", "Tensor.clamp_max"})
     r.add(n, [](const OpCall& c) { return clampOneOp(c, false); });
+  r.add("torch.ops.prims.fma.default", fmaOp);
   for (const char* n : {"torch.lerp", "Tensor.lerp"})
     r.add(n, [](const OpCall& c) { return multiOp(c, Multi::kLerp); });
   for (const char* n : {"torch.addcmul", "Tensor.addcmul"})

@@ -128,6 +128,15 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
        }}};
   if (auto a = kAnswers.find(name); a != kAnswers.end() && args.empty() && kwargs.empty())
     return a->second(meta_);
+  if (name == "addcdiv_" && args.size() == 2 && kwargs.size() == 1 && kwargs[0].first == "value") {
+    // method_addcdiv_ (enable_dynamo_decompositions): div, inductor_prims.fma, copy_.
+    auto div = tracer::tensorCall(tx, false, "torch.div", "torch.div", {args[0], args[1]}, {});
+    if (!div) return div;
+    const std::string fma = "torch.ops.prims.fma.default";
+    auto f = tracer::tensorCall(tx, false, fma, fma, {*div, kwargs[0].second, self()}, {});
+    if (!f) return f;
+    return callMethod(tx, "copy_", {*f}, {});
+  }
   if (name == "type" && args.empty() && kwargs.empty()) {
     // TensorVariable.method_type: the legacy type name, "torch.FloatTensor" on the CPU.
     auto n = fake::tensorTypeName(meta_.dtype);

@@ -19,6 +19,7 @@ import logging
 import os
 
 import torch
+import torch._inductor.inductor_prims  # noqa: F401  (registers prims.fma, which Dynamo emits)
 import torch.nn.functional as F
 
 from golden_harness import *  # noqa: F401,F403  (specs, case(), run_case, CASES, OUT)
@@ -858,6 +859,10 @@ case("misc/clip", "Tensor.clip", S(2, 3, rg=True), -1, 1)
 case("misc/outer", "torch.outer", S(3), S(4))
 case("misc/outer_promote", "Tensor.outer", S(3, dt=i64), S(2, rg=True))
 case("misc/outer_bad", "torch.outer", S(3, 2), S(4))
+case("factory/tensor_of_tensor_T", "torch.tensor", S(2, 3, lay="T", rg=True))
+case("factory/tensor_of_tensor_dtype", "torch.tensor", S(4, dt=i32), dtype=f64)
+case("pointwise/prims_fma", "torch.ops.prims.fma.default", S(3, 4), 5.0, S(3, 4, rg=True))
+case("pointwise/prims_fma_bcast_T", "torch.ops.prims.fma.default", S(4, 3, lay="T"), S(3), 2.0)
 case("misc/type_half", "Tensor.type", S(2, 3, lay="T"), "torch.HalfTensor")
 case("misc/type_long", "Tensor.type", S(2, 3, rg=True), "torch.LongTensor")
 case("misc/type_same", "Tensor.type", S(2, 3), "torch.FloatTensor")
