@@ -175,6 +175,14 @@ bool isUserCodeClass(schema::Class::Reader c) {
 
 namespace {
 
+// The value of attribute `name` in a recorded attribute list.
+std::optional<trace::ObjRef> findNamed(capnp::List<schema::Attr>::Reader attrs,
+                                       const std::string& name) {
+  for (auto a : attrs)
+    if (a.getName() == name) return a.getValue();
+  return std::nullopt;
+}
+
 // One VariableBuilder._wrap call: the recorded object, its source, and the guards its
 // wrap_* method installs (none without a source: SourcelessBuilder never guards).
 struct Wrap {
@@ -493,6 +501,18 @@ Expected<VtPtr> Wrap::function() {
   auto f = obj->getFunction();
   std::string module = f.getModule().cStr();
   std::string qualname = f.getQualname().cStr();
+  // A torch.jit.script_if_tracing wrapper (inspect.getattr_static(value,
+  // "__script_if_tracing_wrapper")): TYPE_MATCH and WrapperUserFunctionVariable.
+  auto marker = findNamed(f.getAttrs(), "__script_if_tracing_wrapper");
+  auto original = findNamed(f.getAttrs(), "__original_fn");
+  if (marker && original) {
+    auto m = ctx.trace.object(*marker);
+    if (m && m->which() == W::BOOL && m->getBool()) {
+      guard(GuardKind::TYPE_MATCH, srcName);
+      return VtPtr(std::make_shared<vt::WrapperFunctionVariable>(*original, "__original_fn",
+                                                                 qualname, source));
+    }
+  }
   guard(GuardKind::CLOSURE_MATCH, srcName);
   if (f.getClassification() == schema::CallableClass::IN_GRAPH) {
     // FX names a function by __module__ + "." + __name__ (_get_qualified_name); e.g.
@@ -667,6 +687,15 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
   }
   std::string typeName = vt::qualifiedClassName(ctx.trace, inst.getClass());
   if (typeName == "functools.partial") return wrapPartial(ctx, ref, std::move(source));
+  if (typeName == "functools._lru_cache_wrapper") {
+    // is_lru_cache_wrapped_function: TYPE_MATCH and a WrapperUserFunctionVariable over
+    // __wrapped__ (Dynamo traces the function, ignoring the cache).
+    auto wrapped = findNamed(inst.getAttrs(), "__wrapped__");
+    if (!wrapped) return unsupported("an lru_cache wrapper without a recorded __wrapped__");
+    if (source) ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
+    return VtPtr(std::make_shared<vt::WrapperFunctionVariable>(*wrapped, "__wrapped__", typeName,
+                                                               std::move(source)));
+  }
   bool nnModule = false, builtin = false;
   switch (inst.getKind()) {
     case schema::InstanceKind::PLAIN: break;

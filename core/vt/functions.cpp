@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/tracer/instruction_translator.h"
+#include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
 #include "core/vt/dicts.h"
 #include "core/vt/lazy.h"
@@ -364,6 +365,18 @@ Expected<VtPtr> GeneratorVariable::nextVariable(Tx& tx) {
     return VtPtr();
   }
   return r;
+}
+
+Expected<VtPtr> WrapperFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  // polyfills.getattr_and_trace reads the builtin getattr from its module's builtins.
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['getattr']");
+  auto fn = tracer::VariableBuilder::wrap(ctx, inner_,
+                                          source() ? Source::attr(source(), attr_) : nullptr);
+  if (!fn) return fn;
+  auto real = tx.realize(*fn);
+  if (!real) return real;
+  return (*real)->callFunction(tx, std::move(args), std::move(kwargs));
 }
 
 }  // namespace dynrr::vt

@@ -161,6 +161,28 @@ class SkippedFunctionVariable final : public VariableTracker {
   std::string explanation_;
 };
 
+// WrapperUserFunctionVariable: a wrapper object that keeps the real callable in an
+// attribute (a torch.jit.script_if_tracing wrapper's __original_fn, an lru_cache
+// wrapper's __wrapped__). Calling it inlines polyfills.getattr_and_trace: the builtin
+// getattr (BUILTIN_MATCH) reads the attribute, built from AttrSource(source, attr).
+class WrapperFunctionVariable final : public VariableTracker {
+ public:
+  WrapperFunctionVariable(trace::ObjRef inner, std::string attr, std::string name, SourcePtr source)
+      : VariableTracker(VtKind::kUserFunction, std::move(source), MutationType::kImmutable),
+        inner_(inner),
+        attr_(std::move(attr)),
+        name_(std::move(name)) {}
+  std::string className() const override { return "WrapperUserFunctionVariable"; }
+  std::string pythonTypeName() const override { return "function"; }
+  std::string describe() const override { return name_ + " (wrapper of ." + attr_ + ")"; }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+
+ private:
+  trace::ObjRef inner_;
+  std::string attr_;
+  std::string name_;
+};
+
 // functools.partial(func, *args, **keywords) (FunctoolsPartialVariable): calling it
 // calls func with the stored arguments first and the keywords merged under the call's.
 class PartialVariable final : public VariableTracker {
