@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/bytecode/code_object.h"
+#include "core/bytecode/exception_table.h"
 #include "core/bytecode/instruction.h"
 #include "core/compare/decisions.h"
 #include "core/fake/dtype.h"
@@ -29,6 +30,7 @@
 #include "core/tracer/output_graph.h"
 #include "core/tracer/side_effects.h"
 #include "core/vt/base.h"
+#include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
 #include "core/vt/lazy.h"
 #include "core/vt/misc.h"
@@ -99,6 +101,15 @@ struct TracingContext {
     uint32_t rootOffset = 0;
   };
   std::optional<BreakRequest> pendingBreak;
+  // Dynamo gives up on the frame (it runs eagerly) for this reason, logging one graph
+  // break of this type at the root's instruction: an exception no handler of the frame
+  // catches ("Observed exception", InstructionTranslatorBase.exception_handler).
+  std::optional<BreakRequest> refusal;
+  // The exception being raised and those being handled (exn_vt_stack), all frames.
+  vt::ExceptionStack exceptions;
+  // Entered user context managers not yet exited (active_generic_context_managers): a
+  // graph break under one makes Dynamo give up on the frame.
+  size_t activeGenericContexts = 0;
   // Code objects already checked for inlining (TracingContext.previously_inlined_functions).
   std::set<trace::ObjRef> inlinedCodes;
   // Pending side effects and cells (side_effects.h).
@@ -167,6 +178,16 @@ class InstructionTranslator {
   // Pushes the value sent into a suspended generator (None for next()).
   void pushSent(VtPtr v) { stack_.push_back(std::move(v)); }
   uint32_t currentOffset() const { return currentOffset_; }
+  // The handler targets of the with blocks entered by this frame and not nested in a try
+  // block (block_stack on 3.11: update_block_stack, enter_ctx).
+  const std::vector<uint32_t>& blockStack() const { return blockStack_; }
+  // The exception table entry covering `offset`, or null.
+  const bytecode::ExceptionTableEntry* handlerAt(uint32_t offset) const {
+    return bytecode::findHandler(exceptionTable_, offset);
+  }
+  // The last instruction at which Dynamo took a speculation checkpoint it can compile a
+  // partial graph at (step: empty stack, non-empty graph, should_compile_partial_graph).
+  std::optional<uint32_t> lastSpeculation() const { return lastSpeculation_; }
 
   TracingContext& context() { return ctx_; }
   const TracingContext& context() const { return ctx_; }
@@ -189,6 +210,11 @@ class InstructionTranslator {
   Expected<VtPtr> pop();
   void push(VtPtr v) { stack_.push_back(std::move(v)); }
   Status jumpTo(uint32_t offset);
+  // exception_handler (3.11): unwinds an observed exception raised by the instruction at
+  // `offset` to its handler in this frame; false if none covers it.
+  Expected<bool> handleException(uint32_t offset);
+  void updateBlockStack(const bytecode::Instruction& inst);
+  void noteSpeculation(const bytecode::Instruction& inst);
 
   TracingContext& ctx_;
   bytecode::CodeObject code_;
@@ -205,6 +231,9 @@ class InstructionTranslator {
   VtPtr yielded_;
   size_t yieldCount_ = 0;
   std::vector<VtPtr> stack_;
+  std::vector<bytecode::ExceptionTableEntry> exceptionTable_;
+  std::vector<uint32_t> blockStack_;
+  std::optional<uint32_t> lastSpeculation_;
   std::vector<std::string> kwNames_;
   size_t ip_ = 0;
   uint32_t currentOffset_ = 0;

@@ -215,6 +215,33 @@ std::vector<compare::EffectDecision> effectDecisions(const SideEffects& effects)
   return out;
 }
 
+// A graph break that Dynamo cannot resume from (should_compile_partial_graph is false):
+// inside a try block (an exception table entry that is not the innermost with block of
+// the block stack), or while a user context manager is active. Without an earlier
+// speculation checkpoint Dynamo gives up on the frame, logging the break (under a user
+// context manager, as "Graph break under GenericContextWrappingVariable").
+template <typename Refuse>
+Status breakInBlock(const InstructionTranslator& root, const TracingContext::BreakRequest& br,
+                    uint32_t offset, Refuse& refuse) {
+  const bytecode::ExceptionTableEntry* entry = root.handlerAt(offset);
+  const auto& blocks = root.blockStack();
+  bool inTry = entry && (blocks.empty() || entry->target != blocks.back());
+  bool underGeneric = root.context().activeGenericContexts > 0;
+  if (!inTry && !underGeneric) {
+    if (entry)
+      return unsupported(
+          "graph break inside a with statement (resume functions that "
+          "re-enter the context manager are not modelled)");
+    return Status::success();
+  }
+  if (root.lastSpeculation())
+    return unsupported(
+        "graph break inside a try block or user context manager after a speculation "
+        "checkpoint (step_graph_break: a partial graph at the checkpoint, the rest run eagerly)");
+  if (underGeneric) return refuse({"Graph break under GenericContextWrappingVariable"}, br.gbType);
+  return refuse({br.gbType}, br.explanation);
+}
+
 // The partial graph at a graph break (compile_subgraph with stack_pops), or the frame's
 // refusal (outcome.refused) where Dynamo gives up on the frame instead.
 Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRequest& br,
@@ -262,12 +289,8 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   }
   auto table = bytecode::parseExceptionTable(code.exceptiontable);
   if (!table) return table.error();
-  if (!table->empty()) {
-    for (const auto& e : *table) {
-      if (inst.offset >= e.start && inst.offset < e.end)
-        return unsupported("graph break inside a try block or with statement");
-    }
-  }
+  if (Status st = breakInBlock(root, br, inst.offset, refuse); !st) return st;
+  if (outcome.refused) return Status::success();
   // Stack values: NULLs are dropped except among the values the resumed instruction pops.
   std::vector<VtPtr> values;
   const auto& stack = root.stack();
@@ -413,6 +436,17 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   }
   auto result = root.run();
   ReplayOutcome outcome;
+  if (!result && ctx.refusal) {
+    // The frame is given up on (it runs eagerly): only the break Dynamo logs for that.
+    uint32_t offset = ctx.refusal->rootOffset;
+    if (auto cleaned = bytecode::dynamoCleanedInstructions(*code)) {
+      if (auto o = cleaned->dynamoOffset(offset)) offset = *o;
+    }
+    outcome.refused = true;
+    outcome.decisions.breaks.push_back(
+        compare::BreakDecision{ctx.refusal->explanation, ctx.refusal->gbType, offset});
+    return outcome;
+  }
   if (!result) {
     if (ctx.pendingBreak && !breakAt) {
       found = ctx.pendingBreak;

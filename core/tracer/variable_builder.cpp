@@ -16,6 +16,7 @@
 #include "core/vt/constant.h"
 #include "core/vt/ctx_manager.h"
 #include "core/vt/dicts.h"
+#include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
@@ -394,6 +395,11 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::GradModeVariable>(
         true, std::string(c.getQualname().cStr()) == "enable_grad", false, source));
   }
+  if (cmod == "contextlib" && std::string(c.getQualname().cStr()) == "nullcontext") {
+    // UserDefinedClassVariable of contextlib.nullcontext: calling it is NullContextVariable.
+    guard(GuardKind::CLASS_MATCH, srcName);
+    return VtPtr(std::make_shared<vt::NullContextVariable>(true, nullptr, source));
+  }
   if (isUserCodeClass(c)) return VariableBuilder::wrapUserClass(ctx, ref, source);
   return std::make_shared<vt::OpaqueVariable>(
       ref, "type", "library class " + cmod + "." + std::string(c.getQualname().cStr()), source);
@@ -690,7 +696,10 @@ Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRe
   if (std::string(c.getMetaclass().cStr()) != "type" &&
       std::string(c.getMetaclass().cStr()) != "builtins.type")
     return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr());
-  if (source) ctx.output.addGuard(GuardKind::CLASS_MATCH, source->name());
+  // A user exception class is matched by identity (UserDefinedExceptionClassVariable).
+  bool exception = !vt::userExceptionBuiltinBase(ctx.trace, ref).empty();
+  if (source)
+    ctx.output.addGuard(exception ? GuardKind::ID_MATCH : GuardKind::CLASS_MATCH, source->name());
   return VtPtr(std::make_shared<vt::UserClassVariable>(ref, typeName, std::move(source)));
 }
 

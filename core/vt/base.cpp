@@ -45,6 +45,9 @@ const char* vtKindName(VtKind k) {
     case VtKind::kSymInt: return "SymNodeVariable";
     case VtKind::kGradMode: return "GradModeVariable";
     case VtKind::kWithExit: return "WithExitFunctionVariable";
+    case VtKind::kException: return "ExceptionVariable";
+    case VtKind::kGenericContext: return "GenericContextWrappingVariable";
+    case VtKind::kNullContext: return "NullContextVariable";
     case VtKind::kOpaque: return "OpaqueVariable";
   }
   return "?";

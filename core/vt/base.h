@@ -85,6 +85,9 @@ enum class VtKind {
   kPartial,         // FunctoolsPartialVariable
   kGradMode,        // GradModeVariable / TorchCtxManagerClassVariable (torch.no_grad ...)
   kWithExit,        // WithExitFunctionVariable (the __exit__ BEFORE_WITH pushes)
+  kException,       // ExceptionVariable / UserDefinedExceptionObjectVariable
+  kGenericContext,  // GenericContextWrappingVariable (a user class with __enter__/__exit__)
+  kNullContext,     // NullContextVariable (contextlib.nullcontext and its class)
   kOpaque,          // a recorded value the core cannot look into (and LazyVariableTracker)
 };
 const char* vtKindName(VtKind k);

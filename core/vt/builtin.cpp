@@ -18,6 +18,7 @@
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/constant.h"
 #include "core/vt/dicts.h"
+#include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
 #include "core/vt/iter.h"
 #include "core/vt/lists.h"
@@ -815,8 +816,28 @@ Expected<VtPtr> callMath(Tx&, const std::string& name, Args& args) {
 
 // isinstance(obj, cls or tuple of classes); classes are BuiltinVariables named "int",
 // "list", ..., or "torch.Tensor".
+// isinstance(exc, classes) on an exception: issubclass of its exception type.
+Expected<VtPtr> exceptionIsinstance(Tx& tx, const ExceptionVariable& exc, const VtPtr& classes) {
+  std::vector<VtPtr> candidates{classes};
+  if (const SequenceVariable* seq = asSequence(classes); seq && seq->isTuple())
+    candidates = seq->items();
+  for (const auto& c : candidates) {
+    auto cls = tx.realize(c);
+    if (!cls) return cls;
+    if ((*cls)->kind() == VtKind::kBuiltin &&
+        static_cast<const BuiltinVariable&>(**cls).name() == "object")
+      return ConstantVariable::make(true);
+    auto is = exc.isInstanceOf(tx, *cls);
+    if (!is) return unsupported("isinstance of an exception against a " + (*cls)->repr());
+    if (*is) return ConstantVariable::make(true);
+  }
+  return ConstantVariable::make(false);
+}
+
 Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 2) return notModelled();
+  if (const ExceptionVariable* exc = asException(args[0]))
+    return exceptionIsinstance(tx, *exc, args[1]);
   std::vector<std::string> classes;
   auto addClass = [&](const VtPtr& c) -> Status {
     if (c->kind() != VtKind::kBuiltin)
@@ -1012,6 +1033,7 @@ Expected<VtPtr> BuiltinVariable::call(Tx& tx, const std::string& name, Args args
   if (isOperator && kwargs.empty() && !handlers().count(name))
     return applyOperator(tx, name, std::move(args));
   if (name == "print") return callPrint(tx, name, args);
+  if (isBuiltinExceptionClass(name)) return makeBuiltinException(name, std::move(args), kwargs);
   auto kw = kwHandlers().find(name);
   if (!kwargs.empty() && kw == kwHandlers().end())
     return unsupported("keyword arguments to builtin " + name);
