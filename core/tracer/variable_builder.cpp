@@ -401,8 +401,12 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::NullContextVariable>(true, nullptr, source));
   }
   if (isUserCodeClass(c)) return VariableBuilder::wrapUserClass(ctx, ref, source);
-  return std::make_shared<vt::OpaqueVariable>(
-      ref, "type", "library class " + cmod + "." + std::string(c.getQualname().cStr()), source);
+  std::string what = "library class " + cmod + "." + std::string(c.getQualname().cStr());
+  // What a @contextlib.contextmanager function makes: Dynamo traces it (enable_trace_contextlib,
+  // FunctionDecoratedByContextlibContextManagerVariable); the core does not model it.
+  if (cmod == "contextlib" && std::string(c.getQualname().cStr()) == "_GeneratorContextManager")
+    what += ", made by @contextlib.contextmanager (not modelled)";
+  return std::make_shared<vt::OpaqueVariable>(ref, "type", what, source);
 }
 
 Expected<VtPtr> Wrap::callable() {
