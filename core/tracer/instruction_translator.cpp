@@ -134,7 +134,18 @@ Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
   while (root->parent()) root = root->parent();
   auto& ctx = tx.context();
   if (!ctx.pendingBreak) {
-    ctx.pendingBreak = TracingContext::BreakRequest{gbType, explanation, root->currentOffset()};
+    ctx.pendingBreak =
+        TracingContext::BreakRequest{gbType, explanation, root->currentOffset(), std::nullopt};
+    // should_compile_partial_graph is false in a try block or under a user context
+    // manager; with a checkpoint behind, Dynamo falls back to it (step()'s except).
+    const bytecode::ExceptionTableEntry* entry = root->handlerAt(root->currentOffset());
+    const auto& blocks = root->blockStack();
+    bool inTry = entry && (blocks.empty() || entry->target != blocks.back());
+    bool underGeneric = ctx.activeGenericContexts > 0;
+    if ((inTry || underGeneric) && root->lastSpeculation()) {
+      ctx.pendingBreak->checkpoint = root->lastSpeculation();
+      if (underGeneric) ctx.pendingBreak->gbType = "Graph break under GenericContextWrappingVariable";
+    }
   }
   return Error("graph break: " + gbType + ": " + explanation);
 }
@@ -244,7 +255,8 @@ Expected<VtPtr> InstructionTranslator::run() {
           // bubble_exception_to_interpreter: no handler in the compiled frame.
           ctx_.refusal = TracingContext::BreakRequest{
               "Observed exception",
-              "Dynamo found no exception handler at the top-level compiled function", inst.offset};
+              "Dynamo found no exception handler at the top-level compiled function", inst.offset,
+              std::nullopt};
           return unsupported("an exception leaves the frame (" + s.error().message() + ")");
         }
         return s.error().withContext(code_.qualname + " at offset " + std::to_string(inst.offset));
@@ -260,10 +272,10 @@ Expected<VtPtr> InstructionTranslator::run() {
 
 void InstructionTranslator::noteSpeculation(const bytecode::Instruction& inst) {
   // step(): a checkpoint where the stack is empty, the graph is not, and a partial graph
-  // could be compiled (not in a try block, no active user context manager). Dynamo's
-  // cleaned instructions have no NOPs.
-  if (parent_ || !stack_.empty() || inst.opname == "NOP") return;
-  if (ctx_.output.graph().opCount() == 0 || ctx_.activeGenericContexts > 0) return;
+  // could be compiled (not in a try block, no active user context manager).
+  if (parent_ || !stack_.empty()) return;
+  // is_non_empty_graph: more than one call in the graph.
+  if (ctx_.output.graph().opCount() <= 1 || ctx_.activeGenericContexts > 0) return;
   const bytecode::ExceptionTableEntry* entry = handlerAt(inst.offset);
   if (entry && (blockStack_.empty() || entry->target != blockStack_.back())) return;
   lastSpeculation_ = inst.offset;

@@ -99,6 +99,10 @@ struct TracingContext {
     std::string gbType;
     std::string explanation;
     uint32_t rootOffset = 0;
+    // The break cannot be resumed from (a try block, a user context manager) but an
+    // earlier speculation checkpoint exists: Dynamo restarts and compiles the partial
+    // graph at this root offset, running the rest eagerly (step_graph_break).
+    std::optional<uint32_t> checkpoint;
   };
   std::optional<BreakRequest> pendingBreak;
   // Dynamo gives up on the frame (it runs eagerly) for this reason, logging one graph

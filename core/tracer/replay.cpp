@@ -235,9 +235,7 @@ Status breakInBlock(const InstructionTranslator& root, const TracingContext::Bre
     return Status::success();
   }
   if (root.lastSpeculation())
-    return unsupported(
-        "graph break inside a try block or user context manager after a speculation "
-        "checkpoint (step_graph_break: a partial graph at the checkpoint, the rest run eagerly)");
+    return Error("internal: a break in a block with a checkpoint reached compileAtBreak");
   if (underGeneric) return refuse({"Graph break under GenericContextWrappingVariable"}, br.gbType);
   return refuse({br.gbType}, br.explanation);
 }
@@ -263,7 +261,14 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   };
   std::string_view op = inst.opname;
   size_t stackPops = 0;
-  if (op == "CALL") {
+  if (br.checkpoint) {
+    // step_graph_break: the partial graph at the checkpoint (an empty stack), the break
+    // logged where it happened.
+    dynamoOffset = br.rootOffset;
+    if (auto cleaned = bytecode::dynamoCleanedInstructions(code)) {
+      if (auto o = cleaned->dynamoOffset(br.rootOffset)) dynamoOffset = *o;
+    }
+  } else if (op == "CALL") {
     stackPops =
         static_cast<size_t>(inst.arg) + 2;  // PRECALL + CALL pop the callable, self/NULL, args
   } else if (op == "CALL_FUNCTION_EX") {
@@ -279,7 +284,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   }
   // maybe_has_backedge: a jump after this instruction (up to the next return) to an
   // earlier offset makes Dynamo give up on the frame ("graph break in loop").
-  for (size_t k = index + 1; k < insts.size(); ++k) {
+  for (size_t k = index + 1; !br.checkpoint && k < insts.size(); ++k) {
     if (insts[k].opname == "RETURN_VALUE") break;
     if (insts[k].jumpTarget && *insts[k].jumpTarget < inst.offset) {
       // raise_loop_graph_break: Dynamo gives up on the whole frame (it runs eagerly),
@@ -289,8 +294,10 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   }
   auto table = bytecode::parseExceptionTable(code.exceptiontable);
   if (!table) return table.error();
-  if (Status st = breakInBlock(root, br, inst.offset, refuse); !st) return st;
-  if (outcome.refused) return Status::success();
+  if (!br.checkpoint) {
+    if (Status st = breakInBlock(root, br, inst.offset, refuse); !st) return st;
+    if (outcome.refused) return Status::success();
+  }
   // Stack values: NULLs are dropped except among the values the resumed instruction pops.
   std::vector<VtPtr> values;
   const auto& stack = root.stack();
@@ -405,7 +412,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
 
   InstructionTranslator root(ctx, *code, std::move(*insts), frame.getGlobals(), nullptr);
-  if (breakAt) root.setStopAt(breakAt->rootOffset);
+  if (breakAt) root.setStopAt(breakAt->checkpoint ? *breakAt->checkpoint : breakAt->rootOffset);
   for (auto local : frame.getLocals()) {
     std::string name = local.getName();
     root.setLocal(name, std::make_shared<LazyVariable>(local.getValue(), vt::Source::local(name)));
