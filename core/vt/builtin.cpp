@@ -547,7 +547,10 @@ Expected<VtPtr> callNext(Tx& tx, const std::string&, Args& args) {
   if (!next) return next;
   if (*next) return next;
   if (args.size() == 2) return args[1];
-  return unsupported("next() of an exhausted iterator (StopIteration path)");
+  // A StopIteration leaving generator code becomes a RuntimeError (PEP 479): not modelled.
+  if (tx.code().flags & bytecode::kCoGenerator)
+    return unsupported("next() of an exhausted iterator in generator code (StopIteration path)");
+  return raiseObservedException(tx, "StopIteration", {});
 }
 
 // slice(stop) / slice(start, stop[, step]) (call_slice -> SliceVariable).

@@ -137,6 +137,12 @@ Expected<VtPtr> makeBuiltinException(const std::string& name, Args args, const K
   return VtPtr(std::make_shared<ExceptionVariable>(name, 0, name, std::move(args)));
 }
 
+Error raiseObservedException(Tx& tx, const std::string& name, Args args) {
+  VtPtr exc = std::make_shared<ExceptionVariable>(name, 0, name, std::move(args));
+  tx.context().exceptions.setCurrent(exc, true);
+  return Error::observedException("raised exception " + exc->repr());
+}
+
 void ExceptionStack::setCurrent(VtPtr exc, bool setContext) {
   if (setContext && !stack_.empty() && stack_.back() != exc) {
     if (auto* e = asException(exc); e && !e->context()) e->setContext(stack_.back());

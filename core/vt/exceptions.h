@@ -80,6 +80,11 @@ inline ExceptionVariable* asException(const VtPtr& v) {
 // Calling a builtin exception class (BuiltinVariable.call_function -> ExceptionVariable).
 Expected<VtPtr> makeBuiltinException(const std::string& name, Args args, const Kwargs& kwargs);
 
+// raise_observed_exception: a builtin operation raising `name(*args)` (a KeyError for a
+// missing dict key, StopIteration from next() ...). Sets the current exception and
+// returns the observed-exception error the run loop unwinds.
+Error raiseObservedException(Tx& tx, const std::string& name, Args args);
+
 // symbolic_convert.py ExceptionStack: the exception being raised (current) and the
 // exceptions whose handlers are running (PUSH_EXC_INFO pushes, POP_EXCEPT pops).
 class ExceptionStack {
