@@ -134,18 +134,22 @@ Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
   while (root->parent()) root = root->parent();
   auto& ctx = tx.context();
   if (!ctx.pendingBreak) {
-    ctx.pendingBreak =
-        TracingContext::BreakRequest{gbType, explanation, root->currentOffset(), std::nullopt};
+    // break_graph_if_unsupported in any frame with an active user context manager turns
+    // the break into this one, which then reaches the root's instruction.
+    bool underGeneric = false;
+    for (const InstructionTranslator* t = &tx; t; t = t->parent())
+      underGeneric = underGeneric || t->activeGenericContexts() > 0;
+    ctx.pendingBreak = TracingContext::BreakRequest{
+        underGeneric ? "Graph break under GenericContextWrappingVariable" : gbType, explanation,
+        root->currentOffset(), std::nullopt};
     // should_compile_partial_graph is false in a try block or under a user context
-    // manager; with a checkpoint behind, Dynamo falls back to it (step()'s except).
+    // manager of the root; with a checkpoint behind, Dynamo falls back to it (step()'s
+    // except).
     const bytecode::ExceptionTableEntry* entry = root->handlerAt(root->currentOffset());
     const auto& blocks = root->blockStack();
     bool inTry = entry && (blocks.empty() || entry->target != blocks.back());
-    bool underGeneric = ctx.activeGenericContexts > 0;
-    if ((inTry || underGeneric) && root->lastSpeculation()) {
+    if ((inTry || root->activeGenericContexts() > 0) && root->lastSpeculation())
       ctx.pendingBreak->checkpoint = root->lastSpeculation();
-      if (underGeneric) ctx.pendingBreak->gbType = "Graph break under GenericContextWrappingVariable";
-    }
   }
   return Error("graph break: " + gbType + ": " + explanation);
 }
@@ -275,7 +279,7 @@ void InstructionTranslator::noteSpeculation(const bytecode::Instruction& inst) {
   // could be compiled (not in a try block, no active user context manager).
   if (parent_ || !stack_.empty()) return;
   // is_non_empty_graph: more than one call in the graph.
-  if (ctx_.output.graph().opCount() <= 1 || ctx_.activeGenericContexts > 0) return;
+  if (ctx_.output.graph().opCount() <= 1 || activeGenericContexts_ > 0) return;
   const bytecode::ExceptionTableEntry* entry = handlerAt(inst.offset);
   if (entry && (blockStack_.empty() || entry->target != blockStack_.back())) return;
   lastSpeculation_ = inst.offset;

@@ -111,9 +111,6 @@ struct TracingContext {
   std::optional<BreakRequest> refusal;
   // The exception being raised and those being handled (exn_vt_stack), all frames.
   vt::ExceptionStack exceptions;
-  // Entered user context managers not yet exited (active_generic_context_managers): a
-  // graph break under one makes Dynamo give up on the frame.
-  size_t activeGenericContexts = 0;
   // Code objects already checked for inlining (TracingContext.previously_inlined_functions).
   std::set<trace::ObjRef> inlinedCodes;
   // Pending side effects and cells (side_effects.h).
@@ -192,6 +189,14 @@ class InstructionTranslator {
   // The last instruction at which Dynamo took a speculation checkpoint it can compile a
   // partial graph at (step: empty stack, non-empty graph, should_compile_partial_graph).
   std::optional<uint32_t> lastSpeculation() const { return lastSpeculation_; }
+  // User context managers this frame entered and has not exited
+  // (active_generic_context_managers, one list per translator): a graph break under one
+  // becomes "Graph break under GenericContextWrappingVariable".
+  size_t activeGenericContexts() const { return activeGenericContexts_; }
+  void enterGenericContext() { ++activeGenericContexts_; }
+  void exitGenericContext() {
+    if (activeGenericContexts_ > 0) --activeGenericContexts_;
+  }
 
   TracingContext& context() { return ctx_; }
   const TracingContext& context() const { return ctx_; }
@@ -238,6 +243,7 @@ class InstructionTranslator {
   std::vector<bytecode::ExceptionTableEntry> exceptionTable_;
   std::vector<uint32_t> blockStack_;
   std::optional<uint32_t> lastSpeculation_;
+  size_t activeGenericContexts_ = 0;
   std::vector<std::string> kwNames_;
   size_t ip_ = 0;
   uint32_t currentOffset_ = 0;

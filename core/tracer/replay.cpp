@@ -217,16 +217,17 @@ std::vector<compare::EffectDecision> effectDecisions(const SideEffects& effects)
 
 // A graph break that Dynamo cannot resume from (should_compile_partial_graph is false):
 // inside a try block (an exception table entry that is not the innermost with block of
-// the block stack), or while a user context manager is active. Without an earlier
-// speculation checkpoint Dynamo gives up on the frame, logging the break (under a user
-// context manager, as "Graph break under GenericContextWrappingVariable").
+// the block stack), or while a user context manager of the root is active. Without an
+// earlier speculation checkpoint Dynamo gives up on the frame, logging the break (whose
+// type graphBreak already made "Graph break under GenericContextWrappingVariable" under a
+// user context manager).
 template <typename Refuse>
 Status breakInBlock(const InstructionTranslator& root, const TracingContext::BreakRequest& br,
                     uint32_t offset, Refuse& refuse) {
   const bytecode::ExceptionTableEntry* entry = root.handlerAt(offset);
   const auto& blocks = root.blockStack();
   bool inTry = entry && (blocks.empty() || entry->target != blocks.back());
-  bool underGeneric = root.context().activeGenericContexts > 0;
+  bool underGeneric = root.activeGenericContexts() > 0;
   if (!inTry && !underGeneric) {
     if (entry)
       return unsupported(
@@ -236,7 +237,6 @@ Status breakInBlock(const InstructionTranslator& root, const TracingContext::Bre
   }
   if (root.lastSpeculation())
     return Error("internal: a break in a block with a checkpoint reached compileAtBreak");
-  if (underGeneric) return refuse({"Graph break under GenericContextWrappingVariable"}, br.gbType);
   return refuse({br.gbType}, br.explanation);
 }
 

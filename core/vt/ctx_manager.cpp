@@ -37,13 +37,13 @@ Expected<VtPtr> GradModeVariable::exit(Tx& tx, Args) {
 }
 
 Expected<VtPtr> GenericContextWrappingVariable::enter(Tx& tx) {
-  ++tx.context().activeGenericContexts;
+  tx.enterGenericContext();
   return object_->callMethod(tx, "__enter__", {}, {});
 }
 
 Expected<VtPtr> GenericContextWrappingVariable::exit(Tx& tx, Args args) {
   auto r = object_->callMethod(tx, "__exit__", std::move(args), {});
-  if (r && tx.context().activeGenericContexts > 0) --tx.context().activeGenericContexts;
+  if (r) tx.exitGenericContext();
   return r;
 }
 
