@@ -154,6 +154,22 @@ Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
   return Error("graph break: " + gbType + ": " + explanation);
 }
 
+Error stepGraphBreak(InstructionTranslator& tx, const std::string& gbType,
+                     const std::string& explanation) {
+  if (tx.parent()) return graphBreak(tx, gbType, explanation);
+  auto& ctx = tx.context();
+  if (!tx.lastSpeculation()) {
+    ctx.refusal =
+        TracingContext::BreakRequest{gbType, explanation, tx.currentOffset(), std::nullopt};
+    return unsupported("graph break with no checkpoint to resume from: " + gbType);
+  }
+  if (!ctx.pendingBreak) {
+    ctx.pendingBreak =
+        TracingContext::BreakRequest{gbType, explanation, tx.currentOffset(), tx.lastSpeculation()};
+  }
+  return Error("graph break: " + gbType + ": " + explanation);
+}
+
 void applyNameHint(InstructionTranslator& tx, const VtPtr& v, const std::string& name) {
   VtPtr value = v;
   if (auto* lazy = vt::asLazy(value); lazy && lazy->realized()) value = lazy->realized();

@@ -287,6 +287,13 @@ using dynrr::unsupported;
 Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
                  const std::string& explanation);
 
+// A graph break raised outside break_graph_if_unsupported (an Unsupported from an opcode
+// handler itself, e.g. BEFORE_WITH on a value that is no context manager). In an inlined
+// frame it reaches the root's CALL as any break does; in the root, Dynamo falls back to
+// the last speculation checkpoint (step_graph_break) or, with none, gives up on the frame.
+Error stepGraphBreak(InstructionTranslator& tx, const std::string& gbType,
+                     const std::string& explanation);
+
 // set_name_hint: a tensor's node takes the name of the first variable it is stored to
 // (graph inputs keep theirs).
 void applyNameHint(InstructionTranslator& tx, const VtPtr& value, const std::string& name);

@@ -99,9 +99,11 @@ Status Ops::beforeWith() {
     if (obj->flavor() == vt::UserObjectVariable::Flavor::kPlain &&
         vt::userClassDefines(trace, obj->cls(), "__enter__") &&
         vt::userClassDefines(trace, obj->cls(), "__exit__")) {
+      // A pre-existing one stays a UserDefinedObjectVariable: unsupported_ctx_graph_break.
       if (obj->object() != 0)
-        return unsupported("a with statement on a pre-existing " + obj->typeName() +
-                           " (only context managers made while tracing are modelled)");
+        return stepGraphBreak(
+            tx, "Unsupported context manager",
+            "Dynamo does not know how to enter a `" + obj->typeName() + "` context manager.");
       *mgr = std::make_shared<vt::GenericContextWrappingVariable>(*mgr);
     }
   }
