@@ -106,8 +106,10 @@ std::optional<bool> ExceptionVariable::isInstanceOf(Tx& tx, const VtPtr& cls) co
     return builtinExceptionIsSubclass(classRef_ ? builtinBase_ : typeName_, name);
   }
   if (cls->kind() == VtKind::kUserClass) {
-    if (!classRef_) return false;
     trace::ObjRef want = static_cast<const UserClassVariable&>(*cls).cls();
+    // `except C` with C no exception class: TypeError in Python, a graph break in Dynamo.
+    if (userExceptionBuiltinBase(tx.context().trace, want).empty()) return std::nullopt;
+    if (!classRef_) return false;
     auto c = tx.context().trace.object(classRef_);
     if (!c || c->which() != W::CLASS) return std::nullopt;
     for (auto k : c->getClass().getMro())
