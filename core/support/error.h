@@ -18,11 +18,25 @@ class [[nodiscard]] Error {
  public:
   explicit Error(std::string message) : message_(std::move(message)) {}
   const std::string& message() const { return message_; }
-  // Returns a new error whose message is "context: message".
-  Error withContext(const std::string& context) const { return Error(context + ": " + message_); }
+  // Returns a new error whose message is "context: message" (of the same kind).
+  Error withContext(const std::string& context) const {
+    Error e(context + ": " + message_);
+    e.observedException_ = observedException_;
+    return e;
+  }
+  // A Python exception raised by the traced program (Dynamo's ObservedException): not a
+  // failure of the replay but control flow, unwound to the nearest handler of the
+  // exception table. The exception itself is the tracer's current exception.
+  static Error observedException(std::string message) {
+    Error e(std::move(message));
+    e.observedException_ = true;
+    return e;
+  }
+  bool isObservedException() const { return observedException_; }
 
  private:
   std::string message_;
+  bool observedException_ = false;
 };
 
 // Either a T or an Error. Accessing value() on an error is a bug (asserted).

@@ -107,6 +107,13 @@ const std::array<Handler, 256>& dispatchTable() {
         {"YIELD_VALUE", &Ops::yieldValue},
         {"GET_YIELD_FROM_ITER", &Ops::getYieldFromIter},
         {"SEND", &Ops::send},
+        {"RAISE_VARARGS", &Ops::raiseVarargs},
+        {"RERAISE", &Ops::reraise},
+        {"PUSH_EXC_INFO", &Ops::pushExcInfo},
+        {"POP_EXCEPT", &Ops::popExcept},
+        {"CHECK_EXC_MATCH", &Ops::checkExcMatch},
+        {"WITH_EXCEPT_START", &Ops::withExceptStart},
+        {"LOAD_ASSERTION_ERROR", &Ops::loadAssertionError},
     };
     std::array<Handler, 256> table{};
     for (const auto& [name, handler] : kByName) {
@@ -127,7 +134,38 @@ Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
   while (root->parent()) root = root->parent();
   auto& ctx = tx.context();
   if (!ctx.pendingBreak) {
-    ctx.pendingBreak = TracingContext::BreakRequest{gbType, explanation, root->currentOffset()};
+    // break_graph_if_unsupported in any frame with an active user context manager turns
+    // the break into this one, which then reaches the root's instruction.
+    bool underGeneric = false;
+    for (const InstructionTranslator* t = &tx; t; t = t->parent())
+      underGeneric = underGeneric || t->activeGenericContexts() > 0;
+    ctx.pendingBreak = TracingContext::BreakRequest{
+        underGeneric ? "Graph break under GenericContextWrappingVariable" : gbType, explanation,
+        root->currentOffset(), std::nullopt};
+    // should_compile_partial_graph is false in a try block or under a user context
+    // manager of the root; with a checkpoint behind, Dynamo falls back to it (step()'s
+    // except).
+    const bytecode::ExceptionTableEntry* entry = root->handlerAt(root->currentOffset());
+    const auto& blocks = root->blockStack();
+    bool inTry = entry && (blocks.empty() || entry->target != blocks.back());
+    if ((inTry || root->activeGenericContexts() > 0) && root->lastSpeculation())
+      ctx.pendingBreak->checkpoint = root->lastSpeculation();
+  }
+  return Error("graph break: " + gbType + ": " + explanation);
+}
+
+Error stepGraphBreak(InstructionTranslator& tx, const std::string& gbType,
+                     const std::string& explanation) {
+  if (tx.parent()) return graphBreak(tx, gbType, explanation);
+  auto& ctx = tx.context();
+  if (!tx.lastSpeculation()) {
+    ctx.refusal =
+        TracingContext::BreakRequest{gbType, explanation, tx.currentOffset(), std::nullopt};
+    return unsupported("graph break with no checkpoint to resume from: " + gbType);
+  }
+  if (!ctx.pendingBreak) {
+    ctx.pendingBreak =
+        TracingContext::BreakRequest{gbType, explanation, tx.currentOffset(), tx.lastSpeculation()};
   }
   return Error("graph break: " + gbType + ": " + explanation);
 }
@@ -150,7 +188,38 @@ InstructionTranslator::InstructionTranslator(TracingContext& ctx, bytecode::Code
       code_(std::move(code)),
       instructions_(std::move(instructions)),
       globals_(globals),
-      parent_(parent) {}
+      parent_(parent) {
+  // A table that does not parse leaves exceptionTable_ empty; replayFrame rejects the
+  // code before (the root's) or the exception then reaches the caller.
+  if (auto t = bytecode::parseExceptionTable(code_.exceptiontable)) exceptionTable_ = std::move(*t);
+}
+
+void InstructionTranslator::updateBlockStack(const bytecode::Instruction& inst) {
+  const bytecode::ExceptionTableEntry* entry = handlerAt(inst.offset);
+  if (entry) {
+    // Leaving the innermost with block for the one around it.
+    size_t n = blockStack_.size();
+    if (n >= 2 && entry->target != blockStack_[n - 1] && entry->target == blockStack_[n - 2])
+      blockStack_.pop_back();
+  } else if (!blockStack_.empty() && inst.opname != "NOP" && inst.opname != "JUMP_BACKWARD") {
+    blockStack_.clear();  // out of every block
+  }
+}
+
+Expected<bool> InstructionTranslator::handleException(uint32_t offset) {
+  const bytecode::ExceptionTableEntry* entry = handlerAt(offset);
+  if (!entry) return false;
+  // Objects/exception_handling_notes.txt: pop to the handler's depth, push lasti if
+  // asked, push the exception, jump to the handler.
+  // As Dynamo does, a stack already below the depth is left as it is (its RERAISE pops
+  // the lasti that CPython's only peeks at).
+  if (stack_.size() > entry->depth) stack_.resize(entry->depth);
+  if (entry->lasti) push(vt::ConstantVariable::make(static_cast<int64_t>(offset)));
+  if (!ctx_.exceptions.current()) return Error("internal: an observed exception without one");
+  push(ctx_.exceptions.current());
+  if (Status s = jumpTo(entry->target); !s) return s.error();
+  return true;
+}
 
 Expected<VtPtr> InstructionTranslator::pop() {
   if (stack_.empty()) {
@@ -190,11 +259,28 @@ Expected<VtPtr> InstructionTranslator::run() {
     }
     const bytecode::Instruction& inst = instructions_[ip_++];
     currentOffset_ = inst.offset;
+    updateBlockStack(inst);
+    noteSpeculation(inst);
     if (ctx_.hooks && ctx_.hooks->onStep && !ctx_.hooks->onStep(*this, inst)) {
       return Error("stopped by the debugger at " + code_.qualname + " offset " +
                    std::to_string(inst.offset));
     }
     if (Status s = step(inst); !s) {
+      if (s.error().isObservedException()) {
+        auto handled = handleException(inst.offset);
+        if (!handled) return handled.error();
+        if (*handled) continue;
+        stack_.clear();
+        if (!parent_) {
+          // bubble_exception_to_interpreter: no handler in the compiled frame.
+          ctx_.refusal = TracingContext::BreakRequest{
+              "Observed exception",
+              "Dynamo found no exception handler at the top-level compiled function", inst.offset,
+              std::nullopt};
+          return unsupported("an exception leaves the frame (" + s.error().message() + ")");
+        }
+        return s.error().withContext(code_.qualname + " at offset " + std::to_string(inst.offset));
+      }
       if (ctx_.hooks && ctx_.hooks->onBreak) ctx_.hooks->onBreak(*this, s.error().message());
       return s.error().withContext(code_.qualname + " at offset " + std::to_string(inst.offset) +
                                    " (" + std::string(inst.opname) + ")");
@@ -202,6 +288,17 @@ Expected<VtPtr> InstructionTranslator::run() {
   }
   if (suspended_) return yielded_;
   return returnValue_;
+}
+
+void InstructionTranslator::noteSpeculation(const bytecode::Instruction& inst) {
+  // step(): a checkpoint where the stack is empty, the graph is not, and a partial graph
+  // could be compiled (not in a try block, no active user context manager).
+  if (parent_ || !stack_.empty()) return;
+  // is_non_empty_graph: more than one call in the graph.
+  if (ctx_.output.graph().opCount() <= 1 || activeGenericContexts_ > 0) return;
+  const bytecode::ExceptionTableEntry* entry = handlerAt(inst.offset);
+  if (entry && (blockStack_.empty() || entry->target != blockStack_.back())) return;
+  lastSpeculation_ = inst.offset;
 }
 
 Status InstructionTranslator::step(const bytecode::Instruction& inst) {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/bytecode/code_object.h"
+#include "core/bytecode/exception_table.h"
 #include "core/bytecode/instruction.h"
 #include "core/compare/decisions.h"
 #include "core/fake/dtype.h"
@@ -29,6 +30,7 @@
 #include "core/tracer/output_graph.h"
 #include "core/tracer/side_effects.h"
 #include "core/vt/base.h"
+#include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
 #include "core/vt/lazy.h"
 #include "core/vt/misc.h"
@@ -97,8 +99,18 @@ struct TracingContext {
     std::string gbType;
     std::string explanation;
     uint32_t rootOffset = 0;
+    // The break cannot be resumed from (a try block, a user context manager) but an
+    // earlier speculation checkpoint exists: Dynamo restarts and compiles the partial
+    // graph at this root offset, running the rest eagerly (step_graph_break).
+    std::optional<uint32_t> checkpoint;
   };
   std::optional<BreakRequest> pendingBreak;
+  // Dynamo gives up on the frame (it runs eagerly) for this reason, logging one graph
+  // break of this type at the root's instruction: an exception no handler of the frame
+  // catches ("Observed exception", InstructionTranslatorBase.exception_handler).
+  std::optional<BreakRequest> refusal;
+  // The exception being raised and those being handled (exn_vt_stack), all frames.
+  vt::ExceptionStack exceptions;
   // Code objects already checked for inlining (TracingContext.previously_inlined_functions).
   std::set<trace::ObjRef> inlinedCodes;
   // Pending side effects and cells (side_effects.h).
@@ -167,6 +179,24 @@ class InstructionTranslator {
   // Pushes the value sent into a suspended generator (None for next()).
   void pushSent(VtPtr v) { stack_.push_back(std::move(v)); }
   uint32_t currentOffset() const { return currentOffset_; }
+  // The handler targets of the with blocks entered by this frame and not nested in a try
+  // block (block_stack on 3.11: update_block_stack, enter_ctx).
+  const std::vector<uint32_t>& blockStack() const { return blockStack_; }
+  // The exception table entry covering `offset`, or null.
+  const bytecode::ExceptionTableEntry* handlerAt(uint32_t offset) const {
+    return bytecode::findHandler(exceptionTable_, offset);
+  }
+  // The last instruction at which Dynamo took a speculation checkpoint it can compile a
+  // partial graph at (step: empty stack, non-empty graph, should_compile_partial_graph).
+  std::optional<uint32_t> lastSpeculation() const { return lastSpeculation_; }
+  // User context managers this frame entered and has not exited
+  // (active_generic_context_managers, one list per translator): a graph break under one
+  // becomes "Graph break under GenericContextWrappingVariable".
+  size_t activeGenericContexts() const { return activeGenericContexts_; }
+  void enterGenericContext() { ++activeGenericContexts_; }
+  void exitGenericContext() {
+    if (activeGenericContexts_ > 0) --activeGenericContexts_;
+  }
 
   TracingContext& context() { return ctx_; }
   const TracingContext& context() const { return ctx_; }
@@ -189,6 +219,11 @@ class InstructionTranslator {
   Expected<VtPtr> pop();
   void push(VtPtr v) { stack_.push_back(std::move(v)); }
   Status jumpTo(uint32_t offset);
+  // exception_handler (3.11): unwinds an observed exception raised by the instruction at
+  // `offset` to its handler in this frame; false if none covers it.
+  Expected<bool> handleException(uint32_t offset);
+  void updateBlockStack(const bytecode::Instruction& inst);
+  void noteSpeculation(const bytecode::Instruction& inst);
 
   TracingContext& ctx_;
   bytecode::CodeObject code_;
@@ -205,6 +240,10 @@ class InstructionTranslator {
   VtPtr yielded_;
   size_t yieldCount_ = 0;
   std::vector<VtPtr> stack_;
+  std::vector<bytecode::ExceptionTableEntry> exceptionTable_;
+  std::vector<uint32_t> blockStack_;
+  std::optional<uint32_t> lastSpeculation_;
+  size_t activeGenericContexts_ = 0;
   std::vector<std::string> kwNames_;
   size_t ip_ = 0;
   uint32_t currentOffset_ = 0;
@@ -247,6 +286,13 @@ using dynrr::unsupported;
 // partial graph at that instruction, as Dynamo's speculation restart does.
 Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
                  const std::string& explanation);
+
+// A graph break raised outside break_graph_if_unsupported (an Unsupported from an opcode
+// handler itself, e.g. BEFORE_WITH on a value that is no context manager). In an inlined
+// frame it reaches the root's CALL as any break does; in the root, Dynamo falls back to
+// the last speculation checkpoint (step_graph_break) or, with none, gives up on the frame.
+Error stepGraphBreak(InstructionTranslator& tx, const std::string& gbType,
+                     const std::string& explanation);
 
 // set_name_hint: a tensor's node takes the name of the first variable it is stored to
 // (graph inputs keep theirs).

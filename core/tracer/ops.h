@@ -3,7 +3,8 @@
 // ops_build.cpp (BUILD_*, UNPACK_*, LIST_*, subscript stores), ops_binary.cpp
 // (BINARY_OP, COMPARE_OP, IS_OP, CONTAINS_OP, unary, BINARY_SUBSCR), ops_call.cpp
 // (KW_NAMES, CALL, CALL_FUNCTION_EX, BEFORE_WITH), ops_control_flow.cpp (jumps,
-// iteration, RETURN_VALUE), ops_closure.cpp (cells and MAKE_FUNCTION).
+// iteration, RETURN_VALUE), ops_closure.cpp (cells and MAKE_FUNCTION), ops_exceptions.cpp
+// (raise, try/except/finally, the exceptional exit of a with block).
 //
 // Handlers are thin: they pop, ask the variables (core/vt: call_function, call_method,
 // var_getattr, unpack_var_sequence ...), and push. The translator's other parts are in
@@ -89,6 +90,14 @@ struct Ops {
   Status jumpIfFalseOrPop();
   Status jumpIfTrueOrPop();
   Status returnValue();
+  // ops_exceptions.cpp
+  Status raiseVarargs();
+  Status reraise();
+  Status pushExcInfo();
+  Status popExcept();
+  Status checkExcMatch();
+  Status withExceptStart();
+  Status loadAssertionError();
   // ops_closure.cpp
   Status loadClosure();
   Status loadDeref();

@@ -5,6 +5,7 @@
 #include "core/vt/constant.h"
 #include "core/vt/ctx_manager.h"
 #include "core/vt/dicts.h"
+#include "core/vt/user_defined.h"
 
 namespace dynrr::tracer {
 
@@ -83,16 +84,40 @@ Status Ops::callFunctionEx() {
   return pushResult((*fn)->callFunction(tx, std::move(*items), std::move(kwargs)));
 }
 
-// BEFORE_WITH: enter the context manager, push its __exit__ and what __enter__ returns.
+// BEFORE_WITH (setup_or_before_with, enter_ctx): enter the context manager, push its
+// __exit__ and what __enter__ returns. A with block not nested in a try block goes on the
+// frame's block stack.
 Status Ops::beforeWith() {
   auto m = tx.pop();
   if (!m) return m.error();
   auto mgr = tx.realize(*m);
   if (!mgr) return mgr.error();
+  if (auto* obj = vt::asUserObject(*mgr)) {
+    // A user object whose class defines __enter__ and __exit__, made while tracing, is a
+    // GenericContextWrappingVariable (SideEffects.track_new_user_defined_object).
+    auto& trace = tx.ctx_.trace;
+    if (obj->flavor() == vt::UserObjectVariable::Flavor::kPlain &&
+        vt::userClassDefines(trace, obj->cls(), "__enter__") &&
+        vt::userClassDefines(trace, obj->cls(), "__exit__")) {
+      // A pre-existing one stays a UserDefinedObjectVariable: unsupported_ctx_graph_break.
+      if (obj->object() != 0)
+        return stepGraphBreak(
+            tx, "Unsupported context manager",
+            "Dynamo does not know how to enter a `" + obj->typeName() + "` context manager.");
+      *mgr = std::make_shared<vt::GenericContextWrappingVariable>(*mgr);
+    }
+  }
   auto* cm = dynamic_cast<vt::ContextWrappingVariable*>(mgr->get());
   if (!cm)
     return unsupported("a with statement on a " + (*mgr)->pythonTypeName() +
-                       " (only torch.no_grad() and torch.enable_grad() are modelled)");
+                       " (not a context manager the core models)");
+  const bytecode::ExceptionTableEntry* entry = tx.handlerAt(inst.offset);
+  if (!entry || (!tx.blockStack_.empty() && entry->target == tx.blockStack_.back())) {
+    if (tx.ip_ >= tx.instructions_.size()) return Error("bad bytecode: BEFORE_WITH at the end");
+    const bytecode::ExceptionTableEntry* next = tx.handlerAt(tx.instructions_[tx.ip_].offset);
+    if (!next) return Error("bad bytecode: a with block without an exception table entry");
+    tx.blockStack_.push_back(next->target);
+  }
   auto entered = cm->enter(tx);
   if (!entered) return entered.error();
   tx.push(std::make_shared<vt::WithExitVariable>(*mgr));

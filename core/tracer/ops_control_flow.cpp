@@ -152,6 +152,13 @@ Status Ops::popJumpIf(bool ifTrue) {
   auto t = (*r)->boolValue(tx);
   if (!t) return t.error();
   if (*t == ifTrue) return tx.jumpTo(*inst.jumpTarget);
+  // A failing `assert` (the jump over LOAD_ASSERTION_ERROR not taken): Dynamo does not
+  // raise AssertionError there (_detect_and_normalize_assert_statement) but graph-breaks
+  // (jump_graph_break, or "Data-dependent assertion failed" where it cannot compile a
+  // partial graph).
+  if (ifTrue && tx.ip_ < tx.instructions_.size() &&
+      tx.instructions_[tx.ip_].opname == "LOAD_ASSERTION_ERROR")
+    return unsupported("a failing assert statement (Dynamo's graph break at its jump)");
   return Status::success();
 }
 

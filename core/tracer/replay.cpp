@@ -215,6 +215,31 @@ std::vector<compare::EffectDecision> effectDecisions(const SideEffects& effects)
   return out;
 }
 
+// A graph break that Dynamo cannot resume from (should_compile_partial_graph is false):
+// inside a try block (an exception table entry that is not the innermost with block of
+// the block stack), or while a user context manager of the root is active. Without an
+// earlier speculation checkpoint Dynamo gives up on the frame, logging the break (whose
+// type graphBreak already made "Graph break under GenericContextWrappingVariable" under a
+// user context manager).
+template <typename Refuse>
+Status breakInBlock(const InstructionTranslator& root, const TracingContext::BreakRequest& br,
+                    uint32_t offset, Refuse& refuse) {
+  const bytecode::ExceptionTableEntry* entry = root.handlerAt(offset);
+  const auto& blocks = root.blockStack();
+  bool inTry = entry && (blocks.empty() || entry->target != blocks.back());
+  bool underGeneric = root.activeGenericContexts() > 0;
+  if (!inTry && !underGeneric) {
+    if (entry)
+      return unsupported(
+          "graph break inside a with statement (resume functions that "
+          "re-enter the context manager are not modelled)");
+    return Status::success();
+  }
+  if (root.lastSpeculation())
+    return Error("internal: a break in a block with a checkpoint reached compileAtBreak");
+  return refuse({br.gbType}, br.explanation);
+}
+
 // The partial graph at a graph break (compile_subgraph with stack_pops), or the frame's
 // refusal (outcome.refused) where Dynamo gives up on the frame instead.
 Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRequest& br,
@@ -236,7 +261,14 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   };
   std::string_view op = inst.opname;
   size_t stackPops = 0;
-  if (op == "CALL") {
+  if (br.checkpoint) {
+    // step_graph_break: the partial graph at the checkpoint (an empty stack), the break
+    // logged where it happened.
+    dynamoOffset = br.rootOffset;
+    if (auto cleaned = bytecode::dynamoCleanedInstructions(code)) {
+      if (auto o = cleaned->dynamoOffset(br.rootOffset)) dynamoOffset = *o;
+    }
+  } else if (op == "CALL") {
     stackPops =
         static_cast<size_t>(inst.arg) + 2;  // PRECALL + CALL pop the callable, self/NULL, args
   } else if (op == "CALL_FUNCTION_EX") {
@@ -252,7 +284,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   }
   // maybe_has_backedge: a jump after this instruction (up to the next return) to an
   // earlier offset makes Dynamo give up on the frame ("graph break in loop").
-  for (size_t k = index + 1; k < insts.size(); ++k) {
+  for (size_t k = index + 1; !br.checkpoint && k < insts.size(); ++k) {
     if (insts[k].opname == "RETURN_VALUE") break;
     if (insts[k].jumpTarget && *insts[k].jumpTarget < inst.offset) {
       // raise_loop_graph_break: Dynamo gives up on the whole frame (it runs eagerly),
@@ -262,11 +294,9 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
   }
   auto table = bytecode::parseExceptionTable(code.exceptiontable);
   if (!table) return table.error();
-  if (!table->empty()) {
-    for (const auto& e : *table) {
-      if (inst.offset >= e.start && inst.offset < e.end)
-        return unsupported("graph break inside a try block or with statement");
-    }
+  if (!br.checkpoint) {
+    if (Status st = breakInBlock(root, br, inst.offset, refuse); !st) return st;
+    if (outcome.refused) return Status::success();
   }
   // Stack values: NULLs are dropped except among the values the resumed instruction pops.
   std::vector<VtPtr> values;
@@ -382,7 +412,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
 
   InstructionTranslator root(ctx, *code, std::move(*insts), frame.getGlobals(), nullptr);
-  if (breakAt) root.setStopAt(breakAt->rootOffset);
+  if (breakAt) root.setStopAt(breakAt->checkpoint ? *breakAt->checkpoint : breakAt->rootOffset);
   for (auto local : frame.getLocals()) {
     std::string name = local.getName();
     root.setLocal(name, std::make_shared<LazyVariable>(local.getValue(), vt::Source::local(name)));
@@ -413,6 +443,17 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   }
   auto result = root.run();
   ReplayOutcome outcome;
+  if (!result && ctx.refusal) {
+    // The frame is given up on (it runs eagerly): only the break Dynamo logs for that.
+    uint32_t offset = ctx.refusal->rootOffset;
+    if (auto cleaned = bytecode::dynamoCleanedInstructions(*code)) {
+      if (auto o = cleaned->dynamoOffset(offset)) offset = *o;
+    }
+    outcome.refused = true;
+    outcome.decisions.breaks.push_back(
+        compare::BreakDecision{ctx.refusal->explanation, ctx.refusal->gbType, offset});
+    return outcome;
+  }
   if (!result) {
     if (ctx.pendingBreak && !breakAt) {
       found = ctx.pendingBreak;

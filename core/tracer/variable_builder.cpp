@@ -17,6 +17,7 @@
 #include "core/vt/constant.h"
 #include "core/vt/ctx_manager.h"
 #include "core/vt/dicts.h"
+#include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
@@ -453,7 +454,18 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::GradModeVariable>(
         true, std::string(c.getQualname().cStr()) == "enable_grad", false, source));
   }
+  if (cmod == "contextlib" && std::string(c.getQualname().cStr()) == "nullcontext") {
+    // UserDefinedClassVariable of contextlib.nullcontext: calling it is NullContextVariable.
+    guard(GuardKind::CLASS_MATCH, srcName);
+    return VtPtr(std::make_shared<vt::NullContextVariable>(true, nullptr, source));
+  }
   if (isUserCodeClass(c)) return VariableBuilder::wrapUserClass(ctx, ref, source);
+  std::string what = "library class " + cmod + "." + std::string(c.getQualname().cStr());
+  // What a @contextlib.contextmanager function makes: Dynamo traces it (enable_trace_contextlib,
+  // FunctionDecoratedByContextlibContextManagerVariable); the core does not model it.
+  if (cmod == "contextlib" && std::string(c.getQualname().cStr()) == "_GeneratorContextManager")
+    return std::make_shared<vt::OpaqueVariable>(
+        ref, "type", what + ", made by @contextlib.contextmanager (not modelled)", source);
   // A library class written in Python with metaclass type is a UserDefinedClassVariable
   // too (CLASS_MATCH); what the core can do with it is bounded by what the recorder
   // kept of it (the names reached), and constructing one is refused by name.
@@ -461,8 +473,7 @@ Expected<VtPtr> Wrap::classObject() {
       !c.getBuiltin() &&
       (meta == "type" || meta == "builtins.type" || meta == "torch._C._TensorMeta"))
     return VariableBuilder::wrapUserClass(ctx, ref, source);
-  return std::make_shared<vt::OpaqueVariable>(
-      ref, "type", "library class " + cmod + "." + std::string(c.getQualname().cStr()), source);
+  return std::make_shared<vt::OpaqueVariable>(ref, "type", what, source);
 }
 
 Expected<VtPtr> Wrap::callable() {
@@ -815,7 +826,10 @@ Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRe
       return seen->second;
     }
   }
-  if (source) ctx.output.addGuard(GuardKind::CLASS_MATCH, source->name());
+  // A user exception class is matched by identity (UserDefinedExceptionClassVariable).
+  bool exception = !vt::userExceptionBuiltinBase(ctx.trace, ref).empty();
+  if (source)
+    ctx.output.addGuard(exception ? GuardKind::ID_MATCH : GuardKind::CLASS_MATCH, source->name());
   VtPtr cls = std::make_shared<vt::UserClassVariable>(ref, typeName, std::move(source));
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = cls;
   return cls;

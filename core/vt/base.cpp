@@ -46,6 +46,9 @@ const char* vtKindName(VtKind k) {
     case VtKind::kGradMode: return "GradModeVariable";
     case VtKind::kWithExit: return "WithExitFunctionVariable";
     case VtKind::kEnum: return "UserDefinedObjectVariable";
+    case VtKind::kException: return "ExceptionVariable";
+    case VtKind::kGenericContext: return "GenericContextWrappingVariable";
+    case VtKind::kNullContext: return "NullContextVariable";
     case VtKind::kOpaque: return "OpaqueVariable";
   }
   return "?";

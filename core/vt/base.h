@@ -86,6 +86,9 @@ enum class VtKind {
   kGradMode,        // GradModeVariable / TorchCtxManagerClassVariable (torch.no_grad ...)
   kWithExit,        // WithExitFunctionVariable (the __exit__ BEFORE_WITH pushes)
   kEnum,            // UserDefinedObjectVariable over an enum.Enum member (a Python constant)
+  kException,       // ExceptionVariable / UserDefinedExceptionObjectVariable
+  kGenericContext,  // GenericContextWrappingVariable (a user class with __enter__/__exit__)
+  kNullContext,     // NullContextVariable (contextlib.nullcontext and its class)
   kOpaque,          // a recorded value the core cannot look into (and LazyVariableTracker)
 };
 const char* vtKindName(VtKind k);

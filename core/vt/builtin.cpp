@@ -19,6 +19,7 @@
 #include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
 #include "core/vt/dicts.h"
+#include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
 #include "core/vt/iter.h"
 #include "core/vt/lists.h"
@@ -547,7 +548,10 @@ Expected<VtPtr> callNext(Tx& tx, const std::string&, Args& args) {
   if (!next) return next;
   if (*next) return next;
   if (args.size() == 2) return args[1];
-  return unsupported("next() of an exhausted iterator (StopIteration path)");
+  // A StopIteration leaving generator code becomes a RuntimeError (PEP 479): not modelled.
+  if (tx.code().flags & bytecode::kCoGenerator)
+    return unsupported("next() of an exhausted iterator in generator code (StopIteration path)");
+  return raiseObservedException(tx, "StopIteration", {});
 }
 
 // slice(stop) / slice(start, stop[, step]) (call_slice -> SliceVariable).
@@ -868,8 +872,28 @@ Expected<VtPtr> callMath(Tx&, const std::string& name, Args& args) {
 
 // isinstance(obj, cls or tuple of classes); classes are BuiltinVariables named "int",
 // "list", ..., or "torch.Tensor".
+// isinstance(exc, classes) on an exception: issubclass of its exception type.
+Expected<VtPtr> exceptionIsinstance(Tx& tx, const ExceptionVariable& exc, const VtPtr& classes) {
+  std::vector<VtPtr> candidates{classes};
+  if (const SequenceVariable* seq = asSequence(classes); seq && seq->isTuple())
+    candidates = seq->items();
+  for (const auto& c : candidates) {
+    auto cls = tx.realize(c);
+    if (!cls) return cls;
+    if ((*cls)->kind() == VtKind::kBuiltin &&
+        static_cast<const BuiltinVariable&>(**cls).name() == "object")
+      return ConstantVariable::make(true);
+    auto is = exc.isInstanceOf(tx, *cls);
+    if (!is) return unsupported("isinstance of an exception against a " + (*cls)->repr());
+    if (*is) return ConstantVariable::make(true);
+  }
+  return ConstantVariable::make(false);
+}
+
 Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 2) return notModelled();
+  if (const ExceptionVariable* exc = asException(args[0]))
+    return exceptionIsinstance(tx, *exc, args[1]);
   std::vector<std::string> classes;
   std::vector<trace::ObjRef> userClasses;
   const auto& trace = tx.context().trace;
@@ -902,6 +926,10 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
     return st.error();
   }
   if (!userClasses.empty()) {
+    if (args[0]->kind() != VtKind::kUserObject && args[0]->kind() != VtKind::kTensor &&
+        args[0]->kind() != VtKind::kConstant && !asSequence(args[0]) &&
+        args[0]->kind() != VtKind::kDict)
+      return unsupported("isinstance of a " + args[0]->className() + " against a user class");
     // A user class is in the MRO only of instances of user classes.
     if (const UserObjectVariable* o = asUserObject(args[0]); o && o->cls()) {
       auto k = trace.object(o->cls());
@@ -1158,6 +1186,7 @@ Expected<VtPtr> BuiltinVariable::call(Tx& tx, const std::string& name, Args args
   if (isOperator && kwargs.empty() && !handlers().count(name))
     return applyOperator(tx, name, std::move(args));
   if (name == "print") return callPrint(tx, name, args);
+  if (isBuiltinExceptionClass(name)) return makeBuiltinException(name, std::move(args), kwargs);
   auto kw = kwHandlers().find(name);
   if (!kwargs.empty() && kw == kwHandlers().end())
     return unsupported("keyword arguments to builtin " + name);

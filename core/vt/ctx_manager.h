@@ -3,7 +3,10 @@
 // GradModeVariable (torch.no_grad / torch.enable_grad: the class as reached from the
 // program, TorchCtxManagerClassVariable in Dynamo, and the manager calling it makes,
 // with target_values and initial_values = the grad mode when it was made), and
-// WithExitFunctionVariable (the bound __exit__ BEFORE_WITH pushes).
+// WithExitFunctionVariable (the bound __exit__ BEFORE_WITH pushes),
+// GenericContextWrappingVariable (a user object whose class defines __enter__ and
+// __exit__, made while tracing: both methods inlined; no graph break may happen while it
+// is active) and NullContextVariable (contextlib.nullcontext).
 #pragma once
 
 #include "core/vt/base.h"
@@ -14,8 +17,9 @@ class ContextWrappingVariable : public VariableTracker {
  public:
   // enter(tx): what `with` does on entry; returns what `as` binds.
   virtual Expected<VtPtr> enter(Tx& tx) = 0;
-  // exit(tx): what the __exit__ call does.
-  virtual Expected<VtPtr> exit(Tx& tx) = 0;
+  // exit(tx, args): what the __exit__ call does; args are (None, None, None) on a normal
+  // exit and (type, exception, traceback) from WITH_EXCEPT_START.
+  virtual Expected<VtPtr> exit(Tx& tx, Args args) = 0;
 
  protected:
   using VariableTracker::VariableTracker;
@@ -40,7 +44,7 @@ class GradModeVariable final : public ContextWrappingVariable {
   // The class called with no arguments makes the manager (GradModeVariable.create).
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
   Expected<VtPtr> enter(Tx& tx) override;
-  Expected<VtPtr> exit(Tx& tx) override;
+  Expected<VtPtr> exit(Tx& tx, Args args) override;
 
   // GradModeVariable._call_func: a grad-mode change is a torch._C._set_grad_enabled node
   // (coalesced: none when the mode is already the target), and the mode fake tensors see.
@@ -52,6 +56,46 @@ class GradModeVariable final : public ContextWrappingVariable {
   bool initial_;
 };
 
+// GenericContextWrappingVariable: the user object `object` (a UserObjectVariable made
+// while tracing) whose __enter__ and __exit__ are inlined.
+class GenericContextWrappingVariable final : public ContextWrappingVariable {
+ public:
+  explicit GenericContextWrappingVariable(VtPtr object)
+      : ContextWrappingVariable(VtKind::kGenericContext, nullptr, MutationType::kImmutable),
+        object_(std::move(object)) {}
+  const VtPtr& object() const { return object_; }
+  std::string pythonTypeName() const override { return object_->pythonTypeName(); }
+  std::string describe() const override { return object_->describe(); }
+  // enter_ctx: the manager becomes active, then __enter__ runs.
+  Expected<VtPtr> enter(Tx& tx) override;
+  // __exit__ runs, then the manager is no longer active.
+  Expected<VtPtr> exit(Tx& tx, Args args) override;
+
+ private:
+  VtPtr object_;
+};
+
+// contextlib.nullcontext: the class as reached from the program (isClass) and the
+// manager calling it makes, whose __enter__ gives enter_result.
+class NullContextVariable final : public ContextWrappingVariable {
+ public:
+  NullContextVariable(bool isClass, VtPtr enterResult, SourcePtr source = nullptr)
+      : ContextWrappingVariable(VtKind::kNullContext, std::move(source), MutationType::kImmutable),
+        isClass_(isClass),
+        enterResult_(std::move(enterResult)) {}
+  std::string pythonTypeName() const override { return isClass_ ? "type" : "nullcontext"; }
+  std::string describe() const override {
+    return isClass_ ? "contextlib.nullcontext (class)" : "nullcontext()";
+  }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  Expected<VtPtr> enter(Tx& tx) override;
+  Expected<VtPtr> exit(Tx& tx, Args args) override;
+
+ private:
+  bool isClass_;
+  VtPtr enterResult_;
+};
+
 // The bound __exit__ of a context manager entered by BEFORE_WITH.
 class WithExitVariable final : public VariableTracker {
  public:
@@ -61,8 +105,8 @@ class WithExitVariable final : public VariableTracker {
   const VtPtr& manager() const { return manager_; }
   std::string pythonTypeName() const override { return "method"; }
   std::string describe() const override { return "__exit__ of " + manager_->repr(); }
-  Expected<VtPtr> callFunction(Tx& tx, Args, Kwargs) override {
-    return static_cast<ContextWrappingVariable&>(*manager_).exit(tx);
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs) override {
+    return static_cast<ContextWrappingVariable&>(*manager_).exit(tx, std::move(args));
   }
 
  private:

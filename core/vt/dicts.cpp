@@ -7,6 +7,7 @@
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
+#include "core/vt/exceptions.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
 
@@ -103,7 +104,7 @@ Expected<VtPtr> dictPop(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (!at) return at.error();
   if (!*at) {
     self.installDictContainsGuard(tx, *key, false);
-    if (args.size() == 1) return unsupported("dict.pop of a missing key (KeyError path)");
+    if (args.size() == 1) return raiseObservedException(tx, "KeyError", {});
     return args[1];
   }
   if (Status st = mutatesExisting(self, "pop"); !st) return st.error();
@@ -115,7 +116,9 @@ Expected<VtPtr> dictPop(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
 // popitem(): the last (key, value) pair.
 Expected<VtPtr> dictPopitem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (!args.empty()) return Error("");
-  if (self.entries().empty()) return unsupported("popitem of an empty dict (KeyError path)");
+  if (self.entries().empty())
+    return raiseObservedException(
+        tx, "KeyError", {ConstantVariable::make(std::string("popitem(): dictionary is empty"))});
   if (Status st = mutatesExisting(self, "popitem"); !st) return st.error();
   (void)tx;
   auto [k, v] = self.entries().back();
@@ -156,7 +159,8 @@ Expected<VtPtr> dictGetItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
     if (Status st = self.setEntry(tx, *i, *made); !st) return st.error();
     return made;
   }
-  return unsupported("missing dict key (KeyError path)");
+  // getitem_const_raise_exception_if_absent.
+  return raiseObservedException(tx, "KeyError", {*i});
 }
 
 Expected<VtPtr> dictSetItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
@@ -182,7 +186,7 @@ Expected<VtPtr> dictDelItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
     return unsupported("dict key of type " + (*k)->pythonTypeName());
   auto at = self.findKey(tx, *k);
   if (!at) return at.error();
-  if (!*at) return unsupported("del of a missing dict key (KeyError path)");
+  if (!*at) return raiseObservedException(tx, "KeyError", {*k});
   auto& entries = self.mutableEntries();
   // dict.__delitem__ is pop: the removed value is realised.
   if (auto v = tx.realize(entries[**at].second); !v) return v;

@@ -9,6 +9,7 @@
 #include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
 #include "core/vt/dicts.h"
+#include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
@@ -389,10 +390,44 @@ Expected<std::vector<VtPtr>> UserObjectVariable::unpackVarSequence(Tx& tx) {
   return (*r)->unpackVarSequence(tx);
 }
 
+// UserDefinedExceptionClassVariable.call_function: with a source, the polyfill
+// instantiate_user_defined_class_object (reading `type` and `issubclass`), whose
+// cls.__new__ is BaseException.__new__ and whose __init__ is BaseException.__init__: an
+// exception object holding its args.
+Expected<VtPtr> UserClassVariable::callException(Tx& tx, std::string builtinBase, Args args,
+                                                 Kwargs kwargs) {
+  auto& ctx = tx.context();
+  auto c = ctx.trace.object(class_);
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  for (auto k : c->getClass().getMro()) {
+    auto kc = ctx.trace.object(k);
+    if (!kc || kc->which() != W::CLASS) return Error("MRO entry missing from the trace");
+    std::string module = kc->getClass().getModule().cStr();
+    if (module == "builtins") continue;
+    if (!tracer::isUserCodeClass(kc->getClass()))
+      return unsupported("constructing " + typeName_ + ", a subclass of library class " +
+                         qualifiedClassName(ctx.trace, k));
+  }
+  for (const char* own : {"__init__", "__new__", "__str__", "__getattr__", "__setattr__"}) {
+    if (userClassDefines(ctx.trace, class_, own))
+      return unsupported("a user exception class defining " + std::string(own) + " (" + typeName_ +
+                         ")");
+  }
+  if (!kwargs.empty()) return unsupported("keyword arguments to exception constructor");
+  if (source()) {
+    ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['type']");
+    ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
+  }
+  return VtPtr(std::make_shared<ExceptionVariable>(typeName_, class_, std::move(builtinBase),
+                                                   std::move(args)));
+}
+
 Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
   auto c = ctx.trace.object(class_);
   if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  if (std::string base = userExceptionBuiltinBase(ctx.trace, class_); !base.empty())
+    return callException(tx, std::move(base), std::move(args), std::move(kwargs));
   for (auto k : c->getClass().getMro()) {
     std::string name = qualifiedClassName(ctx.trace, k);
     if (name == "torch.nn.modules.module.Module")

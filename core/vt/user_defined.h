@@ -115,7 +115,8 @@ class UserClassVariable final : public VariableTracker {
   const std::string& typeName() const { return typeName_; }
   std::string pythonTypeName() const override { return "type"; }
   std::string describe() const override { return typeName_; }
-  // instantiate_user_defined_class_object: a new object, then its __init__ inlined.
+  // instantiate_user_defined_class_object: a new object, then its __init__ inlined; an
+  // exception class makes an exception object (callException).
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
   // UserDefinedClassVariable.var_getattr, steps 3-5 of type_getattro for a plain class
   // attribute or a function found on the MRO: VariableTracker.build with
@@ -125,6 +126,8 @@ class UserClassVariable final : public VariableTracker {
   Expected<bool> callObjHasattr(Tx& tx, const std::string& name) override;
 
  private:
+  Expected<VtPtr> callException(Tx& tx, std::string builtinBase, Args args, Kwargs kwargs);
+
   trace::ObjRef class_;
   std::string typeName_;
 };
