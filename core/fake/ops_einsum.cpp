@@ -263,7 +263,14 @@ Expected<MetaValue> sdpaOp(const OpCall& call) {
   Shape qBatch(q->sizes.begin(), q->sizes.end() - 2);
   Shape kBatch(k->sizes.begin(), k->sizes.end() - 2);
   Shape vBatch(v->sizes.begin(), v->sizes.end() - 2);
-  if (qBatch != kBatch || qBatch != vBatch) {
+  // enable_gqa: key and value may have fewer heads (dim -3), a divisor of query's.
+  bool gqa = false;
+  if (const MetaArg* g = b->get("enable_gqa"); g != nullptr && g->is<bool>()) gqa = g->as<bool>();
+  bool gqaHeads =
+      gqa && q->dim() >= 3 && qBatch.size() == kBatch.size() && kBatch == vBatch &&
+      kBatch.back() > 0 && qBatch.back() % kBatch.back() == 0 &&
+      Shape(qBatch.begin(), qBatch.end() - 1) == Shape(kBatch.begin(), kBatch.end() - 1);
+  if (!gqaHeads && (qBatch != kBatch || qBatch != vBatch)) {
     return opError(call, "scaled_dot_product_attention with broadcast batch dims is not modelled");
   }
   const std::int64_t batch = shapeNumel(qBatch);
