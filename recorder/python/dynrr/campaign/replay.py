@@ -156,8 +156,9 @@ class ReplayMerge:
              "unsupported": counts["unsupported"], "error": counts["error"],
              "frames": len(real), "traces": self.traces_done,
              "requested_traces": self.o["traces"],
-             "unsupported_reasons": [{"reason": r, "frames": n}
-                                     for r, n in reasons.most_common()],
+             # Ties in any engine's completion order are listed alphabetically.
+             "unsupported_reasons": [{"reason": r, "frames": n} for r, n in
+                                     sorted(reasons.items(), key=lambda rn: (-rn[1], rn[0]))],
              "errors": self.errors, "engine": engine.name, "workers": engine.workers,
              "retries": engine.retries,
              "setup_seconds": getattr(engine, "setup_seconds", None), "shards": self.o["shards"],
