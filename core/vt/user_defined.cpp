@@ -222,6 +222,24 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
     if (src) ctx.builtBySource[src->name()] = lazy;
     return lazy;
   }
+  // MutableMappingVariable.var_getattr: `get` inherited from collections.abc.Mapping is
+  // polyfills.mapping_get bound to the object, made without a source (no MRO guards);
+  // its body, obj.__getitem__(key) with KeyError giving the default, is Mapping.get's.
+  if (*hit && name == "get" && typeAttr->which() == W::FUNCTION &&
+      qualifiedClassName(ctx.trace, (*hit)->cls) == "collections.abc.Mapping") {
+    auto c = ctx.trace.object(class_);
+    bool mutableMapping = false;
+    if (c && c->which() == W::CLASS) {
+      for (auto k : c->getClass().getMro())
+        mutableMapping =
+            mutableMapping || qualifiedClassName(ctx.trace, k) == "collections.abc.MutableMapping";
+    }
+    if (mutableMapping) {
+      VtPtr fn = std::make_shared<UserFunctionVariable>(
+          (*hit)->value, typeAttr->getFunction().getQualname().cStr(), nullptr);
+      return VtPtr(std::make_shared<UserMethodVariable>(fn, self(), nullptr));
+    }
+  }
   // Steps 4-5: a method or a plain class variable.
   if (*hit) {
     auto src = mroSource(tx, *this, **hit, name, false);
