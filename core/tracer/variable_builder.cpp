@@ -176,14 +176,6 @@ bool isUserCodeClass(schema::Class::Reader c) {
 
 namespace {
 
-// The value of attribute `name` in a recorded attribute list.
-std::optional<trace::ObjRef> findNamed(capnp::List<schema::Attr>::Reader attrs,
-                                       const std::string& name) {
-  for (auto a : attrs)
-    if (a.getName() == name) return a.getValue();
-  return std::nullopt;
-}
-
 // One VariableBuilder._wrap call: the recorded object, its source, and the guards its
 // wrap_* method installs (none without a source: SourcelessBuilder never guards).
 struct Wrap {
@@ -514,8 +506,8 @@ Expected<VtPtr> Wrap::function() {
   std::string qualname = f.getQualname().cStr();
   // A torch.jit.script_if_tracing wrapper (inspect.getattr_static(value,
   // "__script_if_tracing_wrapper")): TYPE_MATCH and WrapperUserFunctionVariable.
-  auto marker = findNamed(f.getAttrs(), "__script_if_tracing_wrapper");
-  auto original = findNamed(f.getAttrs(), "__original_fn");
+  auto marker = vt::findAttr(f.getAttrs(), "__script_if_tracing_wrapper");
+  auto original = vt::findAttr(f.getAttrs(), "__original_fn");
   if (marker && original) {
     auto m = ctx.trace.object(*marker);
     if (m && m->which() == W::BOOL && m->getBool()) {
@@ -603,13 +595,8 @@ Expected<VtPtr> Wrap::enumMember() {
     case W::BOOL: value = v->getBool(); break;
     default: break;
   }
-  bool mixin = false;
-  auto c = ctx.trace.object(e.getClass());
-  if (!c || c->which() != W::CLASS) return Error("enum member without its class in the trace");
-  for (auto k : c->getClass().getMro()) {
-    std::string kn = vt::qualifiedClassName(ctx.trace, k);
-    mixin = mixin || kn == "builtins.str" || kn == "builtins.int" || kn == "str" || kn == "int";
-  }
+  bool mixin = vt::mroFind(ctx.trace, e.getClass(), {"builtins.str", "builtins.int", "str", "int"})
+                   .has_value();
   return VtPtr(
       std::make_shared<vt::EnumVariable>(ref, vt::qualifiedClassName(ctx.trace, e.getClass()),
                                          e.getName().cStr(), std::move(value), mixin, source));
@@ -701,7 +688,7 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
   if (typeName == "functools._lru_cache_wrapper") {
     // is_lru_cache_wrapped_function: TYPE_MATCH and a WrapperUserFunctionVariable over
     // __wrapped__ (Dynamo traces the function, ignoring the cache).
-    auto wrapped = findNamed(inst.getAttrs(), "__wrapped__");
+    auto wrapped = vt::findAttr(inst.getAttrs(), "__wrapped__");
     if (!wrapped) return unsupported("an lru_cache wrapper without a recorded __wrapped__");
     if (source) ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
     return VtPtr(std::make_shared<vt::WrapperFunctionVariable>(*wrapped, "__wrapped__", typeName,

@@ -947,14 +947,9 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
         if (un == "torch._subclasses.fake_tensor.FakeTensor" ||
             un == "torch._subclasses.functional_tensor.FunctionalTensor")
           continue;
-        auto k = trace.object(u);
-        if (!k || k->which() != schema::Object::Which::CLASS)
-          return Error("class missing from the trace");
-        for (auto m : k->getClass().getMro()) {
-          std::string mn = qualifiedClassName(trace, m);
-          if (mn == "torch.Tensor" || mn == "torch._tensor.Tensor" || mn == "torch._C.TensorBase")
-            return unsupported("isinstance of a tensor against tensor subclass " + mn);
-        }
+        if (auto base =
+                mroFind(trace, u, {"torch.Tensor", "torch._tensor.Tensor", "torch._C.TensorBase"}))
+          return unsupported("isinstance of a tensor against tensor subclass " + *base);
       }
     } else if (args[0]->kind() == VtKind::kUserObject || args[0]->kind() == VtKind::kOpaque) {
       return unsupported("isinstance of a " + args[0]->pythonTypeName() + " against a user class");

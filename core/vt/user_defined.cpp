@@ -27,6 +27,18 @@ std::string qualifiedClassName(const trace::TraceReader& trace, trace::ObjRef cl
   return module.empty() || module == "builtins" ? qualname : module + "." + qualname;
 }
 
+std::optional<std::string> mroFind(const trace::TraceReader& trace, trace::ObjRef cls,
+                                   std::initializer_list<std::string_view> names) {
+  auto c = trace.object(cls);
+  if (!c || c->which() != W::CLASS) return std::nullopt;
+  for (auto k : c->getClass().getMro()) {
+    std::string kn = qualifiedClassName(trace, k);
+    for (std::string_view n : names)
+      if (kn == n) return kn;
+  }
+  return std::nullopt;
+}
+
 std::optional<trace::ObjRef> findAttr(capnp::List<schema::Attr>::Reader attrs,
                                       const std::string& name) {
   for (auto a : attrs)
@@ -227,14 +239,7 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
   // its body, obj.__getitem__(key) with KeyError giving the default, is Mapping.get's.
   if (*hit && name == "get" && typeAttr->which() == W::FUNCTION &&
       qualifiedClassName(ctx.trace, (*hit)->cls) == "collections.abc.Mapping") {
-    auto c = ctx.trace.object(class_);
-    bool mutableMapping = false;
-    if (c && c->which() == W::CLASS) {
-      for (auto k : c->getClass().getMro())
-        mutableMapping =
-            mutableMapping || qualifiedClassName(ctx.trace, k) == "collections.abc.MutableMapping";
-    }
-    if (mutableMapping) {
+    if (mroFind(ctx.trace, class_, {"collections.abc.MutableMapping"})) {
       VtPtr fn = std::make_shared<UserFunctionVariable>(
           (*hit)->value, typeAttr->getFunction().getQualname().cStr(), nullptr);
       return VtPtr(std::make_shared<UserMethodVariable>(fn, self(), nullptr));

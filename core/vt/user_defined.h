@@ -13,8 +13,10 @@
 // one tracker (plus a DUPLICATE_INPUT guard).
 #pragma once
 
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/trace/trace_format.h"
 #include "core/trace/trace_reader.h"
@@ -137,6 +139,9 @@ class UserClassVariable final : public VariableTracker {
 // "module.qualname" of a recorded class ("int" for builtins).
 std::string qualifiedClassName(const trace::TraceReader& trace, trace::ObjRef cls);
 // The value of `name` in a recorded attribute list.
+// The first class of `cls`'s MRO whose qualified name is one of `names`, by that name.
+std::optional<std::string> mroFind(const trace::TraceReader& trace, trace::ObjRef cls,
+                                   std::initializer_list<std::string_view> names);
 std::optional<trace::ObjRef> findAttr(capnp::List<schema::Attr>::Reader attrs,
                                       const std::string& name);
 // An attribute found on a class of the MRO.
