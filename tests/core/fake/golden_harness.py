@@ -60,6 +60,9 @@ class Spec:
         elif lay == "off":  # contiguous view with a storage offset
             n = math.prod(shape)
             t = data((n + 3,))[3:].view(shape)
+        elif lay.startswith("p"):  # "p0213": dims laid out in memory in this order
+            order = [int(c) for c in lay[1:]]
+            t = data(tuple(shape[d] for d in order)).permute(*[order.index(d) for d in range(len(shape))])
         else:
             raise ValueError(lay)
         t = t.detach()

@@ -3,6 +3,7 @@
 // and that torch's errors are errors here too.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <set>
@@ -30,11 +31,48 @@ bool isDataDependent(const GoldenCase& c) {
          c.fakeResult.rfind("ERR DataDependentOutputException", 0) == 0;
 }
 
+// Cases where FakeTensorMode succeeds with a result different from eager and the core
+// still gives eager's: view strides on size-1 dims from torch._refs, zero-size strides,
+// and a few decompositions. Known gaps, listed by name so a new difference fails loudly.
+const std::set<std::string> kEagerOnly = {
+    "edge/zero_general",
+    "edge/zero_bcast_T",
+    "edge/zero_mid",
+    // view / reshape strides on size-1 dims (torch._refs.view)
+    "rand/view/2",
+    "rand/view/8",
+    "rand/view/13",
+    "rand/reshape/13",
+    "rand/view/17",
+    "rand/reshape/17",
+    "rand/view/19",
+    "rand/view/35",
+    "rand/reshape/35",
+    "rand2/zeros_like/19",
+    // advanced indexing on transposed / reversed layouts
+    "adv_rev/10",
+    "adv_T/14",
+    "adv_rev/14",
+    "adv_T/28",
+    "adv_rev/28",
+    "adv_T/29",
+    "adv_rev/29",
+    // decompositions whose outputs keep the input's layout under FakeTensorMode
+    "batch_norm/eval_T",
+    "batch_norm/train_T",
+    "batch_norm/1d_T",
+    "loss/binary_cross_entropy_T_none",
+    "pw/torch.nn.functional.logsigmoid/T",
+    "roll_dims/cl",
+    "alias/torch._C._nn.log_sigmoid/f",
+    "named/torch.floor_divide",
+};
+
 TEST(FakeGoldens, HasEnoughCases) { EXPECT_GE(goldens().size(), 300u); }
 
 TEST(FakeGoldens, EveryCaseMatchesTorch) {
   const OpRegistry registry = makeDefaultOpRegistry();
-  size_t passed = 0, errorsExact = 0, errors = 0, dataDependent = 0;
+  size_t passed = 0, errorsExact = 0, errors = 0, dataDependent = 0, followsFake = 0;
   for (const auto& c : goldens()) {
     auto result = callOp(registry, c.op, c.args, c.kwargs, c.ctx);
     if (c.expectError) {
@@ -67,13 +105,28 @@ TEST(FakeGoldens, EveryCaseMatchesTorch) {
                     << "\n  " << c.line;
       continue;
     }
-    const std::string diff = compareResult(c.result, *result);
-    EXPECT_EQ(diff, "") << "case " << c.name << "\n  " << c.line;
+    // Dynamo's example values come from FakeTensorMode: where it succeeds and differs
+    // from eager, its answer is the one the core must give, except for the corners listed
+    // in kEagerOnly (the core still answers as eager there; see ReportsFakeModeDifferences).
+    const GoldenValue* expected = &c.result;
+    GoldenValue fake;
+    if (!c.fakeResult.empty() && c.fakeResult.rfind("ERR", 0) != 0 && !kEagerOnly.count(c.name)) {
+      auto parsed = parseGoldenValue(c.fakeResult);
+      ASSERT_TRUE(parsed.ok()) << parsed.error().message();
+      fake = std::move(parsed.value());
+      expected = &fake;
+      ++followsFake;
+    }
+    const std::string diff = compareResult(*expected, *result);
+    EXPECT_EQ(diff, "") << "case " << c.name
+                        << (expected == &fake ? " (FakeTensorMode's result)" : "") << "\n  "
+                        << c.line;
     if (diff.empty()) ++passed;
   }
   std::cout << "[fake goldens] " << passed << "/" << goldens().size() << " cases match torch; "
             << errorsExact << "/" << errors << " errors carry torch's exact message; "
-            << dataDependent << " data-dependent cases reported as such\n";
+            << dataDependent << " data-dependent cases reported as such; " << followsFake
+            << " cases where FakeTensorMode's result is expected\n";
 }
 
 // Every name the registry answers to is exercised against torch by at least one case, so
@@ -103,7 +156,16 @@ TEST(FakeGoldens, ReportsFakeModeDifferences) {
     auto expected = parseGoldenValue(c.fakeResult);
     ASSERT_TRUE(expected.ok()) << expected.error().message();
     auto result = callOp(registry, c.op, c.args, c.kwargs, c.ctx);
-    if (result.ok() && compareResult(*expected, *result).empty()) ++weMatchFake;
+    const bool matches = result.ok() && compareResult(*expected, *result).empty();
+    if (matches) ++weMatchFake;
+    EXPECT_FALSE(matches && kEagerOnly.count(c.name))
+        << c.name << " now gives FakeTensorMode's result: remove it from kEagerOnly";
+  }
+  for (const auto& name : kEagerOnly) {
+    EXPECT_TRUE(
+        std::any_of(goldens().begin(), goldens().end(),
+                    [&](const GoldenCase& c) { return c.name == name && !c.fakeResult.empty(); }))
+        << name << " in kEagerOnly is not a case where FakeTensorMode differs";
   }
   EXPECT_LT(differs, goldens().size() / 10);
   std::cout << "[fake goldens] FakeTensorMode differs from eager in " << differs << "/"

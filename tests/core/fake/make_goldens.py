@@ -96,6 +96,17 @@ case("strides/zero_size_T", "torch.exp", S(0, 4, lay="T"))
 case("strides/cl_size1c", "torch.add", S(2, 1, 4, 4, lay="cl"), 1)
 case("strides/cl_zero", "torch.neg", S(0, 3, 2, 2, lay="cl"))
 case("strides/exp_1d", "torch.add", S(4, lay="exp"), S(4, lay="exp"))
+# 4-d layouts that size-1 dims make both contiguous and channels_last: eager's fast setup
+# picks contiguous, the meta kernels (FakeTensorMode) keep equal strides or reorder.
+for shp, lays in [((2, 1, 8, 16), ["p0213", "p0132", "p2013"]), ((3, 1, 3, 1), ["p0213", "p2031"]),
+                  ((1, 3, 1, 1), ["p0231", "p3012"]), ((2, 1, 1, 3), ["p0213", "p1023"])]:
+    for lay in lays:
+        tag = "x".join(map(str, shp)) + "_" + lay
+        case("ambiguous/neg_" + tag, "torch.neg", S(*shp, lay=lay))
+        case("ambiguous/mul_c_" + tag, "operator.mul", S(*shp, lay=lay), S(*shp))
+        case("ambiguous/mul_" + tag + "_c", "operator.mul", S(*shp), S(*shp, lay=lay))
+        case("ambiguous/add_same_" + tag, "torch.add", S(*shp, lay=lay), S(*shp, lay=lay))
+        case("ambiguous/add_scalar_" + tag, "operator.add", S(*shp, lay=lay), 1.0)
 
 # --- unary math
 UNARY = ["torch.sin", "torch.cos", "torch.exp", "torch.log", "torch.sqrt", "torch.abs",
