@@ -41,8 +41,8 @@ def measure(prog: pathlib.Path, dynrr: pathlib.Path, out: pathlib.Path, max_obje
     trace = out / (prog.stem + ".dynrr")
     trace.unlink(missing_ok=True)
     plain = run([PY, str(prog)])
-    rec = run([PY, "-m", "dynrr", "record", "--max-objects", str(max_objects), "-o", str(trace),
-               "--", str(prog)])
+    budget = ["--max-objects", str(max_objects)] if max_objects else []
+    rec = run([PY, "-m", "dynrr", "record", *budget, "-o", str(trace), "--", str(prog)])
     row: dict = {"program": prog.stem, "transparent": plain.returncode == 0 and rec.returncode == 0
                  and plain.stdout == rec.stdout, "truncated": "budget" in rec.stderr}
     if plain.returncode != 0 or rec.returncode != 0 or not trace.exists():
@@ -95,7 +95,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--dynrr", default=str(REPO / "build" / "bin" / "dynrr"))
     ap.add_argument("--out", default=str(REPO / "build" / "models"))
-    ap.add_argument("--max-objects", type=int, default=400000)
+    ap.add_argument("--max-objects", type=int, default=None,
+                    help="the recorder's per-event object budget (default: the recorder's own)")
     ap.add_argument("--check")
     ap.add_argument("--write-expectations")
     ap.add_argument("--report")

@@ -40,7 +40,9 @@ Expected<VtPtr> tracingState(Tx&, const std::string& qualname, Args& args, Kwarg
       {"torch._utils.is_compiling", 1},
       {"torch.compiler.is_compiling", 1},
       {"torch.compiler.is_dynamo_compiling", 1},
-      {"torch.compiler.is_exporting", 1},
+      // TorchInGraphFunctionVariable: torch.compiler._is_exporting_flag, False outside
+      // torch.export (whose compiles the core does not replay).
+      {"torch.compiler.is_exporting", 0},
       {"torch._dynamo.eval_frame._is_in_optimized_module", 1},
       {"torch.nn.modules.activation._is_make_fx_tracing", 1},
   };

@@ -103,9 +103,78 @@ ObjRef ObjectWalker::memoize(PyObject* o, ObjRef ref) {
 }
 
 trace::EventBuilder::NewObject ObjectWalker::newObject(PyObject* o) {
+  if (o == filling_) {  // a stub filled in place: same ref, same identity, already memoized
+    filling_ = nullptr;
+    return fillingSlot_;
+  }
   auto n = eb_.newObject(session_.identities.tokenFor(o));
   memoize(o, n.ref);
   return n;
+}
+
+void ObjectWalker::setReadSet(std::unordered_set<PyObject*> readSet) {
+  readSetOn_ = true;
+  readSet_ = std::move(readSet);
+}
+
+// Values that are cheap and carry no code: content, containers (whose items are filtered
+// one by one), builtin callables and C types (a name each), torch scalar types.
+bool ObjectWalker::alwaysWalked(PyObject* o) const {
+  PyTypeObject* type = Py_TYPE(o);
+  if (o == Py_None || o == Py_Ellipsis || o == Py_NotImplemented || PyBool_Check(o) ||
+      PyLong_CheckExact(o) || PyFloat_CheckExact(o) || PyComplex_CheckExact(o) ||
+      PyUnicode_CheckExact(o) || PyBytes_CheckExact(o))
+    return true;
+  if (PyTuple_CheckExact(o) || PyList_Check(o) || PyAnySet_Check(o) || PySlice_Check(o) ||
+      type == &PyRange_Type || PyCode_Check(o))
+    return true;
+  if (PyDict_Check(o)) return true;
+  if (PyCFunction_Check(o) || type == &PyMethodDescr_Type || type == &PyWrapperDescr_Type ||
+      type == &PyClassMethodDescr_Type || type == &_PyMethodWrapper_Type)
+    return true;
+  if (PyType_Check(o) && !(reinterpret_cast<PyTypeObject*>(o)->tp_flags & Py_TPFLAGS_HEAPTYPE))
+    return true;
+  if ((config_.dtypeType && type == reinterpret_cast<PyTypeObject*>(config_.dtypeType)) ||
+      (config_.deviceType && type == reinterpret_cast<PyTypeObject*>(config_.deviceType)) ||
+      (config_.sizeType && type == reinterpret_cast<PyTypeObject*>(config_.sizeType)))
+    return true;
+  return false;
+}
+
+// Dynamo read `o`, or the function a descriptor or bound method of it wraps (a class dict
+// holds the staticmethod, Dynamo inlines its __func__).
+bool ObjectWalker::wasRead(PyObject* o) const {
+  if (readSet_.count(o)) return true;
+  PyTypeObject* type = Py_TYPE(o);
+  PyObject* inner = nullptr;
+  if (PyMethod_Check(o)) {
+    inner = PyMethod_GET_FUNCTION(o);
+  } else if (type == &PyStaticMethod_Type || type == &PyClassMethod_Type ||
+             type == &PyProperty_Type) {
+    // C getters of builtin descriptor types: no user code runs.
+    PyRef f =
+        PyRef::steal(PyObject_GetAttrString(o, type == &PyProperty_Type ? "fget" : "__func__"));
+    if (!f) PyErr_Clear();
+    return f && readSet_.count(f.get());
+  }
+  return inner != nullptr && readSet_.count(inner);
+}
+
+ObjRef ObjectWalker::stub(PyObject* o) {
+  auto n = eb_.newObject(session_.identities.tokenFor(o));
+  memoize(o, n.ref);
+  auto op = n.builder.initOpaque();
+  op.setTypeName(typeQualifiedName(Py_TYPE(o)));
+  op.setReason("not read by Dynamo");
+  stubs_.emplace(o, n.builder);
+  return n.ref;
+}
+
+ObjRef ObjectWalker::walkPart(PyObject* o) {
+  forceNext_ = true;
+  ObjRef ref = walk(o);
+  forceNext_ = false;
+  return ref;
 }
 
 ObjRef ObjectWalker::opaque(PyObject* o, const std::string& reason, bool withRepr) {
@@ -128,6 +197,8 @@ ObjRef ObjectWalker::opaque(PyObject* o, const std::string& reason, bool withRep
 }
 
 ObjRef ObjectWalker::walk(PyObject* o) {
+  const bool part = forceNext_;
+  forceNext_ = false;
   if (o == nullptr) return eb_.none();
   if (PyModule_Check(o)) {
     // Modules accumulate the attributes each reaching code object names.
@@ -155,7 +226,26 @@ ObjRef ObjectWalker::walk(PyObject* o) {
     if (found != globals_.end()) return walkNamespaceDict(o);
   }
   auto it = memo_.find(o);
-  if (it != memo_.end()) return it->second;
+  if (it != memo_.end()) {
+    auto st = part ? stubs_.find(o) : stubs_.end();
+    if (st == stubs_.end()) return it->second;
+    // A stub that turns out to be part of a walked object's structure: fill it in place.
+    fillingSlot_ = {it->second, st->second};
+    filling_ = o;
+    stubs_.erase(st);
+    memo_.erase(it);
+    ++depth_;
+    ObjRef ref = walkInner(o);
+    --depth_;
+    if (filling_ == o) {  // walked as interned content after all: keep the stub's ref
+      filling_ = nullptr;
+      memo_[o] = fillingSlot_.ref;
+      return fillingSlot_.ref;
+    }
+    if (PyErr_Occurred()) PyErr_Clear();
+    return ref;
+  }
+  if (readSetOn_ && !part && !alwaysWalked(o) && !wasRead(o)) return stub(o);
   // The depth budget bounds object graphs; a builtin function is a leaf (its name is
   // all that is recorded) and a code object is bounded (its constants), so depth never
   // cuts them: a function recorded without its code could not be replayed.
@@ -285,8 +375,8 @@ ObjRef ObjectWalker::walkInner(PyObject* o) {
   if (PyMethod_Check(o)) {
     auto n = newObject(o);
     auto bm = n.builder.initBoundMethod();
-    ObjRef self = walk(PyMethod_GET_SELF(o));
-    ObjRef fn = walk(PyMethod_GET_FUNCTION(o));
+    ObjRef self = walkPart(PyMethod_GET_SELF(o));
+    ObjRef fn = walkPart(PyMethod_GET_FUNCTION(o));
     bm.setSelf(self);
     bm.setFunction(fn);
     return n.ref;
@@ -382,7 +472,7 @@ ObjRef ObjectWalker::walkDict(PyObject* o) {
   }
   // A subclass (OrderedDict, a user's dict subclass): its class, which decides how
   // Dynamo wraps it. PyDict_Items above read the storage without running user code.
-  ObjRef cls = PyDict_CheckExact(o) ? 0 : walk(reinterpret_cast<PyObject*>(Py_TYPE(o)));
+  ObjRef cls = PyDict_CheckExact(o) ? 0 : walkPart(reinterpret_cast<PyObject*>(Py_TYPE(o)));
   auto dict = obj.builder.initDict(static_cast<unsigned>(entries.size()));
   for (unsigned i = 0; i < entries.size(); ++i) {
     dict[i].setKey(entries[i].first);
@@ -502,7 +592,7 @@ void ObjectWalker::recordImports(PyObject* code, int depth) {
     for (const std::string& name : {full.substr(0, full.find('.')), full}) {
       PyObject* m = PyDict_GetItemString(modules, name.c_str());
       if (m == nullptr) continue;
-      ObjRef ref = walk(m);  // again for a module seen before: adds the names this code reads
+      ObjRef ref = walkPart(m);  // again if seen before: adds the names this code reads
       if (importSeen_.insert(name).second) imports_.emplace_back(name, ref);
     }
   }
@@ -655,7 +745,7 @@ ObjRef ObjectWalker::walkFunction(PyObject* o) {
   std::vector<ObjRef> closure;
   if (fn->func_closure && PyTuple_Check(fn->func_closure)) {
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fn->func_closure); ++i)
-      closure.push_back(walk(PyTuple_GET_ITEM(fn->func_closure, i)));
+      closure.push_back(walkPart(PyTuple_GET_ITEM(fn->func_closure, i)));
   }
   // Defaults are part of the call: the depth budget leaves them 4 levels of room.
   int savedDepth = depth_;
@@ -668,7 +758,9 @@ ObjRef ObjectWalker::walkFunction(PyObject* o) {
   bool library = fn->func_module != nullptr && PyUnicode_Check(fn->func_module) &&
                  trace::isLibraryModule(utf8(fn->func_module));
   ObjRef globals = 0;
-  if (library && libraryDepth_ >= budget_.maxLibraryDepth) {
+  // With a read set, Dynamo's reads bound the walk instead: every global a walked function
+  // names is recorded, as a stub unless Dynamo read it.
+  if (library && !readSetOn_ && libraryDepth_ >= budget_.maxLibraryDepth) {
     if (fn->func_globals != nullptr && PyDict_Check(fn->func_globals))
       globals = globalsEntry(fn->func_globals).ref;
   } else {
@@ -762,10 +854,10 @@ ObjRef ObjectWalker::walkClass(PyObject* o) {
   std::vector<ObjRef> bases, mro;
   if (type->tp_bases && PyTuple_Check(type->tp_bases))
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(type->tp_bases); ++i)
-      bases.push_back(walk(PyTuple_GET_ITEM(type->tp_bases, i)));
+      bases.push_back(walkPart(PyTuple_GET_ITEM(type->tp_bases, i)));
   if (type->tp_mro && PyTuple_Check(type->tp_mro))
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(type->tp_mro); ++i)
-      mro.push_back(walk(PyTuple_GET_ITEM(type->tp_mro, i)));
+      mro.push_back(walkPart(PyTuple_GET_ITEM(type->tp_mro, i)));
   std::vector<std::pair<std::string, ObjRef>> attrs;
   if (heap && type->tp_dict) {
     bool user = isUserClass(type);
@@ -775,7 +867,7 @@ ObjRef ObjectWalker::walkClass(PyObject* o) {
       user = true;
     PyRef items = PyRef::steal(PyDict_Items(type->tp_dict));
     if (!items) PyErr_Clear();
-    std::unordered_set<std::string> wanted;
+    std::unordered_set<std::string> wanted, protocol;
     if (!user) {
       // The names code reads, and the protocol methods opcodes reach without naming
       // them (`in` -> __contains__, `x[k]` -> __getitem__, `with` -> __enter__ ...),
@@ -786,6 +878,7 @@ ObjRef ObjectWalker::walkClass(PyObject* o) {
           "__enter__", "__exit__",     "__call__",    "__init__",    "__new__",     "get",
           "keys",      "items",        "values",      "__reversed__"};
       for (const char* n : kProtocol) wanted.insert(n);
+      protocol = wanted;
       if (currentNames_)
         for (PyObject* n : *currentNames_) wanted.insert(utf8(n));
     }
@@ -794,7 +887,11 @@ ObjRef ObjectWalker::walkClass(PyObject* o) {
       std::string key = utf8(PyTuple_GET_ITEM(kv, 0));
       if (key.empty() || isNoiseAttr(key)) continue;
       if (!user && !wanted.count(key)) continue;
-      attrs.emplace_back(key, walk(PyTuple_GET_ITEM(kv, 1)));
+      // A library base's protocol methods are walked even when Dynamo did not read them:
+      // where Dynamo substitutes a polyfill (Mapping.get -> polyfills.mapping_get), the
+      // core identifies the method it replaces.
+      PyObject* value = PyTuple_GET_ITEM(kv, 1);
+      attrs.emplace_back(key, protocol.count(key) ? walkPart(value) : walk(value));
     }
   }
   c.setName(name);
@@ -814,7 +911,7 @@ ObjRef ObjectWalker::walkInstance(PyObject* o) {
   PyTypeObject* type = Py_TYPE(o);
   auto obj = newObject(o);
   auto inst = obj.builder.initInstance();
-  ObjRef cls = walk(reinterpret_cast<PyObject*>(type));
+  ObjRef cls = walkPart(reinterpret_cast<PyObject*>(type));
   schema::InstanceKind kind = schema::InstanceKind::PLAIN;
   std::vector<std::pair<std::string, ObjRef>> attrs, slots;
   bool isModule = config_.moduleType &&
@@ -915,7 +1012,7 @@ ObjRef ObjectWalker::walkNamedCallable(PyObject* o) {
 ObjRef ObjectWalker::walkEnum(PyObject* o) {
   auto obj = newObject(o);
   auto e = obj.builder.initEnum();
-  ObjRef cls = walk(reinterpret_cast<PyObject*>(Py_TYPE(o)));
+  ObjRef cls = walkPart(reinterpret_cast<PyObject*>(Py_TYPE(o)));
   PyRef dictRef = PyRef::steal(PyObject_GenericGetDict(o, nullptr));
   PyErr_Clear();
   PyObject* dict = dictRef.get();
@@ -931,7 +1028,7 @@ ObjRef ObjectWalker::walkEnum(PyObject* o) {
 ObjRef ObjectWalker::walkDescriptor(PyObject* o, const char* const* fields) {
   auto obj = newObject(o);
   auto inst = obj.builder.initInstance();
-  ObjRef cls = walk(reinterpret_cast<PyObject*>(Py_TYPE(o)));
+  ObjRef cls = walkPart(reinterpret_cast<PyObject*>(Py_TYPE(o)));
   std::vector<std::pair<std::string, ObjRef>> attrs;
   for (const char* const* f = fields; *f; ++f) {
     PyRef v = PyRef::steal(PyObject_GetAttrString(o, *f));  // C getters of builtin types
@@ -939,7 +1036,7 @@ ObjRef ObjectWalker::walkDescriptor(PyObject* o, const char* const* fields) {
       PyErr_Clear();
       continue;
     }
-    attrs.emplace_back(*f, walk(v.get()));
+    attrs.emplace_back(*f, walkPart(v.get()));
     keepAlive_.push_back(std::move(v));
   }
   inst.setClass(cls);

@@ -93,6 +93,21 @@ class ObjectWalker {
   // Fills deferred dicts and modules, drops the memo. Call once.
   void finish();
 
+  // Read-set capture (the default): only objects Dynamo read while compiling the frame
+  // (every value VariableBuilder or SourcelessBuilder wrapped, every function it inlined,
+  // collected by the Python hooks in dynrr/_recorder.py) are walked in full. Others are
+  // recorded as an Opaque "not read by Dynamo" stub that keeps the object's identity and
+  // type; the objects their structure needs (an instance's class, a class's MRO, a
+  // function's code, cells and globals' entries) are walked even when not read. Content
+  // (None, numbers, str, bytes) and containers (list, tuple, dict, set) are always walked:
+  // their items go through the same rule. Without a read set every object is walked.
+  void setReadSet(std::unordered_set<PyObject*> readSet);
+  // walk(o) for a part of an object's structure: walked even when Dynamo did not read it
+  // (a stub written for it earlier is filled in place, keeping its ref).
+  ObjRef walkPart(PyObject* o);
+  // Objects written as "not read by Dynamo" stubs so far.
+  size_t stubCount() const { return stubs_.size(); }
+
   size_t objectCount() const { return memo_.size(); }
   bool budgetExceeded() const { return budgetHit_; }
 
@@ -110,6 +125,9 @@ class ObjectWalker {
   using Names = std::vector<PyObject*>;  // interned str objects, borrowed from code objects
 
   ObjRef walkInner(PyObject* o);
+  bool alwaysWalked(PyObject* o) const;
+  bool wasRead(PyObject* o) const;
+  ObjRef stub(PyObject* o);
   ObjRef opaque(PyObject* o, const std::string& reason, bool withRepr = true);
   ObjRef memoize(PyObject* o, ObjRef ref);
   trace::EventBuilder::NewObject newObject(PyObject* o);
@@ -163,6 +181,13 @@ class ObjectWalker {
   std::unordered_set<std::string> importSeen_;
   std::set<std::pair<PyObject*, const Names*>> moduleNamesDone_;
   bool nextTensorIsBuffer_ = false;
+  // Read-set capture (setReadSet): filtering is on when readSetOn_.
+  bool readSetOn_ = false;
+  std::unordered_set<PyObject*> readSet_;
+  bool forceNext_ = false;  // the next walk() is a structural part
+  std::unordered_map<PyObject*, schema::Object::Builder> stubs_;  // stubs not filled yet
+  PyObject* filling_ = nullptr;  // a stub being filled by newObject()
+  trace::EventBuilder::NewObject fillingSlot_{0, schema::Object::Builder(nullptr)};
 };
 
 }  // namespace dynrr::recorder

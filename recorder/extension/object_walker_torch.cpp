@@ -192,7 +192,7 @@ ObjRef ObjectWalker::walkTensor(PyObject* o) {
 
   auto obj = newObject(o);
   auto t = obj.builder.initTensor();
-  ObjRef baseRef = base && base.get() != Py_None ? walk(base.get()) : 0;
+  ObjRef baseRef = base && base.get() != Py_None ? walkPart(base.get()) : 0;
   std::vector<std::pair<std::string, ObjRef>> attrs;
   if (dict && PyDict_Check(dict.get())) walkAttrs(dict.get(), attrs);
   t.setMeta(metaRef);

@@ -156,8 +156,10 @@ PyObject* beginEvent(PyObject* self, PyObject*) {
   Py_RETURN_NONE;
 }
 
-// (name, value) pairs -> NamedValue list.
-void walkNamed(PyObject* pairs, ObjectWalker& w, std::vector<std::pair<std::string, ObjRef>>& tmp) {
+// (name, value) pairs -> NamedValue list; `parts`: the values are part of the frame's
+// structure (its closure cells), walked even when Dynamo did not read them.
+void walkNamed(PyObject* pairs, ObjectWalker& w, std::vector<std::pair<std::string, ObjRef>>& tmp,
+               bool parts = false) {
   PyRef fast = PyRef::steal(PySequence_Fast(pairs, "expected a sequence of pairs"));
   if (!fast) {
     PyErr_Clear();
@@ -166,30 +168,43 @@ void walkNamed(PyObject* pairs, ObjectWalker& w, std::vector<std::pair<std::stri
   for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(fast.get()); ++i) {
     PyObject* p = PySequence_Fast_GET_ITEM(fast.get(), i);
     if (!PyTuple_Check(p) || PyTuple_GET_SIZE(p) != 2) continue;
-    tmp.emplace_back(utf8(PyTuple_GET_ITEM(p, 0)), w.walk(PyTuple_GET_ITEM(p, 1)));
+    PyObject* v = PyTuple_GET_ITEM(p, 1);
+    tmp.emplace_back(utf8(PyTuple_GET_ITEM(p, 0)), parts ? w.walkPart(v) : w.walk(v));
   }
 }
 
 PyObject* recordFrame(PyObject* self, PyObject* args) {
   PyObject *code, *locals, *cells, *globals, *builtins, *function, *globalState;
-  if (!PyArg_ParseTuple(args, "OOOOOOO", &code, &locals, &cells, &globals, &builtins, &function,
-                        &globalState))
+  PyObject* readSet = Py_None;
+  if (!PyArg_ParseTuple(args, "OOOOOOO|O", &code, &locals, &cells, &globals, &builtins, &function,
+                        &globalState, &readSet))
     return nullptr;
   WriterState* s = stateOf(self, true);
   if (!s) return nullptr;
   trace::EventBuilder& eb = *s->open;
   ObjectWalker walker(eb, s->session, s->config, s->budget);
+  if (readSet != Py_None) {
+    // The objects Dynamo read (borrowed: the caller keeps them alive during this call).
+    PyRef items = PyRef::steal(PySequence_Fast(readSet, "read set must be a sequence"));
+    if (!items) return nullptr;
+    std::unordered_set<PyObject*> set;
+    set.reserve(static_cast<size_t>(PySequence_Fast_GET_SIZE(items.get())));
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(items.get()); ++i)
+      set.insert(PySequence_Fast_GET_ITEM(items.get(), i));
+    walker.setReadSet(std::move(set));
+  }
   auto frame = eb.event().initFrame();
   ObjRef codeRef = walker.walk(code);
   std::vector<std::pair<std::string, ObjRef>> localRefs, cellRefs;
   walkNamed(locals, walker, localRefs);
-  walkNamed(cells, walker, cellRefs);
+  walkNamed(cells, walker, cellRefs, /*parts=*/true);
   ObjRef fnRef = function != Py_None ? walker.walk(function) : 0;
   ObjRef globalsRef = PyCode_Check(code) ? walker.walkGlobalsFor(code, globals, builtins) : 0;
   ObjRef builtinsRef = walker.builtinsRef();
   std::vector<std::pair<std::string, ObjRef>> importRefs = walker.imports();
   bool budgetHit = walker.budgetExceeded();
   size_t objects = walker.objectCount();
+  size_t stubs = walker.stubCount();
   noteTruncation(*s, walker, "frame's inputs");
   walker.finish();
   frame.setCode(codeRef);
@@ -213,7 +228,8 @@ PyObject* recordFrame(PyObject* self, PyObject* args) {
   }
   fillGlobalState(globalState, frame.initGlobalState());
   if (PyErr_Occurred()) PyErr_Clear();
-  return Py_BuildValue("(nO)", static_cast<Py_ssize_t>(objects), budgetHit ? Py_True : Py_False);
+  return Py_BuildValue("(nOn)", static_cast<Py_ssize_t>(objects), budgetHit ? Py_True : Py_False,
+                       static_cast<Py_ssize_t>(stubs));
 }
 
 PyObject* finishEvent(PyObject* self, PyObject* args) {
@@ -313,8 +329,9 @@ PyObject* guarded(PyObject* self, PyObject* args) {
 PyMethodDef kMethods[] = {
     {"begin_event", guarded<beginEvent>, METH_NOARGS, "Start the next compile event."},
     {"record_frame", guarded<recordFrame>, METH_VARARGS,
-     "record_frame(code, locals, cells, f_globals, f_builtins, function, global_state) -> "
-     "(objects, budget_exceeded)"},
+     "record_frame(code, locals, cells, f_globals, f_builtins, function, global_state"
+     "[, read_set]) -> "
+     "(objects, budget_exceeded, stubs)"},
     {"finish_event", guarded<finishEvent>, METH_VARARGS,
      "finish_event(meta, decisions, generated_code) -> (bytes_written, malformed_items, "
      "truncated_reason)"},

@@ -2,7 +2,7 @@
 under real Dynamo (torch 2.13.0) and replayed through the core.
 
 Checks, per program of corpus/models/: recording does not change the program's output,
-no event is truncated by the recorder's budget at the suite's --max-objects, and every
+no event is truncated by the recorder's default object budget, and every
 frame's verdict equals corpus/models/expectations.txt (pinned from a real run; a change
 in either direction must be looked at and re-pinned with --write-expectations).
 """

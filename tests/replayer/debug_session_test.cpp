@@ -180,6 +180,9 @@ TEST(DebugSession, WhyAtAnUnsupportedInstruction) {
       "closures/loop_created_closures.dynrr",  // inlining a generator expression
       "closures/functools_partial.dynrr",      // functools.partial (a user class)
       "arith/clamp_min_max.dynrr",
+      "hops/cond_free_variables.dynrr",             // torch.cond, inside an inlined cond()
+      "exceptions/user_exception_with_init.dynrr",  // a user exception class with __init__
+      "breaks/numpy_conversion.dynrr",              // tensor.numpy()
   };
   for (const char* name : candidates) {
     auto trace = open(name);

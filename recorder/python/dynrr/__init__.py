@@ -7,7 +7,7 @@ The recorder captures what Dynamo saw and decided while it compiles frames, into
         compiled_fn(x)
 
     DYNRR_TRACE=out.dynrr python prog.py          # out.%p.dynrr: one trace per process
-    python -m dynrr record -o out.dynrr [--max-objects N] -- prog.py [args...]
+    python -m dynrr record -o out.dynrr [--max-objects N] [--capture read|full] -- prog.py
 
 ``dynrr.load(path)`` reads a trace back as plain Python values (for tests and tools).
 """
@@ -25,10 +25,14 @@ class record:
     record the values of tensors with <= 64 elements (default: env DYNRR_TENSOR_VALUES).
     max_objects: the per-event object budget (default: env DYNRR_MAX_OBJECTS, else 6000);
     an event that reaches it is kept, marked truncated, and named in one stderr line.
+    capture: "read" (default; env DYNRR_CAPTURE) records in full only the objects Dynamo
+    read while compiling (wrapped values, inlined functions) and stubs the rest; "full"
+    walks everything the frame's code names, transitively.
     """
 
-    def __init__(self, path, tensor_values=None, producer="recorder", max_objects=None):
-        self._args = (path, tensor_values, producer, max_objects)
+    def __init__(self, path, tensor_values=None, producer="recorder", max_objects=None,
+                 capture=None):
+        self._args = (path, tensor_values, producer, max_objects, capture)
         self.recorder = None
 
     def __enter__(self):

@@ -1,4 +1,5 @@
-"""python -m dynrr record -o out.dynrr [--tensor-values] [--max-objects N] -- prog.py [args...]
+"""python -m dynrr record -o out.dynrr [--tensor-values] [--max-objects N] [--capture read|full]
+                         -- prog.py [args...]
 python -m dynrr campaign fuzz|replay --engine local|ray ...   (see dynrr/campaign/)
 python -m dynrr repro TRACE [--frame N] [--json] | --frame N -o repro.py | --bench TRACE...
     (real Dynamo re-run on frames rebuilt from the trace alone; see dynrr/repro.py)
@@ -8,6 +9,8 @@ recording every frame Dynamo compiles into the trace. `%p` in the -o path is the
 id: a process forked while recording (os.fork, multiprocessing's fork start method) writes
 its own trace. --max-objects N raises the per-event object budget (default 6000, or
 $DYNRR_MAX_OBJECTS); an event that reaches it is truncated and named on stderr.
+--capture read (the default, or $DYNRR_CAPTURE) records in full only what Dynamo read while
+compiling; --capture full walks everything the frame's code names (larger, slower traces).
 """
 import argparse
 import os
@@ -38,6 +41,10 @@ def main(argv=None):
     rec.add_argument("--max-objects", type=_positive_int, metavar="N", default=None,
                      help="per-event object budget (default: $DYNRR_MAX_OBJECTS or 6000); an "
                           "event that reaches it is kept, marked truncated, and named on stderr")
+    rec.add_argument("--capture", choices=("read", "full"), default=None,
+                     help="read (default, or $DYNRR_CAPTURE): objects Dynamo read while "
+                          "compiling in full, others as stubs; full: the eager walk of "
+                          "everything the frame's code names")
     rec.add_argument("script")
     rec.add_argument("args", nargs=argparse.REMAINDER)
     from dynrr.campaign import cli as campaign_cli
@@ -67,7 +74,7 @@ def main(argv=None):
     sys.argv = [script] + list(ns.args)
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     recorder = dynrr.start(ns.output, tensor_values=ns.tensor_values or None,
-                           max_objects=ns.max_objects)
+                           max_objects=ns.max_objects, capture=ns.capture)
     try:
         runpy.run_path(script, run_name="__main__")
     finally:

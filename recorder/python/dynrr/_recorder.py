@@ -102,16 +102,37 @@ def max_objects_from_env():
     return value
 
 
+CAPTURE_MODES = ("read", "full")
+
+
+def capture_from_env():
+    """DYNRR_CAPTURE ("read" or "full"), or None (unset; an invalid value is named on
+    stderr and ignored)."""
+    raw = os.environ.get("DYNRR_CAPTURE", "").strip()
+    if not raw:
+        return None
+    if raw not in CAPTURE_MODES:
+        _stderr(f"dynrr: ignoring DYNRR_CAPTURE={raw!r} (expected one of "
+                f"{', '.join(CAPTURE_MODES)}); capture stays 'read'")
+        return None
+    return raw
+
+
 class _Event:
     __slots__ = ("graphs", "breaks", "guards", "side_effects", "recompile_reasons",
-                 "recorder_ns", "failure", "f_locals", "f_globals")
+                 "recorder_ns", "failure", "f_locals", "f_globals", "read")
 
-    def __init__(self, f_locals, f_globals):
+    def __init__(self, f_locals, f_globals, read):
         self.graphs, self.breaks, self.guards, self.side_effects = [], [], [], []
         self.recompile_reasons = []
         self.recorder_ns = 0
         self.failure = ""
         self.f_locals, self.f_globals = f_locals, f_globals
+        # Read-set capture: id -> object for every value Dynamo wrapped (VariableBuilder,
+        # SourcelessBuilder) and every function it inlined while compiling this frame; the
+        # frame is walked after the compile, in full only along these objects. None: the
+        # whole frame is walked ("full" capture).
+        self.read = read
 
 
 class _BackendWrapper:
@@ -133,7 +154,8 @@ class Recorder:
     """Records every frame Dynamo compiles while installed. Not reentrant across threads:
     events of other threads than the one compiling are not recorded concurrently."""
 
-    def __init__(self, path, tensor_values=None, producer="recorder", max_objects=None):
+    def __init__(self, path, tensor_values=None, producer="recorder", max_objects=None,
+                 capture=None):
         import torch
         import enum
         import _dynrr
@@ -147,6 +169,11 @@ class Recorder:
                 or max_objects < 1:
             raise ValueError(f"dynrr: max_objects must be a positive integer, "
                              f"not {max_objects!r}")
+        if capture is None:
+            capture = capture_from_env() or "read"
+        if capture not in CAPTURE_MODES:
+            raise ValueError(f"dynrr: capture must be one of {CAPTURE_MODES}, not {capture!r}")
+        self.capture = capture
         # path_template may hold %p (the process id); path is this process's trace.
         self.path_template = os.fspath(path) if path is not None else None
         self.path = expand_path(self.path_template)
@@ -236,6 +263,7 @@ class Recorder:
     def install(self):
         global _active
         from torch._dynamo import convert_frame, output_graph, symbolic_convert
+        from torch._dynamo.variables import builder
 
         with _lock:
             if _active is not None:
@@ -252,6 +280,21 @@ class Recorder:
                 (convert_frame.ConvertFrameAssert, "__call__"):
                     convert_frame.ConvertFrameAssert.__dict__["__call__"],
             }
+            inliner = symbolic_convert.InliningInstructionTranslator
+            if self.capture == "read":
+                self._originals.update({
+                    (builder.VariableBuilder, "__call__"):
+                        builder.VariableBuilder.__dict__["__call__"],
+                    (builder.SourcelessBuilder, "create"):
+                        builder.SourcelessBuilder.__dict__["create"],
+                    (inliner, "build_inline_tracer"): inliner.__dict__["build_inline_tracer"],
+                })
+                builder.VariableBuilder.__call__ = self._make_builder_hook(
+                    builder.VariableBuilder.__dict__["__call__"])
+                builder.SourcelessBuilder.create = staticmethod(self._make_sourceless_hook(
+                    builder.SourcelessBuilder.__dict__["create"].__func__))
+                inliner.build_inline_tracer = staticmethod(self._make_inline_hook(
+                    inliner.__dict__["build_inline_tracer"].__func__))
             convert_frame._compile = self._make_compile_hook(convert_frame._compile)
             convert_frame.CheckFunctionManager = self._make_guard_hook(
                 convert_frame.CheckFunctionManager)
@@ -312,6 +355,46 @@ class Recorder:
 
         _compile.__wrapped__ = original
         return _compile
+
+    # The read set: what Dynamo wraps and inlines while the event is open. Each hook adds
+    # the object (held until the walk) and calls Dynamo unchanged; it cannot raise.
+    def _make_builder_hook(self, original):
+        recorder = self
+
+        def __call__(builder, value):
+            ev = recorder._event
+            if ev is not None and ev.read is not None:
+                ev.read[id(value)] = value
+            return original(builder, value)
+
+        __call__.__wrapped__ = original
+        return __call__
+
+    def _make_sourceless_hook(self, original):
+        recorder = self
+
+        def create(tx, value):
+            ev = recorder._event
+            if ev is not None and ev.read is not None:
+                ev.read[id(value)] = value
+            return original(tx, value)
+
+        create.__wrapped__ = original
+        return create
+
+    def _make_inline_hook(self, original):
+        recorder = self
+
+        def build_inline_tracer(parent, func, *args, **kwargs):
+            ev = recorder._event
+            if ev is not None and ev.read is not None:
+                fn = getattr(func, "fn", None)  # UserFunctionVariable / UserMethodVariable
+                if fn is not None:
+                    ev.read[id(fn)] = fn
+            return original(parent, func, *args, **kwargs)
+
+        build_inline_tracer.__wrapped__ = original
+        return build_inline_tracer
 
     def _make_guard_hook(self, original):
         recorder = self
@@ -472,8 +555,9 @@ class Recorder:
     def _record_compile(self, original, code, f_globals, f_locals, f_builtins, closure,
                         compiler_fn, args, kwargs):
         t_start = time.perf_counter_ns()
-        ev = _Event(f_locals, f_globals)
+        ev = _Event(f_locals, f_globals, {} if self.capture == "read" else None)
         opened = False
+        state = None
         nogc = _NoGC()
         nogc.__enter__()
         try:
@@ -481,16 +565,10 @@ class Recorder:
             self._writer_for_event().begin_event()
             opened = True
             self._event = ev
-            locals_ = [(n, f_locals[n]) for n in code.co_varnames if n in f_locals]
-            cells = []
-            if closure:
-                cells = list(zip(code.co_freevars, closure))
+            # The global state as the frame starts; the frame itself is walked after the
+            # compile (_walk_frame), when the read set is known. Dynamo does not mutate
+            # the frame's objects while it compiles: the walk sees what it saw.
             state = self._capture.global_state()
-            # Tensor subclasses' __torch_function__ must not run while their metadata is
-            # read (it is user code); the global state above is taken before this.
-            with self._torch.DisableTorchFunctionSubclass():
-                self._writer.record_frame(code, locals_, cells, f_globals, f_builtins, None,
-                                          state)
         except Exception as e:
             self._fail("frame capture", e)
         finally:
@@ -516,8 +594,31 @@ class Recorder:
             self._depth -= 1
             self._event = None
             if opened:
+                self._walk_frame(code, ev, f_locals, f_globals, f_builtins, closure, state)
                 self._finish(code, ev, result, status, reason, dynamo_ns, kwargs)
         return result
+
+    def _walk_frame(self, code, ev, f_locals, f_globals, f_builtins, closure, state):
+        t0 = time.perf_counter_ns()
+        nogc = _NoGC()
+        nogc.__enter__()
+        try:
+            locals_ = [(n, f_locals[n]) for n in code.co_varnames if n in f_locals]
+            cells = []
+            if closure:
+                cells = list(zip(code.co_freevars, closure))
+            read = None if ev.read is None else list(ev.read.values())
+            # Tensor subclasses' __torch_function__ must not run while their metadata is
+            # read (it is user code); the global state was taken before the compile.
+            with self._torch.DisableTorchFunctionSubclass():
+                self._writer.record_frame(code, locals_, cells, f_globals, f_builtins, None,
+                                          state if state is not None else {}, read)
+        except Exception as e:
+            self._fail("frame capture", e)
+        finally:
+            ev.read = None  # drop the references now
+            nogc.__exit__()
+            ev.recorder_ns += time.perf_counter_ns() - t0
 
     def _finish(self, code, ev, result, status, reason, dynamo_ns, kwargs):
         from torch._dynamo.resume_execution import TORCH_DYNAMO_RESUME_IN_PREFIX

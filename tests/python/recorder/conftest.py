@@ -66,7 +66,8 @@ def record(tmp_path):
     import torch
     import dynrr
 
-    def run(fn, *calls, path=None, tensor_values=None, fullgraph=False, **compile_kwargs):
+    def run(fn, *calls, path=None, tensor_values=None, fullgraph=False, capture=None,
+            **compile_kwargs):
         torch._dynamo.reset()
         gms = []
 
@@ -76,7 +77,7 @@ def record(tmp_path):
 
         out = path or tmp_path / "trace.dynrr"
         results = []
-        with dynrr.record(out, tensor_values=tensor_values):
+        with dynrr.record(out, tensor_values=tensor_values, capture=capture):
             compiled = torch.compile(fn, backend=backend, fullgraph=fullgraph, **compile_kwargs)
             for args in calls:
                 results.append(compiled(*args))

@@ -120,10 +120,38 @@ def find(heap, pred):
     return [o for o in heap[1:] if pred(o)]
 
 
-def test_hostile_objects(record, capsys):
+def test_hostile_objects_read_capture(record, capsys):
+    """The default capture walks in full only what Dynamo read: f's globals that its
+    untaken branch names are stubs keeping their identity and type, and nothing of them
+    runs (no repr, no __getattr__, no __torch_function__)."""
     CALLS.clear()
     local_hostile = RaisingGetattr()
     rec = record(f, (torch.ones(2), local_hostile, gen()))
+    assert capsys.readouterr().out == ""
+    assert CALLS == []
+    torch.testing.assert_close(rec.results[0], torch.ones(2) * 2)
+    e = rec.event()
+    assert e["status"] == "compiled", e["statusReason"]
+    stubs = [rec.global_(name) for name in ("LOUD", "GEN", "WEAK", "DEQUE")]
+    # A tuple is walked; its items go through the same rule.
+    stubs += [rec.heap[r] for r in rec.global_("HOSTILES")["tuple"]]
+    for stub in stubs:
+        assert stub.get("opaque", {}).get("reason") == "not read by Dynamo", stub
+        assert stub["identity"] != 0  # stubs keep the object's identity
+    assert rec.global_("LOUD")["opaque"]["typeName"].endswith("LoudTensor")
+    # Containers are walked (their items go through the same rule): the cycle is kept.
+    rl = rec.global_("RECURSIVE_LIST")
+    assert rl["list"][1] == rl["id"]
+    # x was read (a tensor input); the unused locals were not.
+    assert rec.local("x")["which"] == "tensor"
+    assert rec.local("local_hostile")["opaque"]["reason"] == "not read by Dynamo"
+
+
+def test_hostile_objects(record, capsys):
+    CALLS.clear()
+    local_hostile = RaisingGetattr()
+    # The full walk (capture="full") reaches every hostile object the code names.
+    rec = record(f, (torch.ones(2), local_hostile, gen()), capture="full")
     assert capsys.readouterr().out == ""  # no repr was printed
     assert CALLS == []  # no user hook ran
     torch.testing.assert_close(rec.results[0], torch.ones(2) * 2)

@@ -357,10 +357,16 @@ def test_nn_modules(record, kind):
         rm = rec.obj(buffers["dict"][0]["value"])["tensor"]
         assert rm["isBuffer"]
         assert "torch.conv2d" in targets(rec) and "torch.relu" in targets(rec)
-    # The module's class carries the Python code of forward.
+    # The module's class names forward. Compiling forward as the frame, Dynamo does not
+    # read the function object itself (the frame's code is recorded on its own), so with
+    # read-set capture the class keeps it as a stub of type function.
     cls = rec.obj(self_obj["instance"]["class"])["class"]
     fwd = [a for a in cls["attrs"] if a["name"] == "forward"]
-    assert fwd and rec.obj(fwd[0]["value"])["which"] == "function"
+    assert fwd
+    fwd_obj = rec.obj(fwd[0]["value"])
+    assert fwd_obj["which"] == "function" or (
+        fwd_obj["opaque"]["typeName"] == "function"
+        and fwd_obj["opaque"]["reason"] == "not read by Dynamo"), fwd_obj
     # Graph parameters come in as placeholders with module sources.
     srcs = [n["source"] for n in rec.graphs()[0]["nodes"] if n["op"] == "placeholder"]
     assert any("_parameters" in s for s in srcs) or kind == "attention" and srcs
