@@ -37,7 +37,7 @@ DeepRunStats runDeepTarget(const uint8_t* data, size_t size) {
   for (size_t i = 0; i < trace->eventCount(); ++i) {
     auto event = trace->event(i);
     (void)replayer::disassembleForShow(*trace, event.getFrame().getCode());
-    compare::FrameDecisions reference = compare::fromTrace(event.getReference());
+    compare::FrameDecisions reference = compare::fromEvent(event);
     auto outcome = tracer::replayFrame(*trace, i);
     if (!outcome) {
       if (outcome.error().message().rfind("unsupported", 0) == 0) {

@@ -46,7 +46,7 @@ Expected<TraceVerdict> traceVerdict(const std::string& traceBytes) {
       }
       continue;
     }
-    auto cmp = compare::compareDecisions(compare::fromTrace(e.getReference()), outcome->decisions);
+    auto cmp = compare::compareDecisions(compare::fromEvent(e), outcome->decisions);
     if (cmp.verdict == compare::Verdict::kDiverge && out.verdict != compare::Verdict::kDiverge) {
       out.verdict = compare::Verdict::kDiverge;
       out.reason = "frame " + std::to_string(i) + " (" + name + ") diverges";

@@ -87,7 +87,7 @@ Divergence findDivergence(const trace::TraceReader& trace, size_t frame) {
     d.reason = outcome.error().message();
     return d;
   }
-  compare::FrameDecisions ref = compare::fromTrace(trace.event(frame).getReference());
+  compare::FrameDecisions ref = compare::fromEvent(trace.event(frame));
   auto cmp = compare::compareDecisions(ref, outcome->decisions);
   d.verdict = cmp.verdict;
   if (cmp.verdict == compare::Verdict::kMatch) return d;

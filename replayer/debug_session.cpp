@@ -57,7 +57,7 @@ std::vector<std::string> ScriptReader::splitCommands(const std::string& text) {
 DebugSession::DebugSession(const trace::TraceReader& trace, size_t frame, LineReader& in,
                            std::ostream& out, std::string tracePath)
     : trace_(trace), tracePath_(std::move(tracePath)), frame_(frame), in_(in), out_(out) {
-  reference_ = compare::fromTrace(trace.event(frame).getReference());
+  reference_ = compare::fromEvent(trace.event(frame));
 }
 
 int DebugSession::depth(const tracer::InstructionTranslator& t) {

@@ -148,8 +148,7 @@ int runReplay(const std::vector<std::string>& args) {
       } else {
         ops = outcome->ops;
         graphs = outcome->decisions.graphs.size();
-        auto cmp =
-            compare::compareDecisions(compare::fromTrace(e.getReference()), outcome->decisions);
+        auto cmp = compare::compareDecisions(compare::fromEvent(e), outcome->decisions);
         verdict = cmp.verdict;
         diff = cmp.diff;
       }
@@ -164,7 +163,7 @@ int runReplay(const std::vector<std::string>& args) {
         r.coreNs = coreNs;
         r.dynamoNs = dynamoNs;
         r.ops = ops;
-        r.dynamo = compare::fromTrace(e.getReference());
+        r.dynamo = compare::fromEvent(e);
         if (outcome) r.core = outcome->decisions;
         reports.push_back(std::move(r));
       }

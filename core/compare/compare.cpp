@@ -186,6 +186,12 @@ Comparison compareDecisions(const FrameDecisions& ref, const FrameDecisions& cor
     if (!ce.count(e)) diff += "side effect missing in core: " + effectText(e) + "\n";
   for (const auto& e : ce)
     if (!re.count(e)) diff += "side effect extra in core:   " + effectText(e) + "\n";
+  if (ref.skipReason != core.skipReason) {
+    auto said = [](const std::string& r) {
+      return r.empty() ? std::string("traces the frame") : "skips it before tracing: " + r;
+    };
+    diff += "frame: dynamo " + said(ref.skipReason) + "; core " + said(core.skipReason) + "\n";
+  }
   Comparison result;
   result.verdict = diff.empty() ? Verdict::kMatch : Verdict::kDiverge;
   result.diff = diff;

@@ -61,7 +61,14 @@ struct FrameDecisions {
   std::vector<GuardDecision> guards;
   std::vector<BreakDecision> breaks;
   std::vector<EffectDecision> effects;
+  // convert_frame's ConvertFrameAssert.__call__ declined the frame before tracing, with
+  // this skip_reason ("" when the frame was traced).
+  std::string skipReason;
 };
+
+// The skip reasons ConvertFrameAssert.__call__ (torch/_dynamo/convert_frame.py) gives
+// when it declines a frame before tracing it.
+bool isPreTraceSkipReason(const std::string& reason);
 
 // Canonical text of an example value as recorded.
 std::string canonicalValueMeta(schema::ValueMeta::Reader meta);
@@ -69,6 +76,8 @@ std::string canonicalTensorMeta(schema::TensorMeta::Reader meta);
 
 // Reads recorded decisions.
 FrameDecisions fromTrace(schema::Decisions::Reader decisions);
+// Reads an event's decisions, with the pre-trace skip its status records.
+FrameDecisions fromEvent(schema::CompileEvent::Reader event);
 
 // Writes decisions into a schema builder (so the core's decisions can go into a trace).
 void toTrace(const FrameDecisions& decisions, schema::Decisions::Builder out);

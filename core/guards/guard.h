@@ -80,8 +80,9 @@ std::optional<GuardKind> parseGuardKind(std::string_view name);
 
 struct Guard {
   GuardKind kind;
-  std::string source;  // the source's name ("L['x']"); "" for the ambient guards
-  std::string detail;  // TENSOR_MATCH: what it checks (see tensorMatchDetail); else ""
+  std::string source;      // the source's name ("L['x']"); "" for the ambient guards
+  std::string detail;      // TENSOR_MATCH: what it checks (see tensorMatchDetail); else ""
+  bool discarded = false;  // removed again (GuardSet::discard); kept for checkpoints
 };
 
 }  // namespace dynrr::guards

@@ -27,9 +27,16 @@ bool GuardSet::contains(GuardKind kind, const std::string& source) const {
   return keys_.count({kind, source}) != 0;
 }
 
+void GuardSet::discard(GuardKind kind, const std::string& source) {
+  if (!keys_.erase({kind, source})) return;
+  for (auto& g : guards_) {
+    if (!g.discarded && g.kind == kind && g.source == source) g.discarded = true;
+  }
+}
+
 void GuardSet::restore(Checkpoint cp) {
   while (guards_.size() > cp.size) {
-    keys_.erase({guards_.back().kind, guards_.back().source});
+    if (!guards_.back().discarded) keys_.erase({guards_.back().kind, guards_.back().source});
     guards_.pop_back();
   }
 }

@@ -22,6 +22,10 @@ class GuardSet {
   // whether it was new; the observer sees new guards only.
   bool add(GuardKind kind, const std::string& source, const std::string& detail = "");
   bool contains(GuardKind kind, const std::string& source) const;
+  // Removes an installed guard (LazyConstantVariable.realize discards its TYPE_MATCH
+  // once CONSTANT_MATCH subsumes it). It stays in guards() marked discarded, so
+  // checkpoints taken before still restore by position.
+  void discard(GuardKind kind, const std::string& source);
 
   // SkipGuardSource(source): no guard is installed on it or on a source built on it
   // (is_from_skip_guard_source). Sources are matched by printed name: a derived

@@ -16,7 +16,8 @@ std::vector<compare::GuardDecision> OutputGraph::guardDecisions() const {
   std::vector<compare::GuardDecision> out;
   out.reserve(guards_.size());
   for (const auto& g : guards_.guards())
-    out.push_back(compare::GuardDecision{guards::guardKindName(g.kind), g.source, g.detail});
+    if (!g.discarded)
+      out.push_back(compare::GuardDecision{guards::guardKindName(g.kind), g.source, g.detail});
   return out;
 }
 

@@ -318,8 +318,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
       bool realise = (kind == "int" && !config.getSpecializeInt()) ||
                      (kind == "float" && !config.getSpecializeFloat());
       if (!realise && lazy->isLazyConstant(root.context().trace)) {
-        if (lazy->source())
-          root.context().output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
+        lazy->ensureTypeGuard(root);
         values.push_back(stack[i]);
         continue;
       }
@@ -342,6 +341,32 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     // gets TYPE_MATCH (LazyConstantVariable.lazy_isinstance).
     if (Status st = LazyVariable::isinstanceCheck(root, v); !st) return st;
     values.push_back(v);
+  }
+  // compile_subgraph's single-frame fast-path test asks, of every value it restores,
+  // isinstance(v, (UnspecializedPythonVariable, ...)) and then isinstance(v,
+  // SymNodeVariable): a lazy constant gets TYPE_MATCH from the first and, an int or float
+  // with specialize_int / specialize_float off, is realised by the second (CONSTANT_MATCH
+  // instead). Seen with real Dynamo: a resume function's int ___stack0, live across a
+  // break, guarded by value.
+  {
+    auto config = root.context().trace.header().getConfig();
+    for (const auto& v : values) {
+      auto* lazy = dynamic_cast<LazyVariable*>(v.get());
+      if (!lazy || !lazy->isLazyConstant(root.context().trace)) continue;
+      lazy->ensureTypeGuard(root);
+      std::string kind = lazy->primitiveKind(root.context().trace);
+      if ((kind == "int" && !config.getSpecializeInt()) ||
+          (kind == "float" && !config.getSpecializeFloat())) {
+        // LazyConstantVariable.realize discards the TYPE_MATCH this value installed.
+        // Only here so far: elsewhere the recorded guards keep both (another lazy value
+        // of the same source installed it), which the core does not tell apart yet.
+        const bool typeGuarded = lazy->typeGuarded();
+        auto r = root.realize(v);
+        if (!r) return r.error();
+        if (typeGuarded && lazy->source() && (*r)->kind() == vt::VtKind::kConstant)
+          root.context().output.guardSet().discard(GuardKind::TYPE_MATCH, lazy->source()->name());
+      }
+    }
   }
   auto& ctx = root.context();
   // PyCodegen has no reconstruction for a function without a source (a recorded function
@@ -513,6 +538,7 @@ class HasTensor {
         break;
       }
       case W::DICT:
+        if (o->getCls() != 0) break;  // istype(obj, dict): a subclass has no tensor to it
         for (auto e : o->getDict()) {
           auto h = of(e.getValue(), depth + 1);
           if (!h) return h;
@@ -542,7 +568,19 @@ class HasTensor {
                 std::string(o->getClass().getMetaclass().cStr()).empty();
         }
         break;
-      case W::OPAQUE: r = std::string(o->getOpaque().getReason().cStr()) == "numpy array"; break;
+      case W::OPAQUE: {
+        // The recorder walks what has_tensor looks at (containers, tensors, modules and
+        // module classes, numpy arrays); any other object is one has_tensor says False to.
+        std::string reason = o->getOpaque().getReason().cStr();
+        std::string type = o->getOpaque().getTypeName().cStr();
+        if (reason.rfind("budget", 0) == 0)
+          return unsupported("has_tensor_in_frame over a " + type + " the recorder did not walk (" +
+                             reason + ")");
+        if (type.rfind("numpy.", 0) == 0 && reason != "numpy array")
+          return unsupported("has_tensor_in_frame over a " + type + " (numpy scalars)");
+        r = reason == "numpy array";
+        break;
+      }
       default: break;
     }
     seen_[ref] = r;
@@ -577,6 +615,54 @@ Expected<bool> hasTensorInFrame(const trace::TraceReader& trace, schema::FrameIn
     if (!h || *h) return h;
   }
   return false;
+}
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// ConvertFrameAssert.__call__ (torch/_dynamo/convert_frame.py): the checks that decline a
+// frame before tracing it, in Dynamo's order. Returns the skip_reason, or "" when the
+// frame goes on to be traced. `withLocals`: the frame's locals and the globals its names
+// reach were recorded for has_tensor_in_frame (the recorder does so for frames Dynamo
+// declined; a compiled frame's unread locals are stubs, so has_tensor is not re-run).
+// `dynamoReason` names a check whose inputs the trace does not hold (an environment
+// variable, the caller's frame): then the answer is unsupported, never a guess.
+Expected<std::string> preTraceSkip(const trace::TraceReader& trace, size_t eventIndex,
+                                   schema::FrameInput::Reader frame,
+                                   const bytecode::CodeObject& code, bool withLocals,
+                                   const std::string& dynamoReason) {
+  // output_codes: a transformed code object an earlier compile produced.
+  for (size_t i = 0; i < eventIndex; ++i) {
+    auto ref = trace.event(i).getReference();
+    if (ref.getGeneratedCode() != 0 && ref.getGeneratedCode() == frame.getCode())
+      return std::string("frame is already Dynamo-generated code");
+  }
+  if (dynamoReason == "function name does not match TORCHDYNAMO_DEBUG_FUNCTION filter")
+    return unsupported("TORCHDYNAMO_DEBUG_FUNCTION (the recorder does not record it)");
+  if (code.name == "<genexpr>" && (endsWith(code.filename, "transformers/file_utils.py") ||
+                                   endsWith(code.filename, "transformers/utils/generic.py") ||
+                                   endsWith(code.filename, "diffusers/utils/outputs.py")))
+    return std::string("skipping generator expression in transformers/diffusers");
+  if (code.name == "__setattr__") return std::string("__setattr__ frames are not compiled");
+  if (code.name == "__init__" && code.filename.find("/torch/optim/") != std::string::npos)
+    return std::string("torch.optim __init__ frames are not compiled");
+  if (code.name == "<module>" && code.filename == "<string>")
+    return std::string("frame was generated by exec()");
+  if (code.name == "<lambda>" && code.filename == "<string>" && withLocals)
+    return unsupported(
+        "a <lambda> frame from exec(): whether its builtins are empty "
+        "(a namedtuple constructor) is not recorded");
+  if (!withLocals) return std::string();
+  auto has = hasTensorInFrame(trace, frame, code);
+  if (!has) return has.error();
+  if (!*has) return std::string("no tensor-related objects found in frame");
+  if (dynamoReason == "tracing is non-recursively disabled for this frame")
+    return unsupported(
+        "a frame under a non-recursive torch._dynamo.disable wrapper (the "
+        "caller's frame is not recorded)");
+  return std::string();
 }
 
 Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, size_t eventIndex,
@@ -645,15 +731,14 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
       event.getStatus() == schema::EventStatus::SKIPPED &&
       std::string(event.getStatusReason().cStr()).find("No ops traced for the FX graph") !=
           std::string::npos;
-  // convert_frame returns early, before tracing, when has_tensor_in_frame is false.
-  const bool dynamoSkippedNoTensor =
-      event.getStatus() == schema::EventStatus::SKIPPED &&
-      std::string(event.getStatusReason().cStr()) == "no tensor-related objects found in frame";
+  // convert_frame declines some frames before tracing them (preTraceSkip).
+  const bool dynamoPreTraceSkip = event.getStatus() == schema::EventStatus::SKIPPED &&
+                                  compare::isPreTraceSkipReason(event.getStatusReason().cStr());
   const bool dynamoRefused =
       event.getStatus() == schema::EventStatus::ERROR &&
       std::string(event.getStatusReason().cStr()).rfind("Unsupported: ", 0) == 0;
   if (event.getStatus() != schema::EventStatus::COMPILED && !dynamoSkippedNoOps && !dynamoRefused &&
-      !dynamoSkippedNoTensor) {
+      !dynamoPreTraceSkip) {
     return unsupported("replay of frames Dynamo did not compile (status " +
                        std::to_string(static_cast<int>(event.getStatus())) + ": " +
                        std::string(event.getStatusReason().cStr()) + ")");
@@ -679,6 +764,22 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
       (bytecode::kCoGenerator | bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
     return unsupported("generator or coroutine frames");
   }
+  // The frame's own checks before tracing. A frame Dynamo declined was recorded with its
+  // locals (globals ref set); one recorded by an older recorder, with its code only, gives
+  // the core nothing to decide from.
+  if (dynamoPreTraceSkip && frame.getGlobals() == 0)
+    return unsupported("the recorder kept only the code of this frame Dynamo declined (" +
+                       std::string(event.getStatusReason().cStr()) +
+                       "): re-record it to decide from its locals");
+  auto skip = preTraceSkip(trace, eventIndex, frame, *code, dynamoPreTraceSkip,
+                           event.getStatusReason().cStr());
+  if (!skip) return skip.error();
+  if (!skip->empty()) {
+    // The core declines the frame too: nothing is traced or installed.
+    ReplayOutcome declined;
+    declined.decisions.skipReason = *skip;
+    return declined;
+  }
   auto run = [&](int64_t symbolBase, const ReplayHooks* h) -> Expected<ReplayOutcome> {
     std::optional<TracingContext::BreakRequest> found;
     auto first = replayPass(trace, event, *code, h, nullptr, found, plan, symbolBase);
@@ -698,14 +799,9 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
                        std::string(event.getStatusReason().cStr()) +
                        "): the core reaches no refusal of its own");
   }
-  if (dynamoSkippedNoTensor) {
-    auto has = hasTensorInFrame(trace, frame, *code);
-    if (!has) return has.error();
-    // No tensor-related object: the core skips the frame too, deciding nothing. Else it
-    // traces the frame, and its decisions are compared with Dynamo's nothing.
-    if (!*has) return ReplayOutcome{};
-    return run(0, hooks);
-  }
+  // The core would trace a frame Dynamo declined: its decisions are compared with
+  // Dynamo's skip (a divergence).
+  if (dynamoPreTraceSkip) return run(0, hooks);
   if (dynamoSkippedNoOps) {
     auto out = run(0, hooks);
     if (out && out->decisions.graphs.empty() && out->decisions.breaks.empty()) {

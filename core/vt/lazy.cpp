@@ -54,6 +54,12 @@ Expected<VtPtr> LazyVariable::realize(Tx& tx) {
   return realized_->realize(tx);
 }
 
+void LazyVariable::ensureTypeGuard(Tx& tx) {
+  if (realized_ || typeGuarded_ || !source()) return;
+  tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());
+  typeGuarded_ = true;
+}
+
 Expected<VtPtr> LazyVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   auto r = realize(tx);
   if (!r) return r;
@@ -95,7 +101,7 @@ Status LazyVariable::isinstanceCheck(Tx& tx, const VtPtr& v) {
   auto* lazy = asLazy(v);
   if (!lazy || lazy->realized()) return Status::success();
   if (lazy->isLazyConstant(tx.context().trace)) {
-    if (lazy->source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, lazy->source()->name());
+    lazy->ensureTypeGuard(tx);
     return Status::success();
   }
   auto r = tx.realize(v);

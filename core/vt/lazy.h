@@ -41,6 +41,10 @@ class LazyVariable final : public VariableTracker {
   }
   const VtPtr& realized() const { return realized_; }
   void setRealized(VtPtr v) { realized_ = std::move(v); }
+  // LazyConstantVariable._ensure_type_guard: TYPE_MATCH on the source while unrealised
+  // (once per lazy value; typeGuarded() says whether this value installed it).
+  void ensureTypeGuard(Tx& tx);
+  bool typeGuarded() const { return typeGuarded_; }
   std::string className() const override { return "LazyVariableTracker"; }
   std::string pythonTypeName() const override { return "lazy"; }
   std::string describe() const override {
@@ -71,6 +75,7 @@ class LazyVariable final : public VariableTracker {
  private:
   trace::ObjRef object_;
   VtPtr realized_;
+  bool typeGuarded_ = false;
   std::optional<ConstantValue> constant_;
 };
 

@@ -87,7 +87,7 @@ bool decisionsOf(PyObject* source, Py_ssize_t index, compare::FrameDecisions& ou
                  reader->eventCount());
     return false;
   }
-  out = compare::fromTrace(reader->event(static_cast<size_t>(index)).getReference());
+  out = compare::fromEvent(reader->event(static_cast<size_t>(index)));
   return true;
 }
 

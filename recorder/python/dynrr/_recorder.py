@@ -442,17 +442,62 @@ class Recorder:
         __call__.__wrapped__ = original
         return __call__
 
+    def _early_reads(self, code, f_locals, f_globals):
+        """What convert_frame's has_tensor_in_frame looks at, as a read set: the modules
+        the code's names reach in its globals, and, through the frame's values and their
+        exact lists, tuples, dicts and namedtuples, every tensor, nn.Module, nn.Module
+        class and numpy array. Only types are tested (no user code runs); the walk then
+        records these in full and everything else as typed stubs."""
+        import types
+        torch = sys.modules["torch"]
+        np = sys.modules.get("numpy")
+        tensor_like = (torch.Tensor, torch.nn.Module)
+        read, seen = {}, set()
+        for name in code.co_names:
+            v = f_globals.get(name) if type(f_globals) is dict else None
+            if type(v) is types.ModuleType:
+                read[id(v)] = v
+        stack = list(f_locals.values())
+        while stack and len(seen) < 100000:
+            o = stack.pop()
+            if id(o) in seen:
+                continue
+            seen.add(id(o))
+            t = type(o)
+            if issubclass(t, tensor_like) or (t is type and issubclass(o, torch.nn.Module)):
+                read[id(o)] = o
+            elif np is not None and (t is np.ndarray or issubclass(t, np.generic)):
+                read[id(o)] = o
+            elif t is list or t is tuple:
+                stack.extend(o)
+            elif t is dict:
+                stack.extend(list(o.values()))
+            elif issubclass(t, tuple) and any("_fields" in vars(k) for k in t.__mro__):
+                read[id(o)] = o  # a namedtuple: has_tensor reads its fields
+                stack.extend(tuple.__iter__(o))
+        return read
+
     def _record_early(self, frame, status, reason):
         t0 = time.perf_counter_ns()
         with _NoGC():
             try:
-                # Only the code and the reason: these frames are often library code
-                # (logging, I/O wrappers) reached from eager regions; walking their
-                # locals and globals would cost time and add noise.
+                # The code, and what the core needs to take the same decision: the
+                # frame's values and the globals its names reach, walked in full only
+                # where has_tensor_in_frame looks (_early_reads). Dynamo reads the
+                # values of f_locals (cells included) by name.
                 code = frame.f_code
                 state = self._capture.global_state()
                 self._writer_for_event().begin_event()
-                self._writer.record_frame(code, [], [], None, None, None, state)
+                try:
+                    f_locals, f_globals = frame.f_locals, frame.f_globals
+                    f_builtins = frame.f_builtins
+                    read = list(self._early_reads(code, f_locals, f_globals).values())
+                    locals_ = list(f_locals.items())
+                except Exception:  # the code alone: the core then says it cannot decide
+                    locals_, read, f_globals, f_builtins = [], [], None, None
+                with self._torch.DisableTorchFunctionSubclass():
+                    self._writer.record_frame(code, locals_, [], f_globals, f_builtins,
+                                              None, state, read)
                 from torch._dynamo.resume_execution import TORCH_DYNAMO_RESUME_IN_PREFIX
                 meta = {"compile_id": "", "status": status, "status_reason": str(reason),
                         "dynamo_ns": 0, "recompile_reasons": [],

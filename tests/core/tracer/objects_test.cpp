@@ -26,7 +26,7 @@ Replayed replay(const std::string& rel, size_t event = 0) {
   auto out = replayFrame(*trace, event);
   EXPECT_TRUE(out) << rel << ": " << (out ? "" : out.error().message());
   if (!out) return {};
-  return {out->decisions, compare::fromTrace(trace->event(event).getReference())};
+  return {out->decisions, compare::fromEvent(trace->event(event))};
 }
 
 bool hasGuard(const compare::FrameDecisions& d, const std::string& kind,
@@ -138,6 +138,29 @@ TEST(UserObjects, ConstructedObjectStoresAreNotEffects) {
   EXPECT_TRUE(r.core.effects.empty());
   EXPECT_TRUE(hasGuard(r.core, "CLASS_MATCH", "G['Child']"));
   EXPECT_EQ(compare::compareDecisions(r.dynamo, r.core).verdict, compare::Verdict::kMatch);
+}
+
+// convert_frame's decision before tracing, taken by the core from the recorded frame:
+// words_only holds strings, a dict and a user object (skipped: no tensor-related
+// objects); torch_global_only names the torch module and nested_tensor holds a tensor
+// in a tuple in a list (both traced). Dynamo's recorded statuses say the same.
+TEST(PreTraceSkip, DecidedFromTheFramesValues) {
+  const std::string rel = "breaks/skip_decisions_from_locals.dynrr";
+  auto words = replay(rel, 1);
+  EXPECT_EQ(words.dynamo.skipReason, "no tensor-related objects found in frame");
+  EXPECT_EQ(words.core.skipReason, "no tensor-related objects found in frame");
+  EXPECT_TRUE(words.core.graphs.empty() && words.core.guards.empty());
+  for (size_t event : {4u, 7u}) {  // torch_global_only, nested_tensor
+    auto traced = replay(rel, event);
+    EXPECT_EQ(traced.dynamo.skipReason, "") << event;
+    EXPECT_EQ(traced.core.skipReason, "") << event;
+    EXPECT_FALSE(traced.core.guards.empty()) << event;
+  }
+  // A skip the core does not take is a divergence, named as such.
+  compare::FrameDecisions traced;
+  auto cmp = compare::compareDecisions(words.dynamo, traced);
+  EXPECT_EQ(cmp.verdict, compare::Verdict::kDiverge);
+  EXPECT_NE(cmp.diff.find("dynamo skips it before tracing"), std::string::npos) << cmp.diff;
 }
 
 }  // namespace
