@@ -403,12 +403,36 @@ Expected<VtPtr> Wrap::dictSubclass(trace::ObjRef cls) {
   return VtPtr(v);
 }
 
+// A class that CPython 3.11's builtins module holds under its own name: the public types
+// and the exception classes.
+bool isPublicBuiltinClass(const std::string& name) {
+  static const std::unordered_set<std::string> kTypes = {
+      "bool",   "bytearray", "bytes",     "classmethod", "complex", "dict",  "enumerate",
+      "filter", "float",     "frozenset", "int",         "list",    "map",   "memoryview",
+      "object", "property",  "range",     "reversed",    "set",     "slice", "staticmethod",
+      "str",    "super",     "tuple",     "type",        "zip"};
+  if (kTypes.count(name)) return true;
+  for (const char* suffix :
+       {"Error", "Exception", "Warning", "Exit", "Interrupt", "Iteration", "ExceptionGroup"}) {
+    std::string sfx = suffix;
+    if (name.size() >= sfx.size() && name.compare(name.size() - sfx.size(), sfx.size(), sfx) == 0)
+      return true;
+  }
+  return false;
+}
+
 Expected<VtPtr> Wrap::classObject() {
   auto c = obj->getClass();
   if (std::string(c.getModule().cStr()) == "builtins") {
     std::string name = c.getQualname().cStr();
-    // Dynamo models these builtin types as BuiltinVariable; enumerate is matched by class.
-    guard(name == "enumerate" ? GuardKind::CLASS_MATCH : GuardKind::BUILTIN_MATCH, srcName);
+    // Dynamo models these builtin types as BuiltinVariable. BUILTIN_MATCH is for the
+    // public callables of builtins.__dict__ (trace_rules.is_builtin_callable); enumerate
+    // is polyfilled (taken out of that set), and the types builtins does not name
+    // (types.FunctionType is `function`, types.MethodType `method` ...) are matched by
+    // class.
+    guard(name == "enumerate" || !isPublicBuiltinClass(name) ? GuardKind::CLASS_MATCH
+                                                             : GuardKind::BUILTIN_MATCH,
+          srcName);
     return VtPtr(std::make_shared<vt::BuiltinVariable>(name, source));
   }
   if ((std::string(c.getModule().cStr()) == "torch" ||

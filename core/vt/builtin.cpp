@@ -975,8 +975,24 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
                                                             "set",
                                                             "frozenset"};
   bool dictSubclass = type == "collections.OrderedDict" || type == "collections.defaultdict";
+  // types.FunctionType and types.MethodType admit no subclasses: python_type() decides,
+  // for the trackers whose python_type is exact (not a wrapper object standing for the
+  // function it wraps).
+  bool exactCallableType =
+      (args[0]->kind() == VtKind::kUserMethod || args[0]->kind() == VtKind::kNestedFunction ||
+       (args[0]->kind() == VtKind::kUserFunction &&
+        args[0]->className() != "WrapperUserFunctionVariable") ||
+       args[0]->kind() == VtKind::kBuiltin || args[0]->kind() == VtKind::kTensor ||
+       args[0]->kind() == VtKind::kConstant || args[0]->kind() == VtKind::kUserClass ||
+       asSequence(args[0]) || args[0]->kind() == VtKind::kDict);
   bool result = false;
   for (const auto& cls : classes) {
+    if (cls == "method" || cls == "function") {
+      if (!exactCallableType)
+        return unsupported("isinstance of a " + args[0]->className() + " against " + cls);
+      if (cls == type) result = true;
+      continue;
+    }
     if (cls == type || (cls == "int" && type == "bool") || cls == "object" ||
         (cls == "dict" && dictSubclass))
       result = true;
