@@ -1123,6 +1123,35 @@ Expected<VtPtr> callIs(Tx&, const std::string& name, Args& args) {
   return ConstantVariable::make(name == "operator.is_not" ? !same : same);
 }
 
+// BuiltinVariable.call_id: a tracker with a source resolves to its object (get_id), and
+// the source is guarded (ID_MATCH, CLASS_MATCH for a class); the result is a constant.
+// TODO(fidelity): the trace does not hold CPython's id(); the value here is made from
+// the object's identity token (equal for one object, distinct for two), so identity
+// tests on it are right but the number itself is not Dynamo's. A sourceless tracker
+// (FakeIdVariable) is not modelled.
+Expected<VtPtr> callId(Tx& tx, const std::string&, Args& args) {
+  if (args.size() != 1) return notModelled();
+  const VtPtr& arg = args[0];
+  if (!arg->source()) return unsupported("id() of a sourceless " + arg->className());
+  trace::ObjRef ref = 0;
+  GuardKind kind = GuardKind::ID_MATCH;
+  if (auto* f = dynamic_cast<const UserFunctionVariable*>(arg.get())) {
+    ref = f->function();
+  } else if (const UserObjectVariable* o = asUserObject(arg)) {
+    ref = o->object();
+  } else if (arg->kind() == VtKind::kUserClass) {
+    ref = static_cast<const UserClassVariable&>(*arg).cls();
+    kind = GuardKind::CLASS_MATCH;
+  }
+  if (!ref) return unsupported("id() of a " + arg->className());
+  auto obj = tx.context().trace.object(ref);
+  if (!obj) return obj.error();
+  if (obj->getIdentity() == 0) return unsupported("id() of an object recorded without identity");
+  tx.context().output.addGuard(kind, arg->source()->name());
+  return ConstantVariable::make(
+      static_cast<int64_t>((uint64_t{1} << 40) + obj->getIdentity() * 16));
+}
+
 // BuiltinVariable has no handler for print (reorderable_logging_functions is empty).
 Expected<VtPtr> callPrint(Tx& tx, const std::string&, Args&) {
   return tracer::graphBreak(tx, "Failed to trace builtin operator",
@@ -1157,6 +1186,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"divmod", &callDivmod},
       {"round", &callRound},
       {"isinstance", &callIsinstance},
+      {"id", &callId},
       {"str", &callStr},
       {"getattr", &callAttrBuiltin},
       {"hasattr", &callAttrBuiltin},
