@@ -520,6 +520,12 @@ Expected<VtPtr> Wrap::callable() {
         module + "." + qualname, "Attempted to call function marked as skipped",
         "Dynamo does not know how to trace the builtin `" + module + "." + qualname + "`", source);
   }
+  // polyfills.sys.getrecursionlimit is constant-folded through: Dynamo calls the real
+  // sys.getrecursionlimit() of the recording process, a value the trace does not hold.
+  if (module == "sys" && qualname == "getrecursionlimit")
+    return unsupported(
+        "sys.getrecursionlimit() (Dynamo folds the recording process's limit, which the "
+        "trace does not hold)");
   return unsupported("call target " + module + "." + qualname + " (" +
                      std::string(c.getReason().cStr()) + ")");
 }
@@ -825,10 +831,15 @@ Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRe
   auto c = obj->getClass();
   std::string typeName = vt::qualifiedClassName(ctx.trace, ref);
   std::string meta = c.getMetaclass().cStr();
-  // An Enum class is a UserDefinedClassVariable too (CLASS_MATCH).
+  // An Enum class is a UserDefinedClassVariable too (CLASS_MATCH); so is a class whose
+  // metaclass is abc.ABCMeta, whose dict (the standard library's, fixed for CPython 3.11)
+  // overrides neither __getattribute__ nor __call__. Other metaclasses are recorded by
+  // name only, so what they override is unknown.
   if (meta != "type" && meta != "builtins.type" && meta != "enum.EnumType" &&
-      meta != "enum.EnumMeta" && meta != "torch._C._TensorMeta")
-    return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr());
+      meta != "enum.EnumMeta" && meta != "torch._C._TensorMeta" && meta != "abc.ABCMeta")
+    return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr() +
+                       " (the trace names a metaclass without its dict; what it overrides, "
+                       "__getattribute__, __call__, __setattr__ or data descriptors, is unknown)");
   // The same class reached again from another source is the same tracker, with a
   // DUPLICATE_INPUT guard (type(L['o']) then L['o'].__class__).
   if (uint64_t id = obj->getIdentity(); id != 0) {

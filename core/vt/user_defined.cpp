@@ -475,8 +475,20 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
     // An nn.Module's MRO may hold torch.nn's own module classes (Module, ModuleList ...),
     // whose code the recorder keeps by the names reached.
     if (nnModule && name.rfind("torch.nn.modules.", 0) == 0) continue;
+    // abc.ABC holds only __slots__ = () and its _abc_impl.
+    if (name == "abc.ABC") continue;
     if (name != "object" && !tracer::isUserCodeClass(kc->getClass()))
       return unsupported("constructing " + typeName_ + ", a subclass of library class " + name);
+  }
+  // object.__new__ of a class ABCMeta left abstract methods on raises TypeError.
+  if (std::string(c->getClass().getMetaclass().cStr()) == "abc.ABCMeta") {
+    auto abstract = findAttr(c->getClass().getAttrs(), "__abstractmethods__");
+    auto a = abstract ? ctx.trace.object(*abstract) : Expected<schema::Object::Reader>(Error(""));
+    if (!a || a->which() != W::FROZENSET)
+      return unsupported("an ABCMeta class " + typeName_ +
+                         " without a recorded __abstractmethods__");
+    if (a->getFrozenset().size() != 0)
+      return unsupported("instantiating abstract class " + typeName_ + " (TypeError path)");
   }
   if (nnModule) return constructNNModule(tx, *this, std::move(args), std::move(kwargs));
   // A dataclass is constructed like any user class: its generated __init__ is traced.
@@ -586,7 +598,8 @@ Expected<VtPtr> UserClassVariable::varGetattr(Tx& tx, const std::string& name) {
     auto c = ctx.trace.object(class_);
     if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
     std::string meta = c->getClass().getMetaclass().cStr();
-    if (meta != "builtins.type" && meta != "type" && meta != "enum.EnumType" && !meta.empty())
+    if (meta != "builtins.type" && meta != "type" && meta != "enum.EnumType" &&
+        meta != "abc.ABCMeta" && !meta.empty())
       return unsupported("getattr '" + name + "' on a class with metaclass " + meta);
     std::string value = name == "__name__"       ? c->getClass().getName().cStr()
                         : name == "__qualname__" ? c->getClass().getQualname().cStr()
