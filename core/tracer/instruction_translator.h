@@ -86,9 +86,10 @@ struct TracingContext {
   // its heap ref when it has none; attribute name): the same descriptor reached through
   // another class or object reuses it (OutputGraph.mro_source_cache).
   std::map<std::pair<uint64_t, std::string>, vt::SourcePtr> mroSourceCache;
-  // Recorded Python module objects by __name__, found by a scan of the heap the first
-  // time a module is needed that no recorded reference leads to (0: none recorded).
-  std::map<std::string, trace::ObjRef> modulesByName;
+  // Recorded modules and classes by name ("module <name>", "class <module.qualname>"),
+  // found by a scan of the heap the first time one is needed that no recorded reference
+  // leads to (0: none recorded). See VariableBuilder::findRecorded.
+  std::map<std::string, trace::ObjRef> recordedByName;
   // automatic_dynamic_shapes: the dynamic dims of root-local tensor inputs, and the
   // size symbols made for them (ShapeEnv: unique_ids, val_to_var duck sizing, and the
   // stand-in value each symbol takes in this replay; see replay.cpp).

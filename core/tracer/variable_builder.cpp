@@ -476,6 +476,9 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::NullContextVariable>(true, nullptr, source));
   }
   if (isUserCodeClass(c)) return VariableBuilder::wrapUserClass(ctx, ref, source);
+  // The abstract base classes of collections.abc (metaclass ABCMeta): CLASS_MATCH, one
+  // tracker by identity; isinstance against Iterable and Mapping is modelled.
+  if (cmod == "collections.abc") return VariableBuilder::wrapUserClass(ctx, ref, source);
   std::string what = "library class " + cmod + "." + std::string(c.getQualname().cStr());
   // What a @contextlib.contextmanager function makes: Dynamo traces it (enable_trace_contextlib,
   // FunctionDecoratedByContextlibContextManagerVariable); the core does not model it.
@@ -822,6 +825,21 @@ Expected<VtPtr> VariableBuilder::wrapPartial(TracingContext& ctx, trace::ObjRef 
                                                   std::move(source));
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
   return v;
+}
+
+trace::ObjRef VariableBuilder::findRecorded(TracingContext& ctx, const std::string& kind,
+                                            const std::string& name) {
+  std::string key = kind + " " + name;
+  if (auto hit = ctx.recordedByName.find(key); hit != ctx.recordedByName.end()) return hit->second;
+  trace::ObjRef found = 0;
+  for (trace::ObjRef r = 1; r <= ctx.trace.objectCount() && !found; ++r) {
+    auto o = ctx.trace.objectUnchecked(r);
+    if (kind == "module" && o.which() == W::MODULE && o.getModule().getName() == name) found = r;
+    if (kind == "class" && o.which() == W::CLASS && vt::qualifiedClassName(ctx.trace, r) == name)
+      found = r;
+  }
+  ctx.recordedByName.emplace(key, found);
+  return found;
 }
 
 Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRef ref,

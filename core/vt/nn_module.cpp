@@ -126,6 +126,13 @@ Expected<VtPtr> NNModuleVariable::getattrFallback(Tx& tx, const std::string& nam
     if (source()) return tx.realize(*entry);
     return *entry;
   }
+  // A library class of the MRO (torch.nn.Module itself) is recorded by the names the
+  // recorder reached, so a method the traced code reaches only through `self` may be
+  // missing from the trace rather than from the class.
+  if (auto lib = mroFind(tx.context().trace, cls(), {"torch.nn.modules.module.Module"}))
+    return unsupported("attribute " + typeName() + "." + name +
+                       " not in the trace (AttributeError path, or a method of " + *lib +
+                       ", whose dict the trace holds only by the names the recorder reached)");
   return unsupported("attribute " + typeName() + "." + name +
                      " not found on the module (AttributeError path, or not recorded)");
 }
@@ -237,17 +244,8 @@ namespace {
 // reached from another source is one tracker plus DUPLICATE_INPUT), else MODULE_MATCH.
 Expected<VtPtr> moduleByName(Tx& tx, const std::string& name, const SourcePtr& source) {
   auto& ctx = tx.context();
-  auto cached = ctx.modulesByName.find(name);
-  if (cached == ctx.modulesByName.end()) {
-    trace::ObjRef found = 0;
-    for (trace::ObjRef r = 1; r <= ctx.trace.objectCount() && !found; ++r) {
-      auto o = ctx.trace.objectUnchecked(r);
-      if (o.which() == W::MODULE && o.getModule().getName() == name) found = r;
-    }
-    cached = ctx.modulesByName.emplace(name, found).first;
-  }
-  if (cached->second != 0)
-    return tracer::VariableBuilder::wrapPythonModule(ctx, cached->second, source);
+  if (trace::ObjRef ref = tracer::VariableBuilder::findRecorded(ctx, "module", name))
+    return tracer::VariableBuilder::wrapPythonModule(ctx, ref, source);
   ctx.output.addGuard(GuardKind::MODULE_MATCH, source->name());
   return VtPtr(std::make_shared<ModuleVariable>(0, name, source));
 }
