@@ -276,9 +276,12 @@ Status NNModuleVariable::setAttrNew(Tx& tx, const std::string& name, const VtPtr
   auto& ctx = tx.context();
   auto value = tx.realize(valueIn);
   if (!value) return value.error();
+  if (userClassDefines(ctx.trace, cls(), "__setattr__"))
+    return unsupported("attribute store on an nn.Module subclass with __setattr__ (" + typeName() +
+                       ")");
   if (!ctx.sideEffects.pendingAttr(this, "_parameters"))
     return unsupported("assigning " + typeName() + "." + name +
-                       " before nn.Module.__init__ (AttributeError path)");
+                       " before nn.Module.__init__ ran (not modelled)");
   if (const UserObjectVariable* uo = asUserObject(*value); uo && uo->isNNModule())
     return unsupported("storing an nn.Module as a module attribute (Module.__setattr__ path)");
   if ((*value)->kind() == VtKind::kTensor &&
