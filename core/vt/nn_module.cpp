@@ -350,12 +350,15 @@ Expected<VtPtr> NNModuleInitVariable::callFunction(Tx& tx, Args args, Kwargs kwa
   auto& out = ctx.output;
   // torch._C._log_api_usage_once("python.nn_module"): read through the module's globals,
   // a graph node whose example value is None.
+  // A module already wrapped from another source is that tracker (DUPLICATE_INPUT), and
+  // the next attribute is read through its source (G['torch']._C ...).
   auto modSource = nnModuleGlobals(tx);
-  auto torchSrc = Source::moduleAttr(modSource, "torch");
-  if (auto m = moduleByName(tx, "torch", torchSrc); !m) return m.error();
-  auto cSrc = Source::moduleAttr(torchSrc, "_C");
-  if (auto m = moduleByName(tx, "torch._C", cSrc); !m) return m.error();
-  out.addGuard(GuardKind::BUILTIN_MATCH, Source::moduleAttr(cSrc, "_log_api_usage_once")->name());
+  auto torchVt = moduleByName(tx, "torch", Source::moduleAttr(modSource, "torch"));
+  if (!torchVt) return torchVt.error();
+  auto cVt = moduleByName(tx, "torch._C", Source::moduleAttr((*torchVt)->source(), "_C"));
+  if (!cVt) return cVt.error();
+  out.addGuard(GuardKind::BUILTIN_MATCH,
+               Source::moduleAttr((*cVt)->source(), "_log_api_usage_once")->name());
   out.callFunction("torch._C._log_api_usage_once",
                    {tracer::GraphArg::ofConstant(std::string("python.nn_module"))}, {});
   // self.call_super_init, three times: a class variable of a module made while tracing,
