@@ -459,8 +459,20 @@ Expected<VtPtr> Wrap::classObject() {
                                                                "collections.defaultdict"};
   if (std::string full = cmod + "." + std::string(c.getQualname().cStr());
       kBuiltinLike.count(full)) {
+    // collections.OrderedDict reached again from another source is the same tracker with
+    // DUPLICATE_INPUT (seen with real Dynamo: G['collections'].OrderedDict, then
+    // nn.Module.__init__'s own global OrderedDict).
+    uint64_t id = full == "collections.OrderedDict" ? obj->getIdentity() : 0;
+    if (id != 0) {
+      if (auto seen = ctx.objectsByIdentity.find(id); seen != ctx.objectsByIdentity.end()) {
+        dupeGuard(ctx, source, seen->second);
+        return seen->second;
+      }
+    }
     guard(GuardKind::CLASS_MATCH, srcName);
-    return VtPtr(std::make_shared<vt::BuiltinVariable>(full, source));
+    VtPtr v = std::make_shared<vt::BuiltinVariable>(full, source);
+    if (id != 0) ctx.objectsByIdentity[id] = v;
+    return v;
   }
   if (cmod == "torch.autograd.grad_mode" &&
       (std::string(c.getQualname().cStr()) == "no_grad" ||

@@ -376,7 +376,16 @@ Expected<VtPtr> NNModuleInitVariable::callFunction(Tx& tx, Args args, Kwargs kwa
   out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['bool']");
   out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['super']");
   out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['set']");
-  out.addGuard(GuardKind::CLASS_MATCH, Source::moduleAttr(modSource, "OrderedDict")->name());
+  // The module's global OrderedDict: the recorded class when the trace has it (the same
+  // class reached before from another source gives DUPLICATE_INPUT), else CLASS_MATCH.
+  auto odSource = Source::moduleAttr(modSource, "OrderedDict");
+  if (trace::ObjRef od =
+          tracer::VariableBuilder::findRecorded(ctx, "class", "collections.OrderedDict")) {
+    auto v = tracer::VariableBuilder::wrap(ctx, od, odSource);
+    if (!v) return v.error();
+  } else {
+    out.addGuard(GuardKind::CLASS_MATCH, odSource->name());
+  }
   auto emptyDict = [] {
     return VtPtr(std::make_shared<DictVariable>(std::vector<std::pair<VtPtr, VtPtr>>{}, nullptr,
                                                 MutationType::kValueMutationNew));
