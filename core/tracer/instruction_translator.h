@@ -82,6 +82,14 @@ struct TracingContext {
   // (class identity, attribute) pairs with DICT_NOT_CONTAINS installed for an MRO class
   // that does not define the attribute (OutputGraph.guarded_mro_absent_keys).
   std::set<std::pair<uint64_t, std::string>> guardedMroAbsent;
+  // The source made for a descriptor found by an MRO walk, by (descriptor identity, or
+  // its heap ref when it has none; attribute name): the same descriptor reached through
+  // another class or object reuses it (OutputGraph.mro_source_cache).
+  std::map<std::pair<uint64_t, std::string>, vt::SourcePtr> mroSourceCache;
+  // Recorded modules and classes by name ("module <name>", "class <module.qualname>"),
+  // found by a scan of the heap the first time one is needed that no recorded reference
+  // leads to (0: none recorded). See VariableBuilder::findRecorded.
+  std::map<std::string, trace::ObjRef> recordedByName;
   // automatic_dynamic_shapes: the dynamic dims of root-local tensor inputs, and the
   // size symbols made for them (ShapeEnv: unique_ids, val_to_var duck sizing, and the
   // stand-in value each symbol takes in this replay; see replay.cpp).

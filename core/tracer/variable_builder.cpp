@@ -403,12 +403,36 @@ Expected<VtPtr> Wrap::dictSubclass(trace::ObjRef cls) {
   return VtPtr(v);
 }
 
+// A class that CPython 3.11's builtins module holds under its own name: the public types
+// and the exception classes.
+bool isPublicBuiltinClass(const std::string& name) {
+  static const std::unordered_set<std::string> kTypes = {
+      "bool",   "bytearray", "bytes",     "classmethod", "complex", "dict",  "enumerate",
+      "filter", "float",     "frozenset", "int",         "list",    "map",   "memoryview",
+      "object", "property",  "range",     "reversed",    "set",     "slice", "staticmethod",
+      "str",    "super",     "tuple",     "type",        "zip"};
+  if (kTypes.count(name)) return true;
+  for (const char* suffix :
+       {"Error", "Exception", "Warning", "Exit", "Interrupt", "Iteration", "ExceptionGroup"}) {
+    std::string sfx = suffix;
+    if (name.size() >= sfx.size() && name.compare(name.size() - sfx.size(), sfx.size(), sfx) == 0)
+      return true;
+  }
+  return false;
+}
+
 Expected<VtPtr> Wrap::classObject() {
   auto c = obj->getClass();
   if (std::string(c.getModule().cStr()) == "builtins") {
     std::string name = c.getQualname().cStr();
-    // Dynamo models these builtin types as BuiltinVariable; enumerate is matched by class.
-    guard(name == "enumerate" ? GuardKind::CLASS_MATCH : GuardKind::BUILTIN_MATCH, srcName);
+    // Dynamo models these builtin types as BuiltinVariable. BUILTIN_MATCH is for the
+    // public callables of builtins.__dict__ (trace_rules.is_builtin_callable); enumerate
+    // is polyfilled (taken out of that set), and the types builtins does not name
+    // (types.FunctionType is `function`, types.MethodType `method` ...) are matched by
+    // class.
+    guard(name == "enumerate" || !isPublicBuiltinClass(name) ? GuardKind::CLASS_MATCH
+                                                             : GuardKind::BUILTIN_MATCH,
+          srcName);
     return VtPtr(std::make_shared<vt::BuiltinVariable>(name, source));
   }
   if ((std::string(c.getModule().cStr()) == "torch" ||
@@ -435,8 +459,20 @@ Expected<VtPtr> Wrap::classObject() {
                                                                "collections.defaultdict"};
   if (std::string full = cmod + "." + std::string(c.getQualname().cStr());
       kBuiltinLike.count(full)) {
+    // collections.OrderedDict reached again from another source is the same tracker with
+    // DUPLICATE_INPUT (seen with real Dynamo: G['collections'].OrderedDict, then
+    // nn.Module.__init__'s own global OrderedDict).
+    uint64_t id = full == "collections.OrderedDict" ? obj->getIdentity() : 0;
+    if (id != 0) {
+      if (auto seen = ctx.objectsByIdentity.find(id); seen != ctx.objectsByIdentity.end()) {
+        dupeGuard(ctx, source, seen->second);
+        return seen->second;
+      }
+    }
     guard(GuardKind::CLASS_MATCH, srcName);
-    return VtPtr(std::make_shared<vt::BuiltinVariable>(full, source));
+    VtPtr v = std::make_shared<vt::BuiltinVariable>(full, source);
+    if (id != 0) ctx.objectsByIdentity[id] = v;
+    return v;
   }
   if (cmod == "torch.autograd.grad_mode" &&
       (std::string(c.getQualname().cStr()) == "no_grad" ||
@@ -452,6 +488,9 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::NullContextVariable>(true, nullptr, source));
   }
   if (isUserCodeClass(c)) return VariableBuilder::wrapUserClass(ctx, ref, source);
+  // The abstract base classes of collections.abc (metaclass ABCMeta): CLASS_MATCH, one
+  // tracker by identity; isinstance against Iterable and Mapping is modelled.
+  if (cmod == "collections.abc") return VariableBuilder::wrapUserClass(ctx, ref, source);
   std::string what = "library class " + cmod + "." + std::string(c.getQualname().cStr());
   // What a @contextlib.contextmanager function makes: Dynamo traces it (enable_trace_contextlib,
   // FunctionDecoratedByContextlibContextManagerVariable); the core does not model it.
@@ -496,6 +535,12 @@ Expected<VtPtr> Wrap::callable() {
         module + "." + qualname, "Attempted to call function marked as skipped",
         "Dynamo does not know how to trace the builtin `" + module + "." + qualname + "`", source);
   }
+  // polyfills.sys.getrecursionlimit is constant-folded through: Dynamo calls the real
+  // sys.getrecursionlimit() of the recording process, a value the trace does not hold.
+  if (module == "sys" && qualname == "getrecursionlimit")
+    return unsupported(
+        "sys.getrecursionlimit() (Dynamo folds the recording process's limit, which the "
+        "trace does not hold)");
   return unsupported("call target " + module + "." + qualname + " (" +
                      std::string(c.getReason().cStr()) + ")");
 }
@@ -794,6 +839,21 @@ Expected<VtPtr> VariableBuilder::wrapPartial(TracingContext& ctx, trace::ObjRef 
   return v;
 }
 
+trace::ObjRef VariableBuilder::findRecorded(TracingContext& ctx, const std::string& kind,
+                                            const std::string& name) {
+  std::string key = kind + " " + name;
+  if (auto hit = ctx.recordedByName.find(key); hit != ctx.recordedByName.end()) return hit->second;
+  trace::ObjRef found = 0;
+  for (trace::ObjRef r = 1; r <= ctx.trace.objectCount() && !found; ++r) {
+    auto o = ctx.trace.objectUnchecked(r);
+    if (kind == "module" && o.which() == W::MODULE && o.getModule().getName() == name) found = r;
+    if (kind == "class" && o.which() == W::CLASS && vt::qualifiedClassName(ctx.trace, r) == name)
+      found = r;
+  }
+  ctx.recordedByName.emplace(key, found);
+  return found;
+}
+
 Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRef ref,
                                                vt::SourcePtr source) {
   auto obj = ctx.trace.object(ref);
@@ -801,10 +861,15 @@ Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRe
   auto c = obj->getClass();
   std::string typeName = vt::qualifiedClassName(ctx.trace, ref);
   std::string meta = c.getMetaclass().cStr();
-  // An Enum class is a UserDefinedClassVariable too (CLASS_MATCH).
+  // An Enum class is a UserDefinedClassVariable too (CLASS_MATCH); so is a class whose
+  // metaclass is abc.ABCMeta, whose dict (the standard library's, fixed for CPython 3.11)
+  // overrides neither __getattribute__ nor __call__. Other metaclasses are recorded by
+  // name only, so what they override is unknown.
   if (meta != "type" && meta != "builtins.type" && meta != "enum.EnumType" &&
-      meta != "enum.EnumMeta" && meta != "torch._C._TensorMeta")
-    return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr());
+      meta != "enum.EnumMeta" && meta != "torch._C._TensorMeta" && meta != "abc.ABCMeta")
+    return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr() +
+                       " (the trace names a metaclass without its dict; what it overrides, "
+                       "__getattribute__, __call__, __setattr__ or data descriptors, is unknown)");
   // The same class reached again from another source is the same tracker, with a
   // DUPLICATE_INPUT guard (type(L['o']) then L['o'].__class__).
   if (uint64_t id = obj->getIdentity(); id != 0) {

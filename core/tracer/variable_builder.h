@@ -41,6 +41,11 @@ struct VariableBuilder {
                                                                   const std::string& name,
                                                                   vt::SourcePtr cellSource,
                                                                   vt::SourcePtr contentsSource);
+  // The heap object of a module (`kind` "module", by __name__) or a class ("class", by
+  // module.qualname) that code the recorder did not walk reads, or 0 when the trace has
+  // none; cached in ctx.recordedByName.
+  static trace::ObjRef findRecorded(TracingContext& ctx, const std::string& kind,
+                                    const std::string& name);
   // Constants read from a source: guards::installConstantGuards has the rules.
   static void constantGuards(TracingContext& ctx, const vt::SourcePtr& source, bool isInt);
 };

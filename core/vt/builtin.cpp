@@ -304,7 +304,22 @@ Expected<VtPtr> callDict(Tx& tx, const std::string& name, Args& args, Kwargs& kw
   out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['isinstance']");
   out.addGuard(GuardKind::MODULE_MATCH, poly);
   out.addGuard(GuardKind::CLOSURE_MATCH, poly + ".mutable_mapping_update");
-  out.addGuard(GuardKind::CLASS_MATCH, poly + ".Mapping");
+  // The polyfill's Mapping and Iterable are collections.abc's: when the trace holds the
+  // class, it is wrapped (the same class reached from another source is one tracker
+  // plus DUPLICATE_INPUT); otherwise only its CLASS_MATCH is known.
+  auto abcGuard = [&](const std::string& name) -> Status {
+    auto& ctx = tx.context();
+    auto src = Source::moduleAttr(Source::global("__import_torch_dot__dynamo_dot_polyfills"), name);
+    if (trace::ObjRef ref =
+            tracer::VariableBuilder::findRecorded(ctx, "class", "collections.abc." + name)) {
+      auto v = tracer::VariableBuilder::wrap(ctx, ref, src);
+      if (!v) return v.error();
+      return Status::success();
+    }
+    out.addGuard(GuardKind::CLASS_MATCH, src->name());
+    return Status::success();
+  };
+  if (Status st = abcGuard("Mapping"); !st) return st.error();
   auto result = std::make_shared<DictVariable>(std::vector<std::pair<VtPtr, VtPtr>>{}, nullptr,
                                                MutationType::kValueMutationNew);
   if (name != "dict") result->setUserCls(name, factory);
@@ -320,7 +335,7 @@ Expected<VtPtr> callDict(Tx& tx, const std::string& name, Args& args, Kwargs& kw
       if (Status st = result->setEntry(tx, (*kv)[0], (*kv)[1]); !st) return st.error();
     }
   } else {
-    out.addGuard(GuardKind::CLASS_MATCH, poly + ".Iterable");
+    if (Status st = abcGuard("Iterable"); !st) return st.error();
     if (args.size() == 1) {
       auto it = getIter(tx, args[0]);
       if (!it) return it;
@@ -897,7 +912,14 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   std::vector<std::string> classes;
   std::vector<trace::ObjRef> userClasses;
   const auto& trace = tx.context().trace;
+  std::vector<std::string> abcClasses;
   auto addClass = [&](const VtPtr& c) -> Status {
+    if (c->kind() == VtKind::kUserClass &&
+        (static_cast<const UserClassVariable&>(*c).typeName() == "collections.abc.Iterable" ||
+         static_cast<const UserClassVariable&>(*c).typeName() == "collections.abc.Mapping")) {
+      abcClasses.push_back(static_cast<const UserClassVariable&>(*c).typeName());
+      return Status::success();
+    }
     if (c->kind() == VtKind::kUserClass) {
       // issubclass(python_type(arg), C) with C a user class whose metaclass is type (no
       // __instancecheck__ of its own).
@@ -925,6 +947,25 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   } else if (Status st = addClass(args[1]); !st) {
     return st.error();
   }
+  // isinstance against collections.abc.Iterable / Mapping: ABCMeta.__instancecheck__, i.e.
+  // issubclass(python_type(arg), C) through __subclasshook__ (an __iter__ on the MRO for
+  // Iterable) and the registry (Mapping registers mappingproxy). Decided for the builtin
+  // types the core tracks; user objects (whose class may be registered) are not modelled.
+  for (const auto& abc : abcClasses) {
+    VtKind k = args[0]->kind();
+    bool iterable = k == VtKind::kList || k == VtKind::kTuple || k == VtKind::kSize ||
+                    k == VtKind::kDict || k == VtKind::kSet || k == VtKind::kRange ||
+                    k == VtKind::kTensor || k == VtKind::kIterator;
+    const ConstantVariable* cv = asConstant(args[0]);
+    bool scalar = cv && (cv->isNone() || cv->asNumber());
+    bool str = cv && cv->asStr();
+    if (!iterable && !scalar && !str)
+      return unsupported("isinstance of a " + args[0]->className() + " against " + abc);
+    bool hit = abc == "collections.abc.Iterable" ? (iterable || str) : k == VtKind::kDict;
+    if (hit) return ConstantVariable::make(true);
+  }
+  if (!abcClasses.empty() && classes.empty() && userClasses.empty())
+    return ConstantVariable::make(false);
   if (!userClasses.empty()) {
     if (args[0]->kind() != VtKind::kUserObject && args[0]->kind() != VtKind::kTensor &&
         args[0]->kind() != VtKind::kConstant && !asSequence(args[0]) &&
@@ -975,8 +1016,24 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
                                                             "set",
                                                             "frozenset"};
   bool dictSubclass = type == "collections.OrderedDict" || type == "collections.defaultdict";
+  // types.FunctionType and types.MethodType admit no subclasses: python_type() decides,
+  // for the trackers whose python_type is exact (not a wrapper object standing for the
+  // function it wraps).
+  bool exactCallableType =
+      (args[0]->kind() == VtKind::kUserMethod || args[0]->kind() == VtKind::kNestedFunction ||
+       (args[0]->kind() == VtKind::kUserFunction &&
+        args[0]->className() != "WrapperUserFunctionVariable") ||
+       args[0]->kind() == VtKind::kBuiltin || args[0]->kind() == VtKind::kTensor ||
+       args[0]->kind() == VtKind::kConstant || args[0]->kind() == VtKind::kUserClass ||
+       asSequence(args[0]) || args[0]->kind() == VtKind::kDict);
   bool result = false;
   for (const auto& cls : classes) {
+    if (cls == "method" || cls == "function") {
+      if (!exactCallableType)
+        return unsupported("isinstance of a " + args[0]->className() + " against " + cls);
+      if (cls == type) result = true;
+      continue;
+    }
     if (cls == type || (cls == "int" && type == "bool") || cls == "object" ||
         (cls == "dict" && dictSubclass))
       result = true;
@@ -1107,6 +1164,35 @@ Expected<VtPtr> callIs(Tx&, const std::string& name, Args& args) {
   return ConstantVariable::make(name == "operator.is_not" ? !same : same);
 }
 
+// BuiltinVariable.call_id: a tracker with a source resolves to its object (get_id), and
+// the source is guarded (ID_MATCH, CLASS_MATCH for a class); the result is a constant.
+// TODO(fidelity): the trace does not hold CPython's id(); the value here is made from
+// the object's identity token (equal for one object, distinct for two), so identity
+// tests on it are right but the number itself is not Dynamo's. A sourceless tracker
+// (FakeIdVariable) is not modelled.
+Expected<VtPtr> callId(Tx& tx, const std::string&, Args& args) {
+  if (args.size() != 1) return notModelled();
+  const VtPtr& arg = args[0];
+  if (!arg->source()) return unsupported("id() of a sourceless " + arg->className());
+  trace::ObjRef ref = 0;
+  GuardKind kind = GuardKind::ID_MATCH;
+  if (auto* f = dynamic_cast<const UserFunctionVariable*>(arg.get())) {
+    ref = f->function();
+  } else if (const UserObjectVariable* o = asUserObject(arg)) {
+    ref = o->object();
+  } else if (arg->kind() == VtKind::kUserClass) {
+    ref = static_cast<const UserClassVariable&>(*arg).cls();
+    kind = GuardKind::CLASS_MATCH;
+  }
+  if (!ref) return unsupported("id() of a " + arg->className());
+  auto obj = tx.context().trace.object(ref);
+  if (!obj) return obj.error();
+  if (obj->getIdentity() == 0) return unsupported("id() of an object recorded without identity");
+  tx.context().output.addGuard(kind, arg->source()->name());
+  return ConstantVariable::make(
+      static_cast<int64_t>((uint64_t{1} << 40) + obj->getIdentity() * 16));
+}
+
 // BuiltinVariable has no handler for print (reorderable_logging_functions is empty).
 Expected<VtPtr> callPrint(Tx& tx, const std::string&, Args&) {
   return tracer::graphBreak(tx, "Failed to trace builtin operator",
@@ -1141,6 +1227,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"divmod", &callDivmod},
       {"round", &callRound},
       {"isinstance", &callIsinstance},
+      {"id", &callId},
       {"str", &callStr},
       {"getattr", &callAttrBuiltin},
       {"hasattr", &callAttrBuiltin},

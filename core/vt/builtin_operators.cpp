@@ -423,6 +423,18 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
       return ConstantVariable::make(constantTruth(asConst(*sub)->value()) && strict);
     }
   }
+  // An in-place operator on an object made while tracing whose class has the in-place
+  // dunder (`self += modules` in ModuleList.__init__): type(a).__i<op>__(a, b) inlined,
+  // its result the new value. (Objects with a source would read the dunder through
+  // the MRO with guards, not modelled here.)
+  if (const UserObjectVariable* o = asUserObject(a); o && o->object() == 0 && base.size() > 1 &&
+                                                     base[0] == 'i' && base != "is_" &&
+                                                     base != "is_not") {
+    std::string dunder = "__" + base + "__";
+    auto hit = lookupMro(tx.context().trace, o->cls(), dunder);
+    if (!hit) return hit.error();
+    if (*hit) return a->callMethod(tx, dunder, {b}, {});
+  }
   auto seq = sequenceOperator(op, a, b);
   if (!seq || *seq) return seq;
   return unsupported(op + " on " + a->pythonTypeName() + " and " + b->pythonTypeName());

@@ -310,6 +310,17 @@ Expected<VtPtr> UserMethodVariable::callFunction(Tx& tx, Args args, Kwargs kwarg
   return function_->callFunction(tx, std::move(args), std::move(kwargs));
 }
 
+// UserMethodVariable.var_getattr: __self__ is the bound object; __func__ is
+// VariableTracker.build(fn, source_fn), so a function with a source is wrapped again
+// (CLOSURE_MATCH on it).
+Expected<VtPtr> UserMethodVariable::varGetattr(Tx& tx, const std::string& name) {
+  if (name == "__self__") return self_;
+  if (name != "__func__") return VariableTracker::varGetattr(tx, name);
+  auto* fn = dynamic_cast<UserFunctionVariable*>(function_.get());
+  if (!fn || !function_->source()) return function_;
+  return tracer::VariableBuilder::wrap(tx.context(), fn->function(), function_->source());
+}
+
 Expected<VtPtr> SkippedFunctionVariable::callFunction(Tx& tx, Args, Kwargs) {
   return tracer::graphBreak(tx, gbType_, explanation_);
 }

@@ -133,6 +133,8 @@ class UserMethodVariable final : public VariableTracker {
   std::string describe() const override { return function_->describe() + " of " + self_->repr(); }
   // The function called with the object first.
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  // __self__ and __func__.
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
 
  private:
   VtPtr function_;

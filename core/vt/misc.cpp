@@ -7,6 +7,7 @@
 #include "core/tracer/variable_builder.h"
 #include "core/vt/functions.h"
 #include "core/vt/lazy.h"
+#include "core/vt/nn_module.h"
 #include "core/vt/user_defined.h"
 
 namespace dynrr::vt {
@@ -78,8 +79,13 @@ Expected<VtPtr> SuperVariable::varGetattr(Tx& tx, const std::string& name) {
       return unsupported("super().__init__ reaching object.__init__");
     if (kname == "object" && name == "__getattribute__")
       return VtPtr(std::make_shared<ObjectGetattributeVariable>(*objR));
-    if (kname == "torch.nn.modules.module.Module" && name == "__init__")
-      return unsupported("super().__init__() of nn.Module (traces Module.__init__)");
+    if (kname == "torch.nn.modules.module.Module" && name == "__init__") {
+      if (o->isNNModule() && o->object() == 0)
+        return VtPtr(std::make_shared<NNModuleInitVariable>(*objR));
+      return unsupported(
+          "super().__init__() of nn.Module on a module that was not made while "
+          "tracing");
+    }
     if (!v) continue;
     SourcePtr src;
     if (o->source())

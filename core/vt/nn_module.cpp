@@ -2,6 +2,9 @@
 #include "core/vt/nn_module.h"
 
 #include "core/tracer/instruction_translator.h"
+#include "core/tracer/variable_builder.h"
+#include "core/vt/builtin.h"
+#include "core/vt/constant.h"
 #include "core/vt/dicts.h"
 #include "core/vt/functions.h"
 #include "core/vt/lazy.h"
@@ -38,6 +41,19 @@ Expected<bool> recordedModuleDictHas(const trace::TraceReader& trace, schema::In
   return false;
 }
 
+// G['__import_torch_dot_nn_dot_modules_dot_module'] (import_source for code of
+// torch.nn.modules.module): MODULE_MATCH the first time.
+SourcePtr nnModuleGlobals(Tx& tx) {
+  auto& ctx = tx.context();
+  const std::string modName = "torch.nn.modules.module";
+  auto modSource = Source::global("__import_torch_dot_nn_dot_modules_dot_module");
+  if (!ctx.importedModules.count(modName)) {
+    ctx.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
+    ctx.importedModules[modName] = std::make_shared<ModuleVariable>(0, modName, modSource);
+  }
+  return modSource;
+}
+
 // The hooks check of call_function's torch.nn.modules.module global hooks
 // (tx.nn_modules_globals_vt): MODULE_MATCH on the module, TYPE_MATCH on each dict.
 Status checkGlobalHooks(Tx& tx) {
@@ -46,12 +62,7 @@ Status checkGlobalHooks(Tx& tx) {
   if (hooks.size() != 4)
     return unsupported(
         "the trace does not record nn.Module global hooks (recorded before the field existed)");
-  const std::string modName = "torch.nn.modules.module";
-  auto modSource = Source::global("__import_torch_dot_nn_dot_modules_dot_module");
-  if (!ctx.importedModules.count(modName)) {
-    ctx.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
-    ctx.importedModules[modName] = std::make_shared<ModuleVariable>(0, modName, modSource);
-  }
+  auto modSource = nnModuleGlobals(tx);
   for (unsigned i = 0; i < 4; ++i) {
     ctx.output.addGuard(GuardKind::TYPE_MATCH,
                         Source::attr(modSource, kGlobalHookDicts[i])->name());
@@ -115,6 +126,13 @@ Expected<VtPtr> NNModuleVariable::getattrFallback(Tx& tx, const std::string& nam
     if (source()) return tx.realize(*entry);
     return *entry;
   }
+  // A library class of the MRO (torch.nn.Module itself) is recorded by the names the
+  // recorder reached, so a method the traced code reaches only through `self` may be
+  // missing from the trace rather than from the class.
+  if (auto lib = mroFind(tx.context().trace, cls(), {"torch.nn.modules.module.Module"}))
+    return unsupported("attribute " + typeName() + "." + name +
+                       " not in the trace (AttributeError path, or a method of " + *lib +
+                       ", whose dict the trace holds only by the names the recorder reached)");
   return unsupported("attribute " + typeName() + "." + name +
                      " not found on the module (AttributeError path, or not recorded)");
 }
@@ -138,8 +156,9 @@ Expected<VtPtr> NNModuleVariable::callFunction(Tx& tx, Args args, Kwargs kwargs)
   }
   auto inst = instance(tx);
   if (!inst) return inst.error();
-  if (!*inst) return Error("instance missing from the trace");
-  if (findAttr((*inst)->getAttrs(), "forward"))
+  if (!*inst && object() != 0) return Error("instance missing from the trace");
+  if ((*inst && findAttr((*inst)->getAttrs(), "forward")) ||
+      tx.context().sideEffects.pendingAttr(this, "forward"))
     return unsupported("an nn.Module whose forward is patched on the instance");
   auto hit = lookupMro(trace, cls(), "forward");
   if (!hit) return hit.error();
@@ -150,6 +169,9 @@ Expected<VtPtr> NNModuleVariable::callFunction(Tx& tx, Args args, Kwargs kwargs)
   for (const char* h : kHookDicts) {
     auto d = varGetattr(tx, h);
     if (!d) return d.error();
+    // A module made while tracing holds the OrderedDicts its __init__ stored.
+    if (DictVariable* dv = asDict(*d); object() == 0 && (!dv || !dv->entries().empty()))
+      return unsupported("nn.Module hooks: " + typeName() + "." + h + " is not empty");
   }
   if (Status st = checkGlobalHooks(tx); !st) return st.error();
   auto src = mroSource(tx, *this, **hit, "forward", false);
@@ -171,7 +193,8 @@ Expected<VtPtr> NNModuleVariable::callFunction(Tx& tx, Args args, Kwargs kwargs)
 Status NNModuleVariable::setAttr(Tx& tx, const std::string& name, const VtPtr& valueIn) {
   auto& ctx = tx.context();
   const SourcePtr& s = source();
-  if (!s || object() == 0) return unsupported("attribute store on an nn.Module made while tracing");
+  if (object() == 0) return setAttrNew(tx, name, valueIn);
+  if (!s) return unsupported("attribute store on an nn.Module reached without a source");
   auto value = tx.realize(valueIn);
   if (!value) return value.error();
   if (const UserObjectVariable* uo = asUserObject(*value); uo && uo->isNNModule())
@@ -211,6 +234,193 @@ Status NNModuleVariable::setAttr(Tx& tx, const std::string& name, const VtPtr& v
   }
   ctx.sideEffects.storeAttr(self(), name, *value);
   return Status::success();
+}
+
+namespace {
+
+// VariableBuilder on a Python module read through `source` when the module object is not
+// reached through a recorded reference (code of torch.nn.modules.module the recorder did
+// not walk): the recorded object of that name if the heap has one (so the same module
+// reached from another source is one tracker plus DUPLICATE_INPUT), else MODULE_MATCH.
+Expected<VtPtr> moduleByName(Tx& tx, const std::string& name, const SourcePtr& source) {
+  auto& ctx = tx.context();
+  if (trace::ObjRef ref = tracer::VariableBuilder::findRecorded(ctx, "module", name))
+    return tracer::VariableBuilder::wrapPythonModule(ctx, ref, source);
+  ctx.output.addGuard(GuardKind::MODULE_MATCH, source->name());
+  return VtPtr(std::make_shared<ModuleVariable>(0, name, source));
+}
+
+// The value of a class attribute `name` set by a user class of the MRO (user classes are
+// recorded in full), or nullopt when only torch's own classes could define it.
+std::optional<trace::ObjRef> userClassAttr(const trace::TraceReader& trace, trace::ObjRef cls,
+                                           const std::string& name) {
+  auto c = trace.object(cls);
+  if (!c || c->which() != W::CLASS) return std::nullopt;
+  for (auto k : c->getClass().getMro()) {
+    auto ko = trace.object(k);
+    if (!ko || ko->which() != W::CLASS || !tracer::isUserCodeClass(ko->getClass())) continue;
+    if (auto v = findAttr(ko->getClass().getAttrs(), name)) return v;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// nn.Module.__setattr__ on a module made while tracing, its plain path traced by hand:
+// params = self.__dict__.get("_parameters") (after Module.__init__), isinstance(value,
+// Parameter), `name in params`, isinstance(value, Module), `name in modules`,
+// isinstance(value, Buffer), `name in buffers`, then super().__setattr__. The dicts have no
+// source, so only the global reads are guarded: isinstance and super, the module's
+// globals and its classes Parameter, Module and Buffer.
+Status NNModuleVariable::setAttrNew(Tx& tx, const std::string& name, const VtPtr& valueIn) {
+  auto& ctx = tx.context();
+  auto value = tx.realize(valueIn);
+  if (!value) return value.error();
+  if (userClassDefines(ctx.trace, cls(), "__setattr__"))
+    return unsupported("attribute store on an nn.Module subclass with __setattr__ (" + typeName() +
+                       ")");
+  if (!ctx.sideEffects.pendingAttr(this, "_parameters"))
+    return unsupported("assigning " + typeName() + "." + name +
+                       " before nn.Module.__init__ ran (not modelled)");
+  if (const UserObjectVariable* uo = asUserObject(*value); uo && uo->isNNModule())
+    return unsupported("storing an nn.Module as a module attribute (Module.__setattr__ path)");
+  if ((*value)->kind() == VtKind::kTensor &&
+      ctx.output.graph().node(static_cast<const TensorVariable&>(**value).node()).typeExpr ==
+          "torch.nn.parameter.Parameter")
+    return unsupported("storing a Parameter as a module attribute (Module.__setattr__ path)");
+  for (const char* field : kModuleDicts) {
+    DictVariable* d = asDict(ctx.sideEffects.pendingAttr(this, field));
+    if (!d) return unsupported("an nn.Module whose " + std::string(field) + " is not a dict");
+    for (const auto& [k, v] : d->entries()) {
+      const std::string* str = constantStr(k);
+      if (str && *str == name)
+        return unsupported("assigning " + typeName() + "." + name + ", which is in its " + field +
+                           " (Module.__setattr__ path)");
+    }
+  }
+  auto& out = ctx.output;
+  out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['isinstance']");
+  out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['super']");
+  auto mod = nnModuleGlobals(tx);
+  for (const char* cls : {"Parameter", "Module", "Buffer"})
+    out.addGuard(GuardKind::CLASS_MATCH, Source::moduleAttr(mod, cls)->name());
+  ctx.sideEffects.storeAttr(self(), name, *value);
+  return Status::success();
+}
+
+Expected<VtPtr> constructNNModule(Tx& tx, const UserClassVariable& cls, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  const auto& trace = ctx.trace;
+  const std::string& typeName = cls.typeName();
+  if (userClassDefines(trace, cls.cls(), "__new__"))
+    return unsupported("an nn.Module subclass with __new__ (" + typeName + ")");
+  // The polyfill reads the builtins `type` and `issubclass`.
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['type']");
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
+  bool builtin = typeName.rfind("torch.nn.modules.", 0) == 0 &&
+                 typeName.rfind("torch.nn.modules.container.", 0) != 0;
+  auto module = std::make_shared<NNModuleVariable>(0, cls.cls(), typeName, builtin, nullptr);
+  module->setClsSource(cls.source());
+  auto hit = lookupMro(trace, cls.cls(), "__init__");
+  if (!hit) return hit.error();
+  if (!*hit) return unsupported(typeName + ".__init__ is not in the trace");
+  VtPtr init;
+  if (qualifiedClassName(trace, (*hit)->cls) == "torch.nn.modules.module.Module") {
+    init = std::make_shared<NNModuleInitVariable>(module);
+  } else {
+    auto f = trace.object((*hit)->value);
+    if (!f || f->which() != W::FUNCTION)
+      return unsupported(typeName + ".__init__ that is not a Python function");
+    auto fn = std::make_shared<UserFunctionVariable>((*hit)->value,
+                                                     f->getFunction().getQualname().cStr());
+    init = std::make_shared<UserMethodVariable>(fn, module);
+  }
+  auto r = init->callFunction(tx, std::move(args), std::move(kwargs));
+  if (!r) return r.error();
+  return VtPtr(module);
+}
+
+Expected<VtPtr> NNModuleInitVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  auto* module = dynamic_cast<NNModuleVariable*>(module_.get());
+  if (!module || module->object() != 0)
+    return unsupported("nn.Module.__init__ on a module that was not made while tracing");
+  if (!args.empty() || !kwargs.empty())
+    return unsupported("nn.Module.__init__ with arguments (call_super_init or TypeError path)");
+  auto& out = ctx.output;
+  // torch._C._log_api_usage_once("python.nn_module"): read through the module's globals,
+  // a graph node whose example value is None.
+  // A module already wrapped from another source is that tracker (DUPLICATE_INPUT), and
+  // the next attribute is read through its source (G['torch']._C ...).
+  auto modSource = nnModuleGlobals(tx);
+  auto torchVt = moduleByName(tx, "torch", Source::moduleAttr(modSource, "torch"));
+  if (!torchVt) return torchVt.error();
+  auto cVt = moduleByName(tx, "torch._C", Source::moduleAttr((*torchVt)->source(), "_C"));
+  if (!cVt) return cVt.error();
+  out.addGuard(GuardKind::BUILTIN_MATCH,
+               Source::moduleAttr((*cVt)->source(), "_log_api_usage_once")->name());
+  out.callFunction("torch._C._log_api_usage_once",
+                   {tracer::GraphArg::ofConstant(std::string("python.nn_module"))}, {});
+  // self.call_super_init, three times: a class variable of a module made while tracing,
+  // built from AttrSource(cls_source, "call_super_init").
+  if (auto own = userClassAttr(ctx.trace, module->cls(), "call_super_init")) {
+    auto v = ctx.trace.object(*own);
+    if (!v || v->which() != W::BOOL || v->getBool())
+      return unsupported("an nn.Module subclass setting call_super_init (" + module->typeName() +
+                         ")");
+  }
+  if (module->clsSource())
+    out.addGuard(GuardKind::CONSTANT_MATCH,
+                 Source::attr(module->clsSource(), "call_super_init")->name());
+  // call_super_init is False: bool(kwargs) and bool(args) are evaluated.
+  out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['bool']");
+  out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['super']");
+  out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['set']");
+  // The module's global OrderedDict: the recorded class when the trace has it (the same
+  // class reached before from another source gives DUPLICATE_INPUT), else CLASS_MATCH.
+  auto odSource = Source::moduleAttr(modSource, "OrderedDict");
+  if (trace::ObjRef od =
+          tracer::VariableBuilder::findRecorded(ctx, "class", "collections.OrderedDict")) {
+    auto v = tracer::VariableBuilder::wrap(ctx, od, odSource);
+    if (!v) return v.error();
+  } else {
+    out.addGuard(GuardKind::CLASS_MATCH, odSource->name());
+  }
+  auto emptyDict = [] {
+    return VtPtr(std::make_shared<DictVariable>(std::vector<std::pair<VtPtr, VtPtr>>{}, nullptr,
+                                                MutationType::kValueMutationNew));
+  };
+  auto orderedDict = [&]() -> Expected<VtPtr> {
+    return std::make_shared<BuiltinVariable>("collections.OrderedDict")->callFunction(tx, {}, {});
+  };
+  auto store = [&](const char* name, Expected<VtPtr> value) -> Status {
+    if (!value) return value.error();
+    ctx.sideEffects.storeAttr(module_, name, *value);
+    return Status::success();
+  };
+  auto set = std::make_shared<BuiltinVariable>("set")->callFunction(tx, {}, {});
+  for (auto st : {
+           store("training", VtPtr(ConstantVariable::make(true))),
+           store("_parameters", emptyDict()),
+           store("_buffers", emptyDict()),
+           store("_non_persistent_buffers_set", set),
+           store("_backward_pre_hooks", orderedDict()),
+           store("_backward_hooks", orderedDict()),
+           store("_is_full_backward_hook", VtPtr(ConstantVariable::make(NoneValue{}))),
+           store("_forward_hooks", orderedDict()),
+           store("_forward_hooks_with_kwargs", orderedDict()),
+           store("_forward_hooks_always_called", orderedDict()),
+           store("_forward_pre_hooks", orderedDict()),
+           store("_forward_pre_hooks_with_kwargs", orderedDict()),
+           store("_state_dict_hooks", orderedDict()),
+           store("_state_dict_pre_hooks", orderedDict()),
+           store("_load_state_dict_pre_hooks", orderedDict()),
+           store("_load_state_dict_post_hooks", orderedDict()),
+           store("_modules", emptyDict()),
+       }) {
+    if (!st) return st.error();
+  }
+  return VtPtr(ConstantVariable::make(NoneValue{}));
 }
 
 }  // namespace dynrr::vt

@@ -13,6 +13,7 @@
 #include "core/vt/functions.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
+#include "core/vt/nn_module.h"
 
 namespace dynrr::vt {
 
@@ -73,6 +74,12 @@ bool userClassDefines(const trace::TraceReader& trace, trace::ObjRef cls, const 
   return false;
 }
 
+// The key of a descriptor in mroSourceCache: its identity token, or its heap ref.
+static uint64_t descriptorKey(const trace::TraceReader& trace, trace::ObjRef ref) {
+  auto o = trace.object(ref);
+  return o && o->getIdentity() != 0 ? o->getIdentity() : (uint64_t{1} << 63) | ref;
+}
+
 // get_source_by_walking_mro: dict(type(S).__dict__)['name'] or
 // dict(type(S).__mro__[i].__dict__)['name'], with NOT_PRESENT_IN_GENERIC_DICT on S (the
 // instance dict does not shadow it) and DICT_NOT_CONTAINS on the classes in between.
@@ -93,9 +100,14 @@ Expected<SourcePtr> mroSource(Tx& tx, const UserObjectVariable& o, const MroHit&
                         "dict(" + typeName + ".__mro__[" + std::to_string(absent) + "].__dict__)");
   }
   if (!inInstanceDict) ctx.output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, s->name());
+  auto key = std::make_pair(descriptorKey(ctx.trace, hit.value), name);
+  if (auto cached = ctx.mroSourceCache.find(key); cached != ctx.mroSourceCache.end())
+    return cached->second;
   std::string klass =
       hit.index == 0 ? typeName : typeName + ".__mro__[" + std::to_string(hit.index) + "]";
-  return Source::expr(s, "dict(" + klass + ".__dict__)[" + pyStrRepr(name) + "]");
+  auto out = Source::expr(s, "dict(" + klass + ".__dict__)[" + pyStrRepr(name) + "]");
+  ctx.mroSourceCache[key] = out;
+  return out;
 }
 
 Expected<std::optional<schema::Instance::Reader>> UserObjectVariable::instance(Tx& tx) const {
@@ -255,7 +267,11 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
           std::make_shared<UserFunctionVariable>((*hit)->value, f.getQualname().cStr(), *src);
       return VtPtr(std::make_shared<UserMethodVariable>(fn, self(), *src));
     }
-    return VtPtr(std::make_shared<LazyVariable>((*hit)->value, *src));
+    // resolve_cls_plain_attr: without a source of its own, an object made while tracing
+    // builds a plain class variable from AttrSource(cls_source, name).
+    SourcePtr plain = *src;
+    if (!plain && !s && clsSource_) plain = Source::attr(clsSource_, name);
+    return VtPtr(std::make_shared<LazyVariable>((*hit)->value, plain));
   }
   return getattrFallback(tx, name);
 }
@@ -451,15 +467,30 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
   if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
   if (std::string base = userExceptionBuiltinBase(ctx.trace, class_); !base.empty())
     return callException(tx, std::move(base), std::move(args), std::move(kwargs));
+  bool nnModule = mroFind(ctx.trace, class_, {"torch.nn.modules.module.Module"}).has_value();
   for (auto k : c->getClass().getMro()) {
     std::string name = qualifiedClassName(ctx.trace, k);
-    if (name == "torch.nn.modules.module.Module")
-      return unsupported("constructing an nn.Module while tracing (" + typeName_ + ")");
     auto kc = ctx.trace.object(k);
     if (!kc || kc->which() != W::CLASS) return Error("MRO entry missing from the trace");
+    // An nn.Module's MRO may hold torch.nn's own module classes (Module, ModuleList ...),
+    // whose code the recorder keeps by the names reached.
+    if (nnModule && name.rfind("torch.nn.modules.", 0) == 0) continue;
+    // abc.ABC holds only __slots__ = () and its _abc_impl.
+    if (name == "abc.ABC") continue;
     if (name != "object" && !tracer::isUserCodeClass(kc->getClass()))
       return unsupported("constructing " + typeName_ + ", a subclass of library class " + name);
   }
+  // object.__new__ of a class ABCMeta left abstract methods on raises TypeError.
+  if (std::string(c->getClass().getMetaclass().cStr()) == "abc.ABCMeta") {
+    auto abstract = findAttr(c->getClass().getAttrs(), "__abstractmethods__");
+    auto a = abstract ? ctx.trace.object(*abstract) : Expected<schema::Object::Reader>(Error(""));
+    if (!a || a->which() != W::FROZENSET)
+      return unsupported("an ABCMeta class " + typeName_ +
+                         " without a recorded __abstractmethods__");
+    if (a->getFrozenset().size() != 0)
+      return unsupported("instantiating abstract class " + typeName_ + " (TypeError path)");
+  }
+  if (nnModule) return constructNNModule(tx, *this, std::move(args), std::move(kwargs));
   // A dataclass is constructed like any user class: its generated __init__ is traced.
   if (userClassDefines(ctx.trace, class_, "__new__"))
     return unsupported("a user class with __new__ (" + typeName_ + ")");
@@ -470,6 +501,7 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
   ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['type']");
   ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
   auto obj = std::make_shared<UserObjectVariable>(0, class_, typeName_, nullptr);
+  obj->setClsSource(source());
   if (!kwargs.empty()) obj->setBuiltWithKwargs();
   auto hit = lookupMro(ctx.trace, class_, "__init__");
   if (!hit) return hit.error();
@@ -508,6 +540,56 @@ Expected<bool> UserClassVariable::callObjHasattr(Tx& tx, const std::string& name
   return false;
 }
 
+// UserDefinedClassVariable.get_source_by_walking_mro: the descriptor in the class
+// __dict__ that holds it, dict(S.__dict__)['name'] or dict(S.__mro__[i].__dict__)['name'],
+// with DICT_NOT_CONTAINS on the classes in between (once per class and name).
+SourcePtr UserClassVariable::mroDescriptorSource(Tx& tx, const MroHit& hit,
+                                                 const std::string& name) const {
+  auto& ctx = tx.context();
+  const SourcePtr& s = source();
+  if (!s) return nullptr;
+  auto c = ctx.trace.object(class_);
+  if (c && c->which() == W::CLASS) {
+    auto mro = c->getClass().getMro();
+    for (size_t absent = 1; absent < hit.index; ++absent) {
+      auto k = ctx.trace.object(mro[static_cast<unsigned>(absent)]);
+      uint64_t id = k ? k->getIdentity() : 0;
+      if (!ctx.guardedMroAbsent.insert({id, name}).second) continue;
+      ctx.output.addGuard(GuardKind::DICT_NOT_CONTAINS, "dict(" + s->name() + ".__mro__[" +
+                                                            std::to_string(absent) + "].__dict__)");
+    }
+  }
+  auto key = std::make_pair(descriptorKey(ctx.trace, hit.value), name);
+  if (auto cached = ctx.mroSourceCache.find(key); cached != ctx.mroSourceCache.end())
+    return cached->second;
+  std::string klass =
+      hit.index == 0 ? s->name() : s->name() + ".__mro__[" + std::to_string(hit.index) + "]";
+  auto out = Source::expr(s, "dict(" + klass + ".__dict__)[" + pyStrRepr(name) + "]");
+  ctx.mroSourceCache[key] = out;
+  return out;
+}
+
+// resolve_cls_descriptor for a classmethod (ClassMethodVariable.tp_descr_get_impl,
+// cm_descr_get): its __func__ bound to the class, the function built from
+// AttrSource(<descriptor by MRO walk>, "__func__"), the bound method from
+// AttrSource(cls, __func__.__name__).
+Expected<VtPtr> UserClassVariable::classMethod(Tx& tx, const MroHit& hit,
+                                               schema::Object::Reader descriptor,
+                                               const std::string& name) {
+  auto& ctx = tx.context();
+  auto func = findAttr(descriptor.getInstance().getAttrs(), "__func__");
+  auto f = func ? ctx.trace.object(*func) : Expected<schema::Object::Reader>(Error(""));
+  if (!f || f->which() != W::FUNCTION)
+    return unsupported("a classmethod " + typeName_ + "." + name +
+                       " wrapping something other than a Python function");
+  SourcePtr descSrc = mroDescriptorSource(tx, hit, name);
+  auto fn =
+      std::make_shared<UserFunctionVariable>(*func, f->getFunction().getQualname().cStr(),
+                                             descSrc ? Source::attr(descSrc, "__func__") : nullptr);
+  SourcePtr bound = source() ? Source::attr(source(), f->getFunction().getName().cStr()) : nullptr;
+  return VtPtr(std::make_shared<UserMethodVariable>(fn, self(), std::move(bound)));
+}
+
 Expected<VtPtr> UserClassVariable::varGetattr(Tx& tx, const std::string& name) {
   auto& ctx = tx.context();
   if (name == "__name__" || name == "__qualname__" || name == "__module__") {
@@ -516,7 +598,8 @@ Expected<VtPtr> UserClassVariable::varGetattr(Tx& tx, const std::string& name) {
     auto c = ctx.trace.object(class_);
     if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
     std::string meta = c->getClass().getMetaclass().cStr();
-    if (meta != "builtins.type" && meta != "type" && meta != "enum.EnumType" && !meta.empty())
+    if (meta != "builtins.type" && meta != "type" && meta != "enum.EnumType" &&
+        meta != "abc.ABCMeta" && !meta.empty())
       return unsupported("getattr '" + name + "' on a class with metaclass " + meta);
     std::string value = name == "__name__"       ? c->getClass().getName().cStr()
                         : name == "__qualname__" ? c->getClass().getQualname().cStr()
@@ -535,8 +618,9 @@ Expected<VtPtr> UserClassVariable::varGetattr(Tx& tx, const std::string& name) {
   if (!v) return v.error();
   if (v->which() == W::INSTANCE) {
     std::string t = qualifiedClassName(ctx.trace, v->getInstance().getClass());
-    if (t == "builtins.staticmethod" || t == "builtins.classmethod" || t == "builtins.property" ||
-        t == "staticmethod" || t == "classmethod" || t == "property")
+    if (t == "builtins.classmethod" || t == "classmethod") return classMethod(tx, **hit, *v, name);
+    if (t == "builtins.staticmethod" || t == "builtins.property" || t == "staticmethod" ||
+        t == "property")
       return unsupported("a " + t + " read from class " + typeName_);
   }
   if (!source()) return unsupported("getattr '" + name + "' on a class without a source");

@@ -24,6 +24,8 @@
 
 namespace dynrr::vt {
 
+struct MroHit;
+
 class UserObjectVariable : public VariableTracker {
  public:
   enum class Flavor {
@@ -44,6 +46,11 @@ class UserObjectVariable : public VariableTracker {
   // methods (those the class does not override) run on this ConstDictVariable (_base_vt).
   void setBaseDict(VtPtr d) { baseDict_ = std::move(d); }
   const VtPtr& baseDict() const { return baseDict_; }
+  // cls_source: the source of the class an object made while tracing was built from
+  // (null for a sourceless class); its plain class variables are built from
+  // AttrSource(cls_source, name).
+  void setClsSource(SourcePtr s) { clsSource_ = std::move(s); }
+  const SourcePtr& clsSource() const { return clsSource_; }
   // Made while tracing by a constructor call with keyword arguments.
   bool builtWithKwargs() const { return builtWithKwargs_; }
   void setBuiltWithKwargs() { builtWithKwargs_ = true; }
@@ -104,6 +111,7 @@ class UserObjectVariable : public VariableTracker {
   bool builtWithKwargs_ = false;
   VtPtr dunderDict_;
   VtPtr baseDict_;
+  SourcePtr clsSource_;
 };
 
 // A user-defined class (UserDefinedClassVariable): calling it constructs an object.
@@ -129,6 +137,9 @@ class UserClassVariable final : public VariableTracker {
 
  private:
   Expected<VtPtr> callException(Tx& tx, std::string builtinBase, Args args, Kwargs kwargs);
+  SourcePtr mroDescriptorSource(Tx& tx, const MroHit& hit, const std::string& name) const;
+  Expected<VtPtr> classMethod(Tx& tx, const MroHit& hit, schema::Object::Reader descriptor,
+                              const std::string& name);
 
   trace::ObjRef class_;
   std::string typeName_;
