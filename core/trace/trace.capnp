@@ -98,6 +98,9 @@ struct GlobalState {
   # whether a module call may skip __call__ for forward. Empty in traces written before
   # the field existed (the core then cannot decide and says so).
   nnModuleGlobalHooks @14 :List(UInt32);
+  # sys.getrecursionlimit() of the recording process, which Dynamo constant-folds while
+  # tracing (inspect.unwrap reads it); 0 in traces written before the field existed.
+  recursionLimit @15 :Int32;
 }
 
 # ---------------------------------------------------------------- object heap
@@ -239,6 +242,8 @@ struct Class {
   attrs @5 :List(Attr);            # entries of the class __dict__ that were recorded
   builtin @6 :Bool;                # a C type (object, int, torch._C._TensorBase, ...)
   metaclass @7 :Text;              # qualified name of type(cls)
+  metaclassRef @8 :ObjRef;         # -> class: type(cls) when it is a Python metaclass
+                                   # (a subclass of type defined in Python), else 0
 }
 
 struct Instance {

@@ -181,7 +181,7 @@ bool refsInRange(schema::Object::Reader obj, ObjRef limit, std::string& bad) {
     case W::CLASS: {
       auto c = obj.getClass();
       return all(c.getBases(), "class base") && all(c.getMro(), "class mro") &&
-             attrs(c.getAttrs(), "class attr");
+             attrs(c.getAttrs(), "class attr") && ok(c.getMetaclassRef(), true, "metaclass");
     }
     case W::INSTANCE: {
       auto i = obj.getInstance();

@@ -535,12 +535,15 @@ Expected<VtPtr> Wrap::callable() {
         module + "." + qualname, "Attempted to call function marked as skipped",
         "Dynamo does not know how to trace the builtin `" + module + "." + qualname + "`", source);
   }
-  // polyfills.sys.getrecursionlimit is constant-folded through: Dynamo calls the real
-  // sys.getrecursionlimit() of the recording process, a value the trace does not hold.
-  if (module == "sys" && qualname == "getrecursionlimit")
-    return unsupported(
-        "sys.getrecursionlimit() (Dynamo folds the recording process's limit, which the "
-        "trace does not hold)");
+  // sys.getrecursionlimit is constant-folded (trace_rules: a constant-fold function):
+  // Dynamo calls the recording process's real one; the trace holds its value.
+  if (module == "sys" && qualname == "getrecursionlimit") {
+    if (ctx.event.getFrame().getGlobalState().getRecursionLimit() <= 0)
+      return unsupported(
+          "sys.getrecursionlimit() (Dynamo folds the recording process's limit; this trace "
+          "was written before the recorder kept it)");
+    return std::make_shared<vt::BuiltinVariable>("sys.getrecursionlimit", source);
+  }
   return unsupported("call target " + module + "." + qualname + " (" +
                      std::string(c.getReason().cStr()) + ")");
 }
@@ -866,10 +869,43 @@ Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRe
   // overrides neither __getattribute__ nor __call__. Other metaclasses are recorded by
   // name only, so what they override is unknown.
   if (meta != "type" && meta != "builtins.type" && meta != "enum.EnumType" &&
-      meta != "enum.EnumMeta" && meta != "torch._C._TensorMeta" && meta != "abc.ABCMeta")
-    return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr() +
-                       " (the trace names a metaclass without its dict; what it overrides, "
-                       "__getattribute__, __call__, __setattr__ or data descriptors, is unknown)");
+      meta != "enum.EnumMeta" && meta != "torch._C._TensorMeta" && meta != "abc.ABCMeta") {
+    // A Python metaclass recorded with its dict (Class.metaclassRef): the class is a
+    // UserDefinedClassVariable as under `type` when the metaclass chain overrides only
+    // what runs at class creation or on a class-level store (__new__, __init__,
+    // __prepare__, __setattr__: the core refuses stores on classes). Anything else
+    // (__getattribute__, __getattr__, __call__, descriptors, operators) changes how
+    // Dynamo reads or calls the class and is not modelled.
+    std::string why;
+    if (c.getMetaclassRef() == 0) {
+      why = "the trace names the metaclass without its dict";
+    } else if (auto m = ctx.trace.object(c.getMetaclassRef()); !m || m->which() != W::CLASS) {
+      why = "the metaclass is not recorded as a class";
+    } else {
+      for (auto k : m->getClass().getMro()) {
+        auto kc = ctx.trace.object(k);
+        if (!kc || kc->which() != W::CLASS) {
+          why = "a class of the metaclass's MRO is not recorded";
+          break;
+        }
+        std::string kn = vt::qualifiedClassName(ctx.trace, k);
+        if (kn == "type" || kn == "builtins.type" || kn == "object" || kn == "builtins.object" ||
+            kn == "abc.ABCMeta")
+          continue;
+        for (auto a : kc->getClass().getAttrs()) {
+          std::string n = a.getName();
+          if (n == "__new__" || n == "__init__" || n == "__prepare__" || n == "__setattr__")
+            continue;
+          why = "it defines " + n + " (in " + kn + ")";
+          break;
+        }
+        if (!why.empty()) break;
+      }
+    }
+    if (!why.empty())
+      return unsupported("class " + typeName + " with metaclass " + c.getMetaclass().cStr() + " (" +
+                         why + "; what the metaclass overrides is not modelled)");
+  }
   // The same class reached again from another source is the same tracker, with a
   // DUPLICATE_INPUT guard (type(L['o']) then L['o'].__class__).
   if (uint64_t id = obj->getIdentity(); id != 0) {

@@ -1028,6 +1028,28 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
        asSequence(args[0]) || args[0]->kind() == VtKind::kDict);
   bool result = false;
   for (const auto& cls : classes) {
+    if (cls == "module") {
+      // types.ModuleType: a module tracker is one; functions, methods, classes, tensors,
+      // constants and containers are not.
+      if (args[0]->kind() == VtKind::kModule) {
+        result = true;
+        continue;
+      }
+      if (!exactCallableType || args[0]->kind() == VtKind::kBuiltin)
+        return unsupported("isinstance of a " + args[0]->className() + " against module");
+      continue;
+    }
+    if (cls == "type") {
+      // Every class is an instance of type (its metaclass derives from it); functions,
+      // methods, tensors, constants and containers never are.
+      if (args[0]->kind() == VtKind::kUserClass) {
+        result = true;
+        continue;
+      }
+      if (!exactCallableType || args[0]->kind() == VtKind::kBuiltin)
+        return unsupported("isinstance of a " + args[0]->className() + " against type");
+      continue;
+    }
     if (cls == "method" || cls == "function") {
       if (!exactCallableType)
         return unsupported("isinstance of a " + args[0]->className() + " against " + cls);
@@ -1065,6 +1087,47 @@ Expected<VtPtr> callStr(Tx& tx, const std::string&, Args& args) {
   return ConstantVariable::make(constantRepr(c->value()));
 }
 
+// UserFunctionVariable.call_obj_hasattr: hasattr(fn, name), without a guard; a bound
+// method asks its function (UserMethodVariable inherits it). The attributes of every
+// function (dir(types.FunctionType)), then the function's own __dict__.
+Expected<bool> functionHasattr(Tx& tx, const VtPtr& callable, const std::string& attr) {
+  static const std::unordered_set<std::string> kFunctionAttrs = {
+      "__annotations__", "__builtins__",
+      "__call__",        "__class__",
+      "__closure__",     "__code__",
+      "__defaults__",    "__delattr__",
+      "__dict__",        "__dir__",
+      "__doc__",         "__eq__",
+      "__format__",      "__ge__",
+      "__get__",         "__getattribute__",
+      "__getstate__",    "__globals__",
+      "__gt__",          "__hash__",
+      "__init__",        "__init_subclass__",
+      "__kwdefaults__",  "__le__",
+      "__lt__",          "__module__",
+      "__name__",        "__ne__",
+      "__new__",         "__qualname__",
+      "__reduce__",      "__reduce_ex__",
+      "__repr__",        "__setattr__",
+      "__sizeof__",      "__str__",
+      "__subclasshook__"};
+  if (kFunctionAttrs.count(attr)) return true;
+  VtPtr fn = callable;
+  if (auto* m = dynamic_cast<const UserMethodVariable*>(fn.get())) fn = m->function();
+  if (fn->kind() == VtKind::kNestedFunction) return false;
+  auto* uf = dynamic_cast<const UserFunctionVariable*>(fn.get());
+  if (!uf) return unsupported("hasattr on a " + fn->pythonTypeName());
+  auto rec = tx.context().trace.object(uf->function());
+  if (!rec) return rec.error();
+  if (rec->which() != schema::Object::Which::FUNCTION)
+    return unsupported("hasattr on a function the trace does not hold (" +
+                       std::string(rec->which() == schema::Object::Which::OPAQUE
+                                       ? rec->getOpaque().getReason().cStr()
+                                       : "not a function") +
+                       ")");
+  return findAttr(rec->getFunction().getAttrs(), attr).has_value();
+}
+
 // getattr / hasattr / setattr with a constant name: var_getattr, call_obj_hasattr and
 // the object's __setattr__; getattr with a default asks hasattr first
 // (BuiltinVariable.call_getattr).
@@ -1097,6 +1160,14 @@ Expected<VtPtr> callAttrBuiltin(Tx& tx, const std::string& name, Args& args) {
     for (auto a : rec->getTensor().getAttrs()) has = has || a.getName() == *attr;
     tx.context().output.addGuard(GuardKind::HASATTR, args[0]->source()->name());
     return ConstantVariable::make(has);
+  }
+  if (((name == "hasattr" && args.size() == 2) || (name == "getattr" && args.size() == 3)) &&
+      (args[0]->kind() == VtKind::kUserFunction || args[0]->kind() == VtKind::kUserMethod ||
+       args[0]->kind() == VtKind::kNestedFunction)) {
+    auto has = functionHasattr(tx, args[0], *attr);
+    if (!has) return has.error();
+    if (name == "hasattr") return ConstantVariable::make(*has);
+    return *has ? args[0]->varGetattr(tx, *attr) : args[2];
   }
   if (const ConstantVariable* c = asConstant(args[0]);
       c && c->isNone() && attr->rfind("__", 0) != 0 &&
@@ -1268,6 +1339,12 @@ Expected<VtPtr> BuiltinVariable::call(Tx& tx, const std::string& name, Args args
   if (isOperator && kwargs.empty() && !handlers().count(name))
     return applyOperator(tx, name, std::move(args));
   if (name == "print") return callPrint(tx, name, args);
+  if (name == "sys.getrecursionlimit") {
+    if (!args.empty() || !kwargs.empty())
+      return unsupported("sys.getrecursionlimit with arguments");
+    return ConstantVariable::make(
+        static_cast<int64_t>(tx.context().event.getFrame().getGlobalState().getRecursionLimit()));
+  }
   if (isBuiltinExceptionClass(name)) return makeBuiltinException(name, std::move(args), kwargs);
   auto kw = kwHandlers().find(name);
   if (!kwargs.empty() && kw == kwHandlers().end())

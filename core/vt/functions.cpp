@@ -10,6 +10,7 @@
 #include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
 #include "core/vt/dicts.h"
+#include "core/vt/exceptions.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/user_defined.h"
@@ -244,8 +245,34 @@ Expected<VtPtr> UserFunctionVariable::varGetattr(Tx& tx, const std::string& name
     return VtPtr(std::make_shared<LazyVariable>(ref, Source::attr(source(), name)));
   } else {
     // An entry of the function's __dict__ (inspect.getattr_static), lazily wrapped.
-    if (auto v = findAttr(fn.getAttrs(), name); v && source())
+    auto v = findAttr(fn.getAttrs(), name);
+    if (v && source())
       return VtPtr(std::make_shared<LazyVariable>(*v, Source::attr(source(), name)));
+    // fn_var_getattr: inspect.getattr_static finds neither a function attribute nor an
+    // entry of its __dict__, so AttributeError is raised in the traced code (inspect's
+    // `obj.__signature__` probe). A name of the function type itself stays unmodelled.
+    static const std::set<std::string> kFunctionTypeAttrs = {
+        "__annotations__",  "__builtins__",
+        "__call__",         "__class__",
+        "__closure__",      "__code__",
+        "__defaults__",     "__delattr__",
+        "__dict__",         "__dir__",
+        "__doc__",          "__eq__",
+        "__format__",       "__ge__",
+        "__get__",          "__getattribute__",
+        "__getstate__",     "__globals__",
+        "__gt__",           "__hash__",
+        "__init__",         "__init_subclass__",
+        "__kwdefaults__",   "__le__",
+        "__lt__",           "__module__",
+        "__name__",         "__ne__",
+        "__new__",          "__qualname__",
+        "__reduce__",       "__reduce_ex__",
+        "__repr__",         "__setattr__",
+        "__sizeof__",       "__str__",
+        "__subclasshook__", "__type_params__"};
+    if (!v && !kFunctionTypeAttrs.count(name))
+      return raiseObservedException(tx, "AttributeError", {});
     return unsupported("getattr '" + name + "' on a function");
   }
   // Read through a source, the str is a lazy constant on AttrSource(fn, name).

@@ -196,6 +196,7 @@ void fillGlobalState(PyObject* s, schema::GlobalState::Builder out) {
   out.setTorchFunctionEnabled(truth(item(s, "torch_function_enabled")));
   out.setTorchFunctionAllDisabled(truth(item(s, "torch_function_all_disabled")));
   out.setNumThreads(static_cast<int32_t>(integer(item(s, "num_threads"))));
+  out.setRecursionLimit(static_cast<int32_t>(integer(item(s, "recursion_limit"))));
   PyObject* hooks = item(s, "nn_module_global_hooks");  // [int, int, int, int]
   auto hl = out.initNnModuleGlobalHooks(static_cast<unsigned>(length(hooks)));
   for (unsigned i = 0; i < hl.size(); ++i) hl.set(i, static_cast<uint32_t>(integer(at(hooks, i))));

@@ -858,9 +858,18 @@ ObjRef ObjectWalker::walkClass(PyObject* o) {
   if (type->tp_mro && PyTuple_Check(type->tp_mro))
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(type->tp_mro); ++i)
       mro.push_back(walkPart(PyTuple_GET_ITEM(type->tp_mro, i)));
+  // A metaclass written in Python (ABCMeta, transformers' _BCCacheNameMeta): part of
+  // the class's structure, since what it overrides (__call__, __setattr__,
+  // __getattribute__ ...) decides how Dynamo treats the class.
+  PyTypeObject* meta = Py_TYPE(o);
+  ObjRef metaRef = 0;
+  if (meta != &PyType_Type && (meta->tp_flags & Py_TPFLAGS_HEAPTYPE))
+    metaRef = walkPart(reinterpret_cast<PyObject*>(meta));
   std::vector<std::pair<std::string, ObjRef>> attrs;
   if (heap && type->tp_dict) {
     bool user = isUserClass(type);
+    // A metaclass's dict is small and every name in it is an override: all recorded.
+    if (PyType_IsSubtype(type, &PyType_Type)) user = true;
     // torch.nn's module classes (not Module itself) are small and their methods are
     // what Dynamo inlines (__iter__, __getitem__, _conv_forward ...): record them whole.
     if (!user && module.rfind("torch.nn.modules.", 0) == 0 && module != "torch.nn.modules.module")
@@ -886,7 +895,10 @@ ObjRef ObjectWalker::walkClass(PyObject* o) {
       PyObject* kv = PyList_GET_ITEM(items.get(), i);
       std::string key = utf8(PyTuple_GET_ITEM(kv, 0));
       if (key.empty() || isNoiseAttr(key)) continue;
-      if (!user && !wanted.count(key)) continue;
+      // A library class keeps the names code reads and its protocol methods, and with
+      // a read set every entry Dynamo read (Module.add_module, inlined through self).
+      PyObject* entry = PyTuple_GET_ITEM(kv, 1);
+      if (!user && !wanted.count(key) && !(readSetOn_ && wasRead(entry))) continue;
       // A library base's protocol methods are walked even when Dynamo did not read them:
       // where Dynamo substitutes a polyfill (Mapping.get -> polyfills.mapping_get), the
       // core identifies the method it replaces.
@@ -904,6 +916,7 @@ ObjRef ObjectWalker::walkClass(PyObject* o) {
   setAttrs(c.initAttrs(static_cast<unsigned>(attrs.size())), attrs);
   c.setBuiltin(!heap);
   c.setMetaclass(typeQualifiedName(Py_TYPE(o)));
+  c.setMetaclassRef(metaRef);
   return obj.ref;
 }
 

@@ -354,6 +354,7 @@ def global_state() -> dict:
         "torch_function_all_disabled": bool(getattr(c, "_is_torch_function_all_disabled",
                                                     lambda: False)()),
         "num_threads": torch.get_num_threads(),
+        "recursion_limit": sys.getrecursionlimit(),
     }
     try:
         m = torch.nn.modules.module
