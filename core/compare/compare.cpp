@@ -49,6 +49,9 @@ std::string guardKey(const GuardDecision& g) {
     if (auto at = detail.find(" value="); at != std::string::npos) detail.resize(at);
     key += "  " + detail;
   }
+  // SHAPE_ENV: the expressions ShapeEnv printed (issue 16: compared exactly, so a frame
+  // whose shape guards differ is not a match).
+  if (g.kind == "SHAPE_ENV" && !g.detail.empty()) key += "  " + g.detail;
   return key;
 }
 

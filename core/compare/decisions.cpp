@@ -71,7 +71,19 @@ FrameDecisions fromTrace(schema::Decisions::Reader decisions) {
     out.graphs.push_back(std::move(graph));
   }
   for (auto g : decisions.getGuards()) {
-    out.guards.push_back(GuardDecision{g.getKind(), g.getSource(), g.getDetail()});
+    GuardDecision guard{g.getKind(), g.getSource(), g.getDetail()};
+    // The shape guard's decision is its printed expressions (ShapeEnv.produce_guards, as
+    // Dynamo's guard code lists them, in order); none for a frame without symbols.
+    if (guard.kind == "SHAPE_ENV") {
+      std::string exprs;
+      for (auto part : g.getCodeParts()) {
+        std::string p = part;
+        if (p.find_first_not_of(" \t\n") == std::string::npos) continue;
+        exprs += (exprs.empty() ? "" : " and ") + p;
+      }
+      guard.detail = exprs;
+    }
+    out.guards.push_back(std::move(guard));
   }
   for (auto b : decisions.getGraphBreaks()) {
     out.breaks.push_back(BreakDecision{b.getReason(), b.getGbType(), b.getOffset()});

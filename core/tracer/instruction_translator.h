@@ -94,7 +94,9 @@ struct TracingContext {
   // size symbols made for them (ShapeEnv: unique_ids, val_to_var duck sizing, and the
   // stand-in value each symbol takes in this replay; see replay.cpp).
   std::map<std::string, std::vector<bool>> dynamicDims;
-  std::set<std::string> dynamicInts;  // int locals / cell contents traced as SymInts
+  std::map<std::string, std::string> symbolSource;  // size symbol -> its first source
+  std::set<std::string> dynamicStrides;             // locals whose strides are dynamic
+  std::set<std::string> dynamicInts;                // int locals / cell contents traced as SymInts
   int64_t symbolBase = 0;
   std::set<uint32_t> symbolIds;
   std::map<int64_t, std::pair<std::string, int64_t>> symbolByHint;  // hint -> (name, stand-in)

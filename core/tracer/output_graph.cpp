@@ -15,9 +15,14 @@ OutputGraph::OutputGraph() { guards::installAmbientGuards(guards_); }
 std::vector<compare::GuardDecision> OutputGraph::guardDecisions() const {
   std::vector<compare::GuardDecision> out;
   out.reserve(guards_.size());
-  for (const auto& g : guards_.guards())
-    if (!g.discarded)
-      out.push_back(compare::GuardDecision{guards::guardKindName(g.kind), g.source, g.detail});
+  std::string shapeExprs;
+  for (const auto* list : {&shapeRelations_, &shapeBounds_})
+    for (const auto& e : *list) shapeExprs += (shapeExprs.empty() ? "" : " and ") + e;
+  for (const auto& g : guards_.guards()) {
+    if (g.discarded) continue;
+    out.push_back(compare::GuardDecision{guards::guardKindName(g.kind), g.source, g.detail});
+    if (g.kind == guards::GuardKind::SHAPE_ENV) out.back().detail = shapeExprs;
+  }
   return out;
 }
 

@@ -32,6 +32,11 @@ class OutputGraph {
     guards_.add(kind, source, detail);
   }
   void addSkipGuardSource(const std::string& source) { guards_.addSkipSource(source); }
+  // ShapeEnv.produce_guards' printed expressions, which become the SHAPE_ENV guard's
+  // decision: relations between sources first, then each symbol's range (`2 <= s`, the
+  // lower bound 0/1 specialisation leaves), in the order the symbols were made.
+  void addShapeRelation(std::string expr) { shapeRelations_.push_back(std::move(expr)); }
+  void addShapeBound(std::string expr) { shapeBounds_.push_back(std::move(expr)); }
   guards::GuardSet& guardSet() { return guards_; }
   const guards::GuardSet& guardSet() const { return guards_; }
   // The guards as decisions (kind names as the recorder writes them).
@@ -90,6 +95,7 @@ class OutputGraph {
 
   ProtoGraph graph_;
   guards::GuardSet guards_;
+  std::vector<std::string> shapeRelations_, shapeBounds_;
   std::map<std::string, NodeId> inputs_;
   std::optional<NodeId> output_;
   std::map<NodeId, std::string> symbolTensor_;  // symbol placeholder -> its tensor's source

@@ -67,6 +67,7 @@ Expected<compare::GraphDecision> emitGraph(const ProtoGraph& proto) {
 // dynamic); dynamic ints, strides and cell contents are reported unsupported.
 struct DynamicPlan {
   std::map<std::string, std::vector<bool>> dims;  // local name -> dynamic dims
+  std::set<std::string> strides;                  // locals whose strides are dynamic too
   std::set<std::string> ints;                     // int locals and cell contents
   std::string unsupported;                        // non-empty: what is not modelled
 };
@@ -142,6 +143,7 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
           plan.unsupported = "tensor input '" + name + "' strides changed (dynamic strides)";
           return plan;
         }
+        if (stridesDiffer) plan.strides.insert(name);
         auto& merged = plan.dims[name];
         if (merged.size() != dyn.size()) merged.assign(dyn.size(), false);
         for (size_t k = 0; k < dyn.size(); ++k) merged[k] = merged[k] || dyn[k];
@@ -421,6 +423,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   TracingContext ctx(trace, event);
   ctx.hooks = hooks;
   ctx.dynamicDims = plan.dims;
+  ctx.dynamicStrides = plan.strides;
   ctx.dynamicInts = plan.ints;
   ctx.symbolBase = symbolBase;
   if (hooks) {

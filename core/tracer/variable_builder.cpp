@@ -103,8 +103,29 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
       int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolByHint.size() + 1);
       found = ctx.symbolByHint.emplace(hint, std::make_pair(symbol, standIn)).first;
       ctx.output.symbolInput(symbol, dimSource, srcName);
+      ctx.symbolSource[symbol] = dimSource;
+      ctx.output.addShapeBound("2 <= " + dimSource);
+    } else {
+      // Duck sizing: the same size is the same symbol, guarded equal to its first source.
+      ctx.output.addShapeRelation(srcName + ".size()[" + std::to_string(i) +
+                                  "] == " + ctx.symbolSource[found->second.first]);
     }
     sizes[i] = found->second.second;
+  }
+  // Dynamic strides of a contiguous input (its strides changed since an earlier
+  // compile, or its rank): each is the product of the sizes after it, which the shape
+  // env guards (stride()[k] == size()[k+1]*...), sizes printed as their symbols' sources.
+  std::string local = srcName.size() > 4 ? srcName.substr(3, srcName.size() - 5) : "";
+  if (ctx.dynamicStrides.count(local) && srcName.rfind("L['", 0) == 0) {
+    for (size_t k = 0; k + 1 < dyn.size(); ++k) {
+      std::string product;
+      for (size_t j = k + 1; j < dyn.size(); ++j) {
+        std::string factor = dyn[j] ? ctx.symbolSource[ctx.symbolByHint.at(meta.sizes[j]).first]
+                                    : std::to_string(meta.sizes[j]);
+        product += (product.empty() ? "" : "*") + factor;
+      }
+      ctx.output.addShapeRelation(srcName + ".stride()[" + std::to_string(k) + "] == " + product);
+    }
   }
   std::string detail = guards::tensorMatchDetail(meta, &dyn);
   meta.sizes = sizes;

@@ -206,11 +206,15 @@ Expected<VtPtr> callLen(Tx& tx, const std::string&, Args& args) {
 
 // range() of a SymInt specialises it (guard_int: its hint, guarded in the shape env);
 // the SymInt input then has no use and is dropped from the graph.
-Expected<VtPtr> callRange(Tx&, const std::string&, Args& args) {
+Expected<VtPtr> callRange(Tx& tx, const std::string&, Args& args) {
   for (auto& a : args) {
     if (a->kind() == VtKind::kSymInt) {
       auto& si = static_cast<SymIntVariable&>(*a);
       if (!si.isSymbol()) return unsupported("range() of a SymInt expression");
+      // The shape env's guard on the specialised symbol: its source equals the hint.
+      if (!si.source()) return unsupported("range() of a SymInt without a source");
+      tx.context().output.addShapeRelation(si.source()->name() +
+                                           " == " + std::to_string(si.hint()));
       a = ConstantVariable::make(si.hint());
     }
   }

@@ -51,6 +51,24 @@ TEST(Compare, GuardSetOrderDoesNotMatterButContentDoes) {
   EXPECT_EQ(compareDecisions(sample(), other).verdict, Verdict::kMatch);
 }
 
+// Issue 16: the shape guard is compared by the expressions ShapeEnv printed, so two frames
+// whose shape guards differ (`2 <= s0` vs `Eq(s0, 4)`) are not both a match.
+TEST(Compare, ShapeEnvGuardsAreComparedByTheirExpressions) {
+  auto dynamo = sample();
+  dynamo.guards.push_back({"SHAPE_ENV", "", "2 <= L['x'].size()[0]"});
+  auto core = sample();
+  core.guards.push_back({"SHAPE_ENV", "", "2 <= L['x'].size()[0]"});
+  EXPECT_EQ(compareDecisions(dynamo, core).verdict, Verdict::kMatch);
+  core.guards.back().detail = "L['x'].size()[0] == 4";
+  auto c = compareDecisions(dynamo, core);
+  EXPECT_EQ(c.verdict, Verdict::kDiverge);
+  EXPECT_NE(c.diff.find("guard missing in core: SHAPE_ENV   2 <= L['x'].size()[0]"),
+            std::string::npos)
+      << c.diff;
+  core.guards.back().detail = "";  // no symbols in the core: still a divergence
+  EXPECT_EQ(compareDecisions(dynamo, core).verdict, Verdict::kDiverge);
+}
+
 TEST(Compare, BuiltinsDictCounterIsNormalisedButTheRestOfTheSourceIsNot) {
   auto recorded = sample();
   recorded.guards.push_back({"BUILTIN_MATCH", "G['__builtins_dict___4']['len']", ""});
