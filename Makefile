@@ -10,7 +10,8 @@ JOBS ?= 2
 STAMPS := $(BUILD)/.stamps
 WERROR ?= $(if $(CI),ON,OFF)
 APT_PACKAGES := capnproto libcapnp-dev libxxhash-dev librapidcheck-dev libgtest-dev \
-                libbenchmark-dev clang-format clang-tidy pkg-config valgrind libedit-dev
+                libbenchmark-dev clang-format clang-tidy pkg-config valgrind libedit-dev \
+                chromium
 
 .PHONY: all setup deps venv configure build test test-cpp test-python format format-check \
         test-asan demo bench bench-compare corpus models fuzz fuzz-reader clean
