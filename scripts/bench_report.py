@@ -310,6 +310,16 @@ def main() -> int:
               f"those frames: {fmt_ms(sum(f['dynamo_ns'] for f in other))} ms in total.")
     md.append("")
     md += repro_section(repro, core, bench)
+    models = bench / "models.md"
+    if models.exists():
+        md.append("## Real models (scripts/models_suite.py, this run)")
+        md.append("")
+        md.append("transformers models built from configs, recorded under real Dynamo and "
+                  "replayed (verdicts, trace size per event, the recorder's share of Dynamo's "
+                  "time, the core's speed-up on matching frames):")
+        md.append("")
+        md += models.read_text().rstrip("\n").splitlines()
+        md.append("")
     md.append("## Trace size of the checked-in corpus (corpus/traces)")
     md.append("")
     md.append("| trace | events | objects | bytes | bytes/event |")

@@ -17,7 +17,8 @@ Steps (each one's raw output is kept next to the report):
      -> bench/trace_bench.json (MB/s, events/s).
   5. valgrind --tool=callgrind on one `dynrr replay --frame` -> bench/callgrind.json.
   6. scripts/bench_report.py -> bench/report.md, bench/report.png (the repro bench is shown
-     next to the core's replay time of the same frames).
+     next to the core's replay time of the same frames; the models suite's table from step
+     1d, scripts/models_suite.py into bench/models/ and bench/models.md, not with --quick).
 
 Usage: scripts/bench_run.py [--build build] [--quick] [--skip-dynamo]
   --quick: a few programs and loop sizes 50,500 only (a smoke run, about a minute).
@@ -138,6 +139,15 @@ def main() -> int:
                  env=env, cwd=ROOT, stderr=open(bench / "repro_bench.log", "w"))
         if rp.returncode != 0:
             print(f"repro bench failed (see {bench / 'repro_bench.log'})")
+
+    if not args.quick and not args.skip_dynamo:
+        step("1d. the models suite (scripts/models_suite.py): transformers models recorded "
+             "and replayed -> bench/models/, bench/models.md")
+        ms = run([sys.executable, ROOT / "scripts/models_suite.py", "--out", bench / "models",
+                  "--report", bench / "models.md"], env=env, cwd=ROOT,
+                 stdout=open(bench / "models.log", "w"), stderr=subprocess.STDOUT)
+        if ms.returncode != 0:
+            print(f"models suite failed (see {bench / 'models.log'})")
 
     step("2. verdicts: dynrr replay --json on the same traces")
     verdicts = replay_verdicts(dynrr, bench)

@@ -74,8 +74,8 @@ def measure(prog: pathlib.Path, dynrr: pathlib.Path, out: pathlib.Path, max_obje
 
 
 def table(rows: list[dict]) -> str:
-    out = ["| model | frames | match | diverge | unsupported | trace per event (median) | "
-           "recorder / Dynamo (median) | core speed-up on matches | transparent |",
+    out = ["| model | frames | match | diverge | unsupported | trace per event (mean) | "
+           "recorder / Dynamo (median, max) | core speed-up on matches | transparent |",
            "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "error" in r:
@@ -83,10 +83,11 @@ def table(rows: list[dict]) -> str:
             continue
         c = r["counts"]
         per_event = r["bytes"] / max(r["events"], 1)
-        share = statistics.median(r["recorder_share"]) if r["recorder_share"] else 0.0
+        shares = r["recorder_share"] or [0.0]
         sp = (f"{statistics.geometric_mean(r['speedups']):.0f}x" if r["speedups"] else "-")
         out.append(f"| {r['program']} | {len(r['frames'])} | {c['match']} | {c['diverge']} | "
-                   f"{c['unsupported']} | {per_event / 1e6:.2f} MB | {share:.0%} | {sp} | "
+                   f"{c['unsupported']} | {per_event / 1e6:.2f} MB | "
+                   f"{statistics.median(shares):.0%}, {max(shares):.0%} | {sp} | "
                    f"{'yes' if r['transparent'] else 'NO'} |")
     return "\n".join(out) + "\n"
 
