@@ -329,6 +329,25 @@ class Worker {
         }
       }
     }
+    // RapidCheck's tree shortens the body only from its end (the statement count is drawn
+    // first), so a failing last statement keeps every statement before it. Operands
+    // resolve modulo the pools, so any sub-list prints a valid program: drop statements
+    // one by one while the failure stays (at most two runs per statement, on top).
+    if (o_.maxShrinkRuns > 0) {
+      Program program = current.value();
+      for (size_t i = 0; i < program.body.size() && program.body.size() > 1;) {
+        Program candidate = program;
+        candidate.body.erase(candidate.body.begin() + static_cast<std::ptrdiff_t>(i));
+        Evaluation e = evaluate(oracle_, o_.properties, printProgram(candidate), isolated());
+        if (stillFails(e, signature)) {
+          program = std::move(candidate);
+          best = std::move(e);
+          ++rec.shrinkSteps;
+        } else {
+          ++i;
+        }
+      }
+    }
     for (const auto& r : best.results)
       if (r.signature == signature) rec.failReason = r.reason;
     rec.failSource = best.source;
