@@ -481,9 +481,15 @@ class Aggregator {
                     r.failSource,   r.failTrace,     r.replayVerdict, r.replayReason};
       std::string dir = o_.saveDir.empty() ? o_.corpusDir : o_.saveDir;
       // A trace the core crashes on would crash the corpus test that replays corpus/fuzz:
-      // it waits in open/ (not replayed) until the core is fixed.
-      if (r.replayVerdict == "crashed") dir += "/" + std::string(kOpenFindingsDir);
+      // it waits in open/ (not replayed) until the core is fixed. Its stem is reported as
+      // "open/<hash>", the path relative to the save directory (--records "saved").
+      const bool crashed = r.replayVerdict == "crashed";
+      if (crashed) dir += "/" + std::string(kOpenFindingsDir);
       stem = saveToCorpus(dir, e);
+      if (!stem.empty() && crashed) {
+        dir.resize(dir.size() - std::strlen(kOpenFindingsDir) - 1);
+        stem = std::string(kOpenFindingsDir) + "/" + stem;
+      }
       if (!stem.empty()) {
         saved_.push_back(stem + " (" + r.failSignature + ", shrunk in " +
                          std::to_string(r.shrinkSteps) + " steps)");
