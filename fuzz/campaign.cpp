@@ -155,8 +155,14 @@ std::string sig(Property p, const std::string& reason, bool stripQuoted = false)
   return std::string(propertyName(p)) + ": " + normalizeReason(reason, stripQuoted);
 }
 
+// The core's verdict on a trace; with `isolated`, replayed in its child process (a core
+// crash is then an Error starting with kCoreCrashed, not the end of the campaign).
+Expected<TraceVerdict> coreVerdict(const std::string& trace, IsolatedCore* isolated) {
+  return isolated != nullptr ? isolated->verdict(trace) : traceVerdict(trace);
+}
+
 Evaluation evaluate(PythonOracle& oracle, const std::vector<Property>& props,
-                    const std::string& source) {
+                    const std::string& source, IsolatedCore* isolated) {
   Evaluation ev;
   ev.source = source;
   OracleRequest req;
@@ -189,11 +195,12 @@ Evaluation evaluate(PythonOracle& oracle, const std::vector<Property>& props,
     switch (p) {
       case Property::kFidelity: {
         auto t0 = Clock::now();
-        auto v = traceVerdict(r->trace);
+        auto v = coreVerdict(r->trace, isolated);
         ev.coreNs += nsSince(t0);
         if (!v) {
           pr.outcome = Outcome::kFail;
-          pr.reason = "trace unreadable: " + v.error().message();
+          const std::string& msg = v.error().message();
+          pr.reason = msg.rfind(kCoreCrashed, 0) == 0 ? msg : "trace unreadable: " + msg;
         } else if (v->verdict == compare::Verdict::kMatch) {
           pr.outcome = Outcome::kPass;
         } else if (v->verdict == compare::Verdict::kUnsupported) {
@@ -283,7 +290,7 @@ class Worker {
     auto shrinkable = programShrinkable(o_.features, o_.maxStmts, seedOfCase);
     std::string source = printProgram(shrinkable.value());
     rec.genNs = nsSince(t0);
-    Evaluation ev = evaluate(oracle_, o_.properties, source);
+    Evaluation ev = evaluate(oracle_, o_.properties, source, isolated());
     rec.results = ev.results;
     rec.harnessError = ev.harnessError;
     rec.oracleNs = ev.oracleNs;
@@ -312,7 +319,7 @@ class Worker {
         if (++runs > o_.maxShrinkRuns) break;
         std::string candidate = printProgram(next->value());
         if (candidate == best.source) continue;
-        Evaluation e = evaluate(oracle_, o_.properties, candidate);
+        Evaluation e = evaluate(oracle_, o_.properties, candidate, isolated());
         if (stillFails(e, signature)) {
           current = *next;
           best = std::move(e);
@@ -322,13 +329,35 @@ class Worker {
         }
       }
     }
+    // RapidCheck's tree shortens the body only from its end (the statement count is drawn
+    // first), so a failing last statement keeps every statement before it. Operands
+    // resolve modulo the pools, so any sub-list prints a valid program: drop statements
+    // one by one while the failure stays (at most two runs per statement, on top).
+    if (o_.maxShrinkRuns > 0) {
+      Program program = current.value();
+      for (size_t i = 0; i < program.body.size() && program.body.size() > 1;) {
+        Program candidate = program;
+        candidate.body.erase(candidate.body.begin() + static_cast<std::ptrdiff_t>(i));
+        Evaluation e = evaluate(oracle_, o_.properties, printProgram(candidate), isolated());
+        if (stillFails(e, signature)) {
+          program = std::move(candidate);
+          best = std::move(e);
+          ++rec.shrinkSteps;
+        } else {
+          ++i;
+        }
+      }
+    }
     for (const auto& r : best.results)
       if (r.signature == signature) rec.failReason = r.reason;
     rec.failSource = best.source;
     rec.failTrace = best.trace;
-    if (auto v = traceVerdict(best.trace)) {
+    if (auto v = coreVerdict(best.trace, isolated())) {
       rec.replayVerdict = compare::verdictName(v->verdict);
       rec.replayReason = v->reason;
+    } else if (v.error().message().rfind(kCoreCrashed, 0) == 0) {
+      rec.replayVerdict = "crashed";
+      rec.replayReason = v.error().message();
     } else {
       rec.replayVerdict = "unreadable";
       rec.replayReason = v.error().message();
@@ -338,9 +367,12 @@ class Worker {
   }
 
  private:
+  IsolatedCore* isolated() { return o_.isolateCore ? &core_ : nullptr; }
+
   const CampaignOptions& o_;
   PythonOracle& oracle_;
   std::set<std::string> known_;
+  IsolatedCore core_;  // forked on first use, in the process that runs the cases
 };
 
 // ------------------------------------------------------------------ aggregation
@@ -447,8 +479,17 @@ class Aggregator {
     if (!r.failSource.empty() && !o_.corpusDir.empty()) {
       CorpusEntry e{r.failProperty, r.failSignature, r.failReason,    r.caseSeed,
                     r.failSource,   r.failTrace,     r.replayVerdict, r.replayReason};
-      const std::string& dir = o_.saveDir.empty() ? o_.corpusDir : o_.saveDir;
+      std::string dir = o_.saveDir.empty() ? o_.corpusDir : o_.saveDir;
+      // A trace the core crashes on would crash the corpus test that replays corpus/fuzz:
+      // it waits in open/ (not replayed) until the core is fixed. Its stem is reported as
+      // "open/<hash>", the path relative to the save directory (--records "saved").
+      const bool crashed = r.replayVerdict == "crashed";
+      if (crashed) dir += "/" + std::string(kOpenFindingsDir);
       stem = saveToCorpus(dir, e);
+      if (!stem.empty() && crashed) {
+        dir.resize(dir.size() - std::strlen(kOpenFindingsDir) - 1);
+        stem = std::string(kOpenFindingsDir) + "/" + stem;
+      }
       if (!stem.empty()) {
         saved_.push_back(stem + " (" + r.failSignature + ", shrunk in " +
                          std::to_string(r.shrinkSteps) + " steps)");
@@ -653,13 +694,15 @@ int runCampaign(const CampaignOptions& o) {
     if (pid == 0) {
       ::close(p[0]);
       for (int fd : fds) ::close(fd);
-      Worker w(o, **oracle);
-      for (uint64_t i = o.firstCase + static_cast<uint64_t>(j); i < end && Clock::now() < deadline;
-           i += static_cast<uint64_t>(o.jobs)) {
-        std::string msg = encode(w.runCase(i, caseSeed(o.seed, i)));
-        std::string framed;
-        putStr(framed, msg);
-        if (!writeAll(p[1], framed)) break;
+      {
+        Worker w(o, **oracle);  // destroyed before _exit: its replay process is reaped
+        for (uint64_t i = o.firstCase + static_cast<uint64_t>(j);
+             i < end && Clock::now() < deadline; i += static_cast<uint64_t>(o.jobs)) {
+          std::string msg = encode(w.runCase(i, caseSeed(o.seed, i)));
+          std::string framed;
+          putStr(framed, msg);
+          if (!writeAll(p[1], framed)) break;
+        }
       }
       ::close(p[1]);
       std::fflush(nullptr);
@@ -718,7 +761,8 @@ int runOneCase(const CampaignOptions& o, uint64_t seedOfCase) {
   std::printf("# case seed %llu, features %s: %s\n%s\n",
               static_cast<unsigned long long>(seedOfCase), featuresName(o.features).c_str(),
               describeProgram(shrinkable.value()).c_str(), source.c_str());
-  Evaluation ev = evaluate(**oracle, o.properties, source);
+  IsolatedCore core;
+  Evaluation ev = evaluate(**oracle, o.properties, source, o.isolateCore ? &core : nullptr);
   if (!ev.harnessError.empty()) {
     std::printf("harness error: %s\n", ev.harnessError.c_str());
     return 2;

@@ -50,6 +50,10 @@ struct CampaignOptions {
   bool progress = true;
   bool failOnGenBug = false;   // exit 1 when a generator bug was seen (make test)
   bool allowFailures = false;  // exit 0 despite property failures (they are reported)
+  // Replay each trace through the core in a forked child (verdict.h traceVerdictIsolated),
+  // so that a core crash is a fidelity failure ("core crashed: signal ...") that is shrunk
+  // and saved (to <corpus>/open/), not the end of the campaign. --core-in-process: off.
+  bool isolateCore = true;
   std::string argv0;
 };
 

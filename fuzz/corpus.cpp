@@ -39,11 +39,14 @@ std::map<std::string, std::string> readExpected(const std::string& path) {
 
 std::set<std::string> corpusSignatures(const std::string& dir) {
   std::set<std::string> out;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-    if (e.path().extension() != ".expected") continue;
-    auto kv = readExpected(e.path().string());
-    if (kv.count("signature")) out.insert(kv["signature"]);
+  for (const auto& d :
+       {std::filesystem::path(dir), std::filesystem::path(dir) / kOpenFindingsDir}) {
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(d, ec)) {
+      if (e.path().extension() != ".expected") continue;
+      auto kv = readExpected(e.path().string());
+      if (kv.count("signature")) out.insert(kv["signature"]);
+    }
   }
   return out;
 }

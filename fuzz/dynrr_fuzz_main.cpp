@@ -15,14 +15,17 @@ void usage(FILE* out) {
                "usage: dynrr-fuzz [--property fidelity|correctness|transparency|roundtrip|all]\n"
                "                  [--cases N] [--first-case K] [--seed S] [--jobs J]\n"
                "                  [--time-budget SECONDS] [--junit FILE] [--records FILE]\n"
-               "                  [--features part1|all|tensor,closures,...] [--max-stmts K]\n"
+               "                  [--features part1|all|widened|every|tensor,closures,...]\n"
+               "                  [--max-stmts K]\n"
                "                  [--corpus-dir DIR | --no-corpus] [--save-dir DIR]\n"
                "                  [--shrink-runs R] [--no-progress] [--fail-on-genbug]\n"
-               "                  [--keep-unique-ids] [--allow-failures]\n"
+               "                  [--keep-unique-ids] [--allow-failures] [--core-in-process]\n"
                "       dynrr-fuzz --case-seed S [--property P] [--features F]   one case\n"
                "       dynrr-fuzz --print-seed S [--features F]     print a program only\n"
                "--first-case K runs cases K..K+N-1 of the campaign (the same case seeds);\n"
-               "--records FILE writes one JSON line per case and property.\n");
+               "--records FILE writes one JSON line per case and property.\n"
+               "--core-in-process replays traces in this process (default: a forked child,\n"
+               "so a core crash is a failure, saved to <corpus>/open/, not the end).\n");
 }
 
 // --help also says which interpreter and source tree this binary embeds: a campaign's
@@ -87,6 +90,8 @@ int main(int argc, char** argv) {
       o.progress = false;
     } else if (a == "--keep-unique-ids") {
       ::setenv("DYNRR_FUZZ_KEEP_UNIQUE_IDS", "1", 1);  // read by fuzz/oracle.py
+    } else if (a == "--core-in-process") {
+      o.isolateCore = false;
     } else if (a == "--allow-failures") {
       o.allowFailures = true;
     } else if (a == "--fail-on-genbug") {

@@ -34,7 +34,10 @@ torch._logging.set_logs(dynamo=logging.ERROR)
 
 
 def _fresh(source):
-    code = compile(source, FILENAME, "exec")
+    # dont_inherit: the program runs as a script would, not under this module's
+    # `from __future__ import annotations` (string annotations would send dataclasses
+    # looking for the program in sys.modules).
+    code = compile(source, FILENAME, "exec", dont_inherit=True)
     ns = {"__name__": "fuzzcase", "__file__": FILENAME, "__builtins__": __builtins__}
     exec(code, ns)
     return ns

@@ -16,10 +16,14 @@ struct FeatureName {
   uint32_t bit;
 };
 constexpr FeatureName kFeatureNames[] = {
-    {"tensor", kFeatTensor},   {"scalars", kFeatScalars},   {"containers", kFeatContainers},
-    {"calls", kFeatCalls},     {"control", kFeatControl},   {"closures", kFeatClosures},
-    {"globals", kFeatGlobals}, {"mutation", kFeatMutation}, {"objects", kFeatObjects},
-    {"modules", kFeatModules}, {"breaks", kFeatBreaks},
+    {"tensor", kFeatTensor},         {"scalars", kFeatScalars},
+    {"containers", kFeatContainers}, {"calls", kFeatCalls},
+    {"control", kFeatControl},       {"closures", kFeatClosures},
+    {"globals", kFeatGlobals},       {"mutation", kFeatMutation},
+    {"objects", kFeatObjects},       {"modules", kFeatModules},
+    {"breaks", kFeatBreaks},         {"generators", kFeatGenerators},
+    {"exceptions", kFeatExceptions}, {"containers2", kFeatContainers2},
+    {"library", kFeatLibrary},
 };
 
 constexpr const char* kKindNames[] = {
@@ -43,7 +47,17 @@ constexpr const char* kKindNames[] = {
     "alias_append",   "mutable_default",
     "nonlocal_break", "no_grad_block",
     "set_ops",        "string_ops",
-    "dict_update",
+    "dict_update",    "gen_for",
+    "gen_consume",    "gen_expr",
+    "module_iter",    "try_except",
+    "try_helper",     "assert",
+    "with_user",      "set_methods",
+    "list_methods",   "dict_methods",
+    "tuple_compare",  "sorted_min_max",
+    "iter_builtins",  "functools",
+    "itertools",      "operator",
+    "collections",    "math_scalar",
+    "dataclass",      "enum_member",
 };
 static_assert(sizeof(kKindNames) / sizeof(kKindNames[0]) == static_cast<size_t>(StmtKind::kCount));
 
@@ -87,6 +101,10 @@ class Printer {
   bool has(uint32_t f) const { return (p_.features & f) != 0; }
 
   void header() {
+    if (has(kFeatExceptions)) out_ << "import contextlib\n";
+    if (has(kFeatLibrary))
+      out_ << "import collections\nimport dataclasses\nimport enum\nimport functools\n"
+              "import itertools\nimport math\nimport operator\n";
     out_ << "import torch\nimport torch.nn.functional as F\n\ntorch.manual_seed(1234)\n";
     if (has(kFeatCalls)) {
       out_ << "\n\ndef h_mix(a, b):\n    return a * b + a\n"
@@ -121,6 +139,47 @@ class Printer {
               "        self.scale = 2\n\n    def forward(self, v):\n"
               "        return torch.relu(self.fc(v)) * self.scale\n"
               "\n\nlin = torch.nn.Linear(4, 4)\nnet = Net()\n";
+    }
+    if (has(kFeatGenerators)) {
+      out_ << "\n\ndef gen_scaled(a, k):\n    for i in range(k):\n        yield a * (i + 1)\n"
+              "\n\ndef gen_delegate(a, b):\n    yield a\n    yield from gen_scaled(b, 2)\n"
+              "    return 0\n"
+              "\n\ndef gen_pairs(k):\n    for i in range(k):\n        yield i, i * i\n"
+              "\n\nclass Stack(torch.nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n        self.l1 = torch.nn.Linear(4, 4)\n"
+              "        self.l2 = torch.nn.Linear(4, 4, bias=False)\n"
+              "        self.register_buffer('buf', torch.ones(4))\n\n"
+              "    def forward(self, v):\n"
+              "        return self.l2(torch.relu(self.l1(v))) + self.buf\n"
+              "\n\nstack = Stack()\n";
+    }
+    if (has(kFeatExceptions)) {
+      out_ << "\n\nclass FuzzError(ValueError):\n    pass\n"
+              "\n\ndef h_checked(a, k):\n    if k > 3:\n        raise ValueError('too big')\n"
+              "    return a * k\n"
+              "\n\ndef h_safe(a, k):\n    try:\n        r = h_checked(a, k)\n"
+              "    except ValueError:\n        r = a - 1\n    else:\n        r = r + 1\n"
+              "    finally:\n        k = k + 1\n    return r\n"
+              "\n\ndef h_lookup(table, key):\n    try:\n        return table[key]\n"
+              "    except KeyError:\n        return 0\n"
+              "\n\ndef h_raise_user(a, k):\n    if k % 2 == 0:\n"
+              "        raise FuzzError('even')\n    return a + k\n"
+              "\n\nclass Scope:\n    def __init__(self, log):\n        self.log = log\n\n"
+              "    def __enter__(self):\n        self.log.append(1)\n        return self\n\n"
+              "    def __exit__(self, exc_type, exc, tb):\n        self.log.append(2)\n"
+              "        return False\n"
+              "\n\nclass Suppress:\n    def __enter__(self):\n        return self\n\n"
+              "    def __exit__(self, exc_type, exc, tb):\n"
+              "        return exc_type is not None and issubclass(exc_type, KeyError)\n";
+    }
+    if (has(kFeatLibrary)) {
+      out_ << "\n\nPair = collections.namedtuple('Pair', ['a', 'b'])\n"
+              "\n\n@dataclasses.dataclass\nclass Cfg:\n    scale: float = 2.0\n"
+              "    shift: int = 1\n"
+              "\n\nclass Mode(enum.Enum):\n    ADD = 1\n    MUL = 2\n"
+              "\n\nclass Holder:\n    def __init__(self, w):\n        self.w = w\n"
+              "\n\ndef lib_affine(a, b, c=1.0):\n    return a * b + c\n"
+              "\n\nCFG = Cfg()\n";
     }
   }
 
@@ -593,7 +652,545 @@ class Printer {
         line("d.update(k=(d['k'] + " + intVar(at(s, 1)) + ") % 7)");
         break;
       }
+      case StmtKind::kGenFor:
+      case StmtKind::kGenConsume:
+      case StmtKind::kGenExpr:
+      case StmtKind::kModuleIter:
+      case StmtKind::kTryExcept:
+      case StmtKind::kTryHelper:
+      case StmtKind::kAssert:
+      case StmtKind::kWithUser:
+      case StmtKind::kSetMethods:
+      case StmtKind::kListMethods:
+      case StmtKind::kDictMethods:
+      case StmtKind::kTupleCompare:
+      case StmtKind::kSortedMinMax:
+      case StmtKind::kIterBuiltins:
+      case StmtKind::kFunctools:
+      case StmtKind::kItertools:
+      case StmtKind::kOperatorMod:
+      case StmtKind::kCollections:
+      case StmtKind::kMathScalar:
+      case StmtKind::kDataclass:
+      case StmtKind::kEnumMember: emitWidened(s); break;
       case StmtKind::kCount: break;
+    }
+  }
+
+  // ------------------------------------------------- widened families (issue 14)
+  // Each statement fills a pattern: {A} {B} {C} tensors (operands 0, 1, 3), {I} {J} ints
+  // (operands 0, 1), {F} a float (operand 0), and the names it defines: {t} a tensor,
+  // {i} an int, {f} a float. The variant is operand 2 (`k`), a count operand 3 (`m`).
+  // Local names (la, dm, gn, ...) are never a pool name (those are a prefix + digits).
+  class Subst {
+   public:
+    void set(const std::string& key, const std::string& value) {
+      for (auto& kv : subs_)
+        if (kv.first == key) {
+          kv.second = value;
+          return;
+        }
+      subs_.emplace_back(key, value);
+    }
+    std::string operator()(std::string s) const {
+      for (const auto& kv : subs_) s = replaceAll(s, kv.first, kv.second);
+      return s;
+    }
+
+   private:
+    std::vector<std::pair<std::string, std::string>> subs_;
+  };
+
+  void emitWidened(const Stmt& s) {
+    const TensorVar a = tensor(at(s, 0));
+    const TensorVar b = tensor(at(s, 1));
+    const TensorVar c = tensor(at(s, 3));
+    const int k = at(s, 2);
+    const int m = at(s, 3);
+    const Shape ab = broadcast(a.shape, b.shape);
+    const Shape abc = broadcast(ab, c.shape);
+    Subst x;
+    x.set("{A}", a.name);
+    x.set("{B}", b.name);
+    x.set("{C}", c.name);
+    x.set("{I}", intVar(at(s, 0)));
+    x.set("{J}", intVar(at(s, 1)));
+    x.set("{F}", floatVar(at(s, 0)));
+    x.set("{m}", std::to_string(m % 3 + 1));
+    // Emits lines separated by '\n'; a line's leading '>' characters each add one indent.
+    auto out = [&](const std::string& text) {
+      std::stringstream ss(x(text));
+      std::string l;
+      while (std::getline(ss, l)) {
+        int indent = 1;
+        while (!l.empty() && l[0] == '>') {
+          l.erase(0, 1);
+          ++indent;
+        }
+        line(l, indent);
+      }
+    };
+    auto outT = [&](const Shape& shape, const std::string& text) {
+      x.set("{t}", newTensor(shape));
+      out(text);
+    };
+    auto outAcc = [&](const Shape& shape, const std::string& text) {
+      x.set("{t}", newTensor(shape, "acc"));
+      out(text);
+    };
+    auto outI = [&](const std::string& text) {
+      std::string name = fresh("i");
+      x.set("{i}", name);
+      out(text);
+      ints_.push_back(name);
+    };
+    auto outF = [&](const std::string& text) {
+      std::string name = fresh("f");
+      x.set("{f}", name);
+      out(text);
+      floats_.push_back(name);
+    };
+    switch (s.kind) {
+      // ---------------------------------------------------------- generators
+      case StmtKind::kGenFor:
+        switch (k % 3) {
+          case 0: outAcc(ab, "{t} = {A}\nfor v in gen_scaled({B}, {m}):\n>{t} = {t} + v"); break;
+          case 1:
+            outAcc(ab, "{t} = {A}\nfor v in gen_delegate({A}, {B}):\n>{t} = {t} * 0.5 + v");
+            break;
+          default: outAcc(a.shape, "{t} = {A}\nfor j, sq in gen_pairs({m}):\n>{t} = {t} + sq - j");
+        }
+        break;
+      case StmtKind::kGenConsume:
+        switch (k % 7) {
+          case 0: outT(a.shape, "la = list(gen_scaled({A}, 3))\n{t} = la[0] + la[-1]"); break;
+          case 1: outT(a.shape, "{t} = sum(gen_scaled({A}, {m}))"); break;
+          case 2:
+            outAcc(ab,
+                   "{t} = {A}\nfor u, v in zip(gen_scaled({A}, 2), gen_delegate({B}, {A})):\n"
+                   ">{t} = {t} + u * v");
+            break;
+          case 3: outT(a.shape, "gn = gen_scaled({A}, 3)\n{t} = next(gn) + next(gn) * 2"); break;
+          case 4:
+            outI("{i} = (len(list(gen_pairs({I}))) + sum(sq for _, sq in gen_pairs(2))) % 7");
+            break;
+          case 5: outT(a.shape, "{t} = torch.stack(list(gen_scaled({A}, 2))).sum(0)"); break;
+          default: outT(ab, "la = list(gen_delegate({A}, {B}))\n{t} = la[0] + la[1]");
+        }
+        break;
+      case StmtKind::kGenExpr:
+        switch (k % 5) {
+          case 0: outT(ab, "{t} = sum(v * 2 for v in ({A}, {B}))"); break;
+          case 1: outI("{i} = sum(j * j for j in range({I} + 1)) % 7"); break;
+          case 2: outT(ab, "tp = tuple(v + 1 for v in [{A}, {B}])\n{t} = tp[1] - tp[0]"); break;
+          case 3:
+            outI("{i} = (any(j > 3 for j in ({I}, {J})) + all(j >= 0 for j in ({I}, {J}))) % 7");
+            break;
+          default: outT(a.shape, "{t} = torch.stack(tuple(v * v for v in ({A}, {A})))[0]");
+        }
+        break;
+      case StmtKind::kModuleIter: {
+        const TensorVar& v = tensorWithLast4(at(s, 0));
+        x.set("{V}", v.name);
+        switch (k % 8) {
+          case 0:
+            outT(a.shape, "{t} = {A}\nfor p in stack.parameters():\n>{t} = {t} + p.sum()");
+            break;
+          case 1:
+            outT(broadcast(a.shape, {4}),
+                 "{t} = {A}\nfor name, p in stack.named_parameters():\n"
+                 ">if name.endswith('bias'):\n>>{t} = {t} + p");
+            break;
+          case 2: outT(v.shape, "{t} = {V}\nfor mod in stack.children():\n>{t} = mod({t})"); break;
+          case 3:
+            outI(
+                "{i} = (len(list(stack.parameters())) + sum(p.numel() for p in "
+                "stack.parameters())) % 7");
+            break;
+          case 4:
+            outT(broadcast(a.shape, {4}),
+                 "{t} = {A}\nfor name, bf in stack.named_buffers():\n>{t} = {t} + bf");
+            break;
+          case 5: outT(v.shape, "{t} = stack({V})"); break;
+          case 6:
+            outT(a.shape,
+                 "{t} = {A}\nfor name, mod in stack.named_children():\n>{t} = {t} * len(name)");
+            break;
+          default:
+            outT(a.shape,
+                 "{t} = {A}\nfor mod in stack.modules():\n"
+                 ">if isinstance(mod, torch.nn.Linear):\n>>{t} = {t} + mod.weight.sum()");
+        }
+        break;
+      }
+      // ---------------------------------------------------------- exceptions
+      case StmtKind::kTryExcept:
+        switch (k % 6) {
+          case 0:
+            outT(a.shape, "try:\n>{t} = h_checked({A}, {I})\nexcept ValueError:\n>{t} = {A} - 1");
+            break;
+          case 1:
+            outT(a.shape,
+                 "try:\n>{t} = {A} * 2\n>raise KeyError('k')\nexcept KeyError as e:\n"
+                 ">{t} = {t} + len(e.args)");
+            break;
+          case 2:
+            outT(a.shape,
+                 "try:\n>{t} = h_raise_user({A}, {I})\nexcept FuzzError:\n>{t} = {A} * 3\n"
+                 "else:\n>{t} = {t} + 1");
+            break;
+          case 3:
+            x.set("{t}", newTensor(ab));
+            outI("{i} = {I}\ntry:\n>{t} = {A} + {B}\nfinally:\n>{i} = ({i} + 2) % 7");
+            break;
+          case 4:
+            outT(a.shape,
+                 "try:\n>try:\n>>{t} = h_checked({A}, 5)\n>except ValueError:\n"
+                 ">>raise KeyError('again')\nexcept KeyError:\n>{t} = {A} + 0.5");
+            break;
+          default:
+            outT(
+                a.shape,
+                "try:\n>{t} = [{A}, {A} * 2][{I}]\nexcept (IndexError, KeyError):\n>{t} = {A} - 2");
+        }
+        break;
+      case StmtKind::kTryHelper: {
+        static const char* kKeys[] = {"'a'", "'b'", "'c'"};
+        x.set("{key}", kKeys[m % 3]);
+        switch (k % 4) {
+          case 0: outT(a.shape, "{t} = h_safe({A}, {I})"); break;
+          case 1: outI("{i} = h_lookup({'a': {I}, 'b': 2}, {key}) % 7"); break;
+          case 2:
+            outT(a.shape, "dt = {'u': {A}}\n{t} = h_lookup(dt, 'u') + h_lookup(dt, 'v')");
+            break;
+          default: outI("dm = {'a': {I}}\ntry:\n>{i} = dm[{key}]\nexcept KeyError:\n>{i} = {J}");
+        }
+        break;
+      }
+      case StmtKind::kAssert:
+        switch (k % 4) {
+          case 0: out("assert {I} < 7, 'n out of range'"); break;
+          case 1: out("assert isinstance({I}, int) and {I} >= 0"); break;
+          case 2:
+            out("assert {A}.dim() == " + std::to_string(a.shape.size()) + ", {A}.shape");
+            break;
+          default: out("assert len([{A}, {B}]) == 2 and not ({I} > 9)");
+        }
+        break;
+      case StmtKind::kWithUser:
+        switch (k % 6) {
+          case 0:
+            x.set("{t}", newTensor(ab));
+            outI(
+                "log = []\nwith Scope(log) as sc:\n>{t} = {A} * 2 + {B}\n"
+                "{i} = (len(log) + len(sc.log)) % 7");
+            break;
+          case 1: outT(ab, "with contextlib.nullcontext():\n>{t} = {A} - {B}"); break;
+          case 2: outT(a.shape, "with contextlib.nullcontext({A}) as v:\n>{t} = v + 1"); break;
+          case 3: outT(a.shape, "with Suppress():\n>{t} = {A} * 2\n>raise KeyError('x')"); break;
+          case 4:
+            x.set("{t}", newTensor(a.shape));
+            outI(
+                "log = []\ntry:\n>with Scope(log):\n>>{t} = {A} + 1\n>>raise ValueError('inner')\n"
+                "except ValueError:\n>{t} = {A} - 1\n{i} = len(log) % 7");
+            break;
+          default:
+            outT(ab, "log = []\nwith Scope(log), contextlib.nullcontext():\n>{t} = {A} * {B}");
+        }
+        break;
+      // ---------------------------------------------------------- containers2
+      case StmtKind::kSetMethods: {
+        static const char* kExprs[] = {"sa.union(sb)",      "sa.intersection(sb)",
+                                       "sa.difference(sb)", "sa.symmetric_difference(sb)",
+                                       "sa | sb",           "sa & sb",
+                                       "sa - sb",           "sa ^ sb",
+                                       "sa.union(sb, {6})", "set(sb).difference({{J}})"};
+        static const char* kTests[] = {"sa.issubset(sa | sb)", "sb.issuperset({2})",
+                                       "sa.isdisjoint(sb)", "({I} in sa & sb)"};
+        static const char* kUpdates[] = {"", "sa |= {{J}}\n", "sa.update(sb)\n", "sa -= {1}\n",
+                                         "sa.discard({J})\n"};
+        outI(std::string("sa = {{I}, 1, 2}\nsb = {{J}, 2, 5}\n") + kUpdates[m % 5] + "{i} = (len(" +
+             kExprs[k % 10] + ") + " + kTests[(k / 10 + m) % 4] + ") % 7");
+        break;
+      }
+      case StmtKind::kListMethods: {
+        static const char* kOps[] = {"la.sort(key=lambda v: -v)",
+                                     "la.reverse()",
+                                     "la.append(la.index(3))",
+                                     "la.append(la.count({J}))",
+                                     "la.remove(3)",
+                                     "la.extend([{J}, 2])",
+                                     "lc = la.copy()\nlc.clear()\nla.append(len(lc))",
+                                     "la = la[1:3] + la[::-1]",
+                                     "la[1:3] = [{J}]",
+                                     "la = la * 2",
+                                     "del la[0]",
+                                     "la.sort()\nla.insert(1, la.pop())"};
+        if (k % 14 < 12) {
+          outI(std::string("la = [{I}, 3, {J}, 1]\n") + kOps[k % 14] +
+               "\n{i} = (sum(la) + len(la) + la[0]) % 7");
+        } else if (k % 14 == 12) {
+          // A stable sort by dim, as Python's: the first and last of the sorted list.
+          std::vector<const TensorVar*> v = {&a, &b, &c};
+          std::stable_sort(v.begin(), v.end(), [](const TensorVar* p, const TensorVar* q) {
+            return p->shape.size() < q->shape.size();
+          });
+          outT(broadcast(v.front()->shape, v.back()->shape),
+               "lt = [{A}, {B}, {C}]\nlt.sort(key=lambda v: v.dim())\n{t} = lt[0] + lt[-1]");
+        } else {
+          outT(ab, "lt = [{A}, {B}] * 2\nlt.reverse()\n{t} = lt[0] * lt[1:][0]");
+        }
+        break;
+      }
+      case StmtKind::kDictMethods: {
+        static const char* kOps[] = {"v = dm.pop('z', 3)",
+                                     "v = dm.pop('a')",
+                                     "kk, v = dm.popitem()",
+                                     "v = dm.setdefault('d', 4) + dm.setdefault('a', 0)",
+                                     "dc = dm.copy()\ndc['a'] = 6\nv = dc['a'] - dm['a']",
+                                     "v = len(list(dm.items())) + ('b' in dm.keys())",
+                                     "dm = dm | {'e': 1}\nv = dm['e']",
+                                     "dm = {k2: v2 * 2 for k2, v2 in dm.items()}\nv = dm['b']",
+                                     "dm |= {'a': 5}\nv = dm['a']",
+                                     "v = sum(dm.values()) + len(dm.keys())",
+                                     "v = dm.get('q', 2) + (list(dm)[0] == 'a')",
+                                     "dm.update({'b': {J}})\nv = max(dm.values())"};
+        switch (k % 15) {
+          case 12: outT(ab, "dt = {'u': {A}, 'v': {B}}\n{t} = sum(dt.values())"); break;
+          case 13:
+            outT(ab,
+                 "dt = {k2: v2 + 1 for k2, v2 in {'u': {A}, 'v': {B}}.items()}\n"
+                 "{t} = dt['u'] * dt['v']");
+            break;
+          case 14: outT(ab, "dt = {'u': {A}}\n{t} = dt.pop('v', {B}) + dt.pop('u')"); break;
+          default:
+            outI(std::string("dm = {'a': {I}, 'b': 2, 'c': {J}}\n") + kOps[k % 15] +
+                 "\n{i} = (v + len(dm) + sum(dm.values())) % 7");
+        }
+        break;
+      }
+      case StmtKind::kTupleCompare: {
+        std::string shape = "(";
+        for (size_t i = 0; i < a.shape.size(); ++i)
+          shape += std::to_string(a.shape[i]) + (a.shape.size() == 1      ? ","
+                                                 : i + 1 < a.shape.size() ? ", "
+                                                                          : "");
+        shape += ")";
+        x.set("{shape}", shape);
+        switch (k % 4) {
+          case 0: outI("{i} = (int(({I}, 2) < ({J}, 3)) + (({I}, {J}) >= ({J}, {I}))) % 7"); break;
+          case 1:
+            outI("{i} = (max(({I}, 1), ({J}, 0))[0] + min(({I}, 'a'), ({I}, 'b'))[0]) % 7");
+            break;
+          case 2:
+            outI("{i} = (int({A}.shape == {shape}) + int(tuple({A}.shape) < (3, 5))) % 7");
+            break;
+          default:
+            outI("tp = ({I}, {J}, 3)\n{i} = (tp.index(3) + tp.count({I}) + len(tp + (1,))) % 7");
+        }
+        break;
+      }
+      case StmtKind::kSortedMinMax: {
+        auto byDim = [](const TensorVar* p, const TensorVar* q) {
+          return p->shape.size() < q->shape.size();
+        };
+        std::vector<const TensorVar*> v = {&a, &b, &c};
+        switch (k % 7) {
+          case 0:
+            outI(
+                "ls = sorted([{I}, {J}, 3], key=lambda v: (v % 3, v), reverse=True)\n"
+                "{i} = (ls[0] * 2 + ls[-1]) % 7");
+            break;
+          case 1: outI("{i} = min([{I}, {J}, 4], key=lambda v: abs(v - 3)) % 7"); break;
+          case 2: outI("{i} = max([{I}, {J}, 2], key=lambda v: -v) % 7"); break;
+          case 3: {
+            // max returns the first maximal element.
+            const TensorVar* best = b.shape.size() > a.shape.size() ? &b : &a;
+            outT(best->shape, "{t} = max(({A}, {B}), key=lambda v: v.dim())");
+            break;
+          }
+          case 4: {
+            const TensorVar* best = *std::min_element(v.begin(), v.end(), byDim);
+            outT(best->shape, "{t} = min([{A}, {B}, {C}], key=lambda v: v.dim()) * 2");
+            break;
+          }
+          case 5:
+            outT(ab,
+                 "ls = sorted([{A}, {B}], key=lambda v: v.dim(), reverse=True)\n"
+                 "{t} = ls[0] - ls[1]");
+            break;
+          default:
+            outI(
+                "ls = sorted({{I}: 1, {J}: 2, 3: 0}.items(), key=lambda kv: kv[1])\n"
+                "{i} = ls[0][0] % 7");
+        }
+        break;
+      }
+      case StmtKind::kIterBuiltins:
+        switch (k % 9) {
+          case 0:
+            outAcc(ab,
+                   "{t} = {A}\nfor j, v in enumerate([{A}, {B}], start=1):\n>{t} = {t} + v * j");
+            break;
+          case 1:
+            outAcc(ab, "{t} = {A}\nfor j, v in zip([{I}, {J}], [{A}, {B}]):\n>{t} = {t} + v * j");
+            break;
+          case 2:
+            outAcc(abc, "{t} = {A}\nfor v in reversed([{B}, {C}]):\n>{t} = {t} * 2 - v");
+            break;
+          case 3:
+            outI("{i} = (int(any([{I} > 3, {J} > 3])) + int(all(v < 7 for v in ({I}, {J})))) % 7");
+            break;
+          case 4: outI("qq, rr = divmod({I} + 7, 3)\n{i} = (qq + rr) % 7"); break;
+          case 5: outI("{i} = (abs({I} - 5) + abs(-{J})) % 7"); break;
+          case 6: outF("{f} = round({F}, 1) + round(2.5) + abs({F})"); break;
+          case 7:
+            outAcc(
+                abc,
+                "{t} = {A}\nfor j, (u, v) in enumerate(zip([{A}, {B}], [{B}, {C}]), start={I}):\n"
+                ">{t} = {t} + u * v * j");
+            break;
+          default: outI("{i} = sum(reversed(range({I}))) % 7");
+        }
+        break;
+      // ---------------------------------------------------------- library
+      case StmtKind::kFunctools:
+        switch (k % 6) {
+          case 0:
+            outT(a.shape, "pf = functools.partial(lib_affine, c={I})\n{t} = pf({A}, 2.0)");
+            break;
+          case 1: outT(ab, "pf = functools.partial(lib_affine, {A})\n{t} = pf({B})"); break;
+          case 2: outT(ab, "{t} = functools.partial(torch.add, alpha=2)({A}, {B})"); break;
+          case 3: outT(abc, "{t} = functools.reduce(operator.add, [{A}, {B}, {C}])"); break;
+          case 4:
+            outI("{i} = functools.reduce(lambda u, v: (u * 2 + v) % 7, [{I}, {J}, 3], 0)");
+            break;
+          default: outT(ab, "{t} = functools.reduce(lambda u, v: u * v, ({A}, {B}), 1.0)");
+        }
+        break;
+      case StmtKind::kItertools:
+        switch (k % 8) {
+          case 0:
+            outAcc(abc, "{t} = {A}\nfor v in itertools.chain([{B}], [{C}, {A}]):\n>{t} = {t} + v");
+            break;
+          case 1:
+            outI(
+                "{i} = (len(list(itertools.product([{I}, 1], [{J}, 2]))) + "
+                "sum(u * v for u, v in itertools.product([{I}], [{J}, 1]))) % 7");
+            break;
+          case 2: outI("{i} = list(itertools.accumulate([{I}, {J}, 3]))[-1] % 7"); break;
+          case 3: outI("{i} = sum(itertools.islice(itertools.count({I}), 3)) % 7"); break;
+          case 4:
+            outAcc(
+                abc,
+                "{t} = {A}\nfor u, v in itertools.zip_longest([{A}, {B}], [{C}], fillvalue=1.0):\n"
+                ">{t} = {t} + u * v");
+            break;
+          case 5:
+            outI("{i} = sum(u * v for u, v in itertools.pairwise([{I}, {J}, 3, 1])) % 7");
+            break;
+          case 6:
+            outT(broadcast(b.shape, c.shape), "{t} = sum(itertools.islice([{A}, {B}, {C}], 1, 3))");
+            break;
+          default: outI("{i} = len(list(itertools.combinations(range({I} + 2), 2))) % 7");
+        }
+        break;
+      case StmtKind::kOperatorMod:
+        switch (k % 7) {
+          case 0: outT(b.shape, "{t} = operator.itemgetter(1)([{A}, {B}, {C}]) * 2"); break;
+          case 1:
+            outT(broadcast(a.shape, c.shape),
+                 "ia, ib = operator.itemgetter(0, 2)([{A}, {B}, {C}])\n{t} = ia + ib");
+            break;
+          case 2: outT(ab, "{t} = operator.attrgetter('w')(Holder({A})) + {B}"); break;
+          case 3: outT(ab, "{t} = operator.add({A}, {B}) * operator.mul({I}, 2)"); break;
+          case 4:
+            outI(
+                "ls = sorted([({I}, 'a'), ({J}, 'b')], key=operator.itemgetter(0))\n"
+                "{i} = (ls[0][0] + len(ls)) % 7");
+            break;
+          case 5: outI("{i} = (operator.mul({I}, {J}) + operator.sub(7, {I})) % 7"); break;
+          default: outT(ab, "{t} = operator.neg({A}) + operator.truediv({B}, 2)");
+        }
+        break;
+      case StmtKind::kCollections:
+        switch (k % 8) {
+          case 0: outT(a.shape, "pr = Pair({A}, {I})\n{t} = pr.a * pr.b"); break;
+          case 1:
+            outI("pr = Pair({I}, {J})._replace(b=3)\n{i} = (len(Pair._fields) + pr.b + pr[0]) % 7");
+            break;
+          case 2:
+            outT(b.shape,
+                 "od = collections.OrderedDict()\nod['x'] = {A}\nod['y'] = {B}\n"
+                 "od.move_to_end('x')\n{t} = list(od.values())[0] * 2");
+            break;
+          case 3:
+            outI(
+                "cnt = collections.defaultdict(int)\nfor v in [{I}, {J}, {I}]:\n>cnt[v] += 1\n"
+                "{i} = (len(cnt) + cnt[{I}]) % 7");
+            break;
+          case 4:
+            outT(ab,
+                 "grp = collections.defaultdict(list)\ngrp['u'].append({A})\n"
+                 "grp['u'].append({B})\n{t} = grp['u'][0] + grp['u'][-1]");
+            break;
+          case 5:
+            outI("{i} = collections.Counter([{I}, {J}, {I}, 3]).most_common(1)[0][1] % 7");
+            break;
+          case 6:
+            outI(
+                "{i} = (collections.Counter('abca')['a'] + len(collections.Counter([{I}, {J}]))) % "
+                "7");
+            break;
+          default: outT(ab, "ua, ub = Pair({A}, {B})\n{t} = ua - ub");
+        }
+        break;
+      case StmtKind::kMathScalar:
+        switch (k % 9) {
+          case 0: outF("{f} = math.sqrt(abs({F})) + math.floor({F})"); break;
+          case 1: outI("{i} = (math.ceil({F}) + math.floor({F})) % 7"); break;
+          case 2: outI("{i} = math.gcd({I}, 6) % 7"); break;
+          case 3: outI("{i} = math.comb(6, {I} % 7) % 7"); break;
+          case 4: outF("{f} = math.sin({F}) * math.cos({F}) + math.pi"); break;
+          case 5: outF("{f} = math.log({I} + 1) + math.exp(-abs({F}))"); break;
+          case 6: outI("{i} = (math.isqrt({I}) + int(math.isclose({F}, {F}))) % 7"); break;
+          case 7: outT(a.shape, "{t} = {A} * math.sqrt({I} + 1) + math.tanh({F})"); break;
+          default: outF("{f} = math.fabs({F}) + math.copysign(1.0, {F}) + math.hypot({F}, {I})");
+        }
+        break;
+      case StmtKind::kDataclass:
+        switch (k % 6) {
+          case 0:
+            outT(a.shape, "cfg = Cfg(scale={F}, shift={I})\n{t} = {A} * cfg.scale + cfg.shift");
+            break;
+          case 1:
+            outI(
+                "cfg = dataclasses.replace(Cfg(), shift={J})\n"
+                "{i} = (cfg.shift + len(dataclasses.fields(cfg))) % 7");
+            break;
+          case 2: outT(a.shape, "{t} = {A} * CFG.scale - CFG.shift"); break;
+          case 3: outI("cfg = Cfg()\ncfg.shift = {I}\n{i} = (cfg.shift * 2) % 7"); break;
+          case 4: outI("{i} = int(Cfg(shift={I}) == Cfg(shift={J}))"); break;
+          default: outT(ab, "cfg = Cfg(2.0, {I})\n{t} = {A} * cfg.shift + {B} * cfg.scale");
+        }
+        break;
+      case StmtKind::kEnumMember:
+        switch (k % 6) {
+          case 0:
+            outT(ab,
+                 "md = Mode.ADD if {I} > 2 else Mode.MUL\n"
+                 "{t} = {A} + {B} if md is Mode.ADD else {A} * {B}");
+            break;
+          case 1: outI("md = Mode({I} % 2 + 1)\n{i} = (md.value * 3) % 7"); break;
+          case 2: outI("{i} = (len(list(Mode)) + Mode['MUL'].value) % 7"); break;
+          case 3:
+            outT(a.shape, "{t} = {A} * Mode.MUL.value if Mode.ADD.name == 'ADD' else {A}");
+            break;
+          case 4: outI("{i} = int(Mode.ADD == Mode(1)) + int(Mode.ADD in (Mode.MUL,))"); break;
+          default: outT(a.shape, "{t} = {A}\nfor md in Mode:\n>{t} = {t} + md.value");
+        }
+        break;
+      default: break;
     }
   }
 
@@ -644,6 +1241,14 @@ bool parseFeatures(const std::string& text, uint32_t& out) {
       out |= kFeaturesAll;
       continue;
     }
+    if (item == "widened") {
+      out |= kFeaturesWidened;
+      continue;
+    }
+    if (item == "every") {
+      out |= kFeaturesEvery;
+      continue;
+    }
     bool found = false;
     for (const auto& f : kFeatureNames) {
       if (item == f.name) {
@@ -657,7 +1262,9 @@ bool parseFeatures(const std::string& text, uint32_t& out) {
 }
 
 std::string featuresName(uint32_t features) {
+  if (features == kFeaturesEvery) return "every";
   if (features == kFeaturesAll) return "all";
+  if (features == kFeaturesWidened) return "widened";
   if (features == kFeaturesPart1) return "part1";
   std::string out;
   for (const auto& f : kFeatureNames)
@@ -713,6 +1320,27 @@ uint32_t stmtFeature(StmtKind kind) {
     case StmtKind::kSetOps: return kFeatContainers;
     case StmtKind::kStringOps: return kFeatScalars;
     case StmtKind::kDictUpdate: return kFeatMutation;
+    case StmtKind::kGenFor:
+    case StmtKind::kGenConsume:
+    case StmtKind::kGenExpr:
+    case StmtKind::kModuleIter: return kFeatGenerators;
+    case StmtKind::kTryExcept:
+    case StmtKind::kTryHelper:
+    case StmtKind::kAssert:
+    case StmtKind::kWithUser: return kFeatExceptions;
+    case StmtKind::kSetMethods:
+    case StmtKind::kListMethods:
+    case StmtKind::kDictMethods:
+    case StmtKind::kTupleCompare:
+    case StmtKind::kSortedMinMax:
+    case StmtKind::kIterBuiltins: return kFeatContainers2;
+    case StmtKind::kFunctools:
+    case StmtKind::kItertools:
+    case StmtKind::kOperatorMod:
+    case StmtKind::kCollections:
+    case StmtKind::kMathScalar:
+    case StmtKind::kDataclass:
+    case StmtKind::kEnumMember: return kFeatLibrary;
     case StmtKind::kCount: break;
   }
   return 0;

@@ -30,13 +30,24 @@ enum Feature : uint32_t {
   kFeatObjects = 1u << 8,     // user class instances, attribute reads and writes
   kFeatModules = 1u << 9,     // nn.Linear and a user nn.Module
   kFeatBreaks = 1u << 10,     // branches on tensor values, print, item(): graph breaks
+  // The widened families (issue 14): Python that real code uses around tensors.
+  kFeatGenerators = 1u << 11,   // generator functions, yield from, genexprs, module iteration
+  kFeatExceptions = 1u << 12,   // try/except/else/finally, raise, assert, context managers
+  kFeatContainers2 = 1u << 13,  // set/list/dict methods and operators, sorted/min/max(key=)
+  kFeatLibrary = 1u << 14,      // functools, itertools, operator, collections, math, ...
 };
 inline constexpr uint32_t kFeaturesPart1 =
     kFeatTensor | kFeatScalars | kFeatContainers | kFeatCalls | kFeatControl;
+// `all` keeps the meaning it had before issue 14 (the first eleven families), so the
+// programs of an existing campaign (seed, case index) and its baselines do not change.
 inline constexpr uint32_t kFeaturesAll = (kFeatBreaks << 1) - 1;
+// `widened`: the four families of issue 14; `every`: `all` and `widened`.
+inline constexpr uint32_t kFeaturesWidened =
+    kFeatGenerators | kFeatExceptions | kFeatContainers2 | kFeatLibrary;
+inline constexpr uint32_t kFeaturesEvery = kFeaturesAll | kFeaturesWidened;
 
-// Parses "part1", "all" or a comma list of family names ("tensor,closures,...").
-// Returns false on an unknown name.
+// Parses "part1", "all", "widened", "every" or a comma list of family names
+// ("tensor,closures,..."). Returns false on an unknown name.
 bool parseFeatures(const std::string& text, uint32_t& out);
 std::string featuresName(uint32_t features);
 
@@ -83,6 +94,31 @@ enum class StmtKind : int {
   kSetOps,            // s = {I, 2, 3}; s.add(J); i = (len(s) + (I in s)) % 7
   kStringOps,         // tag = f"v{I}_{J}"; i = (len(tag) + int(tag[1])) % 7
   kDictUpdate,        // d.update(k=(d['k'] + I) % 7)  (a dict argument mutated)
+  // generators
+  kGenFor,      // acc = A; for v in gen_scaled(B, k): acc = acc + v  (and yield from)
+  kGenConsume,  // list(gen), sum(gen), zip(gen, gen), next(gen)
+  kGenExpr,     // t = sum(v * 2 for v in (A, B)); i = sum(j * j for j in range(I)) % 7
+  kModuleIter,  // for p in stack.parameters() / named_parameters() / children() / buffers
+  // exceptions
+  kTryExcept,  // try: t = h_checked(A, I) except ValueError: ... (else, finally, nested)
+  kTryHelper,  // t = h_safe(A, I); i = h_lookup(dd, key) (try inside helpers)
+  kAssert,     // assert I < 7, 'msg'; assert isinstance(I, int)
+  kWithUser,   // with Scope(log) as sc: ... / contextlib.nullcontext() / Suppress()
+  // containers2
+  kSetMethods,    // union/intersection/difference/symmetric_difference/issubset, | & - ^
+  kListMethods,   // sort(key=), reverse, index, count, remove, extend, clear, copy, slices
+  kDictMethods,   // pop(k, default), popitem, setdefault, copy, views, |, comprehension
+  kTupleCompare,  // i = int((I, 2) < (J, 3)) + ...
+  kSortedMinMax,  // sorted(key=, reverse=), min/max(key=) over ints and tensors
+  kIterBuiltins,  // enumerate(start=), zip, reversed, any/all, divmod, abs, round
+  // library
+  kFunctools,    // functools.partial, functools.reduce
+  kItertools,    // chain, product, accumulate, islice, zip_longest, pairwise
+  kOperatorMod,  // operator.itemgetter/attrgetter/add/mul
+  kCollections,  // namedtuple (_fields, _replace), OrderedDict, defaultdict, Counter
+  kMathScalar,   // math.sqrt/floor/ceil/gcd/comb/... on Python scalars
+  kDataclass,    // dataclass instances made, read, dataclasses.replace/fields
+  kEnumMember,   // enum members compared, by value and name, iterated
   kCount
 };
 const char* stmtKindName(StmtKind kind);

@@ -29,6 +29,33 @@ struct TraceVerdict {
 // Replays every event of the trace. Error only when the trace cannot be read.
 Expected<TraceVerdict> traceVerdict(const std::string& traceBytes);
 
+// traceVerdict in a child process, so that a core crash (a signal: a null dereference,
+// an abort) is a finding of a campaign rather than its end. The child is forked on first
+// use and serves one trace after another over two pipes (one fork per process, not per
+// trace: forking a process that imported torch costs tens of ms); after a crash the next
+// call forks a new one. The child only runs the core, never Python. A crash is an Error
+// whose message starts with kCoreCrashed. Non-copyable: owns the child, which exits when
+// the destructor closes its pipe. Ignores SIGPIPE in the calling process.
+inline constexpr const char* kCoreCrashed = "core crashed";
+class IsolatedCore {
+ public:
+  IsolatedCore() = default;
+  ~IsolatedCore();
+  IsolatedCore(const IsolatedCore&) = delete;
+  IsolatedCore& operator=(const IsolatedCore&) = delete;
+
+  Expected<TraceVerdict> verdict(const std::string& traceBytes);
+
+ private:
+  bool start();
+  // Closes the pipes and reaps the child; returns its wait status.
+  int stop();
+
+  int pid_ = -1;
+  int toChild_ = -1;
+  int fromChild_ = -1;
+};
+
 // The signature of a failure reason: numbers, addresses and quoted names replaced, cut
 // to a bounded length, so that one bug class has one signature.
 // With `stripQuoted`, the text inside single quotes is replaced too (guard sources such as

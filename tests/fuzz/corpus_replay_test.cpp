@@ -13,6 +13,7 @@
 #include "fuzz/corpus.h"
 #include "fuzz/roundtrip.h"
 #include "fuzz/verdict.h"
+#include "tests/support/sample_trace.h"
 
 namespace dynrr::fuzz {
 namespace {
@@ -62,6 +63,55 @@ TEST(FuzzCorpus, EverySavedFailureKeepsItsVerdict) {
     }
   }
   EXPECT_GT(entries, 0) << "no .expected files in " << DYNRR_FUZZ_CORPUS;
+}
+
+// The campaign's replay process (IsolatedCore) gives the verdict the core gives in
+// process.
+TEST(FuzzCorpus, IsolatedCoreGivesTheInProcessVerdict) {
+  IsolatedCore core;
+  int checked = 0;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(DYNRR_FUZZ_CORPUS, ec)) {
+    if (e.path().extension() != ".dynrr" || checked == 12) continue;
+    ++checked;
+    std::string bytes = slurp(e.path());
+    auto here = traceVerdict(bytes);
+    auto there = core.verdict(bytes);
+    ASSERT_EQ(here.ok(), there.ok()) << e.path();
+    if (!here.ok()) continue;
+    EXPECT_EQ(here->verdict, there->verdict) << e.path();
+    EXPECT_EQ(here->reason, there->reason) << e.path();
+    EXPECT_EQ(here->diff, there->diff) << e.path();
+    EXPECT_EQ(here->frames, there->frames) << e.path();
+  }
+  EXPECT_GT(checked, 0);
+}
+
+// corpus/fuzz/open/ holds failures whose trace crashes the core (saved there by the
+// campaign, not replayed in process). Each must still crash the replay process, and the
+// next trace must get its verdict from a fresh one. When the core is fixed this fails:
+// move the entry up to corpus/fuzz/ and set its replay lines
+// (DYNRR_UPDATE_FUZZ_EXPECTED=1 build/bin/fuzz_corpus_test).
+TEST(FuzzCorpus, OpenFindingsStillCrashTheCore) {
+  const auto open = std::filesystem::path(DYNRR_FUZZ_CORPUS) / kOpenFindingsDir;
+  std::string healthy = testing::sampleTraceBytes();
+  IsolatedCore core;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(open, ec)) {
+    if (e.path().extension() != ".expected") continue;
+    auto kv = readExpected(e.path().string());
+    auto stem = e.path();
+    stem.replace_extension("");
+    SCOPED_TRACE(stem.filename().string() + ": " + kv["replay_reason"]);
+    EXPECT_EQ(kv["replay_verdict"], "crashed");
+    ASSERT_TRUE(std::filesystem::exists(stem.string() + ".py"));
+    auto v = core.verdict(slurp(stem.string() + ".dynrr"));
+    ASSERT_FALSE(v.ok()) << "the core no longer crashes: verdict "
+                         << compare::verdictName(v->verdict) << " " << v->reason;
+    EXPECT_EQ(v.error().message().rfind(kCoreCrashed, 0), 0u) << v.error().message();
+    auto next = core.verdict(healthy);
+    EXPECT_TRUE(next.ok()) << next.error().message();
+  }
 }
 
 }  // namespace
