@@ -734,6 +734,13 @@ Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& 
     return unsupported(name + "() of an empty sequence (ValueError path)");
   }
   if ((key || dflt) && args.size() >= 2) return notModelled();
+  // BuiltinVariable's min/max handler takes no keywords: with key= or default= over
+  // values that are not all Python constants (no constant folding through the builtin),
+  // calling it raises TypeError, which Dynamo turns into a graph break.
+  if ((key || dflt) && !std::all_of(items.begin(), items.end(),
+                                    [](const VtPtr& v) { return v->isPythonConstant(); }))
+    return tracer::graphBreak(tx, "invalid call to builtin op handler",
+                              "Encountered TypeError when trying to handle op " + name);
   if (!key && !dflt && tracer::anyTensor(items, {})) return minMaxTensors(tx, name, items);
   std::vector<VtPtr> keys = items;
   if (key) {

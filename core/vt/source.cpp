@@ -45,22 +45,29 @@ SourcePtr Source::local(std::string name) {
 SourcePtr Source::global(std::string name) {
   return std::make_shared<Source>(Kind::kGlobal, nullptr, std::move(name));
 }
+// A source derived from no source is no source: the parts of a sourceless value are
+// sourceless too (SourcelessBuilder), never a dereference of a null base.
 SourcePtr Source::attr(SourcePtr base, std::string member) {
+  if (!base) return nullptr;
   return std::make_shared<Source>(Kind::kAttr, std::move(base), std::move(member));
 }
 SourcePtr Source::moduleAttr(SourcePtr base, std::string member) {
+  if (!base) return nullptr;
   auto s = std::make_shared<Source>(Kind::kAttr, std::move(base), std::move(member));
   s->pythonModuleAttr_ = true;
   return s;
 }
 SourcePtr Source::item(SourcePtr base, std::string indexRepr) {
+  if (!base) return nullptr;
   return std::make_shared<Source>(Kind::kGetItem, std::move(base), std::move(indexRepr));
 }
 SourcePtr Source::cellContents(SourcePtr base) {
+  if (!base) return nullptr;
   return std::make_shared<Source>(Kind::kCellContents, std::move(base), "cell_contents");
 }
 
 SourcePtr Source::nnModule(SourcePtr base) {
+  if (!base) return nullptr;
   return std::make_shared<Source>(Kind::kNNModule, std::move(base), "");
 }
 SourcePtr Source::expr(SourcePtr base, std::string name) {
