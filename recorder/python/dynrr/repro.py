@@ -93,7 +93,8 @@ def plan(trace, index):
         if ev["frame"]["code"] != target or not target:
             continue
         if ev["status"] in ("compiled", "skipped", "error") and (
-                ev["frame"]["locals"] or ev["frame"]["globals"]):
+                ev["frame"]["locals"] or ev["frame"]["globals"]) \
+                and not declined_before_compile(ev):
             steps.append(i)
     return steps + [index]
 
@@ -211,12 +212,20 @@ def _why(status_reason: str) -> str:
     return (status_reason or "").strip().splitlines()[0][:200] if status_reason else ""
 
 
+def declined_before_compile(ev) -> bool:
+    """A frame ConvertFrameAssert.__call__ declined before calling _compile (no compile
+    id): the recorder keeps its values only as far as has_tensor_in_frame looks (the rest
+    are stubs), and the core takes that decision itself; it is not rebuilt."""
+    return ev["status"] in ("skipped", "error") and not ev.get("compileId")
+
+
 def rebuildable(ev) -> bool:
     """An event whose frame the recorder walked: compiled ones, and those Dynamo skipped
-    or failed on inside _compile (a frame declined before _compile keeps only its code)."""
+    or failed on inside _compile."""
     fr = ev["frame"]
     return ev["status"] == COMPILED or (
-        ev["status"] in ("skipped", "error") and bool(fr["locals"] or fr["globals"]))
+        ev["status"] in ("skipped", "error") and not declined_before_compile(ev)
+        and bool(fr["locals"] or fr["globals"]))
 
 
 def looks_dynamic(trace, index) -> bool:
