@@ -86,14 +86,45 @@ Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 1 && args.size() != 2) return notModelled();
   VtPtr start = args.size() == 2 ? args[1] : ConstantVariable::make(int64_t{0});
   auto& out = tx.context().output;
+  // The polyfill module's `functools` and `operator` globals are the standard modules:
+  // when the frame already wrapped one of them from its own source, VariableBuilder
+  // finds that tracker again (DUPLICATE_INPUT on the polyfill's source) and the
+  // attribute read goes through the first source.
+  auto wrappedModule = [&](const std::string& name) -> std::string {
+    for (const auto& [id, v] : tx.context().objectsByIdentity) {
+      auto* m = dynamic_cast<const ModuleVariable*>(v.get());
+      if (m && m->name() == name && m->source()) return m->source()->name();
+    }
+    return "";
+  };
   auto guardPolyfill = [&] {
     const std::string builtinsMod = "G['__import_torch_dot__dynamo_dot_polyfills_dot_builtins']";
     const std::string functoolsMod = "G['__import_torch_dot__dynamo_dot_polyfills_dot_functools']";
     out.addGuard(GuardKind::MODULE_MATCH, builtinsMod);
-    out.addGuard(GuardKind::MODULE_MATCH, builtinsMod + ".functools");
-    out.addGuard(GuardKind::ID_MATCH, builtinsMod + ".functools.reduce");  // polyfilled
-    out.addGuard(GuardKind::MODULE_MATCH, builtinsMod + ".operator");
-    out.addGuard(GuardKind::BUILTIN_MATCH, builtinsMod + ".operator.add");
+    auto moduleGlobal = [&](const std::string& name, GuardKind attrKind, const std::string& attr) {
+      std::string first = wrappedModule(name);
+      if (first.empty()) {
+        out.addGuard(GuardKind::MODULE_MATCH, builtinsMod + "." + name);
+        out.addGuard(attrKind, builtinsMod + "." + name + "." + attr);
+        // The tracker made here is the one the frame finds if it reads the same module
+        // later from its own globals (DUPLICATE_INPUT there, attributes through here).
+        auto& ctx = tx.context();
+        trace::ObjRef ref = tracer::VariableBuilder::findRecorded(ctx, "module", name);
+        if (auto rec = ref ? ctx.trace.object(ref)
+                           : Expected<schema::Object::Reader>(Error("module not recorded"));
+            rec && rec->getIdentity() != 0 && !ctx.objectsByIdentity.count(rec->getIdentity())) {
+          auto src = Source::moduleAttr(
+              Source::global("__import_torch_dot__dynamo_dot_polyfills_dot_builtins"), name);
+          ctx.objectsByIdentity[rec->getIdentity()] =
+              std::make_shared<ModuleVariable>(ref, name, src);
+        }
+      } else {
+        out.addGuard(GuardKind::DUPLICATE_INPUT, builtinsMod + "." + name);
+        out.addGuard(attrKind, first + "." + attr);
+      }
+    };
+    moduleGlobal("functools", GuardKind::ID_MATCH, "reduce");  // polyfilled
+    moduleGlobal("operator", GuardKind::BUILTIN_MATCH, "add");
     out.addGuard(GuardKind::MODULE_MATCH, functoolsMod);
     out.addGuard(GuardKind::TYPE_MATCH, functoolsMod + "._initial_missing");  // an object()
     out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['iter']");
