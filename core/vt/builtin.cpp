@@ -97,7 +97,9 @@ Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
     }
     return "";
   };
-  auto guardPolyfill = [&] {
+  // `added`: reduce called operator.add at least once (an empty iterable never reads it,
+  // so its lazily built tracker installs no guard).
+  auto guardPolyfill = [&](bool added) {
     const std::string builtinsMod = "G['__import_torch_dot__dynamo_dot_polyfills_dot_builtins']";
     const std::string functoolsMod = "G['__import_torch_dot__dynamo_dot_polyfills_dot_functools']";
     out.addGuard(GuardKind::MODULE_MATCH, builtinsMod);
@@ -105,7 +107,8 @@ Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
       std::string first = wrappedModule(name);
       if (first.empty()) {
         out.addGuard(GuardKind::MODULE_MATCH, builtinsMod + "." + name);
-        out.addGuard(attrKind, builtinsMod + "." + name + "." + attr);
+        if (attrKind != GuardKind::BUILTIN_MATCH || added)
+          out.addGuard(attrKind, builtinsMod + "." + name + "." + attr);
         // The tracker made here is the one the frame finds if it reads the same module
         // later from its own globals (DUPLICATE_INPUT there, attributes through here).
         auto& ctx = tx.context();
@@ -120,7 +123,8 @@ Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
         }
       } else {
         out.addGuard(GuardKind::DUPLICATE_INPUT, builtinsMod + "." + name);
-        out.addGuard(attrKind, first + "." + attr);
+        if (attrKind != GuardKind::BUILTIN_MATCH || added)
+          out.addGuard(attrKind, first + "." + attr);
       }
     };
     moduleGlobal("functools", GuardKind::ID_MATCH, "reduce");  // polyfilled
@@ -135,10 +139,13 @@ Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
     // An iterator is no constant: the polyfill runs, pulling one item at a time.
     auto s = tx.realize(start);
     if (!s) return s;
-    guardPolyfill();
-    return reduceLoop(tx, *iter, *s, [&](const VtPtr& a, const VtPtr& b) {
+    bool added = false;
+    auto r = reduceLoop(tx, *iter, *s, [&](const VtPtr& a, const VtPtr& b) {
+      added = true;
       return applyOperator(tx, "operator.add", {a, b});
     });
+    guardPolyfill(added);
+    return r;
   }
   auto it = iterItems(tx, args[0]);
   if (!it) return it.error();
@@ -170,7 +177,7 @@ Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
     items[i] = *r;
     foldable = foldable && items[i]->kind() == VtKind::kConstant;
   }
-  if (!foldable) guardPolyfill();
+  if (!foldable) guardPolyfill(!items.empty());
   VtPtr acc = start;
   if (!foldable) tracer::applyNameHint(tx, acc, "value");
   for (const auto& item : items) {
@@ -775,6 +782,9 @@ Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& 
   if (!key && !dflt && tracer::anyTensor(items, {})) return minMaxTensors(tx, name, items);
   std::vector<VtPtr> keys = items;
   if (key) {
+    // Constant folding runs min/max in Python (can_constant_fold_through), key included:
+    // what the key reads is not traced, so it installs no guard.
+    auto cp = tx.context().output.guardSet().checkpoint();
     for (auto& k : keys) {
       auto r = key->callFunction(tx, {k}, {});
       if (!r) return r;
@@ -784,6 +794,7 @@ Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& 
         return unsupported(name + "() with a key giving a " + (*real)->pythonTypeName());
       k = *real;
     }
+    tx.context().output.guardSet().restore(cp);
   }
   if ((key || dflt) && !std::all_of(keys.begin(), keys.end(),
                                     [](const VtPtr& v) { return asConstant(v) != nullptr; }))
@@ -864,9 +875,13 @@ Expected<VtPtr> callNumberType(Tx&, const std::string& name, Args& args) {
 
 Expected<VtPtr> callReversed(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 1) return notModelled();
+  // call_reversed: the type's __reversed__ (list, range, dict: a reverse iterator) or the
+  // sequence protocol's reverse iterator; an iterator either way, so never a constant
+  // that sum() or another builtin folds through.
   auto it = iterItems(tx, args[0]);
   if (!it) return it.error();
-  return makeList(std::vector<VtPtr>(it->rbegin(), it->rend()));
+  return VtPtr(
+      std::make_shared<ListIteratorVariable>(std::vector<VtPtr>(it->rbegin(), it->rend())));
 }
 
 // sorted(iterable, key=None, reverse=False) (call_sorted): a new list sorted by its
