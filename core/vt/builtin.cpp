@@ -105,7 +105,7 @@ Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
     out.addGuard(GuardKind::MODULE_MATCH, builtinsMod);
     auto moduleGlobal = [&](const std::string& name, GuardKind attrKind, const std::string& attr) {
       std::string first = wrappedModule(name);
-      if (first.empty()) {
+      if (first.empty() || first == builtinsMod + "." + name) {  // none, or this source
         out.addGuard(GuardKind::MODULE_MATCH, builtinsMod + "." + name);
         if (attrKind != GuardKind::BUILTIN_MATCH || added)
           out.addGuard(attrKind, builtinsMod + "." + name + "." + attr);
