@@ -242,6 +242,32 @@ Status breakInBlock(const InstructionTranslator& root, const TracingContext::Bre
   return refuse({br.gbType}, br.explanation);
 }
 
+// compile_subgraph's single-frame fast-path test (see compileAtBreak).
+Status realizeRestoredLazyNumbers(InstructionTranslator& root, const std::vector<VtPtr>& values) {
+  // compile_subgraph's single-frame fast-path test asks, of every value it restores,
+  // isinstance(v, (UnspecializedPythonVariable, ...)) and then isinstance(v,
+  // SymNodeVariable): a lazy constant gets TYPE_MATCH from the first and, an int or float
+  // with specialize_int / specialize_float off, is realised by the second (CONSTANT_MATCH
+  // instead). Seen with real Dynamo: a resume function's int ___stack0, live across a
+  // break, guarded by value.
+  for (const auto& v : values) {
+    auto* lazy = dynamic_cast<LazyVariable*>(v.get());
+    if (!lazy || !lazy->isLazyConstant(root.context().trace)) continue;
+    lazy->ensureTypeGuard(root);
+    if (lazy->mayBecomeSymNode(root.context().trace)) {
+      // LazyConstantVariable.realize discards the TYPE_MATCH this value installed.
+      // Only here so far: elsewhere the recorded guards keep both (another lazy value
+      // of the same source installed it), which the core does not tell apart yet.
+      const bool typeGuarded = lazy->typeGuarded();
+      auto r = root.realize(v);
+      if (!r) return r.error();
+      if (typeGuarded && lazy->source() && (*r)->kind() == vt::VtKind::kConstant)
+        root.context().output.guardSet().discard(GuardKind::TYPE_MATCH, lazy->source()->name());
+    }
+  }
+  return Status::success();
+}
+
 // The partial graph at a graph break (compile_subgraph with stack_pops), or the frame's
 // refusal (outcome.refused) where Dynamo gives up on the frame instead.
 Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRequest& br,
@@ -315,11 +341,8 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     // Dynamo: print('p', n, flag, name) guards n == 3 and the types of flag and name.
     if (auto* lazy = dynamic_cast<LazyVariable*>(stack[i].get());
         popped && lazy && !lazy->realized()) {
-      std::string kind = lazy->primitiveKind(root.context().trace);
-      auto config = root.context().trace.header().getConfig();
-      bool realise = (kind == "int" && !config.getSpecializeInt()) ||
-                     (kind == "float" && !config.getSpecializeFloat());
-      if (!realise && lazy->isLazyConstant(root.context().trace)) {
+      if (!lazy->mayBecomeSymNode(root.context().trace) &&
+          lazy->isLazyConstant(root.context().trace)) {
         lazy->ensureTypeGuard(root);
         values.push_back(stack[i]);
         continue;
@@ -344,32 +367,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     if (Status st = LazyVariable::isinstanceCheck(root, v); !st) return st;
     values.push_back(v);
   }
-  // compile_subgraph's single-frame fast-path test asks, of every value it restores,
-  // isinstance(v, (UnspecializedPythonVariable, ...)) and then isinstance(v,
-  // SymNodeVariable): a lazy constant gets TYPE_MATCH from the first and, an int or float
-  // with specialize_int / specialize_float off, is realised by the second (CONSTANT_MATCH
-  // instead). Seen with real Dynamo: a resume function's int ___stack0, live across a
-  // break, guarded by value.
-  {
-    auto config = root.context().trace.header().getConfig();
-    for (const auto& v : values) {
-      auto* lazy = dynamic_cast<LazyVariable*>(v.get());
-      if (!lazy || !lazy->isLazyConstant(root.context().trace)) continue;
-      lazy->ensureTypeGuard(root);
-      std::string kind = lazy->primitiveKind(root.context().trace);
-      if ((kind == "int" && !config.getSpecializeInt()) ||
-          (kind == "float" && !config.getSpecializeFloat())) {
-        // LazyConstantVariable.realize discards the TYPE_MATCH this value installed.
-        // Only here so far: elsewhere the recorded guards keep both (another lazy value
-        // of the same source installed it), which the core does not tell apart yet.
-        const bool typeGuarded = lazy->typeGuarded();
-        auto r = root.realize(v);
-        if (!r) return r.error();
-        if (typeGuarded && lazy->source() && (*r)->kind() == vt::VtKind::kConstant)
-          root.context().output.guardSet().discard(GuardKind::TYPE_MATCH, lazy->source()->name());
-      }
-    }
-  }
+  if (Status st = realizeRestoredLazyNumbers(root, values); !st) return st;
   auto& ctx = root.context();
   // PyCodegen has no reconstruction for a function without a source (a recorded function
   // reached through a sourceless object): restoring it after the graph raises

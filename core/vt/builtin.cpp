@@ -962,6 +962,67 @@ Expected<VtPtr> exceptionIsinstance(Tx& tx, const ExceptionVariable& exc, const 
   return ConstantVariable::make(false);
 }
 
+// isinstance against builtin classes named by type name (BuiltinVariable.call_isinstance
+// over python_type()); an unmodelled class is unsupported.
+Expected<VtPtr> isinstanceOfBuiltinClasses(const VtPtr& obj,
+                                           const std::vector<std::string>& classes) {
+  std::string type = obj->pythonTypeName();
+  if (obj->kind() == VtKind::kTensor) type = "torch.Tensor";
+  static const std::unordered_set<std::string> kModelled = {"int",
+                                                            "float",
+                                                            "bool",
+                                                            "str",
+                                                            "list",
+                                                            "tuple",
+                                                            "dict",
+                                                            "torch.Tensor",
+                                                            "object",
+                                                            "range",
+                                                            "slice",
+                                                            "NoneType",
+                                                            "collections.OrderedDict",
+                                                            "collections.defaultdict",
+                                                            "set",
+                                                            "frozenset"};
+  bool dictSubclass = type == "collections.OrderedDict" || type == "collections.defaultdict";
+  // types.FunctionType and types.MethodType admit no subclasses: python_type() decides,
+  // for the trackers whose python_type is exact (not a wrapper object standing for the
+  // function it wraps).
+  bool exactCallableType =
+      (obj->kind() == VtKind::kUserMethod || obj->kind() == VtKind::kNestedFunction ||
+       (obj->kind() == VtKind::kUserFunction &&
+        obj->className() != "WrapperUserFunctionVariable") ||
+       obj->kind() == VtKind::kBuiltin || obj->kind() == VtKind::kTensor ||
+       obj->kind() == VtKind::kConstant || obj->kind() == VtKind::kUserClass || asSequence(obj) ||
+       obj->kind() == VtKind::kDict);
+  bool result = false;
+  for (const auto& cls : classes) {
+    // types.ModuleType and type: a module tracker is a module and every class is an
+    // instance of type (its metaclass derives from it); functions, methods, tensors,
+    // constants and containers are neither.
+    if (cls == "module" || cls == "type") {
+      if (obj->kind() == (cls == "module" ? VtKind::kModule : VtKind::kUserClass)) {
+        result = true;
+        continue;
+      }
+      if (!exactCallableType || obj->kind() == VtKind::kBuiltin)
+        return unsupported("isinstance of a " + obj->className() + " against " + cls);
+      continue;
+    }
+    if (cls == "method" || cls == "function") {
+      if (!exactCallableType)
+        return unsupported("isinstance of a " + obj->className() + " against " + cls);
+      if (cls == type) result = true;
+      continue;
+    }
+    if (cls == type || (cls == "int" && type == "bool") || cls == "object" ||
+        (cls == "dict" && dictSubclass))
+      result = true;
+    if (!kModelled.count(cls)) return unsupported("isinstance against " + cls);
+  }
+  return ConstantVariable::make(result);
+}
+
 Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 2) return notModelled();
   if (const ExceptionVariable* exc = asException(args[0]))
@@ -1054,71 +1115,7 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
     }
     if (classes.empty()) return ConstantVariable::make(false);
   }
-  std::string type = args[0]->pythonTypeName();
-  if (args[0]->kind() == VtKind::kTensor) type = "torch.Tensor";
-  static const std::unordered_set<std::string> kModelled = {"int",
-                                                            "float",
-                                                            "bool",
-                                                            "str",
-                                                            "list",
-                                                            "tuple",
-                                                            "dict",
-                                                            "torch.Tensor",
-                                                            "object",
-                                                            "range",
-                                                            "slice",
-                                                            "NoneType",
-                                                            "collections.OrderedDict",
-                                                            "collections.defaultdict",
-                                                            "set",
-                                                            "frozenset"};
-  bool dictSubclass = type == "collections.OrderedDict" || type == "collections.defaultdict";
-  // types.FunctionType and types.MethodType admit no subclasses: python_type() decides,
-  // for the trackers whose python_type is exact (not a wrapper object standing for the
-  // function it wraps).
-  bool exactCallableType =
-      (args[0]->kind() == VtKind::kUserMethod || args[0]->kind() == VtKind::kNestedFunction ||
-       (args[0]->kind() == VtKind::kUserFunction &&
-        args[0]->className() != "WrapperUserFunctionVariable") ||
-       args[0]->kind() == VtKind::kBuiltin || args[0]->kind() == VtKind::kTensor ||
-       args[0]->kind() == VtKind::kConstant || args[0]->kind() == VtKind::kUserClass ||
-       asSequence(args[0]) || args[0]->kind() == VtKind::kDict);
-  bool result = false;
-  for (const auto& cls : classes) {
-    if (cls == "module") {
-      // types.ModuleType: a module tracker is one; functions, methods, classes, tensors,
-      // constants and containers are not.
-      if (args[0]->kind() == VtKind::kModule) {
-        result = true;
-        continue;
-      }
-      if (!exactCallableType || args[0]->kind() == VtKind::kBuiltin)
-        return unsupported("isinstance of a " + args[0]->className() + " against module");
-      continue;
-    }
-    if (cls == "type") {
-      // Every class is an instance of type (its metaclass derives from it); functions,
-      // methods, tensors, constants and containers never are.
-      if (args[0]->kind() == VtKind::kUserClass) {
-        result = true;
-        continue;
-      }
-      if (!exactCallableType || args[0]->kind() == VtKind::kBuiltin)
-        return unsupported("isinstance of a " + args[0]->className() + " against type");
-      continue;
-    }
-    if (cls == "method" || cls == "function") {
-      if (!exactCallableType)
-        return unsupported("isinstance of a " + args[0]->className() + " against " + cls);
-      if (cls == type) result = true;
-      continue;
-    }
-    if (cls == type || (cls == "int" && type == "bool") || cls == "object" ||
-        (cls == "dict" && dictSubclass))
-      result = true;
-    if (!kModelled.count(cls)) return unsupported("isinstance against " + cls);
-  }
-  return ConstantVariable::make(result);
+  return isinstanceOfBuiltinClasses(args[0], classes);
 }
 
 Expected<VtPtr> callStr(Tx& tx, const std::string&, Args& args) {
@@ -1146,29 +1143,9 @@ Expected<VtPtr> callStr(Tx& tx, const std::string&, Args& args) {
 
 // UserFunctionVariable.call_obj_hasattr: hasattr(fn, name), without a guard; a bound
 // method asks its function (UserMethodVariable inherits it). The attributes of every
-// function (dir(types.FunctionType)), then the function's own __dict__.
+// function (isFunctionTypeAttr), then the function's own __dict__.
 Expected<bool> functionHasattr(Tx& tx, const VtPtr& callable, const std::string& attr) {
-  static const std::unordered_set<std::string> kFunctionAttrs = {
-      "__annotations__", "__builtins__",
-      "__call__",        "__class__",
-      "__closure__",     "__code__",
-      "__defaults__",    "__delattr__",
-      "__dict__",        "__dir__",
-      "__doc__",         "__eq__",
-      "__format__",      "__ge__",
-      "__get__",         "__getattribute__",
-      "__getstate__",    "__globals__",
-      "__gt__",          "__hash__",
-      "__init__",        "__init_subclass__",
-      "__kwdefaults__",  "__le__",
-      "__lt__",          "__module__",
-      "__name__",        "__ne__",
-      "__new__",         "__qualname__",
-      "__reduce__",      "__reduce_ex__",
-      "__repr__",        "__setattr__",
-      "__sizeof__",      "__str__",
-      "__subclasshook__"};
-  if (kFunctionAttrs.count(attr)) return true;
+  if (isFunctionTypeAttr(attr)) return true;
   VtPtr fn = callable;
   if (auto* m = dynamic_cast<const UserMethodVariable*>(fn.get())) fn = m->function();
   if (fn->kind() == VtKind::kNestedFunction) return false;

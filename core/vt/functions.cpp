@@ -213,6 +213,29 @@ Expected<BoundCall> UserFunctionVariable::bindArgs(Tx& tx, Args args, Kwargs kwa
   return out;
 }
 
+bool isFunctionTypeAttr(const std::string& name) {
+  static const std::set<std::string> kAttrs = {"__annotations__", "__builtins__",
+                                               "__call__",        "__class__",
+                                               "__closure__",     "__code__",
+                                               "__defaults__",    "__delattr__",
+                                               "__dict__",        "__dir__",
+                                               "__doc__",         "__eq__",
+                                               "__format__",      "__ge__",
+                                               "__get__",         "__getattribute__",
+                                               "__getstate__",    "__globals__",
+                                               "__gt__",          "__hash__",
+                                               "__init__",        "__init_subclass__",
+                                               "__kwdefaults__",  "__le__",
+                                               "__lt__",          "__module__",
+                                               "__name__",        "__ne__",
+                                               "__new__",         "__qualname__",
+                                               "__reduce__",      "__reduce_ex__",
+                                               "__repr__",        "__setattr__",
+                                               "__sizeof__",      "__str__",
+                                               "__subclasshook__"};
+  return kAttrs.count(name) > 0;
+}
+
 Expected<VtPtr> UserFunctionVariable::varGetattr(Tx& tx, const std::string& name) {
   auto f = tx.context().trace.object(function_);
   if (!f || f->which() != W::FUNCTION) return Error("function object missing from trace");
@@ -251,28 +274,7 @@ Expected<VtPtr> UserFunctionVariable::varGetattr(Tx& tx, const std::string& name
     // fn_var_getattr: inspect.getattr_static finds neither a function attribute nor an
     // entry of its __dict__, so AttributeError is raised in the traced code (inspect's
     // `obj.__signature__` probe). A name of the function type itself stays unmodelled.
-    static const std::set<std::string> kFunctionTypeAttrs = {
-        "__annotations__",  "__builtins__",
-        "__call__",         "__class__",
-        "__closure__",      "__code__",
-        "__defaults__",     "__delattr__",
-        "__dict__",         "__dir__",
-        "__doc__",          "__eq__",
-        "__format__",       "__ge__",
-        "__get__",          "__getattribute__",
-        "__getstate__",     "__globals__",
-        "__gt__",           "__hash__",
-        "__init__",         "__init_subclass__",
-        "__kwdefaults__",   "__le__",
-        "__lt__",           "__module__",
-        "__name__",         "__ne__",
-        "__new__",          "__qualname__",
-        "__reduce__",       "__reduce_ex__",
-        "__repr__",         "__setattr__",
-        "__sizeof__",       "__str__",
-        "__subclasshook__", "__type_params__"};
-    if (!v && !kFunctionTypeAttrs.count(name))
-      return raiseObservedException(tx, "AttributeError", {});
+    if (!v && !isFunctionTypeAttr(name)) return raiseObservedException(tx, "AttributeError", {});
     return unsupported("getattr '" + name + "' on a function");
   }
   // Read through a source, the str is a lazy constant on AttrSource(fn, name).

@@ -61,6 +61,10 @@ class BaseUserFunctionVariable : public VariableTracker {
       : VariableTracker(kind, std::move(source), MutationType::kImmutable) {}
 };
 
+// The attributes every Python function has (dir(types.FunctionType), CPython 3.11):
+// what hasattr(fn, name) and getattr_static find without the function's __dict__.
+bool isFunctionTypeAttr(const std::string& name);
+
 // A Python function from the trace heap.
 class UserFunctionVariable final : public BaseUserFunctionVariable {
  public:

@@ -54,6 +54,13 @@ Expected<VtPtr> LazyVariable::realize(Tx& tx) {
   return realized_->realize(tx);
 }
 
+bool LazyVariable::mayBecomeSymNode(const trace::TraceReader& trace) const {
+  std::string kind = primitiveKind(trace);
+  auto config = trace.header().getConfig();
+  return (kind == "int" && !config.getSpecializeInt()) ||
+         (kind == "float" && !config.getSpecializeFloat());
+}
+
 void LazyVariable::ensureTypeGuard(Tx& tx) {
   if (realized_ || typeGuarded_ || !source()) return;
   tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());

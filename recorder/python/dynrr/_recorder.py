@@ -289,9 +289,9 @@ class Recorder:
                         builder.SourcelessBuilder.__dict__["create"],
                     (inliner, "build_inline_tracer"): inliner.__dict__["build_inline_tracer"],
                 })
-                builder.VariableBuilder.__call__ = self._make_builder_hook(
+                builder.VariableBuilder.__call__ = self._make_read_hook(
                     builder.VariableBuilder.__dict__["__call__"])
-                builder.SourcelessBuilder.create = staticmethod(self._make_sourceless_hook(
+                builder.SourcelessBuilder.create = staticmethod(self._make_read_hook(
                     builder.SourcelessBuilder.__dict__["create"].__func__))
                 inliner.build_inline_tracer = staticmethod(self._make_inline_hook(
                     inliner.__dict__["build_inline_tracer"].__func__))
@@ -358,29 +358,19 @@ class Recorder:
 
     # The read set: what Dynamo wraps and inlines while the event is open. Each hook adds
     # the object (held until the walk) and calls Dynamo unchanged; it cannot raise.
-    def _make_builder_hook(self, original):
+    def _make_read_hook(self, original):
+        """For VariableBuilder.__call__(builder, value) and SourcelessBuilder.create(tx,
+        value): the value is read."""
         recorder = self
 
-        def __call__(builder, value):
+        def hook(first, value):
             ev = recorder._event
             if ev is not None and ev.read is not None:
                 ev.read[id(value)] = value
-            return original(builder, value)
+            return original(first, value)
 
-        __call__.__wrapped__ = original
-        return __call__
-
-    def _make_sourceless_hook(self, original):
-        recorder = self
-
-        def create(tx, value):
-            ev = recorder._event
-            if ev is not None and ev.read is not None:
-                ev.read[id(value)] = value
-            return original(tx, value)
-
-        create.__wrapped__ = original
-        return create
+        hook.__wrapped__ = original
+        return hook
 
     def _make_inline_hook(self, original):
         recorder = self
