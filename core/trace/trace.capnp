@@ -101,6 +101,10 @@ struct GlobalState {
   # sys.getrecursionlimit() of the recording process, which Dynamo constant-folds while
   # tracing (inspect.unwrap reads it); 0 in traces written before the field existed.
   recursionLimit @15 :Int32;
+  # id(torch) in the recording process: Dynamo's install_global_by_id("", torch) names a
+  # global G['_<id>_c<compile id>'] (type(tensor) is built from its .Tensor); 0 in traces
+  # written before the field existed.
+  torchModuleId @16 :UInt64;
 }
 
 # ---------------------------------------------------------------- object heap
@@ -364,6 +368,9 @@ struct CompileEvent {
   recorderNs @7 :UInt64;           # time the recorder spent on this event
   recompileReasons @8 :List(Text); # why an earlier cache entry did not apply
   isResume @9 :Bool;               # the code is a resume function Dynamo generated
+  outputGraphId @10 :Int64 = -1;   # OutputGraph.compile_id of the attempt whose guards
+                                   # were installed (install_global_by_id names embed it);
+                                   # -1 when unknown (traces written before the field)
 }
 
 struct NamedValue {

@@ -71,6 +71,7 @@ const std::array<Handler, 256>& dispatchTable() {
         {"BUILD_SLICE", &Ops::buildSlice},
         {"LIST_APPEND", &Ops::listAppend},
         {"MAP_ADD", &Ops::mapAdd},
+        {"SET_ADD", &Ops::setAdd},
         {"LIST_EXTEND", &Ops::listExtend},
         {"LIST_TO_TUPLE", &Ops::listToTuple},
         {"UNPACK_SEQUENCE", &Ops::unpackSequence},

@@ -49,6 +49,7 @@ struct Ops {
   Status buildSlice();
   Status listAppend();
   Status mapAdd();
+  Status setAdd();
   Status listExtend();
   Status listToTuple();
   Status unpackSequence();

@@ -1,6 +1,6 @@
 // ops_build.cpp — building and unpacking containers (symbolic_convert.py BUILD_TUPLE,
 // BUILD_LIST, BUILD_MAP, BUILD_CONST_KEY_MAP, BUILD_SLICE, BUILD_SET, SET_UPDATE,
-// LIST_APPEND, LIST_EXTEND, LIST_TO_TUPLE, MAP_ADD, DICT_MERGE, UNPACK_SEQUENCE,
+// LIST_APPEND, LIST_EXTEND, LIST_TO_TUPLE, MAP_ADD, SET_ADD, DICT_MERGE, UNPACK_SEQUENCE,
 // UNPACK_EX, STORE_SUBSCR, DELETE_SUBSCR, FORMAT_VALUE, BUILD_STRING). Containers answer
 // unpack_var_sequence and call_method (__setitem__, __delitem__, append, update ...).
 #include "core/tracer/ops.h"
@@ -113,6 +113,19 @@ Status Ops::listAppend() {
   vt::SequenceVariable* list = vt::asSequence(*target);
   if (!list || !list->isList()) return Error("bad bytecode: LIST_APPEND target");
   list->mutableItems().push_back(*v);
+  return Status::success();
+}
+
+// SET_ADD(i): set comprehensions; the set is i entries below the value
+// (InstructionTranslator.SET_ADD: set.add on it).
+Status Ops::setAdd() {
+  auto v = tx.pop();
+  if (!v) return v.error();
+  auto target = peekAt("SET_ADD");
+  if (!target) return target.error();
+  if ((*target)->kind() != vt::VtKind::kSet) return Error("bad bytecode: SET_ADD target");
+  auto r = (*target)->callMethod(tx, "add", {*v}, {});
+  if (!r) return r.error();
   return Status::success();
 }
 

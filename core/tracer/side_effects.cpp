@@ -101,6 +101,13 @@ vt::VtPtr SideEffects::pendingAttr(const vt::VariableTracker* object,
   return nullptr;
 }
 
+const std::vector<std::pair<std::string, vt::VtPtr>>* SideEffects::attrsOf(
+    const vt::VariableTracker* object) const {
+  for (const auto& t : tracked_)
+    if (t.value.get() == object) return &t.attrs;
+  return nullptr;
+}
+
 bool SideEffects::hasPendingAttrs(const vt::VariableTracker* object) const {
   for (const auto& t : tracked_)
     if (t.value.get() == object && !t.attrs.empty()) return true;

@@ -63,6 +63,10 @@ class SideEffects {
   void storeAttr(const vt::VtPtr& object, const std::string& name, vt::VtPtr value);
   // load_attr of a pending store; null when the attribute was not stored to.
   vt::VtPtr pendingAttr(const vt::VariableTracker* object, const std::string& name) const;
+  // The attributes stored to the object while tracing, in first-store order (null when
+  // none).
+  const std::vector<std::pair<std::string, vt::VtPtr>>* attrsOf(
+      const vt::VariableTracker* object) const;
   // Whether any attribute of the object was stored to while tracing.
   bool hasPendingAttrs(const vt::VariableTracker* object) const;
   // store_global / load_global of the root frame's globals (symbolic_globals).

@@ -459,9 +459,18 @@ Expected<VtPtr> Wrap::classObject() {
   if ((std::string(c.getModule().cStr()) == "torch" ||
        std::string(c.getModule().cStr()) == "torch._tensor") &&
       std::string(c.getQualname().cStr()) == "Tensor") {
-    // torch.Tensor as a class (isinstance checks); calling it is not modelled.
+    // torch.Tensor as a class (isinstance checks); calling it is not modelled. Reached
+    // again through another source it is the same tracker, with DUPLICATE_INPUT.
+    if (uint64_t id = obj->getIdentity(); id != 0) {
+      if (auto seen = ctx.objectsByIdentity.find(id); seen != ctx.objectsByIdentity.end()) {
+        dupeGuard(ctx, source, seen->second);
+        return seen->second;
+      }
+    }
     guard(GuardKind::CLASS_MATCH, srcName);
-    return VtPtr(std::make_shared<vt::BuiltinVariable>("torch.Tensor", source));
+    VtPtr v = std::make_shared<vt::BuiltinVariable>("torch.Tensor", source);
+    if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
+    return v;
   }
   std::string cmod = c.getModule().cStr();
   // Library classes whose calls the core models as builtins, each matched by class:
@@ -586,6 +595,8 @@ Expected<VtPtr> Wrap::function() {
     }
   }
   guard(GuardKind::CLOSURE_MATCH, srcName);
+  if (module == "dataclasses" && qualname == "fields")
+    return VtPtr(std::make_shared<vt::DataclassFieldsVariable>(source));
   if (f.getClassification() == schema::CallableClass::IN_GRAPH) {
     // FX names a function by __module__ + "." + __name__ (_get_qualified_name); e.g.
     // F.max_pool2d is boolean_dispatch.<locals>.fn with __name__ "max_pool2d".

@@ -674,6 +674,21 @@ Expected<VtPtr> callType(Tx& tx, const std::string&, Args& args) {
       x->source() ? Source::expr(x->source(), "type(" + x->source()->name() + ")") : nullptr;
   if (auto* obj = dynamic_cast<UserObjectVariable*>(x.get()); obj && obj->cls())
     return tracer::VariableBuilder::wrap(tx.context(), obj->cls(), src);
+  if (x->kind() == VtKind::kTensor && x->pythonTypeName() == "Tensor") {
+    // call_type of a torch.Tensor: built from AttrSource(GlobalSource(name), "Tensor")
+    // where name = install_global_by_id("", torch) = "_<id(torch)>_c<OutputGraph.compile_id>".
+    auto& ctx = tx.context();
+    uint64_t torchId = ctx.event.getFrame().getGlobalState().getTorchModuleId();
+    int64_t graphId = ctx.event.getOutputGraphId();
+    if (torchId == 0 || graphId < 0)
+      return unsupported(
+          "type() of a Tensor (its global's name embeds id(torch) and the "
+          "OutputGraph's compile id, which this trace does not hold: re-record)");
+    trace::ObjRef cls = tracer::VariableBuilder::findRecorded(ctx, "class", "torch.Tensor");
+    if (!cls) return unsupported("type() of a Tensor (torch.Tensor is not in the trace)");
+    std::string name = "_" + std::to_string(torchId) + "_c" + std::to_string(graphId);
+    return tracer::VariableBuilder::wrap(ctx, cls, Source::attr(Source::global(name), "Tensor"));
+  }
   static const std::unordered_set<std::string> kBuiltinTypes = {
       "int", "float", "bool", "str", "tuple", "list", "dict", "set", "frozenset", "NoneType"};
   if (!x->source() && x->kind() != VtKind::kUserObject &&
@@ -1134,6 +1149,15 @@ Expected<VtPtr> callStr(Tx& tx, const std::string&, Args& args) {
     std::string qual = k->getClass().getQualname().cStr();
     return ConstantVariable::make("<class '" + (mod == "builtins" ? qual : mod + "." + qual) +
                                   "'>");
+  }
+  if (args[0]->kind() == VtKind::kBuiltin) {
+    // Classes modelled as builtins: str() folds to their repr (_TensorMeta and type do
+    // not override __repr__).
+    const std::string& n = static_cast<const BuiltinVariable&>(*args[0]).name();
+    static const std::unordered_set<std::string> kClasses = {
+        "torch.Tensor", "int",       "float",  "bool", "str",   "tuple",   "list",  "dict",
+        "set",          "frozenset", "object", "type", "bytes", "complex", "range", "slice"};
+    if (kClasses.count(n)) return ConstantVariable::make("<class '" + n + "'>");
   }
   if (!c) return unsupported("str() of " + args[0]->pythonTypeName());
   if (const std::string* s = c->asStr()) return ConstantVariable::make(*s);

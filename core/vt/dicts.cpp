@@ -270,8 +270,17 @@ Expected<VtPtr> DictVariable::varGetattr(Tx&, const std::string& name) {
   return unsupported("dict method " + name);
 }
 
+Status DictVariable::checkSnapshot(Tx& tx) const {
+  if (snapshotAt_ && *snapshotAt_ != tx.context().sideEffects.pending().size())
+    return unsupported(
+        "an object's __dict__ used after later attribute stores (a snapshot "
+        "here, a live view of the side-effects table in Dynamo)");
+  return Status::success();
+}
+
 Expected<VtPtr> DictVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                          Kwargs kwargs) {
+  if (Status st = checkSnapshot(tx); !st) return st.error();
   const auto& table = name.rfind("__", 0) == 0 ? dictDunders() : dictMethods();
   auto it = table.find(name);
   if (it == table.end()) return unsupported("call of method " + name + " on dict");
@@ -286,6 +295,7 @@ Expected<VtPtr> DictVariable::callMethod(Tx& tx, const std::string& name, Args a
 }
 
 Expected<std::vector<VtPtr>> DictVariable::unpackVarSequence(Tx& tx) {
+  if (Status st = checkSnapshot(tx); !st) return st.error();
   guardKeys(tx);
   std::vector<VtPtr> keys;
   for (const auto& kv : entries_) keys.push_back(kv.first);

@@ -39,6 +39,11 @@ class DictVariable final : public VariableTracker {
     readOnly_ = "an object's __dict__ (Dynamo stores through the side-effects table)";
   }
   bool isDunderDict() const { return dunderDict_; }
+  // A snapshot of a new object's __dict__ (SideEffectsProxyDict over the side-effects
+  // table) taken when `mutations` mutations were pending: used after a later mutation it
+  // would be stale, so that use is refused.
+  void setSnapshotOf(size_t mutations) { snapshotAt_ = mutations; }
+  Status checkSnapshot(Tx& tx) const;
   // Mutating methods are refused with this reason (not modelled for this dict).
   void setReadOnly(std::string why) { readOnly_ = std::move(why); }
   const VtPtr& defaultFactory() const { return defaultFactory_; }
@@ -67,6 +72,7 @@ class DictVariable final : public VariableTracker {
   std::string userCls_ = "dict";
   VtPtr defaultFactory_;
   bool dunderDict_ = false;
+  std::optional<size_t> snapshotAt_;
   std::string readOnly_;
 };
 

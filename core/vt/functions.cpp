@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/trace/object_printer.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
@@ -13,6 +14,7 @@
 #include "core/vt/exceptions.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
+#include "core/vt/sets.h"
 #include "core/vt/user_defined.h"
 
 namespace dynrr::vt {
@@ -27,6 +29,56 @@ using W = schema::Object::Which;
 // That realises the (lazy) contents, installing their guards and graph inputs, and
 // stops at the first value that does not convert (a tensor).
 Status realizeClosureForInlineCheck(Tx& tx, const NestedFunctionVariable& fn,
+                                    std::set<const VariableTracker*>& converting);
+
+// VariableTracker.as_python_constant() as Dynamo evaluates it: a lazy value realises
+// (installing its guards) first, containers convert their items in order (a dict its keys
+// and values entry by entry), and the walk stops at the first value that does not
+// convert (AsPythonConstantNotImplementedError): false.
+Expected<bool> asPythonConstantWalk(Tx& tx, const VtPtr& v,
+                                    std::set<const VariableTracker*>& converting) {
+  auto r = tx.realize(v);
+  if (!r) {
+    if (r.error().message().rfind("unsupported:", 0) == 0) return r.error();
+    return false;
+  }
+  const VtPtr& x = *r;
+  auto all = [&](const std::vector<VtPtr>& items) -> Expected<bool> {
+    for (const auto& item : items) {
+      auto ok = asPythonConstantWalk(tx, item, converting);
+      if (!ok || !*ok) return ok;
+    }
+    return true;
+  };
+  switch (x->kind()) {
+    case VtKind::kTuple:
+    case VtKind::kList:
+    case VtKind::kSize: {
+      const SequenceVariable* s = asSequence(x);
+      if (!s || !s->viewType().empty()) return x->isPythonConstant();
+      return all(s->items());
+    }
+    case VtKind::kDict: {
+      for (const auto& [k, val] : static_cast<const DictVariable&>(*x).entries()) {
+        for (const VtPtr& part : {k, val}) {
+          auto ok = asPythonConstantWalk(tx, part, converting);
+          if (!ok || !*ok) return ok;
+        }
+      }
+      return true;
+    }
+    case VtKind::kSet: return all(static_cast<const SetVariable&>(*x).items());
+    case VtKind::kNestedFunction: {
+      Status s = realizeClosureForInlineCheck(tx, static_cast<const NestedFunctionVariable&>(*x),
+                                              converting);
+      if (!s && s.error().message().rfind("unsupported:", 0) == 0) return s.error();
+      return static_cast<bool>(s);
+    }
+    default: return x->isPythonConstant();
+  }
+}
+
+Status realizeClosureForInlineCheck(Tx& tx, const NestedFunctionVariable& fn,
                                     std::set<const VariableTracker*>& converting) {
   if (!converting.insert(&fn).second) return Error("cycle");
   for (const auto& c : fn.closure()) {
@@ -38,12 +90,16 @@ Status realizeClosureForInlineCheck(Tx& tx, const NestedFunctionVariable& fn,
       if (Status s = realizeClosureForInlineCheck(tx, inner, converting); !s) return s;
       continue;
     }
-    auto r = tx.realize(contents);
-    if (!r) {
-      if (r.error().message().rfind("unsupported:", 0) == 0) return r.error();
-      return Error("stop");
-    }
-    if (!(*r)->isPythonConstant()) return Error("stop");
+    auto ok = asPythonConstantWalk(tx, contents, converting);
+    if (!ok) return ok.error();
+    if (!*ok) return Error("stop");
+  }
+  // Then __defaults__ and __kwdefaults__ (as_python_constant of each).
+  for (const VtPtr& d : {fn.defaults(), fn.kwdefaults()}) {
+    if (!d) continue;
+    auto ok = asPythonConstantWalk(tx, d, converting);
+    if (!ok) return ok.error();
+    if (!*ok) return Error("stop");
   }
   return Status::success();
 }
@@ -417,6 +473,58 @@ Expected<VtPtr> WrapperFunctionVariable::callFunction(Tx& tx, Args args, Kwargs 
   auto real = tx.realize(*fn);
   if (!real) return real;
   return (*real)->callFunction(tx, std::move(args), std::move(kwargs));
+}
+
+Expected<VtPtr> DataclassFieldsVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  if (args.size() != 1 || !kwargs.empty())
+    return unsupported("dataclasses.fields with these arguments");
+  auto obj = tx.realize(args[0]);
+  if (!obj) return obj;
+  const UserObjectVariable* o = asUserObject(*obj);
+  if (!o)
+    return unsupported("dataclasses.fields of a " + (*obj)->pythonTypeName() +
+                       " (Dynamo's 'dataclass fields failure' graph break is not modelled)");
+  auto hit = lookupMro(ctx.trace, o->cls(), "__dataclass_fields__");
+  if (!hit) return hit.error();
+  if (!*hit) return unsupported("dataclasses.fields of a class without __dataclass_fields__");
+  auto d = ctx.trace.object((*hit)->value);
+  if (!d) return d.error();
+  if (d->which() != W::DICT)
+    return unsupported("dataclasses.fields: __dataclass_fields__ recorded as a " +
+                       trace::typeName(ctx.trace, (*hit)->value));
+  std::vector<VtPtr> items;
+  SourcePtr base = o->source() ? Source::attr(o->source(), "__dataclass_fields__") : nullptr;
+  for (auto e : d->getDict()) {
+    auto key = ctx.trace.object(e.getKey());
+    auto field = ctx.trace.object(e.getValue());
+    if (!key || !field) return Error("dataclass field missing from the trace");
+    if (key->which() != W::STR || field->which() != W::INSTANCE)
+      return unsupported("dataclasses.fields: a field recorded as a " +
+                         trace::typeName(ctx.trace, e.getValue()));
+    // fields() keeps the fields whose _field_type is dataclasses._FIELD (no ClassVar or
+    // InitVar pseudo-fields); the marker is a _FIELD_BASE whose name is "_FIELD".
+    std::optional<trace::ObjRef> kind;
+    for (auto sl : field->getInstance().getSlots())
+      if (std::string_view(sl.getName().cStr()) == "_field_type") kind = sl.getValue();
+    auto k = kind ? ctx.trace.object(*kind) : Expected<schema::Object::Reader>(Error(""));
+    std::optional<trace::ObjRef> kname;
+    if (k && k->which() == W::INSTANCE) {
+      kname = findAttr(k->getInstance().getAttrs(), "name");
+      if (!kname)
+        for (auto sl : k->getInstance().getSlots())
+          if (std::string_view(sl.getName().cStr()) == "name") kname = sl.getValue();
+    }
+    auto kn = kname ? ctx.trace.object(*kname) : Expected<schema::Object::Reader>(Error(""));
+    if (!kn || kn->which() != W::STR)
+      return unsupported("dataclasses.fields: a field whose _field_type is not recorded");
+    if (std::string_view(kn->getStr().cStr()) != "_FIELD") continue;
+    std::string name = key->getStr().cStr();
+    SourcePtr src = base ? Source::item(base, pyStrRepr(name)) : nullptr;
+    items.push_back(std::make_shared<UserObjectVariable>(
+        e.getValue(), field->getInstance().getClass(), "dataclasses.Field", src));
+  }
+  return makeTuple(std::move(items));
 }
 
 }  // namespace dynrr::vt

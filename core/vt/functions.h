@@ -189,6 +189,21 @@ class WrapperFunctionVariable final : public VariableTracker {
   std::string name_;
 };
 
+// dataclasses.fields (VariableBuilder._id_dispatch: a LambdaVariable over
+// _dataclasses_fields_lambda, CLOSURE_MATCH on its source): called on a user object, a
+// tuple of the class's Field objects whose _field_type is _FIELD, each a
+// UserDefinedObjectVariable from DictGetItemSource(AttrSource(obj, "__dataclass_fields__"),
+// name) when the object has a source, sourceless otherwise.
+class DataclassFieldsVariable final : public VariableTracker {
+ public:
+  explicit DataclassFieldsVariable(SourcePtr source)
+      : VariableTracker(VtKind::kUserFunction, std::move(source), MutationType::kImmutable) {}
+  std::string className() const override { return "LambdaVariable"; }
+  std::string pythonTypeName() const override { return "function"; }
+  std::string describe() const override { return "dataclasses.fields"; }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+};
+
 // functools.partial(func, *args, **keywords) (FunctoolsPartialVariable): calling it
 // calls func with the stored arguments first and the keywords merged under the call's.
 class PartialVariable final : public VariableTracker {

@@ -73,8 +73,14 @@ Expected<VtPtr> SuperVariable::varGetattr(Tx& tx, const std::string& name) {
     if (!k || k->which() != W::CLASS) return Error("MRO entry missing from the trace");
     std::string kname = qualifiedClassName(ctx.trace, mro[i]);
     auto v = findAttr(k->getClass().getAttrs(), name);
-    if ((kname == "builtins.dict" || kname == "dict") && o->baseDict())
-      return VtPtr(std::make_shared<GetAttrVariable>(o->baseDict(), name));  // dict's method
+    // dict's (or OrderedDict's) own method runs on the object's dict (_base_vt);
+    // neither defines __setattr__, which falls through to object's.
+    if ((kname == "builtins.dict" || kname == "dict" || kname == "collections.OrderedDict") &&
+        o->baseDict() && name != "__setattr__" && name != "__delattr__" &&
+        name != "__getattribute__" && name != "__init_subclass__")
+      return VtPtr(std::make_shared<GetAttrVariable>(o->baseDict(), name));
+    if (kname == "object" && name == "__setattr__")
+      return VtPtr(std::make_shared<ObjectSetattrVariable>(*objR));
     if (kname == "object" && name == "__init__")
       return unsupported("super().__init__ reaching object.__init__");
     if (kname == "object" && name == "__getattribute__")
@@ -106,6 +112,19 @@ Expected<VtPtr> SuperVariable::varGetattr(Tx& tx, const std::string& name) {
     return VtPtr(std::make_shared<UserMethodVariable>(fn, *objR, src));
   }
   return unsupported("super()." + name + " not found (or not recorded)");
+}
+
+Expected<VtPtr> ObjectSetattrVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  if (args.size() != 2 || !kwargs.empty())
+    return unsupported("object.__setattr__ with these arguments");
+  auto n = tx.realize(args[0]);
+  if (!n) return n;
+  const std::string* name = constantStr(*n);
+  if (!name) return unsupported("object.__setattr__ of a non-constant name");
+  UserObjectVariable* o = asUserObject(obj_);
+  if (!o) return unsupported("object.__setattr__ on a " + obj_->pythonTypeName());
+  if (Status st = o->standardSetAttr(tx, *name, args[1]); !st) return st.error();
+  return VtPtr(ConstantVariable::make(NoneValue{}));
 }
 
 Expected<VtPtr> ObjectGetattributeVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {

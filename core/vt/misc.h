@@ -132,6 +132,23 @@ class ObjectGetattributeVariable final : public VariableTracker {
   VtPtr obj_;
 };
 
+// super().__setattr__ resolved to object.__setattr__ (is_standard_setattr), bound to a
+// user object: the store skips the class's own __setattr__
+// (method_setattr_standard: a store_attr side effect).
+class ObjectSetattrVariable final : public VariableTracker {
+ public:
+  explicit ObjectSetattrVariable(VtPtr obj)
+      : VariableTracker(VtKind::kGetAttr, nullptr, MutationType::kImmutable),
+        obj_(std::move(obj)) {}
+  std::string pythonTypeName() const override { return "method-wrapper"; }
+  std::string className() const override { return "GetAttrVariable"; }
+  std::string describe() const override { return "object.__setattr__ of " + obj_->repr(); }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+
+ private:
+  VtPtr obj_;
+};
+
 class NullVariable final : public VariableTracker {
  public:
   NullVariable() : VariableTracker(VtKind::kNull, nullptr, MutationType::kImmutable) {}

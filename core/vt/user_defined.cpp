@@ -69,6 +69,10 @@ bool userClassDefines(const trace::TraceReader& trace, trace::ObjRef cls, const 
     if (!ko || ko->which() != W::CLASS) continue;
     std::string module = ko->getClass().getModule().cStr();
     if (module.rfind("torch", 0) == 0 || module == "builtins") continue;
+    // OrderedDict's own methods are the dict base's (DictVariable models them).
+    if (module == "collections" &&
+        std::string_view(ko->getClass().getQualname().cStr()) == "OrderedDict")
+      continue;
     if (findAttr(ko->getClass().getAttrs(), name)) return true;
   }
   return false;
@@ -224,6 +228,18 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
   if (inDict) {
     if (auto special = instanceDictAttr(tx, name, *inDict)) return std::move(*special);
   }
+  // A __slots__ member (a member_descriptor, a data descriptor on the type):
+  // MemberDescriptorVariable.tp_descr_get_impl reads the slot and builds the value from
+  // AttrSource(source, name).
+  if (*inst && !inDict) {
+    for (auto sl : (*inst)->getSlots()) {
+      if (std::string_view(sl.getName().cStr()) != name) continue;
+      if (s)
+        return unsupported("a __slots__ member (" + typeName_ + "." + name +
+                           ") of an object with a source (its MRO guards are not modelled)");
+      return VtPtr(std::make_shared<LazyVariable>(sl.getValue(), nullptr));
+    }
+  }
   auto hit = lookupMro(ctx.trace, class_, name);
   if (!hit) return hit.error();
   // Step 2: data descriptors on the type win over the instance dict.
@@ -283,8 +299,21 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
 Expected<VtPtr> UserObjectVariable::dunderDict(Tx& tx) {
   auto& ctx = tx.context();
   if (dunderDict_) return dunderDict_;
-  if (flavor_ != Flavor::kPlain || baseDict_)
+  if (flavor_ != Flavor::kPlain)
     return unsupported("obj.__dict__ of an nn.Module (" + typeName_ + ")");
+  if (!object_ && !source()) {
+    // An object made while tracing: its __dict__ is what was stored to it (the
+    // side-effects table), read through a snapshot that refuses use after later stores.
+    std::vector<std::pair<VtPtr, VtPtr>> entries;
+    if (auto* attrs = ctx.sideEffects.attrsOf(this))
+      for (const auto& [n, v] : *attrs) entries.emplace_back(ConstantVariable::make(n), v);
+    auto dict = std::make_shared<DictVariable>(std::move(entries), nullptr,
+                                               MutationType::kAttributeMutationNew);
+    dict->setDunderDict();
+    dict->setSnapshotOf(ctx.sideEffects.pending().size());
+    return VtPtr(dict);
+  }
+  if (baseDict_) return unsupported("obj.__dict__ of a dict subclass (" + typeName_ + ")");
   if (ctx.sideEffects.hasPendingAttrs(this))
     return unsupported("obj.__dict__ of a " + typeName_ + " after attribute stores while tracing");
   auto inst = instance(tx);
@@ -371,8 +400,6 @@ Expected<VtPtr> UserObjectVariable::callFunction(Tx& tx, Args, Kwargs) {
 // STORE_ATTR and the builtin setattr (both BuiltinVariable(setattr).call_function).
 Status UserObjectVariable::setAttr(Tx& tx, const std::string& name, const VtPtr& value) {
   auto& ctx = tx.context();
-  if (userClassDefines(ctx.trace, class_, "__setattr__"))
-    return unsupported("attribute store on a class with __setattr__ (" + typeName_ + ")");
   auto hit = lookupMro(ctx.trace, class_, name);
   if (!hit) return hit.error();
   if (*hit) {
@@ -394,6 +421,27 @@ Status UserObjectVariable::setAttr(Tx& tx, const std::string& name, const VtPtr&
 
 Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                                Kwargs kwargs) {
+  if (name == "__setattr__" && args.size() == 2 && kwargs.empty() &&
+      userClassDefines(tx.context().trace, class_, "__setattr__")) {
+    // UserDefinedObjectVariable.call_method: a __setattr__ that is a Python function is
+    // inlined as a method (source_fn from get_source_by_walking_mro when the object has a
+    // source, which is not modelled here).
+    if (source() || object_)
+      return unsupported(
+          "attribute store on a pre-existing object whose class defines "
+          "__setattr__ (" +
+          typeName_ + ")");
+    auto hit = lookupMro(tx.context().trace, class_, "__setattr__");
+    if (!hit) return hit.error();
+    auto f = *hit ? tx.context().trace.object((*hit)->value)
+                  : Expected<schema::Object::Reader>(Error("__setattr__ not recorded"));
+    if (!f || f->which() != W::FUNCTION)
+      return unsupported(typeName_ + ".__setattr__ that is not a Python function");
+    auto fn = std::make_shared<UserFunctionVariable>(
+        (*hit)->value, f->getFunction().getQualname().cStr(), nullptr);
+    return VtPtr(std::make_shared<UserMethodVariable>(fn, self(), nullptr))
+        ->callFunction(tx, std::move(args), std::move(kwargs));
+  }
   if (name == "__setattr__" && args.size() == 2 && kwargs.empty()) {
     const std::string* attr = constantStr(args[0]);
     if (!attr) return unsupported("setattr with a non-constant name");
@@ -477,6 +525,9 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
     if (nnModule && name.rfind("torch.nn.modules.", 0) == 0) continue;
     // abc.ABC holds only __slots__ = () and its _abc_impl.
     if (name == "abc.ABC") continue;
+    // A dict subclass (get_variable_cls: UserDefinedDictVariable, OrderedDictVariable):
+    // cls.__new__ is dict.__new__, an empty dict the object's dict methods run on.
+    if (name == "dict" || name == "collections.OrderedDict") continue;
     if (name != "object" && !tracer::isUserCodeClass(kc->getClass()))
       return unsupported("constructing " + typeName_ + ", a subclass of library class " + name);
   }
@@ -502,6 +553,12 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
   ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
   auto obj = std::make_shared<UserObjectVariable>(0, class_, typeName_, nullptr);
   obj->setClsSource(source());
+  if (auto base = mroFind(ctx.trace, class_, {"collections.OrderedDict", "dict"})) {
+    auto d = std::make_shared<DictVariable>(std::vector<std::pair<VtPtr, VtPtr>>{}, nullptr,
+                                            MutationType::kValueMutationNew);
+    if (*base != "dict") d->setUserCls(*base);
+    obj->setBaseDict(d);
+  }
   if (!kwargs.empty()) obj->setBuiltWithKwargs();
   auto hit = lookupMro(ctx.trace, class_, "__init__");
   if (!hit) return hit.error();

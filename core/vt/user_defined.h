@@ -65,6 +65,11 @@ class UserObjectVariable : public VariableTracker {
   // object.__getattribute__ (generic_getattr): the lookup without the class's own
   // __getattribute__, which super().__getattribute__ reaches.
   Expected<VtPtr> genericGetattr(Tx& tx, const std::string& name);
+  // object.__setattr__ (method_setattr_standard): the store without the class's own
+  // __setattr__, which super().__setattr__ reaches.
+  Status standardSetAttr(Tx& tx, const std::string& name, const VtPtr& value) {
+    return setAttr(tx, name, value);
+  }
   // obj.__dict__ (get_dict_vt): a read-only DunderDictVariable, made once.
   Expected<VtPtr> dunderDict(Tx& tx);
   Expected<bool> callObjHasattr(Tx& tx, const std::string& name) override;

@@ -179,6 +179,8 @@ void fillEventMeta(PyObject* meta, schema::CompileEvent::Builder out) {
   auto rl = out.initRecompileReasons(static_cast<unsigned>(length(reasons)));
   for (unsigned i = 0; i < rl.size(); ++i) rl.set(i, text(at(reasons, i)));
   out.setIsResume(truth(item(meta, "is_resume")));
+  if (PyObject* og = item(meta, "output_graph_id"); og != nullptr && og != Py_None)
+    out.setOutputGraphId(integer(og));
 }
 
 void fillGlobalState(PyObject* s, schema::GlobalState::Builder out) {
@@ -197,6 +199,9 @@ void fillGlobalState(PyObject* s, schema::GlobalState::Builder out) {
   out.setTorchFunctionAllDisabled(truth(item(s, "torch_function_all_disabled")));
   out.setNumThreads(static_cast<int32_t>(integer(item(s, "num_threads"))));
   out.setRecursionLimit(static_cast<int32_t>(integer(item(s, "recursion_limit"))));
+  if (PyObject* tid = item(s, "torch_module_id"); tid != nullptr && PyLong_Check(tid))
+    out.setTorchModuleId(PyLong_AsUnsignedLongLong(tid));
+  if (PyErr_Occurred()) PyErr_Clear();
   PyObject* hooks = item(s, "nn_module_global_hooks");  // [int, int, int, int]
   auto hl = out.initNnModuleGlobalHooks(static_cast<unsigned>(length(hooks)));
   for (unsigned i = 0; i < hl.size(); ++i) hl.set(i, static_cast<uint32_t>(integer(at(hooks, i))));

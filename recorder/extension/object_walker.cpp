@@ -134,6 +134,12 @@ bool ObjectWalker::alwaysWalked(PyObject* o) const {
     return true;
   if (PyType_Check(o) && !(reinterpret_cast<PyTypeObject*>(o)->tp_flags & Py_TPFLAGS_HEAPTYPE))
     return true;
+  // dataclasses.fields reads a dataclass's Field objects without wrapping them
+  // (_dataclasses_fields_lambda), and fields() tests their _field_type marker.
+  if (type->tp_flags & Py_TPFLAGS_HEAPTYPE) {
+    std::string tn = typeQualifiedName(type);
+    if (tn == "dataclasses.Field" || tn == "dataclasses._FIELD_BASE") return true;
+  }
   if ((config_.dtypeType && type == reinterpret_cast<PyTypeObject*>(config_.dtypeType)) ||
       (config_.deviceType && type == reinterpret_cast<PyTypeObject*>(config_.deviceType)) ||
       (config_.sizeType && type == reinterpret_cast<PyTypeObject*>(config_.sizeType)))

@@ -355,6 +355,7 @@ def global_state() -> dict:
                                                     lambda: False)()),
         "num_threads": torch.get_num_threads(),
         "recursion_limit": sys.getrecursionlimit(),
+        "torch_module_id": id(torch),
     }
     try:
         m = torch.nn.modules.module

@@ -120,13 +120,14 @@ def capture_from_env():
 
 class _Event:
     __slots__ = ("graphs", "breaks", "guards", "side_effects", "recompile_reasons",
-                 "recorder_ns", "failure", "f_locals", "f_globals", "read")
+                 "recorder_ns", "failure", "f_locals", "f_globals", "read", "output_graph_id")
 
     def __init__(self, f_locals, f_globals, read):
         self.graphs, self.breaks, self.guards, self.side_effects = [], [], [], []
         self.recompile_reasons = []
         self.recorder_ns = 0
         self.failure = ""
+        self.output_graph_id = -1
         self.f_locals, self.f_globals = f_locals, f_globals
         # Read-set capture: id -> object for every value Dynamo wrapped (VariableBuilder,
         # SourcelessBuilder) and every function it inlined while compiling this frame; the
@@ -397,6 +398,7 @@ class Recorder:
                 try:
                     with _NoGC():
                         output_graph = args[1] if len(args) > 1 else kwargs["output_graph"]
+                        ev.output_graph_id = int(getattr(output_graph, "compile_id", -1))
                         ev.guards = recorder._capture.capture_guards(
                             output_graph, ev.f_locals, ev.f_globals, ev.graphs)
                 except Exception as e:
@@ -677,7 +679,7 @@ class Recorder:
                     "status_reason": reason, "dynamo_ns": max(dynamo_ns, 0),
                     "recompile_reasons": ev.recompile_reasons,
                     "is_resume": code.co_name.startswith(TORCH_DYNAMO_RESUME_IN_PREFIX),
-                    "recorder_ns": 0}
+                    "output_graph_id": ev.output_graph_id, "recorder_ns": 0}
             decisions = {"graphs": ev.graphs, "guards": ev.guards, "breaks": ev.breaks,
                          "side_effects": ev.side_effects}
             spent = time.perf_counter_ns() - t0 + ev.recorder_ns
