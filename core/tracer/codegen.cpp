@@ -133,6 +133,16 @@ Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values)
       return unsupported("an nn.Module created while tracing outlives the frame");
     // Seen with real Dynamo: P(a=x * 2, b=x + 1) returned gives the graph outputs (add,
     // mul), P(x * 2, b=x + 1) gives (mul, add); the rule is not modelled.
+    // A dict subclass's __new__ is dict.__new__, which Dynamo rebuilds without arguments
+    // (init_args = []), so how the object was called does not matter; its dict items are
+    // written back after it, from the side-effects table.
+    if (o->baseDict()) {
+      if (!tx.context().sideEffects.attrsOf(o))
+        return unsupported(
+            "a dict subclass object made while tracing outlives the frame "
+            "with no attribute stores (its write-back is not modelled)");
+      continue;
+    }
     if (o->builtWithKwargs())
       return unsupported(
           "an object built with keyword arguments outlives the frame (the "
@@ -237,6 +247,11 @@ std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<Vt
                std::find(newObjects.begin(), newObjects.end(), t.value.get()) == newObjects.end()) {
       continue;  // an object made while tracing: rebuilt only if it escapes
     } else if (!t.attrs.empty()) {
+      // A dict subclass object made while tracing: its dict items (insertion order), then
+      // its attributes.
+      if (auto* o = vt::asUserObject(t.value);
+          o && o->baseDict() && t.value->mutationType() == vt::MutationType::kAttributeMutationNew)
+        collectTensorNodes(o->baseDict(), tx.context().output.graph(), outputs, 0);
       // Attribute and global stores. For a pre-existing object codegen_update_mutated
       // reconstructs the values of its store_attr_mutations in reverse store order (its
       // suffixes are applied reversed again, so the stores still happen in order), which
