@@ -6,6 +6,7 @@
 #include "core/tracer/ops.h"
 #include "core/vt/constant.h"
 #include "core/vt/dicts.h"
+#include "core/vt/functions.h"
 #include "core/vt/iter.h"
 #include "core/vt/lists.h"
 #include "core/vt/user_defined.h"
@@ -105,39 +106,20 @@ Status Ops::send() {
 
 namespace {
 
-// as_python_constant on a realised value, realising lazy items in order as Dynamo's
-// does, and stopping at the first that is not a Python constant.
-Expected<bool> realizeAsConstant(InstructionTranslator& tx, const VtPtr& v) {
-  auto r = tx.realize(v);
-  if (!r) return r.error();
-  if ((*r)->kind() == vt::VtKind::kDict) {
-    for (const auto& [k, value] : static_cast<vt::DictVariable&>(**r).entries()) {
-      auto c = realizeAsConstant(tx, value);
-      if (!c || !*c) return c;
-    }
-    return true;
-  }
-  if (const vt::SequenceVariable* seq = vt::asSequence(*r)) {
-    for (const auto& item : seq->items()) {
-      auto c = realizeAsConstant(tx, item);
-      if (!c || !*c) return c;
-    }
-    return true;
-  }
-  return (*r)->isPythonConstant();
-}
-
 // generic_jump on a ConstDictVariable: value.is_python_constant() realises its values;
 // a constant dict with a source gets SEQUENCE_LENGTH (the dict's lazy guards do not
-// cover its length otherwise).
+// cover its length otherwise); one that is not a constant goes to generic_bool, where a
+// dict (no nb_bool) asks mp_length: DICT_KEYS_MATCH.
 Status dictTruthGuards(InstructionTranslator& tx, const VtPtr& value) {
   if (value->kind() != vt::VtKind::kDict) return Status::success();
   auto& d = static_cast<vt::DictVariable&>(*value);
   if (d.isDunderDict()) return Status::success();
-  auto c = realizeAsConstant(tx, value);
+  std::set<const vt::VariableTracker*> converting;
+  auto c = vt::asPythonConstantWalk(tx, value, converting);
   if (!c) return c.error();
   if (*c && d.source())
     tx.context().output.addGuard(GuardKind::SEQUENCE_LENGTH, d.source()->name());
+  if (!*c) d.guardKeys(tx);
   return Status::success();
 }
 

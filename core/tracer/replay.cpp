@@ -256,13 +256,8 @@ Status realizeRestoredLazyNumbers(InstructionTranslator& root, const std::vector
     lazy->ensureTypeGuard(root);
     if (lazy->mayBecomeSymNode(root.context().trace)) {
       // LazyConstantVariable.realize discards the TYPE_MATCH this value installed.
-      // Only here so far: elsewhere the recorded guards keep both (another lazy value
-      // of the same source installed it), which the core does not tell apart yet.
-      const bool typeGuarded = lazy->typeGuarded();
       auto r = root.realize(v);
       if (!r) return r.error();
-      if (typeGuarded && lazy->source() && (*r)->kind() == vt::VtKind::kConstant)
-        root.context().output.guardSet().discard(GuardKind::TYPE_MATCH, lazy->source()->name());
     }
   }
   return Status::success();

@@ -8,6 +8,7 @@
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/exceptions.h"
+#include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
 
@@ -25,7 +26,13 @@ Expected<VtPtr> dictGet(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (!key) return key;
   auto at = self.findKey(tx, *key);
   if (!at) return at.error();
-  if (*at) return self.entries()[**at].second;
+  if (*at) {
+    // `args[0] not in self` (ConstDictVariable.__contains__) asks whether the value is a
+    // DeletedVariable: isinstance on a lazy value realises it (a lazy constant: TYPE_MATCH).
+    const VtPtr& value = self.entries()[**at].second;
+    if (Status st = LazyVariable::isinstanceCheck(tx, value); !st) return st.error();
+    return value;
+  }
   if ((*key)->kind() != VtKind::kConstant)
     return unsupported("dict.get with a " + (*key)->pythonTypeName() + " key");
   self.installDictContainsGuard(tx, *key, false);
@@ -203,12 +210,17 @@ Expected<VtPtr> dictContains(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
   auto x = tx.realize(args[0]);
   if (!x) return x;
   bool found = false;
+  VtPtr value;
   for (const auto& [k, v] : self.entries()) {
     auto eq = constEquals(k, *x);
-    if (eq && *eq) found = true;
+    if (eq && *eq) found = true, value = v;
   }
   if ((*x)->kind() != VtKind::kConstant)
     return unsupported("`in` on a dict with a " + (*x)->pythonTypeName() + " key");
+  // ConstDictVariable.__contains__: a present key's value is checked against
+  // DeletedVariable, which realises a lazy value (a lazy constant: TYPE_MATCH only).
+  if (found)
+    if (Status st = LazyVariable::isinstanceCheck(tx, value); !st) return st.error();
   self.installDictContainsGuard(tx, *x, found);
   return ConstantVariable::make(found);
 }

@@ -31,10 +31,8 @@ using W = schema::Object::Which;
 Status realizeClosureForInlineCheck(Tx& tx, const NestedFunctionVariable& fn,
                                     std::set<const VariableTracker*>& converting);
 
-// VariableTracker.as_python_constant() as Dynamo evaluates it: a lazy value realises
-// (installing its guards) first, containers convert their items in order (a dict its keys
-// and values entry by entry), and the walk stops at the first value that does not
-// convert (AsPythonConstantNotImplementedError): false.
+}  // namespace
+
 Expected<bool> asPythonConstantWalk(Tx& tx, const VtPtr& v,
                                     std::set<const VariableTracker*>& converting) {
   auto r = tx.realize(v);
@@ -77,6 +75,8 @@ Expected<bool> asPythonConstantWalk(Tx& tx, const VtPtr& v,
     default: return x->isPythonConstant();
   }
 }
+
+namespace {
 
 Status realizeClosureForInlineCheck(Tx& tx, const NestedFunctionVariable& fn,
                                     std::set<const VariableTracker*>& converting) {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -188,6 +189,13 @@ class WrapperFunctionVariable final : public VariableTracker {
   std::string attr_;
   std::string name_;
 };
+
+// VariableTracker.as_python_constant() as Dynamo evaluates it, for its effects: a lazy
+// value realises (installing its guards) first, containers convert their items in order
+// (a dict its keys and values entry by entry, a nested function its closure and
+// defaults), and the walk stops at the first value that does not convert: false.
+Expected<bool> asPythonConstantWalk(Tx& tx, const VtPtr& v,
+                                    std::set<const VariableTracker*>& converting);
 
 // dataclasses.fields (VariableBuilder._id_dispatch: a LambdaVariable over
 // _dataclasses_fields_lambda, CLOSURE_MATCH on its source): called on a user object, a

@@ -51,6 +51,14 @@ Expected<VtPtr> LazyVariable::realize(Tx& tx) {
     if (!built) return built;
     realized_ = *built;
   }
+  // LazyConstantVariable.realize: the TYPE_MATCH this value installed while unrealised is
+  // discarded once it realises to a constant (CONSTANT_MATCH subsumes it). A tracker the
+  // core shares between reads of one source stands for several of Dynamo's (each
+  // attribute read builds a new one), so whose TYPE_MATCH it was is not known: kept.
+  if (typeGuarded_ && !sharedAcrossReads_ && source() && realized_->kind() == VtKind::kConstant) {
+    ctx.output.guardSet().discard(GuardKind::TYPE_MATCH, source()->name());
+    typeGuarded_ = false;
+  }
   return realized_->realize(tx);
 }
 

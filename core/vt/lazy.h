@@ -48,6 +48,9 @@ class LazyVariable final : public VariableTracker {
   // (once per lazy value; typeGuarded() says whether this value installed it).
   void ensureTypeGuard(Tx& tx);
   bool typeGuarded() const { return typeGuarded_; }
+  // The core reuses this tracker for every read of its source (Dynamo builds a new one
+  // per read): realising it does not discard a TYPE_MATCH.
+  void setSharedAcrossReads() { sharedAcrossReads_ = true; }
   std::string className() const override { return "LazyVariableTracker"; }
   std::string pythonTypeName() const override { return "lazy"; }
   std::string describe() const override {
@@ -79,6 +82,7 @@ class LazyVariable final : public VariableTracker {
   trace::ObjRef object_;
   VtPtr realized_;
   bool typeGuarded_ = false;
+  bool sharedAcrossReads_ = false;
   std::optional<ConstantValue> constant_;
 };
 

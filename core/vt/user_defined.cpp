@@ -258,7 +258,8 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
       if (auto cached = ctx.builtBySource.find(src->name()); cached != ctx.builtBySource.end())
         return cached->second;
     }
-    VtPtr lazy = std::make_shared<LazyVariable>(*inDict, src);
+    auto lazy = std::make_shared<LazyVariable>(*inDict, src);
+    lazy->setSharedAcrossReads();
     if (src) ctx.builtBySource[src->name()] = lazy;
     return lazy;
   }
