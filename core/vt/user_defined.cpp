@@ -254,14 +254,17 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
   // Step 3: the instance __dict__.
   if (inDict) {
     SourcePtr src = s ? Source::attr(s, name) : nullptr;
+    auto lazy = std::make_shared<LazyVariable>(*inDict, src);
+    // VariableTracker.build makes a new LazyConstantVariable on every read of an int,
+    // float, bool or str (no variable_tracker_cache), each with its own TYPE_MATCH.
+    if (lazy->isLazyConstant(ctx.trace)) return VtPtr(lazy);
     if (src) {
       if (auto cached = ctx.builtBySource.find(src->name()); cached != ctx.builtBySource.end())
         return cached->second;
     }
-    auto lazy = std::make_shared<LazyVariable>(*inDict, src);
     lazy->setSharedAcrossReads();
     if (src) ctx.builtBySource[src->name()] = lazy;
-    return lazy;
+    return VtPtr(lazy);
   }
   // MutableMappingVariable.var_getattr: `get` inherited from collections.abc.Mapping is
   // polyfills.mapping_get bound to the object, made without a source (no MRO guards);
