@@ -893,6 +893,10 @@ Expected<VtPtr> callReversed(Tx& tx, const std::string&, Args& args) {
   // call_reversed: the type's __reversed__ (list, range, dict: a reverse iterator) or the
   // sequence protocol's reverse iterator; an iterator either way, so never a constant
   // that sum() or another builtin folds through.
+  if (const UserObjectVariable* o = asUserObject(args[0]))
+    return unsupported("reversed() of a " + o->pythonTypeName() +
+                       " (Dynamo runs polyfills.builtins' _ReversedSequenceIterator over its "
+                       "__len__ and __getitem__, inlined: not modelled)");
   auto it = iterItems(tx, args[0]);
   if (!it) return it.error();
   return VtPtr(

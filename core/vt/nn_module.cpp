@@ -55,8 +55,9 @@ SourcePtr nnModuleGlobals(Tx& tx) {
 }
 
 // The hooks check of call_function's torch.nn.modules.module global hooks
-// (tx.nn_modules_globals_vt): MODULE_MATCH on the module, TYPE_MATCH on each dict.
-Status checkGlobalHooks(Tx& tx) {
+// (tx.nn_modules_globals_vt): MODULE_MATCH on the module, TYPE_MATCH on each dict read;
+// true at the first populated one (any() stops there).
+Expected<bool> checkGlobalHooks(Tx& tx) {
   auto& ctx = tx.context();
   auto hooks = ctx.event.getFrame().getGlobalState().getNnModuleGlobalHooks();
   if (hooks.size() != 4)
@@ -66,30 +67,51 @@ Status checkGlobalHooks(Tx& tx) {
   for (unsigned i = 0; i < 4; ++i) {
     ctx.output.addGuard(GuardKind::TYPE_MATCH,
                         Source::attr(modSource, kGlobalHookDicts[i])->name());
-    if (hooks[i] != 0)
-      return unsupported("nn.Module global hooks (" + std::string(kGlobalHookDicts[i]) + ")");
+    if (hooks[i] != 0) return true;
   }
-  return Status::success();
+  return false;
 }
 
 }  // namespace
 
 // var_getattr of a hook dict: an empty one is read as {} with an EMPTY_NN_MODULE_HOOKS_DICT
-// guard; a populated one is not modelled.
+// guard; a populated forward (pre-)hook dict as an NNModuleHooksDictVariable: a
+// SEQUENCE_LENGTH guard, sourceless keys (the hook ids, never guarded), values lazy from
+// S[list(dict.keys(S))[i]]. A populated backward hook dict is not modelled.
 std::optional<Expected<VtPtr>> NNModuleVariable::instanceDictAttr(Tx& tx, const std::string& name,
                                                                   trace::ObjRef value) {
   for (const char* h : kHookDicts) {
     if (name != h) continue;
-    auto d = tx.context().trace.object(value);
+    auto& ctx = tx.context();
+    auto d = ctx.trace.object(value);
     if (d && d->which() == W::DICT && d->getDict().size() == 0) {
       if (source())
-        tx.context().output.addGuard(GuardKind::EMPTY_NN_MODULE_HOOKS_DICT,
-                                     Source::attr(source(), name)->name());
+        ctx.output.addGuard(GuardKind::EMPTY_NN_MODULE_HOOKS_DICT,
+                            Source::attr(source(), name)->name());
       return Expected<VtPtr>(VtPtr(std::make_shared<DictVariable>(
           std::vector<std::pair<VtPtr, VtPtr>>{}, nullptr, MutationType::kValueMutationNew)));
     }
-    return Expected<VtPtr>(
-        unsupported("nn.Module hooks: " + typeName() + "." + name + " is not empty"));
+    bool forward = name.rfind("_forward", 0) == 0;
+    if (!forward || !source() || !d || d->which() != W::DICT)
+      return Expected<VtPtr>(
+          unsupported("nn.Module hooks: " + typeName() + "." + name + " is not empty"));
+    auto src = Source::attr(source(), name);
+    ctx.output.addGuard(GuardKind::SEQUENCE_LENGTH, src->name());
+    std::vector<std::pair<VtPtr, VtPtr>> entries;
+    size_t i = 0;
+    for (auto e : d->getDict()) {
+      auto key = ctx.trace.object(e.getKey());
+      if (!key || key->which() != W::INT)
+        return Expected<VtPtr>(unsupported("nn.Module hook dict with a key that is not an int"));
+      std::string keySrc = "list(dict.keys(" + src->name() + "))[" + std::to_string(i++) + "]";
+      auto valueSrc = Source::expr(src, src->name() + "[" + keySrc + "]");
+      entries.emplace_back(ConstantVariable::make(key->getInt()),
+                           std::make_shared<LazyVariable>(e.getValue(), valueSrc));
+    }
+    auto dict = std::make_shared<DictVariable>(std::move(entries), src, MutationType::kImmutable);
+    dict->setUserCls("collections.OrderedDict");
+    dict->setHooksDict();
+    return Expected<VtPtr>(VtPtr(dict));
   }
   return std::nullopt;
 }
@@ -166,14 +188,29 @@ Expected<VtPtr> NNModuleVariable::callFunction(Tx& tx, Args args, Kwargs kwargs)
   auto fwd = trace.object((*hit)->value);
   if (!fwd || fwd->which() != W::FUNCTION)
     return unsupported(typeName() + ".forward that is not a Python function");
+  // has_hooks: any() over the six hook dicts' lengths, then the four global ones; any()
+  // stops at the first populated dict, so later dicts are not read.
+  bool hasHooks = false;
   for (const char* h : kHookDicts) {
     auto d = varGetattr(tx, h);
     if (!d) return d.error();
+    auto r = tx.realize(*d);
+    if (!r) return r.error();
+    DictVariable* dv = asDict(*r);
     // A module made while tracing holds the OrderedDicts its __init__ stored.
-    if (DictVariable* dv = asDict(*d); object() == 0 && (!dv || !dv->entries().empty()))
+    if (!dv || (object() == 0 && !dv->entries().empty()))
       return unsupported("nn.Module hooks: " + typeName() + "." + h + " is not empty");
+    if (!dv->entries().empty()) {
+      hasHooks = true;
+      break;
+    }
   }
-  if (Status st = checkGlobalHooks(tx); !st) return st.error();
+  if (!hasHooks) {
+    auto st = checkGlobalHooks(tx);
+    if (!st) return st.error();
+    hasHooks = *st;
+  }
+  if (hasHooks) return callWithHooks(tx, std::move(args), std::move(kwargs));
   auto src = mroSource(tx, *this, **hit, "forward", false);
   if (!src) return src.error();
   // guard_to_detect_forward_monkeypatching: the same NOT_PRESENT_IN_GENERIC_DICT again.
@@ -181,6 +218,27 @@ Expected<VtPtr> NNModuleVariable::callFunction(Tx& tx, Args args, Kwargs kwargs)
       (*hit)->value, fwd->getFunction().getQualname().cStr(), *src);
   args.insert(args.begin(), self());
   return fwdVar->callFunction(tx, std::move(args), std::move(kwargs));
+}
+
+// A module with hooks: Dynamo inlines type(mod).__call__ (Module._wrapped_call_impl,
+// then _call_impl, which runs the hooks), found by walking the MRO, after
+// guard_to_detect_forward_monkeypatching (NOT_PRESENT_IN_GENERIC_DICT on forward).
+Expected<VtPtr> NNModuleVariable::callWithHooks(Tx& tx, Args args, Kwargs kwargs) {
+  const auto& trace = tx.context().trace;
+  if (!source()) return unsupported("nn.Module hooks on a module reached without a source");
+  auto hit = lookupMro(trace, cls(), "__call__");
+  if (!hit) return hit.error();
+  if (!*hit) return unsupported(typeName() + ".__call__ is not in the trace");
+  auto fn = trace.object((*hit)->value);
+  if (!fn || fn->which() != W::FUNCTION)
+    return unsupported(typeName() + ".__call__ that is not a Python function");
+  auto src = mroSource(tx, *this, **hit, "__call__", false);
+  if (!src) return src.error();
+  tx.context().output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, source()->name());
+  auto callVar = std::make_shared<UserFunctionVariable>(
+      (*hit)->value, fn->getFunction().getQualname().cStr(), *src);
+  args.insert(args.begin(), self());
+  return callVar->callFunction(tx, std::move(args), std::move(kwargs));
 }
 
 // nn.Module.__setattr__, which Dynamo inlines for a store on a module, traced by hand

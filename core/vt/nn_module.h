@@ -28,6 +28,8 @@ class NNModuleVariable final : public UserObjectVariable {
   // (the module's six hook dicts, then torch.nn.modules.module's four global ones) and
   // guard_to_detect_forward_monkeypatching.
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  // The call of a module with hooks: type(mod).__call__ inlined.
+  Expected<VtPtr> callWithHooks(Tx& tx, Args args, Kwargs kwargs);
 
  protected:
   std::optional<Expected<VtPtr>> instanceDictAttr(Tx& tx, const std::string& name,
@@ -70,6 +72,8 @@ class NNModuleInitVariable final : public VariableTracker {
   std::string pythonTypeName() const override { return "method"; }
   std::string describe() const override { return "Module.__init__ of " + module_->repr(); }
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  // The call of a module with hooks: type(mod).__call__ inlined.
+  Expected<VtPtr> callWithHooks(Tx& tx, Args args, Kwargs kwargs);
 
  private:
   VtPtr module_;
