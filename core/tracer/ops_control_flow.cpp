@@ -129,14 +129,16 @@ Expected<bool> realizeAsConstant(InstructionTranslator& tx, const VtPtr& v) {
 
 // generic_jump on a ConstDictVariable: value.is_python_constant() realises its values;
 // a constant dict with a source gets SEQUENCE_LENGTH (the dict's lazy guards do not
-// cover its length otherwise).
+// cover its length otherwise). A pre-existing OrderedDict is wrapped as an
+// OrderedDictVariable, which is no ConstDictVariable: no SEQUENCE_LENGTH (an nn.Module
+// hook dict, NNModuleHooksDictVariable, is a ConstDictVariable).
 Status dictTruthGuards(InstructionTranslator& tx, const VtPtr& value) {
   if (value->kind() != vt::VtKind::kDict) return Status::success();
   auto& d = static_cast<vt::DictVariable&>(*value);
   if (d.isDunderDict()) return Status::success();
   auto c = realizeAsConstant(tx, value);
   if (!c) return c.error();
-  if (*c && d.source())
+  if (*c && d.source() && !d.isOrderedDictVariable())
     tx.context().output.addGuard(GuardKind::SEQUENCE_LENGTH, d.source()->name());
   return Status::success();
 }

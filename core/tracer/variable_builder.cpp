@@ -377,8 +377,12 @@ Expected<VtPtr> Wrap::dict() {
         keyVt, std::make_shared<LazyVariable>(e.getValue(), vt::Source::item(source, keyRepr)));
   }
   guard(GuardKind::TYPE_MATCH, srcName);
-  VtPtr dict = std::make_shared<vt::DictVariable>(std::move(entries), source,
-                                                  vt::MutationType::kValueMutationExisting);
+  auto dictVar = std::make_shared<vt::DictVariable>(std::move(entries), source,
+                                                    vt::MutationType::kValueMutationExisting);
+  if (obj->getCls() != 0 &&
+      vt::qualifiedClassName(ctx.trace, obj->getCls()) == "collections.OrderedDict")
+    dictVar->setOrderedDictVariable();
+  VtPtr dict = dictVar;
   ctx.sideEffects.trackExisting(dict);  // track_mutable
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = dict;
   return dict;

@@ -51,6 +51,11 @@ class DictVariable final : public VariableTracker {
     hooksDict_ = true;
     readOnly_ = "an nn.Module hook dict";
   }
+  bool isHooksDict() const { return hooksDict_; }
+  // A pre-existing OrderedDict, which VariableBuilder wraps as an OrderedDictVariable
+  // (over a ConstDictVariable): generic_jump does not take it for a ConstDictVariable.
+  void setOrderedDictVariable() { orderedDictVariable_ = true; }
+  bool isOrderedDictVariable() const { return orderedDictVariable_; }
   // Mutating methods are refused with this reason (not modelled for this dict).
   void setReadOnly(std::string why) { readOnly_ = std::move(why); }
   const VtPtr& defaultFactory() const { return defaultFactory_; }
@@ -81,6 +86,7 @@ class DictVariable final : public VariableTracker {
   bool dunderDict_ = false;
   std::optional<size_t> snapshotAt_;
   bool hooksDict_ = false;
+  bool orderedDictVariable_ = false;
   std::string readOnly_;
 };
 

@@ -41,16 +41,42 @@ Expected<bool> recordedModuleDictHas(const trace::TraceReader& trace, schema::In
   return false;
 }
 
-// G['__import_torch_dot_nn_dot_modules_dot_module'] (import_source for code of
-// torch.nn.modules.module): MODULE_MATCH the first time.
+const char* const kNNModuleModule = "torch.nn.modules.module";
+
+// tx.nn_modules_globals_vt: G['__import_torch_dot_nn_dot_modules_dot_module']
+// (import_source), built lazily (VariableTracker.build) the first time call_function
+// reads it, and cached by source: later global reads of torch.nn.modules.module code
+// get the same lazy value, with no guard of their own.
+SourcePtr nnModuleGlobalsLazy(Tx& tx) {
+  auto& ctx = tx.context();
+  auto modSource = Source::global("__import_torch_dot_nn_dot_modules_dot_module");
+  if (!ctx.importedModules.count(kNNModuleModule)) {
+    ctx.importedModules[kNNModuleModule] =
+        std::make_shared<ModuleVariable>(0, kNNModuleModule, modSource);
+    ctx.lazyImportedModules.insert(kNNModuleModule);
+  }
+  return modSource;
+}
+
+// A global read by torch.nn.modules.module code (get_globals_source_and_value): the
+// module is built by VariableBuilder (MODULE_MATCH) unless a tracker for it exists.
+SourcePtr nnModuleGlobalsRead(Tx& tx) {
+  auto& ctx = tx.context();
+  auto modSource = Source::global("__import_torch_dot_nn_dot_modules_dot_module");
+  if (!ctx.importedModules.count(kNNModuleModule)) {
+    ctx.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
+    ctx.importedModules[kNNModuleModule] =
+        std::make_shared<ModuleVariable>(0, kNNModuleModule, modSource);
+  }
+  return modSource;
+}
+
+// The lazy module realised (the hooks check's var_getattr): MODULE_MATCH the first time.
 SourcePtr nnModuleGlobals(Tx& tx) {
   auto& ctx = tx.context();
-  const std::string modName = "torch.nn.modules.module";
-  auto modSource = Source::global("__import_torch_dot_nn_dot_modules_dot_module");
-  if (!ctx.importedModules.count(modName)) {
+  auto modSource = nnModuleGlobalsLazy(tx);
+  if (ctx.lazyImportedModules.erase(kNNModuleModule))
     ctx.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
-    ctx.importedModules[modName] = std::make_shared<ModuleVariable>(0, modName, modSource);
-  }
   return modSource;
 }
 
@@ -188,6 +214,7 @@ Expected<VtPtr> NNModuleVariable::callFunction(Tx& tx, Args args, Kwargs kwargs)
   auto fwd = trace.object((*hit)->value);
   if (!fwd || fwd->which() != W::FUNCTION)
     return unsupported(typeName() + ".forward that is not a Python function");
+  nnModuleGlobalsLazy(tx);
   // has_hooks: any() over the six hook dicts' lengths, then the four global ones; any()
   // stops at the first populated dict, so later dicts are not read.
   bool hasHooks = false;
@@ -359,7 +386,7 @@ Status NNModuleVariable::setAttrNew(Tx& tx, const std::string& name, const VtPtr
   auto& out = ctx.output;
   out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['isinstance']");
   out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['super']");
-  auto mod = nnModuleGlobals(tx);
+  auto mod = nnModuleGlobalsRead(tx);
   for (const char* cls : {"Parameter", "Module", "Buffer"})
     out.addGuard(GuardKind::CLASS_MATCH, Source::moduleAttr(mod, cls)->name());
   ctx.sideEffects.storeAttr(self(), name, *value);
@@ -410,7 +437,7 @@ Expected<VtPtr> NNModuleInitVariable::callFunction(Tx& tx, Args args, Kwargs kwa
   // a graph node whose example value is None.
   // A module already wrapped from another source is that tracker (DUPLICATE_INPUT), and
   // the next attribute is read through its source (G['torch']._C ...).
-  auto modSource = nnModuleGlobals(tx);
+  auto modSource = nnModuleGlobalsRead(tx);
   auto torchVt = moduleByName(tx, "torch", Source::moduleAttr(modSource, "torch"));
   if (!torchVt) return torchVt.error();
   auto cVt = moduleByName(tx, "torch._C", Source::moduleAttr((*torchVt)->source(), "_C"));
