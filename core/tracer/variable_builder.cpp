@@ -485,6 +485,7 @@ Expected<VtPtr> Wrap::classObject() {
                                                                "torch.iinfo",
                                                                "torch.device",
                                                                "itertools.chain",
+                                                               "itertools.islice",
                                                                "itertools.product",
                                                                "itertools.combinations",
                                                                "itertools.permutations",

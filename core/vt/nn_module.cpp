@@ -208,6 +208,17 @@ Expected<VtPtr> NNModuleVariable::callFunction(Tx& tx, Args args, Kwargs kwargs)
   if ((*inst && findAttr((*inst)->getAttrs(), "forward")) ||
       tx.context().sideEffects.pendingAttr(this, "forward"))
     return unsupported("an nn.Module whose forward is patched on the instance");
+  // Backward hooks: Dynamo's _call_impl path graph-breaks ("Module-level backwards hooks
+  // require compiled autograd"), which the core does not model.
+  if (*inst) {
+    for (const char* h : {"_backward_hooks", "_backward_pre_hooks"}) {
+      auto d = findAttr((*inst)->getAttrs(), h);
+      auto obj = d ? trace.object(*d) : Expected<schema::Object::Reader>(Error(""));
+      if (obj && obj->which() == W::DICT && obj->getDict().size() != 0)
+        return unsupported("nn.Module backward hooks (" + typeName() + "." + h +
+                           "): Dynamo's break for module-level backward hooks is not modelled");
+    }
+  }
   auto hit = lookupMro(trace, cls(), "forward");
   if (!hit) return hit.error();
   if (!*hit) return unsupported(typeName() + ".forward is not in the trace");
