@@ -174,6 +174,12 @@ Expected<VtPtr> NNModuleVariable::getattrFallback(Tx& tx, const std::string& nam
     if (source()) return tx.realize(*entry);
     return *entry;
   }
+  // __contains__ is one of the protocol names the recorder keeps on every library class,
+  // so its absence is real: `in` then falls back to iterating (generic_contains).
+  if (name == "__contains__")
+    return unsupported("`in` on a " + typeName() +
+                       ", which has no __contains__ (Dynamo's fallback over __iter__ is not "
+                       "modelled)");
   // A library class of the MRO (torch.nn.Module itself) is recorded by the names the
   // recorder reached, so a method the traced code reaches only through `self` may be
   // missing from the trace rather than from the class.
