@@ -79,6 +79,10 @@ struct TracingContext {
   // Python modules aliased as `G['__import_<name>']` for the globals of inlined code
   // from other modules (import_source), by module name.
   std::map<std::string, VtPtr> importedModules;
+  // Of those, the ones held as an unrealised lazy value (tx.nn_modules_globals_vt, built
+  // before the hooks check): reading a global through it installs nothing; the hooks
+  // check's own reads realise it (MODULE_MATCH then).
+  std::set<std::string> lazyImportedModules;
   // (class identity, attribute) pairs with DICT_NOT_CONTAINS installed for an MRO class
   // that does not define the attribute (OutputGraph.guarded_mro_absent_keys).
   std::set<std::pair<uint64_t, std::string>> guardedMroAbsent;

@@ -108,8 +108,10 @@ namespace {
 
 // generic_jump on a ConstDictVariable: value.is_python_constant() realises its values;
 // a constant dict with a source gets SEQUENCE_LENGTH (the dict's lazy guards do not
-// cover its length otherwise); one that is not a constant goes to generic_bool, where a
-// dict (no nb_bool) asks mp_length: DICT_KEYS_MATCH.
+// cover its length otherwise; a pre-existing OrderedDict is wrapped as an
+// OrderedDictVariable, which is no ConstDictVariable: no SEQUENCE_LENGTH, while an
+// nn.Module hook dict, NNModuleHooksDictVariable, is one); a dict that is not a constant
+// goes to generic_bool, where a dict (no nb_bool) asks mp_length: DICT_KEYS_MATCH.
 Status dictTruthGuards(InstructionTranslator& tx, const VtPtr& value) {
   if (value->kind() != vt::VtKind::kDict) return Status::success();
   auto& d = static_cast<vt::DictVariable&>(*value);
@@ -117,7 +119,7 @@ Status dictTruthGuards(InstructionTranslator& tx, const VtPtr& value) {
   std::set<const vt::VariableTracker*> converting;
   auto c = vt::asPythonConstantWalk(tx, value, converting);
   if (!c) return c.error();
-  if (*c && d.source())
+  if (*c && d.source() && !d.isOrderedDictVariable())
     tx.context().output.addGuard(GuardKind::SEQUENCE_LENGTH, d.source()->name());
   if (!*c) d.guardKeys(tx);
   return Status::success();

@@ -377,8 +377,12 @@ Expected<VtPtr> Wrap::dict() {
         keyVt, std::make_shared<LazyVariable>(e.getValue(), vt::Source::item(source, keyRepr)));
   }
   guard(GuardKind::TYPE_MATCH, srcName);
-  VtPtr dict = std::make_shared<vt::DictVariable>(std::move(entries), source,
-                                                  vt::MutationType::kValueMutationExisting);
+  auto dictVar = std::make_shared<vt::DictVariable>(std::move(entries), source,
+                                                    vt::MutationType::kValueMutationExisting);
+  if (obj->getCls() != 0 &&
+      vt::qualifiedClassName(ctx.trace, obj->getCls()) == "collections.OrderedDict")
+    dictVar->setOrderedDictVariable();
+  VtPtr dict = dictVar;
   ctx.sideEffects.trackExisting(dict);  // track_mutable
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = dict;
   return dict;
@@ -481,6 +485,7 @@ Expected<VtPtr> Wrap::classObject() {
                                                                "torch.iinfo",
                                                                "torch.device",
                                                                "itertools.chain",
+                                                               "itertools.islice",
                                                                "itertools.product",
                                                                "itertools.combinations",
                                                                "itertools.permutations",
@@ -939,8 +944,12 @@ Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRe
                          why + "; what the metaclass overrides is not modelled)");
   }
   // The same class reached again from another source is the same tracker, with a
-  // DUPLICATE_INPUT guard (type(L['o']) then L['o'].__class__).
-  if (uint64_t id = obj->getIdentity(); id != 0) {
+  // DUPLICATE_INPUT guard (type(L['o']) then L['o'].__class__). Only classes outside
+  // torch are tracked (track_object_existing): a torch class (torch.nn.Linear) reached
+  // from two sources is two trackers, each with its CLASS_MATCH.
+  std::string classModule = c.getModule().cStr();
+  bool tracked = classModule.rfind("torch.", 0) != 0 && classModule.rfind("torch_", 0) != 0;
+  if (uint64_t id = obj->getIdentity(); id != 0 && tracked) {
     if (auto seen = ctx.objectsByIdentity.find(id); seen != ctx.objectsByIdentity.end()) {
       dupeGuard(ctx, source, seen->second);
       return seen->second;
@@ -951,7 +960,7 @@ Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRe
   if (source)
     ctx.output.addGuard(exception ? GuardKind::ID_MATCH : GuardKind::CLASS_MATCH, source->name());
   VtPtr cls = std::make_shared<vt::UserClassVariable>(ref, typeName, std::move(source));
-  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = cls;
+  if (obj->getIdentity() != 0 && tracked) ctx.objectsByIdentity[obj->getIdentity()] = cls;
   return cls;
 }
 

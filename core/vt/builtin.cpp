@@ -455,7 +455,66 @@ Expected<VtPtr> callReduce(Tx& tx, const std::string&, Args& args) {
 // combinations(iterable, r) and permutations(iterable[, r]) unpack their arguments and
 // give a list iterator of tuples; chain and chain.from_iterable are lazy (their polyfills
 // are generators).
+// itertools.islice(iterable, [start,] stop[, step]): Dynamo substitutes
+// polyfills.itertools.islice, a generator inlined; its reads of the builtins install
+// BUILTIN_MATCH on slice, and for stop None CLASS_MATCH on enumerate (itself the
+// enumerate polyfill: isinstance, int), else BUILTIN_MATCH on max and zip (range
+// gives none). Over a sequence (list, tuple, dict view, range) the generator's
+// items are computed at once (not over tensors, which its loop would name); iterators (partly
+// consumed by islice), generators, lazy maps and the ValueError path are not modelled.
+Expected<VtPtr> callIslice(Tx& tx, Args& args, Kwargs& kwargs) {
+  if (!kwargs.empty() || args.size() < 2 || args.size() > 4) return notModelled();
+  auto& out = tx.context().output;
+  std::optional<int64_t> bounds[3];  // start, stop, step as slice(*args) gives them
+  std::vector<VtPtr> given(args.begin() + 1, args.end());
+  if (given.size() == 1) given.insert(given.begin(), ConstantVariable::make(NoneValue{}));
+  for (size_t i = 0; i < given.size(); ++i) {
+    auto r = tx.realize(given[i]);
+    if (!r) return r.error();
+    const ConstantVariable* c = asConstant(*r);
+    if (c && c->isNone()) continue;
+    auto v = constantInt(*r);
+    if (!v) return unsupported("itertools.islice with a bound that is not a constant int");
+    bounds[i] = *v;
+  }
+  out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['slice']");
+  int64_t start = bounds[0].value_or(0), step = bounds[2].value_or(1);
+  if (start < 0 || (bounds[1] && *bounds[1] < 0) || step <= 0)
+    return unsupported("itertools.islice with negative bounds or step (ValueError path)");
+  auto src = tx.realize(args[0]);
+  if (!src) return src.error();
+  VtKind k = (*src)->kind();
+  bool materialised =
+      k == VtKind::kTuple || k == VtKind::kList || k == VtKind::kDict || k == VtKind::kRange;
+  if (!materialised)
+    return unsupported("itertools.islice over a " + (*src)->pythonTypeName() +
+                       " (the polyfill's lazy iteration is not modelled)");
+  if (!bounds[1]) {
+    out.addGuard(GuardKind::CLASS_MATCH, "G['__builtins_dict___0']['enumerate']");
+    out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['isinstance']");
+    out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['int']");
+  } else {
+    out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['max']");
+    out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['zip']");
+  }
+  auto items = iterItems(tx, *src);
+  if (!items) return items.error();
+  int64_t end = static_cast<int64_t>(items->size());
+  if (bounds[1]) end = std::min(end, std::max(start, *bounds[1]));
+  std::vector<VtPtr> picked;
+  for (int64_t i = 0; i < end; ++i) {
+    const VtPtr& item = (*items)[static_cast<size_t>(i)];
+    // The generator's STORE_FASTs name a tensor x / element as far as the consumer
+    // pulls it, which is not known here.
+    if (item->kind() == VtKind::kTensor)
+      return unsupported("itertools.islice over tensors (name hints of the lazy polyfill)");
+    if (i >= start && (i - start) % step == 0) picked.push_back(item);
+  }
+  return VtPtr(std::make_shared<ListIteratorVariable>(std::move(picked)));
+}
+
 Expected<VtPtr> callItertools(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
+  if (name == "itertools.islice") return callIslice(tx, args, kwargs);
   if (name == "itertools.chain" || name == "itertools.chain.from_iterable") {
     if (!kwargs.empty()) return notModelled();
     VtPtr outer;
@@ -893,6 +952,10 @@ Expected<VtPtr> callReversed(Tx& tx, const std::string&, Args& args) {
   // call_reversed: the type's __reversed__ (list, range, dict: a reverse iterator) or the
   // sequence protocol's reverse iterator; an iterator either way, so never a constant
   // that sum() or another builtin folds through.
+  if (const UserObjectVariable* o = asUserObject(args[0]))
+    return unsupported("reversed() of a " + o->pythonTypeName() +
+                       " (Dynamo runs polyfills.builtins' _ReversedSequenceIterator over its "
+                       "__len__ and __getitem__, inlined: not modelled)");
   auto it = iterItems(tx, args[0]);
   if (!it) return it.error();
   return VtPtr(
@@ -1385,6 +1448,7 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"itertools.combinations", &callItertools},
       {"itertools.permutations", &callItertools},
       {"itertools.chain", &callItertools},
+      {"itertools.islice", &callItertools},
       {"itertools.chain.from_iterable", &callItertools},
   };
   return kTable;

@@ -213,7 +213,10 @@ Expected<VtPtr> dictContains(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
   VtPtr value;
   for (const auto& [k, v] : self.entries()) {
     auto eq = constEquals(k, *x);
-    if (eq && *eq) found = true, value = v;
+    if (eq && *eq) {
+      found = true;
+      value = v;
+    }
   }
   if ((*x)->kind() != VtKind::kConstant)
     return unsupported("`in` on a dict with a " + (*x)->pythonTypeName() + " key");
@@ -336,12 +339,12 @@ Status DictVariable::setEntry(Tx& tx, const VtPtr& key, const VtPtr& value) {
 }
 
 void DictVariable::guardKeys(Tx& tx) const {
-  if (source() && !dunderDict_)
+  if (source() && !dunderDict_ && !hooksDict_)
     tx.context().output.addGuard(GuardKind::DICT_KEYS_MATCH, source()->name());
 }
 
 void DictVariable::installDictContainsGuard(Tx& tx, const VtPtr& key, bool contains) const {
-  if (!source() || dunderDict_ || tx.context().sideEffects.isModified(this)) return;
+  if (!source() || dunderDict_ || hooksDict_ || tx.context().sideEffects.isModified(this)) return;
   if (key->source()) {
     // A key with a source: present, its (constant) key is realised; absent, the whole
     // key set is guarded.

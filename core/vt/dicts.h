@@ -25,6 +25,7 @@ class DictVariable final : public VariableTracker {
   // (DefaultDictVariable, whose missing keys call default_factory).
   std::string pythonTypeName() const override { return userCls_; }
   std::string className() const override {
+    if (hooksDict_) return "NNModuleHooksDictVariable";
     return defaultFactory_ ? "DefaultDictVariable" : "ConstDictVariable";
   }
   void setUserCls(std::string cls, VtPtr defaultFactory = nullptr) {
@@ -44,6 +45,17 @@ class DictVariable final : public VariableTracker {
   // would be stale, so that use is refused.
   void setSnapshotOf(size_t mutations) { snapshotAt_ = mutations; }
   Status checkSnapshot(Tx& tx) const;
+  // NNModuleHooksDictVariable (a non-empty hook dict of an nn.Module): no guard on its
+  // keys (the hook ids), neither DICT_KEYS_MATCH nor DICT_CONTAINS; read-only here.
+  void setHooksDict() {
+    hooksDict_ = true;
+    readOnly_ = "an nn.Module hook dict";
+  }
+  bool isHooksDict() const { return hooksDict_; }
+  // A pre-existing OrderedDict, which VariableBuilder wraps as an OrderedDictVariable
+  // (over a ConstDictVariable): generic_jump does not take it for a ConstDictVariable.
+  void setOrderedDictVariable() { orderedDictVariable_ = true; }
+  bool isOrderedDictVariable() const { return orderedDictVariable_; }
   // Mutating methods are refused with this reason (not modelled for this dict).
   void setReadOnly(std::string why) { readOnly_ = std::move(why); }
   const VtPtr& defaultFactory() const { return defaultFactory_; }
@@ -73,6 +85,8 @@ class DictVariable final : public VariableTracker {
   VtPtr defaultFactory_;
   bool dunderDict_ = false;
   std::optional<size_t> snapshotAt_;
+  bool hooksDict_ = false;
+  bool orderedDictVariable_ = false;
   std::string readOnly_;
 };
 

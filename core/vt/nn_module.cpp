@@ -41,22 +41,49 @@ Expected<bool> recordedModuleDictHas(const trace::TraceReader& trace, schema::In
   return false;
 }
 
-// G['__import_torch_dot_nn_dot_modules_dot_module'] (import_source for code of
-// torch.nn.modules.module): MODULE_MATCH the first time.
-SourcePtr nnModuleGlobals(Tx& tx) {
+const char* const kNNModuleModule = "torch.nn.modules.module";
+
+// tx.nn_modules_globals_vt: G['__import_torch_dot_nn_dot_modules_dot_module']
+// (import_source), built lazily (VariableTracker.build) the first time call_function
+// reads it, and cached by source: later global reads of torch.nn.modules.module code
+// get the same lazy value, with no guard of their own.
+SourcePtr nnModuleGlobalsLazy(Tx& tx) {
   auto& ctx = tx.context();
-  const std::string modName = "torch.nn.modules.module";
   auto modSource = Source::global("__import_torch_dot_nn_dot_modules_dot_module");
-  if (!ctx.importedModules.count(modName)) {
-    ctx.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
-    ctx.importedModules[modName] = std::make_shared<ModuleVariable>(0, modName, modSource);
+  if (!ctx.importedModules.count(kNNModuleModule)) {
+    ctx.importedModules[kNNModuleModule] =
+        std::make_shared<ModuleVariable>(0, kNNModuleModule, modSource);
+    ctx.lazyImportedModules.insert(kNNModuleModule);
   }
   return modSource;
 }
 
+// A global read by torch.nn.modules.module code (get_globals_source_and_value): the
+// module is built by VariableBuilder (MODULE_MATCH) unless a tracker for it exists.
+SourcePtr nnModuleGlobalsRead(Tx& tx) {
+  auto& ctx = tx.context();
+  auto modSource = Source::global("__import_torch_dot_nn_dot_modules_dot_module");
+  if (!ctx.importedModules.count(kNNModuleModule)) {
+    ctx.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
+    ctx.importedModules[kNNModuleModule] =
+        std::make_shared<ModuleVariable>(0, kNNModuleModule, modSource);
+  }
+  return modSource;
+}
+
+// The lazy module realised (the hooks check's var_getattr): MODULE_MATCH the first time.
+SourcePtr nnModuleGlobals(Tx& tx) {
+  auto& ctx = tx.context();
+  auto modSource = nnModuleGlobalsLazy(tx);
+  if (ctx.lazyImportedModules.erase(kNNModuleModule))
+    ctx.output.addGuard(GuardKind::MODULE_MATCH, modSource->name());
+  return modSource;
+}
+
 // The hooks check of call_function's torch.nn.modules.module global hooks
-// (tx.nn_modules_globals_vt): MODULE_MATCH on the module, TYPE_MATCH on each dict.
-Status checkGlobalHooks(Tx& tx) {
+// (tx.nn_modules_globals_vt): MODULE_MATCH on the module, TYPE_MATCH on each dict read;
+// true at the first populated one (any() stops there).
+Expected<bool> checkGlobalHooks(Tx& tx) {
   auto& ctx = tx.context();
   auto hooks = ctx.event.getFrame().getGlobalState().getNnModuleGlobalHooks();
   if (hooks.size() != 4)
@@ -66,30 +93,51 @@ Status checkGlobalHooks(Tx& tx) {
   for (unsigned i = 0; i < 4; ++i) {
     ctx.output.addGuard(GuardKind::TYPE_MATCH,
                         Source::attr(modSource, kGlobalHookDicts[i])->name());
-    if (hooks[i] != 0)
-      return unsupported("nn.Module global hooks (" + std::string(kGlobalHookDicts[i]) + ")");
+    if (hooks[i] != 0) return true;
   }
-  return Status::success();
+  return false;
 }
 
 }  // namespace
 
 // var_getattr of a hook dict: an empty one is read as {} with an EMPTY_NN_MODULE_HOOKS_DICT
-// guard; a populated one is not modelled.
+// guard; a populated forward (pre-)hook dict as an NNModuleHooksDictVariable: a
+// SEQUENCE_LENGTH guard, sourceless keys (the hook ids, never guarded), values lazy from
+// S[list(dict.keys(S))[i]]. A populated backward hook dict is not modelled.
 std::optional<Expected<VtPtr>> NNModuleVariable::instanceDictAttr(Tx& tx, const std::string& name,
                                                                   trace::ObjRef value) {
   for (const char* h : kHookDicts) {
     if (name != h) continue;
-    auto d = tx.context().trace.object(value);
+    auto& ctx = tx.context();
+    auto d = ctx.trace.object(value);
     if (d && d->which() == W::DICT && d->getDict().size() == 0) {
       if (source())
-        tx.context().output.addGuard(GuardKind::EMPTY_NN_MODULE_HOOKS_DICT,
-                                     Source::attr(source(), name)->name());
+        ctx.output.addGuard(GuardKind::EMPTY_NN_MODULE_HOOKS_DICT,
+                            Source::attr(source(), name)->name());
       return Expected<VtPtr>(VtPtr(std::make_shared<DictVariable>(
           std::vector<std::pair<VtPtr, VtPtr>>{}, nullptr, MutationType::kValueMutationNew)));
     }
-    return Expected<VtPtr>(
-        unsupported("nn.Module hooks: " + typeName() + "." + name + " is not empty"));
+    bool forward = name.rfind("_forward", 0) == 0;
+    if (!forward || !source() || !d || d->which() != W::DICT)
+      return Expected<VtPtr>(
+          unsupported("nn.Module hooks: " + typeName() + "." + name + " is not empty"));
+    auto src = Source::attr(source(), name);
+    ctx.output.addGuard(GuardKind::SEQUENCE_LENGTH, src->name());
+    std::vector<std::pair<VtPtr, VtPtr>> entries;
+    size_t i = 0;
+    for (auto e : d->getDict()) {
+      auto key = ctx.trace.object(e.getKey());
+      if (!key || key->which() != W::INT)
+        return Expected<VtPtr>(unsupported("nn.Module hook dict with a key that is not an int"));
+      std::string keySrc = "list(dict.keys(" + src->name() + "))[" + std::to_string(i++) + "]";
+      auto valueSrc = Source::expr(src, src->name() + "[" + keySrc + "]");
+      entries.emplace_back(ConstantVariable::make(key->getInt()),
+                           std::make_shared<LazyVariable>(e.getValue(), valueSrc));
+    }
+    auto dict = std::make_shared<DictVariable>(std::move(entries), src, MutationType::kImmutable);
+    dict->setUserCls("collections.OrderedDict");
+    dict->setHooksDict();
+    return Expected<VtPtr>(VtPtr(dict));
   }
   return std::nullopt;
 }
@@ -126,6 +174,12 @@ Expected<VtPtr> NNModuleVariable::getattrFallback(Tx& tx, const std::string& nam
     if (source()) return tx.realize(*entry);
     return *entry;
   }
+  // __contains__ is one of the protocol names the recorder keeps on every library class,
+  // so its absence is real: `in` then falls back to iterating (generic_contains).
+  if (name == "__contains__")
+    return unsupported("`in` on a " + typeName() +
+                       ", which has no __contains__ (Dynamo's fallback over __iter__ is not "
+                       "modelled)");
   // A library class of the MRO (torch.nn.Module itself) is recorded by the names the
   // recorder reached, so a method the traced code reaches only through `self` may be
   // missing from the trace rather than from the class.
@@ -160,20 +214,47 @@ Expected<VtPtr> NNModuleVariable::callFunction(Tx& tx, Args args, Kwargs kwargs)
   if ((*inst && findAttr((*inst)->getAttrs(), "forward")) ||
       tx.context().sideEffects.pendingAttr(this, "forward"))
     return unsupported("an nn.Module whose forward is patched on the instance");
+  // Backward hooks: Dynamo's _call_impl path graph-breaks ("Module-level backwards hooks
+  // require compiled autograd"), which the core does not model.
+  if (*inst) {
+    for (const char* h : {"_backward_hooks", "_backward_pre_hooks"}) {
+      auto d = findAttr((*inst)->getAttrs(), h);
+      auto obj = d ? trace.object(*d) : Expected<schema::Object::Reader>(Error(""));
+      if (obj && obj->which() == W::DICT && obj->getDict().size() != 0)
+        return unsupported("nn.Module backward hooks (" + typeName() + "." + h +
+                           "): Dynamo's break for module-level backward hooks is not modelled");
+    }
+  }
   auto hit = lookupMro(trace, cls(), "forward");
   if (!hit) return hit.error();
   if (!*hit) return unsupported(typeName() + ".forward is not in the trace");
   auto fwd = trace.object((*hit)->value);
   if (!fwd || fwd->which() != W::FUNCTION)
     return unsupported(typeName() + ".forward that is not a Python function");
+  nnModuleGlobalsLazy(tx);
+  // has_hooks: any() over the six hook dicts' lengths, then the four global ones; any()
+  // stops at the first populated dict, so later dicts are not read.
+  bool hasHooks = false;
   for (const char* h : kHookDicts) {
     auto d = varGetattr(tx, h);
     if (!d) return d.error();
+    auto r = tx.realize(*d);
+    if (!r) return r.error();
+    DictVariable* dv = asDict(*r);
     // A module made while tracing holds the OrderedDicts its __init__ stored.
-    if (DictVariable* dv = asDict(*d); object() == 0 && (!dv || !dv->entries().empty()))
+    if (!dv || (object() == 0 && !dv->entries().empty()))
       return unsupported("nn.Module hooks: " + typeName() + "." + h + " is not empty");
+    if (!dv->entries().empty()) {
+      hasHooks = true;
+      break;
+    }
   }
-  if (Status st = checkGlobalHooks(tx); !st) return st.error();
+  if (!hasHooks) {
+    auto st = checkGlobalHooks(tx);
+    if (!st) return st.error();
+    hasHooks = *st;
+  }
+  if (hasHooks) return callWithHooks(tx, std::move(args), std::move(kwargs));
   auto src = mroSource(tx, *this, **hit, "forward", false);
   if (!src) return src.error();
   // guard_to_detect_forward_monkeypatching: the same NOT_PRESENT_IN_GENERIC_DICT again.
@@ -181,6 +262,27 @@ Expected<VtPtr> NNModuleVariable::callFunction(Tx& tx, Args args, Kwargs kwargs)
       (*hit)->value, fwd->getFunction().getQualname().cStr(), *src);
   args.insert(args.begin(), self());
   return fwdVar->callFunction(tx, std::move(args), std::move(kwargs));
+}
+
+// A module with hooks: Dynamo inlines type(mod).__call__ (Module._wrapped_call_impl,
+// then _call_impl, which runs the hooks), found by walking the MRO, after
+// guard_to_detect_forward_monkeypatching (NOT_PRESENT_IN_GENERIC_DICT on forward).
+Expected<VtPtr> NNModuleVariable::callWithHooks(Tx& tx, Args args, Kwargs kwargs) {
+  const auto& trace = tx.context().trace;
+  if (!source()) return unsupported("nn.Module hooks on a module reached without a source");
+  auto hit = lookupMro(trace, cls(), "__call__");
+  if (!hit) return hit.error();
+  if (!*hit) return unsupported(typeName() + ".__call__ is not in the trace");
+  auto fn = trace.object((*hit)->value);
+  if (!fn || fn->which() != W::FUNCTION)
+    return unsupported(typeName() + ".__call__ that is not a Python function");
+  auto src = mroSource(tx, *this, **hit, "__call__", false);
+  if (!src) return src.error();
+  tx.context().output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, source()->name());
+  auto callVar = std::make_shared<UserFunctionVariable>(
+      (*hit)->value, fn->getFunction().getQualname().cStr(), *src);
+  args.insert(args.begin(), self());
+  return callVar->callFunction(tx, std::move(args), std::move(kwargs));
 }
 
 // nn.Module.__setattr__, which Dynamo inlines for a store on a module, traced by hand
@@ -301,7 +403,7 @@ Status NNModuleVariable::setAttrNew(Tx& tx, const std::string& name, const VtPtr
   auto& out = ctx.output;
   out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['isinstance']");
   out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['super']");
-  auto mod = nnModuleGlobals(tx);
+  auto mod = nnModuleGlobalsRead(tx);
   for (const char* cls : {"Parameter", "Module", "Buffer"})
     out.addGuard(GuardKind::CLASS_MATCH, Source::moduleAttr(mod, cls)->name());
   ctx.sideEffects.storeAttr(self(), name, *value);
@@ -352,7 +454,7 @@ Expected<VtPtr> NNModuleInitVariable::callFunction(Tx& tx, Args args, Kwargs kwa
   // a graph node whose example value is None.
   // A module already wrapped from another source is that tracker (DUPLICATE_INPUT), and
   // the next attribute is read through its source (G['torch']._C ...).
-  auto modSource = nnModuleGlobals(tx);
+  auto modSource = nnModuleGlobalsRead(tx);
   auto torchVt = moduleByName(tx, "torch", Source::moduleAttr(modSource, "torch"));
   if (!torchVt) return torchVt.error();
   auto cVt = moduleByName(tx, "torch._C", Source::moduleAttr((*torchVt)->source(), "_C"));

@@ -1,8 +1,10 @@
 // nn_module.h — nn.Modules as Dynamo 2.13 models them with inline_inbuilt_nn_modules on
 // (torch/_dynamo/variables/nn_module.py UnspecializedNNModuleVariable and
 // UnspecializedBuiltinNNModuleVariable): a user object whose call_function short-cuts
-// __call__ to forward when no hook dict is populated, whose var_getattr reads an empty
-// hooks dict as {} (EMPTY_NN_MODULE_HOOKS_DICT) and finds parameters, submodules and
+// __call__ to forward when no hook dict is populated (and otherwise inlines __call__,
+// i.e. Module._wrapped_call_impl and _call_impl, which run the hooks), whose var_getattr
+// reads an empty hooks dict as {} (EMPTY_NN_MODULE_HOOKS_DICT) and a populated forward
+// one as NNModuleHooksDictVariable, and finds parameters, submodules and
 // buffers through _parameters, _modules and _buffers (manually_trace_nn_module_getattr),
 // and whose attribute stores go through nn.Module.__setattr__'s plain path.
 #pragma once
@@ -28,6 +30,8 @@ class NNModuleVariable final : public UserObjectVariable {
   // (the module's six hook dicts, then torch.nn.modules.module's four global ones) and
   // guard_to_detect_forward_monkeypatching.
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  // The call of a module with hooks: type(mod).__call__ inlined.
+  Expected<VtPtr> callWithHooks(Tx& tx, Args args, Kwargs kwargs);
 
  protected:
   std::optional<Expected<VtPtr>> instanceDictAttr(Tx& tx, const std::string& name,
@@ -70,6 +74,8 @@ class NNModuleInitVariable final : public VariableTracker {
   std::string pythonTypeName() const override { return "method"; }
   std::string describe() const override { return "Module.__init__ of " + module_->repr(); }
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  // The call of a module with hooks: type(mod).__call__ inlined.
+  Expected<VtPtr> callWithHooks(Tx& tx, Args args, Kwargs kwargs);
 
  private:
   VtPtr module_;

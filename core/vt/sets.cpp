@@ -5,6 +5,8 @@
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/misc.h"
+#include "core/vt/tensor.h"
+#include "core/vt/user_defined.h"
 
 namespace dynrr::vt {
 namespace {
@@ -46,6 +48,53 @@ std::string SetVariable::describe() const {
   std::string out = "{";
   for (size_t i = 0; i < items_.size(); ++i) out += (i ? ", " : "") + items_[i]->repr();
   return out + "}";
+}
+
+bool isIdentityHashed(const VtPtr& v) {
+  if (v->kind() == VtKind::kTensor) return true;
+  const UserObjectVariable* o = asUserObject(v);
+  return o != nullptr && o->isNNModule();
+}
+
+namespace {
+
+// HashableTracker.__eq__ for the items a set holds: constants by ==; tensors and
+// nn.Modules by identity (TensorVariable.is_python_equal compares the example values,
+// UserDefinedObjectVariable.is_python_equal the objects; nn.Module keeps object's
+// __hash__ and __eq__). A tensor wrapped from a recorded input is that object; one made
+// while tracing is only itself (an in-place result shares its input's example value,
+// which the core does not track: nullopt).
+std::optional<bool> setItemEquals(const VtPtr& a, const VtPtr& b) {
+  if (a->kind() == VtKind::kConstant && b->kind() == VtKind::kConstant) return constEquals(a, b);
+  if (a.get() == b.get()) return true;
+  if (a->kind() == VtKind::kConstant || b->kind() == VtKind::kConstant) return false;
+  if (a->kind() == VtKind::kTensor && b->kind() == VtKind::kTensor) {
+    auto ra = static_cast<const TensorVariable&>(*a).recorded();
+    auto rb = static_cast<const TensorVariable&>(*b).recorded();
+    if (ra != 0 && rb != 0) return ra == rb;
+    return std::nullopt;
+  }
+  const UserObjectVariable* oa = asUserObject(a);
+  const UserObjectVariable* ob = asUserObject(b);
+  if (oa && ob) {
+    if (oa->object() != 0 && ob->object() != 0) return oa->object() == ob->object();
+    return false;  // one (or both) made while tracing, and not the same tracker
+  }
+  if ((a->kind() == VtKind::kTensor) != (b->kind() == VtKind::kTensor)) return false;
+  return std::nullopt;
+}
+
+}  // namespace
+
+Expected<std::optional<size_t>> SetVariable::find(const VtPtr& item) const {
+  for (size_t i = 0; i < items_.size(); ++i) {
+    auto eq = setItemEquals(items_[i], item);
+    if (!eq)
+      return unsupported("set membership between a " + items_[i]->pythonTypeName() + " and a " +
+                         item->pythonTypeName() + " whose identity the core does not know");
+    if (*eq) return std::optional<size_t>(i);
+  }
+  return std::optional<size_t>();
 }
 
 std::optional<size_t> SetVariable::indexOf(const VtPtr& item) const {
@@ -188,6 +237,11 @@ Expected<VtPtr> SetVariable::callMethod(Tx& tx, const std::string& name, Args ar
   if (name == "__contains__" && args.size() == 1) {
     auto x = tx.realize(args[0]);
     if (!x) return x;
+    if (isIdentityHashed(*x) || hasIdentityItems()) {
+      auto at = find(*x);
+      if (!at) return at.error();
+      return ConstantVariable::make(at->has_value());
+    }
     return ConstantVariable::make(indexOf(*x).has_value());
   }
   if (isAlgebraMethod(name)) {
@@ -200,9 +254,20 @@ Expected<VtPtr> SetVariable::callMethod(Tx& tx, const std::string& name, Args ar
     return unsupported("call of method " + name + " on set");
   auto item = tx.realize(args[0]);
   if (!item) return item;
-  if ((*item)->kind() != VtKind::kConstant)
-    return unsupported("set." + name + " of a " + (*item)->pythonTypeName());
-  auto at = indexOf(*item);
+  std::optional<size_t> at;
+  if (isIdentityHashed(*item) || hasIdentityItems()) {
+    // Tensors and nn.Modules hash by identity with no guard (hash_impl: the fake's id,
+    // the object's id).
+    if ((*item)->kind() != VtKind::kConstant && !isIdentityHashed(*item))
+      return unsupported("set." + name + " of a " + (*item)->pythonTypeName());
+    auto found = find(*item);
+    if (!found) return found.error();
+    at = *found;
+  } else {
+    if ((*item)->kind() != VtKind::kConstant)
+      return unsupported("set." + name + " of a " + (*item)->pythonTypeName());
+    at = indexOf(*item);
+  }
   if (name == "remove" && !at) return unsupported("set.remove of a missing item (KeyError path)");
   if (mutationType() == MutationType::kValueMutationExisting)
     tx.context().sideEffects.markMutated(this, "." + name + "()");

@@ -1,7 +1,9 @@
 // sets.h — sets of Python constants (torch/_dynamo/variables/sets.py SetVariable: items
 // compared with ==, kept in insertion order; add / discard / remove, __contains__,
 // __len__; a pre-existing set is CONSTANT_MATCHed and written back when changed). Sets
-// of tensors or objects are not modelled.
+// made while tracing may also hold tensors and nn.Modules, compared by identity (the
+// memo sets of Module.named_modules and _named_members); sets of other objects are not
+// modelled.
 #pragma once
 
 #include <optional>
@@ -10,6 +12,9 @@
 #include "core/vt/base.h"
 
 namespace dynrr::vt {
+
+// Whether `v` (realised) is an item a set compares by identity: a tensor or an nn.Module.
+bool isIdentityHashed(const VtPtr& v);
 
 class SetVariable final : public VariableTracker {
  public:
@@ -30,8 +35,17 @@ class SetVariable final : public VariableTracker {
   // the base class's `unsupported` stands.
   Expected<bool> boolValue(Tx&) override { return !items_.empty(); }
 
-  // Where the set holds an item equal (==) to `item`; nullopt when absent.
+  // Where the set holds an item equal (==) to `item`; nullopt when absent. Constants only.
   std::optional<size_t> indexOf(const VtPtr& item) const;
+  // Where the set holds `item`, for sets that may hold identity-hashed items (tensors,
+  // nn.Modules: see isIdentityHashed); unsupported when an identity is unknown.
+  Expected<std::optional<size_t>> find(const VtPtr& item) const;
+  // Whether any item is identity-hashed (not a constant).
+  bool hasIdentityItems() const {
+    for (const auto& i : items_)
+      if (i->kind() != VtKind::kConstant) return true;
+    return false;
+  }
   // Adds `item` (realised; only Python constants are modelled) unless an equal one is there.
   Status insert(Tx& tx, const VtPtr& item);
   // The items set.update(other) / SET_UPDATE adds: a set's items, or what iterating

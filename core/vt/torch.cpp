@@ -24,10 +24,11 @@ using Handler = Expected<VtPtr> (*)(Tx& tx, const std::string& qualname, Args& a
 Error fallThrough() { return Error(""); }
 
 // tracing_state_functions(): torch.compiler.is_compiling() and friends are constants
-// while Dynamo traces.
+// while Dynamo traces (torch._C._get_tracing_state() is None: 2 below).
 Expected<VtPtr> tracingState(Tx&, const std::string& qualname, Args& args, Kwargs& kwargs) {
   static const std::unordered_map<std::string, int> kValues = {
       {"torch.jit.is_scripting", 0},
+      {"torch._C._get_tracing_state", 2},
       {"torch.jit._script.is_scripting", 0},
       {"torch._jit_internal.is_scripting", 0},
       {"torch.jit.is_tracing", 0},
@@ -47,7 +48,9 @@ Expected<VtPtr> tracingState(Tx&, const std::string& qualname, Args& args, Kwarg
       {"torch.nn.modules.activation._is_make_fx_tracing", 1},
   };
   if (!args.empty() || !kwargs.empty()) return fallThrough();
-  return ConstantVariable::make(kValues.at(qualname) != 0);
+  int v = kValues.at(qualname);
+  if (v == 2) return ConstantVariable::make(NoneValue{});
+  return ConstantVariable::make(v != 0);
 }
 
 // handle_assert: a constant true condition is a no-op.
@@ -134,7 +137,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.autograd._is_checkpoint_valid", &checkpointValid},
     };
     for (const char* name :
-         {"torch.jit.is_scripting", "torch.jit._script.is_scripting",
+         {"torch.jit.is_scripting", "torch._C._get_tracing_state", "torch.jit._script.is_scripting",
           "torch._jit_internal.is_scripting", "torch.jit.is_tracing", "torch.jit._trace.is_tracing",
           "torch.fx._symbolic_trace.is_fx_tracing",
           "torch.fx._symbolic_trace.is_fx_symbolic_tracing", "torch.onnx.is_in_onnx_export",

@@ -15,7 +15,9 @@
 #include "core/vt/dicts.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
+#include "core/vt/nn_module.h"
 #include "core/vt/sets.h"
+#include "core/vt/tensor.h"
 
 namespace dynrr::vt {
 namespace {
@@ -66,6 +68,43 @@ TEST(Protocol, UnmodelledMethodsAreUnsupportedByName) {
   VtPtr set = std::make_shared<SetVariable>(std::vector<VtPtr>{ConstantVariable::make(int64_t{1})},
                                             nullptr, MutationType::kValueMutationNew);
   EXPECT_FALSE(set->unpackVarSequence(tx));
+}
+
+// Module.named_modules / _named_members keep a memo set of modules and parameters:
+// tensors and nn.Modules are members by identity (HashableTracker over the fake's or the
+// object's id), constants by ==; a tensor made while tracing is only itself.
+TEST(Protocol, SetsHoldTensorsAndModulesByIdentity) {
+  Fixture f("arith/add_tensors.dynrr");
+  tracer::InstructionTranslator& tx = *f.tx;
+  auto tensor = [](trace::ObjRef recorded) {
+    auto t = std::make_shared<TensorVariable>(0, fake::TensorMeta{});
+    t->setRecorded(recorded);
+    return VtPtr(t);
+  };
+  auto module = [](trace::ObjRef object) {
+    return VtPtr(std::make_shared<NNModuleVariable>(object, 1, "torch.nn.modules.linear.Linear",
+                                                    true, nullptr));
+  };
+  auto set =
+      std::make_shared<SetVariable>(std::vector<VtPtr>{}, nullptr, MutationType::kValueMutationNew);
+  auto contains = [&](const VtPtr& v) -> std::string {
+    auto r = set->callMethod(tx, "__contains__", {v}, {});
+    if (!r) return r.error().message();
+    const ConstantVariable* c = asConstant(*r);
+    return c && c->value() == ConstantValue(true) ? "True" : "False";
+  };
+  ASSERT_TRUE(set->callMethod(tx, "add", {tensor(7)}, {}));
+  ASSERT_TRUE(set->callMethod(tx, "add", {module(9)}, {}));
+  ASSERT_TRUE(set->callMethod(tx, "add", {tensor(7)}, {}));  // the same object again
+  EXPECT_EQ(set->items().size(), 2u);
+  EXPECT_EQ(contains(tensor(7)), "True");
+  EXPECT_EQ(contains(tensor(8)), "False");
+  EXPECT_EQ(contains(module(9)), "True");
+  EXPECT_EQ(contains(module(10)), "False");
+  EXPECT_EQ(contains(ConstantVariable::make(int64_t{7})), "False");
+  EXPECT_EQ(contains(tensor(0)).rfind("unsupported: set membership", 0), 0u) << contains(tensor(0));
+  // A set of other objects is still not modelled.
+  EXPECT_FALSE(set->callMethod(tx, "add", {makeList({})}, {}));
 }
 
 TEST(Protocol, EveryListMethodLookedUpIsAnswered) {
