@@ -22,10 +22,12 @@ void installConstantGuards(GuardSet& guards, const vt::Source& source, bool isIn
     return;
   }
   // Ints whose guard source is not local (globals, attributes of Python modules,
-  // defaults, attributes of user objects) are specialised too (is_int_specialization_case);
+  // attributes of user objects) or that come from a function's defaults are specialised
+  // too (is_int_specialization_case);
   // every primitive constant, once used, is guarded with CONSTANT_MATCH
   // (LazyConstantVariable realised).
-  if (isInt && !source.isLocal()) guards.add(GuardKind::EQUALS_MATCH, name);
+  if (isInt && (!source.isLocal() || source.isFromDefaults()))
+    guards.add(GuardKind::EQUALS_MATCH, name);
   guards.add(GuardKind::CONSTANT_MATCH, name);
 }
 

@@ -80,6 +80,15 @@ bool Source::isUnspecializedNNModule() const {
   return false;
 }
 
+bool Source::isFromDefaults() const {
+  for (const Source* s = this; s; s = s->base_.get()) {
+    if (s->kind_ == Kind::kGetItem && s->base_ && s->base_->kind_ == Kind::kAttr &&
+        (s->base_->member_ == "__defaults__" || s->base_->member_ == "__kwdefaults__"))
+      return true;
+  }
+  return false;
+}
+
 bool Source::isLocal() const {
   const Source* s = this;
   while (s->base_) s = s->base_.get();

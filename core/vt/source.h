@@ -49,6 +49,8 @@ class Source {
   const std::string& name() const { return name_; }
   // True for sources rooted in the frame's locals (GuardSource.LOCAL).
   bool isLocal() const;
+  // is_from_defaults: the chain reads a function's __defaults__[i] or __kwdefaults__[k].
+  bool isFromDefaults() const;
   // True when a chained base is an nn.Module source (guard_source().is_unspecialized_nn_module).
   bool isUnspecializedNNModule() const;
 

@@ -130,6 +130,8 @@ class UserClassVariable final : public VariableTracker {
   const std::string& typeName() const { return typeName_; }
   std::string pythonTypeName() const override { return "type"; }
   std::string describe() const override { return typeName_; }
+  // UserDefinedClassVariable.as_python_constant: the class itself.
+  bool isPythonConstant() const override { return true; }
   // instantiate_user_defined_class_object: a new object, then its __init__ inlined; an
   // exception class makes an exception object (callException).
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
