@@ -779,6 +779,13 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
     return VtPtr(std::make_shared<vt::WrapperFunctionVariable>(*wrapped, "__wrapped__", typeName,
                                                                std::move(source)));
   }
+  if (vt::mroFind(ctx.trace, inst.getClass(), {"logging.Logger"})) {
+    if (!source) return unsupported("a logging.Logger reached without a source");
+    ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
+    VtPtr v = std::make_shared<vt::LoggerVariable>(typeName, std::move(source));
+    if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
+    return v;
+  }
   bool nnModule = false, builtin = false;
   switch (inst.getKind()) {
     case schema::InstanceKind::PLAIN: break;

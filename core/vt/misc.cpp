@@ -114,6 +114,27 @@ Expected<VtPtr> SuperVariable::varGetattr(Tx& tx, const std::string& name) {
   return unsupported("super()." + name + " not found (or not recorded)");
 }
 
+Expected<VtPtr> LoggerVariable::varGetattr(Tx&, const std::string& name) {
+  return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+}
+
+Expected<VtPtr> LoggerVariable::callMethod(Tx& tx, const std::string& name, Args, Kwargs) {
+  // The recorder keeps repr(config.ignore_logging_functions); only the default (empty)
+  // set is modelled.
+  std::optional<std::string> ignored;
+  for (auto kv : tx.context().trace.header().getConfig().getOthers())
+    if (std::string_view(kv.getKey().cStr()) == "ignore_logging_functions")
+      ignored = kv.getValue().cStr();
+  if (!ignored)
+    return unsupported(
+        "a logging.Logger method call (this trace does not record "
+        "config.ignore_logging_functions: re-record)");
+  if (*ignored != "set()")
+    return unsupported("a logging.Logger method call with config.ignore_logging_functions set");
+  return tracer::graphBreak(tx, "logging.Logger method not supported for non-export cases",
+                            "logging.Logger methods are not supported for non-export cases.");
+}
+
 Expected<VtPtr> ObjectSetattrVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   if (args.size() != 2 || !kwargs.empty())
     return unsupported("object.__setattr__ with these arguments");

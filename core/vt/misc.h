@@ -149,6 +149,24 @@ class ObjectSetattrVariable final : public VariableTracker {
   VtPtr obj_;
 };
 
+// A logging.Logger (LoggingLoggerVariable, TYPE_MATCH): calling any of its methods is a
+// graph break ("logging.Logger method not supported for non-export cases") unless the
+// method is in torch._dynamo.config.ignore_logging_functions, where it is a no-op.
+class LoggerVariable final : public VariableTracker {
+ public:
+  LoggerVariable(std::string typeName, SourcePtr source)
+      : VariableTracker(VtKind::kOpaque, std::move(source), MutationType::kImmutable),
+        typeName_(std::move(typeName)) {}
+  std::string pythonTypeName() const override { return typeName_; }
+  std::string className() const override { return "LoggingLoggerVariable"; }
+  std::string describe() const override { return typeName_; }
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+
+ private:
+  std::string typeName_;
+};
+
 class NullVariable final : public VariableTracker {
  public:
   NullVariable() : VariableTracker(VtKind::kNull, nullptr, MutationType::kImmutable) {}

@@ -380,7 +380,8 @@ _CONFIG_KEYS = ("specialize_int", "specialize_float", "assume_static_by_default"
 _OTHER_CONFIG = ("force_parameter_static_shapes", "force_nn_module_property_static_shapes",
                  "allow_unspec_int_on_nn_module", "nested_graph_breaks",
                  "enable_trace_contextlib", "suppress_errors", "error_on_recompile",
-                 "install_free_tensors", "guard_nn_modules", "dont_skip_tracing")
+                 "install_free_tensors", "guard_nn_modules", "dont_skip_tracing",
+                 "ignore_logging_functions")
 
 
 def dynamo_config() -> dict:
