@@ -268,6 +268,17 @@ Expected<VtPtr> callRange(Tx& tx, const std::string&, Args& args) {
 Expected<VtPtr> callTupleOrList(Tx& tx, const std::string& name, Args& args) {
   if (args.size() > 1) return notModelled();
   std::vector<VtPtr> items;
+  // list(EnumClass): call_list guards the length of a sourced argument that is no
+  // iterator (SEQUENCE_LENGTH on the class), then extends with what iterating gives.
+  if (args.size() == 1 && name == "list" && args[0]->kind() == VtKind::kUserClass &&
+      static_cast<UserClassVariable&>(*args[0]).isEnumClass(tx) && args[0]->source()) {
+    tx.context().output.addGuard(GuardKind::SEQUENCE_LENGTH, args[0]->source()->name());
+    auto it = getIter(tx, args[0]);
+    if (!it) return it;
+    auto drained = drainIterator(tx, *asIterator(*it));
+    if (!drained) return drained.error();
+    return makeList(std::move(*drained));
+  }
   if (args.size() == 1) {
     auto it = iterItems(tx, args[0]);
     if (!it) return it.error();
@@ -919,27 +930,6 @@ Expected<VtPtr> callRound(Tx&, const std::string&, Args& args) {
         static_cast<int64_t>(std::nearbyint(std::get<double>(c->value()))));
   if (c && c->asInt()) return ConstantVariable::make(*c->asInt());
   return unsupported("round() of " + args[0]->pythonTypeName());
-}
-
-// math.<f>(x) of a number constant.
-Expected<VtPtr> callMath(Tx&, const std::string& name, Args& args) {
-  if (args.size() != 1) return notModelled();
-  const ConstantVariable* c = asConstant(args[0]);
-  if (!c || !c->asNumber()) return unsupported(name + "() of " + args[0]->pythonTypeName());
-  using MathFn = VtPtr (*)(double);
-  static const std::unordered_map<std::string, MathFn> kMath = {
-      {"sqrt", [](double x) { return ConstantVariable::make(std::sqrt(x)); }},
-      {"exp", [](double x) { return ConstantVariable::make(std::exp(x)); }},
-      {"log", [](double x) { return ConstantVariable::make(std::log(x)); }},
-      {"sin", [](double x) { return ConstantVariable::make(std::sin(x)); }},
-      {"cos", [](double x) { return ConstantVariable::make(std::cos(x)); }},
-      {"floor",
-       [](double x) { return ConstantVariable::make(static_cast<int64_t>(std::floor(x))); }},
-      {"ceil", [](double x) { return ConstantVariable::make(static_cast<int64_t>(std::ceil(x))); }},
-  };
-  auto f = kMath.find(name.substr(5));
-  if (f == kMath.end()) return unsupported("call to " + name);
-  return f->second(*c->asNumber());
 }
 
 // isinstance(obj, cls or tuple of classes); classes are BuiltinVariables named "int",

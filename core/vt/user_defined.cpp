@@ -7,10 +7,12 @@
 #include "core/trace/object_printer.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/variable_builder.h"
+#include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/dicts.h"
 #include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
+#include "core/vt/iter.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
@@ -461,12 +463,129 @@ Expected<VtPtr> UserClassVariable::callException(Tx& tx, std::string builtinBase
                                                    std::move(args)));
 }
 
+namespace {
+
+// iter(EnumClass): Dynamo inlines EnumType.__iter__, `(cls._member_map_[name] for name
+// in cls._member_names_)`, a generator run lazily. GET_ITER wraps `_member_names_`
+// (SEQUENCE_LENGTH); each next() reads one name (CONSTANT_MATCH on it) and looks it up
+// in `_member_map_` (TYPE_MATCH on the dict), giving the member as a lazy value whose
+// realisation is an ID_MATCH on `_member_map_['<name>']`.
+class EnumMembersIterator final : public IteratorVariable {
+ public:
+  EnumMembersIterator(SourcePtr cls, std::vector<std::pair<std::string, trace::ObjRef>> members)
+      : cls_(std::move(cls)), members_(std::move(members)) {}
+  std::string pythonTypeName() const override { return "generator"; }
+  std::string className() const override { return "LocalGeneratorObjectVariable"; }
+  std::string describe() const override {
+    return "iter(" + cls_->name() + ") at " + std::to_string(next_);
+  }
+  Expected<VtPtr> nextVariable(Tx& tx) override {
+    if (next_ >= members_.size()) return VtPtr(nullptr);
+    size_t i = next_++;
+    auto names = Source::attr(cls_, "_member_names_");
+    auto map = Source::attr(cls_, "_member_map_");
+    auto& out = tx.context().output;
+    out.addGuard(guards::GuardKind::CONSTANT_MATCH, Source::item(names, std::to_string(i))->name());
+    out.addGuard(guards::GuardKind::TYPE_MATCH, map->name());
+    return VtPtr(std::make_shared<LazyVariable>(
+        members_[i].second, Source::item(map, constantRepr(members_[i].first))));
+  }
+
+ private:
+  SourcePtr cls_;
+  std::vector<std::pair<std::string, trace::ObjRef>> members_;
+  size_t next_ = 0;
+};
+
+}  // namespace
+
+Expected<VtPtr> UserClassVariable::enumMembersIterator(Tx& tx) {
+  auto& trace = tx.context().trace;
+  if (!source()) return unsupported("iterating enum class " + typeName_ + " without a source");
+  auto c = trace.object(class_);
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  auto namesRef = findAttr(c->getClass().getAttrs(), "_member_names_");
+  auto mapRef = findAttr(c->getClass().getAttrs(), "_member_map_");
+  auto names = namesRef ? trace.object(*namesRef) : Expected<schema::Object::Reader>(Error(""));
+  auto map = mapRef ? trace.object(*mapRef) : Expected<schema::Object::Reader>(Error(""));
+  if (!names || names->which() != W::LIST || !map || map->which() != W::DICT)
+    return unsupported("iterating enum class " + typeName_ +
+                       " (its _member_names_ / _member_map_ were not recorded)");
+  std::vector<std::pair<std::string, trace::ObjRef>> members;
+  for (auto n : names->getList()) {
+    auto name = trace.object(n);
+    if (!name || name->which() != W::STR)
+      return unsupported("iterating enum class " + typeName_ + " (a member name not recorded)");
+    std::string key = name->getStr().cStr();
+    std::optional<trace::ObjRef> member;
+    for (auto e : map->getDict()) {
+      auto k = trace.object(e.getKey());
+      if (k && k->which() == W::STR && key == k->getStr().cStr()) member = e.getValue();
+    }
+    if (!member)
+      return unsupported("iterating enum class " + typeName_ + " (member " + key +
+                         " not recorded)");
+    members.emplace_back(key, *member);
+  }
+  tx.context().output.addGuard(guards::GuardKind::SEQUENCE_LENGTH,
+                               Source::attr(source(), "_member_names_")->name());
+  return VtPtr(std::make_shared<EnumMembersIterator>(source(), std::move(members)));
+}
+
+bool UserClassVariable::isEnumClass(Tx& tx) const {
+  return mroFind(tx.context().trace, class_, {"enum.Enum"}).has_value();
+}
+
+// Mode(value) of an enum class: UserDefinedClassVariable.can_constant_fold_through holds
+// for enum classes, so a constant argument gives the existing member, without a source
+// and with no guard beyond the class's. The member is found among the class's recorded
+// members by Python equality of values; a member the recorder kept only as a stub
+// (not read by Dynamo) leaves the lookup unsupported.
+Expected<VtPtr> UserClassVariable::callEnumClass(Tx& tx, Args args, const Kwargs& kwargs) {
+  auto& trace = tx.context().trace;
+  if (!kwargs.empty() || args.size() != 1)
+    return unsupported("calling enum class " + typeName_ + " with other than one value");
+  auto v = tx.realize(args[0]);
+  if (!v) return v;
+  if ((*v)->kind() != VtKind::kConstant)
+    return unsupported("enum class " + typeName_ + " called with a " + (*v)->pythonTypeName());
+  auto c = trace.object(class_);
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  bool stub = false;
+  for (auto a : c->getClass().getAttrs()) {
+    auto m = trace.object(a.getValue());
+    if (!m) continue;
+    if (m->which() == W::OPAQUE && std::string(m->getOpaque().getTypeName().cStr()) == typeName_) {
+      stub = true;
+      continue;
+    }
+    if (m->which() != W::ENUM || m->getEnum().getClass() != class_) continue;
+    auto val = tracer::VariableBuilder::constantFromHeap(tx.context(), m->getEnum().getValue());
+    if (!val) continue;
+    auto eq = constEquals(*val, *v);
+    if (!eq || !*eq) continue;
+    std::optional<ConstantValue> value;
+    if (const ConstantVariable* cv = asConstant(*val)) value = cv->value();
+    bool mixin = mroFind(trace, class_, {"builtins.str", "builtins.int", "str", "int"}).has_value();
+    return VtPtr(std::make_shared<EnumVariable>(
+        a.getValue(), typeName_, m->getEnum().getName().cStr(), std::move(value), mixin, nullptr));
+  }
+  if (stub)
+    return unsupported("enum class " + typeName_ + " called: its members were not recorded");
+  return unsupported("enum class " + typeName_ +
+                     " called with a value no member has (ValueError path)");
+}
+
 Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
   auto c = ctx.trace.object(class_);
   if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
   if (std::string base = userExceptionBuiltinBase(ctx.trace, class_); !base.empty())
     return callException(tx, std::move(base), std::move(args), std::move(kwargs));
+  if (mroFind(ctx.trace, class_, {"enum.Enum"})) return callEnumClass(tx, std::move(args), kwargs);
+  if (typeName_ == "operator.itemgetter" || typeName_ == "operator.attrgetter" ||
+      typeName_ == "operator.methodcaller")
+    return OperatorGetterVariable::construct(tx, typeName_, std::move(args), std::move(kwargs));
   bool nnModule = mroFind(ctx.trace, class_, {"torch.nn.modules.module.Module"}).has_value();
   for (auto k : c->getClass().getMro()) {
     std::string name = qualifiedClassName(ctx.trace, k);

@@ -134,9 +134,14 @@ class UserClassVariable final : public VariableTracker {
   Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
   // UserDefinedClassVariable.call_obj_hasattr: HASATTR on its source, then hasattr(cls).
   Expected<bool> callObjHasattr(Tx& tx, const std::string& name) override;
+  // A subclass of enum.Enum.
+  bool isEnumClass(Tx& tx) const;
+  // iter(cls) of an enum class (EnumType.__iter__ inlined, lazily; see user_defined.cpp).
+  Expected<VtPtr> enumMembersIterator(Tx& tx);
 
  private:
   Expected<VtPtr> callException(Tx& tx, std::string builtinBase, Args args, Kwargs kwargs);
+  Expected<VtPtr> callEnumClass(Tx& tx, Args args, const Kwargs& kwargs);
   SourcePtr mroDescriptorSource(Tx& tx, const MroHit& hit, const std::string& name) const;
   Expected<VtPtr> classMethod(Tx& tx, const MroHit& hit, schema::Object::Reader descriptor,
                               const std::string& name);
