@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <unordered_map>
@@ -310,6 +312,15 @@ Expected<VtPtr> callEnumerate(Tx& tx, const std::string&, Args& args) {
         makeTuple({ConstantVariable::make(start + static_cast<int64_t>(i)), (*items)[i]}));
   }
   return makeList(std::move(rows));
+}
+
+// enumerate(iterable, start=...) with start given by keyword: the same polyfill call.
+Expected<VtPtr> callEnumerateKw(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
+  if (VtPtr start = takeKwarg(kwargs, "start")) {
+    if (args.size() != 1) return notModelled();
+    args.push_back(start);
+  }
+  return callEnumerate(tx, name, args);
 }
 
 // zip(*iterables, strict=False) (BuiltinVariable.call_zip): a lazy ZipVariable over
@@ -867,6 +878,12 @@ std::optional<int64_t> parseIntLiteral(const std::string& str) {
 
 // int(x) / float(x) / bool(x) of a number, and int/float of a literal str.
 Expected<VtPtr> callNumberType(Tx&, const std::string& name, Args& args) {
+  // int() / float() / bool() (a defaultdict's factory called for a missing key).
+  if (args.empty()) {
+    if (name == "int") return ConstantVariable::make(int64_t{0});
+    if (name == "float") return ConstantVariable::make(0.0);
+    return ConstantVariable::make(false);
+  }
   if (args.size() != 1) return notModelled();
   const ConstantVariable* c = asConstant(args[0]);
   if (c && c->asNumber()) {
@@ -923,6 +940,25 @@ Expected<VtPtr> callDivmod(Tx& tx, const std::string&, Args& args) {
 }
 
 Expected<VtPtr> callRound(Tx&, const std::string&, Args& args) {
+  if (args.size() == 2) {
+    // round(number, ndigits) of constants: an int stays itself for ndigits >= 0; a float
+    // is rounded as float.__round__ does (the correctly rounded decimal string with
+    // ndigits digits, read back), which printf's exact conversion gives.
+    const ConstantVariable* c = asConstant(args[0]);
+    const ConstantVariable* d = asConstant(args[1]);
+    auto nd = d ? d->asInt() : std::nullopt;
+    if (!c || !nd || std::holds_alternative<bool>(d->value()))
+      return unsupported("round() of " + args[0]->pythonTypeName() + " with " +
+                         args[1]->pythonTypeName() + " digits");
+    if (*nd < 0 || *nd > 300) return unsupported("round() with ndigits outside [0, 300]");
+    if (c->asInt()) return ConstantVariable::make(*c->asInt());
+    if (!std::holds_alternative<double>(c->value())) return notModelled();
+    double x = std::get<double>(c->value());
+    if (!std::isfinite(x) || std::fabs(x) > 1e300) return ConstantVariable::make(x);
+    std::vector<char> buf(400);
+    std::snprintf(buf.data(), buf.size(), "%.*f", static_cast<int>(*nd), x);
+    return ConstantVariable::make(std::strtod(buf.data(), nullptr));
+  }
   if (args.size() != 1) return notModelled();
   const ConstantVariable* c = asConstant(args[0]);
   if (c && std::holds_alternative<double>(c->value()))
@@ -1302,7 +1338,6 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"range", &callRange},
       {"tuple", &callTupleOrList},
       {"list", &callTupleOrList},
-      {"enumerate", &callEnumerate},
       {"map", &callMapFilter},
       {"filter", &callMapFilter},
       {"next", &callNext},
@@ -1336,6 +1371,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
 const std::unordered_map<std::string, KwHandler>& kwHandlers() {
   static const std::unordered_map<std::string, KwHandler> kTable = {
       {"zip", &callZip},
+      {"enumerate", &callEnumerateKw},
       {"min", &callMinMax},
       {"max", &callMinMax},
       {"sorted", &callSorted},

@@ -4,6 +4,8 @@
 // instantiate_user_defined_class_object), and get_source_by_walking_mro.
 #include "core/vt/user_defined.h"
 
+#include <algorithm>
+
 #include "core/trace/object_printer.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/variable_builder.h"
@@ -74,6 +76,30 @@ bool userClassDefines(const trace::TraceReader& trace, trace::ObjRef cls, const 
     if (findAttr(ko->getClass().getAttrs(), name)) return true;
   }
   return false;
+}
+
+std::optional<std::vector<std::string>> namedTupleFields(const trace::TraceReader& trace,
+                                                         trace::ObjRef cls) {
+  auto c = trace.object(cls);
+  if (!c || c->which() != W::CLASS) return std::nullopt;
+  auto f = findAttr(c->getClass().getAttrs(), "_fields");
+  auto t = f ? trace.object(*f) : Expected<schema::Object::Reader>(Error(""));
+  if (!t || t->which() != W::TUPLE) return std::nullopt;
+  std::vector<std::string> out;
+  for (auto item : t->getTuple()) {
+    auto s = trace.object(item);
+    if (!s || s->which() != W::STR) return std::nullopt;
+    out.push_back(s->getStr().cStr());
+  }
+  return out;
+}
+
+bool isPlainNamedTupleClass(const trace::TraceReader& trace, trace::ObjRef cls) {
+  auto c = trace.object(cls);
+  if (!c || c->which() != W::CLASS) return false;
+  auto mro = c->getClass().getMro();
+  if (mro.size() != 3 || qualifiedClassName(trace, mro[1]) != "tuple") return false;
+  return findAttr(c->getClass().getAttrs(), "__new__") && namedTupleFields(trace, cls);
 }
 
 // The key of a descriptor in mroSourceCache: its identity token, or its heap ref.
@@ -536,6 +562,53 @@ bool UserClassVariable::isEnumClass(Tx& tx) const {
   return mroFind(tx.context().trace, class_, {"enum.Enum"}).has_value();
 }
 
+// Pair(*args, **kwargs) of a collections.namedtuple class: is_namedtuple_cls, so Dynamo
+// inlines instantiate_user_defined_class_object (reading `type` and `issubclass`),
+// whose cls.__new__ is the generated `__new__(_cls, a, b)`: found on the class
+// (CLOSURE_MATCH on dict(cls.__dict__)['__new__'].__func__), run with the globals
+// namedtuple made for it, installed as an unnamed scope (TYPE_MATCH on that dict,
+// ID_MATCH on its `_tuple_new`, BUILTIN_MATCH on `_tuple_new.__self__`, tuple). The
+// result is a NamedTupleVariable: a new tuple with the class's field names. Arguments
+// missing (the class's defaults) or extra (TypeError) are not modelled.
+Expected<VtPtr> UserClassVariable::callNamedTupleClass(Tx& tx, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  auto fields = namedTupleFields(ctx.trace, class_);
+  if (!fields) return unsupported("a namedtuple class " + typeName_ + " without recorded _fields");
+  if (!source()) return unsupported("constructing namedtuple " + typeName_ + " without a source");
+  if (args.size() > fields->size())
+    return unsupported("namedtuple " + typeName_ +
+                       " called with too many arguments (TypeError path)");
+  std::vector<VtPtr> items(fields->size());
+  for (size_t i = 0; i < args.size(); ++i) items[i] = args[i];
+  for (auto& [k, v] : kwargs) {
+    auto at = std::find(fields->begin(), fields->end(), k);
+    if (at == fields->end() || items[static_cast<size_t>(at - fields->begin())])
+      return unsupported("namedtuple " + typeName_ + " called with keyword " + k +
+                         " (TypeError path)");
+    items[static_cast<size_t>(at - fields->begin())] = v;
+  }
+  for (size_t i = 0; i < items.size(); ++i)
+    if (!items[i])
+      return unsupported("namedtuple " + typeName_ + " built with the default of field " +
+                         (*fields)[i] + " (the defaults' guards are not modelled)");
+  using guards::GuardKind;
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['type']");
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
+  ctx.output.addGuard(GuardKind::CLOSURE_MATCH,
+                      "dict(" + source()->name() + ".__dict__)['__new__'].__func__");
+  // install_global_by_id("___unnamed_scope", f_globals): named by the dict's id and the
+  // compile id, which core/compare normalises; the class's ref keeps two classes apart.
+  std::string scope = "G['___unnamed_scope_" + std::to_string(class_) + "_c0']";
+  ctx.output.addGuard(GuardKind::TYPE_MATCH, scope);
+  ctx.output.addGuard(GuardKind::ID_MATCH, scope + "['_tuple_new']");
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, scope + "['_tuple_new'].__self__");
+  auto t = makeTuple(std::move(items));
+  auto* seq = static_cast<SequenceVariable*>(t.get());
+  seq->setFieldNames(*fields);
+  seq->setNamedTupleType(typeName_);
+  return t;
+}
+
 // Mode(value) of an enum class: UserDefinedClassVariable.can_constant_fold_through holds
 // for enum classes, so a constant argument gives the existing member, without a source
 // and with no guard beyond the class's. The member is found among the class's recorded
@@ -583,6 +656,8 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
   if (std::string base = userExceptionBuiltinBase(ctx.trace, class_); !base.empty())
     return callException(tx, std::move(base), std::move(args), std::move(kwargs));
   if (mroFind(ctx.trace, class_, {"enum.Enum"})) return callEnumClass(tx, std::move(args), kwargs);
+  if (isPlainNamedTupleClass(ctx.trace, class_))
+    return callNamedTupleClass(tx, std::move(args), std::move(kwargs));
   if (typeName_ == "operator.itemgetter" || typeName_ == "operator.attrgetter" ||
       typeName_ == "operator.methodcaller")
     return OperatorGetterVariable::construct(tx, typeName_, std::move(args), std::move(kwargs));
