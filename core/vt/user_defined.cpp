@@ -475,7 +475,7 @@ Expected<VtPtr> UserClassVariable::callException(Tx& tx, std::string builtinBase
       return unsupported("constructing " + typeName_ + ", a subclass of library class " +
                          qualifiedClassName(ctx.trace, k));
   }
-  for (const char* own : {"__init__", "__new__", "__str__", "__getattr__", "__setattr__"}) {
+  for (const char* own : {"__new__", "__str__", "__getattr__", "__setattr__"}) {
     if (userClassDefines(ctx.trace, class_, own))
       return unsupported("a user exception class defining " + std::string(own) + " (" + typeName_ +
                          ")");
@@ -485,8 +485,24 @@ Expected<VtPtr> UserClassVariable::callException(Tx& tx, std::string builtinBase
     ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['type']");
     ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
   }
-  return VtPtr(std::make_shared<ExceptionVariable>(typeName_, class_, std::move(builtinBase),
-                                                   std::move(args)));
+  auto exc = std::make_shared<ExceptionVariable>(typeName_, class_, std::move(builtinBase), args);
+  // A user __init__ is inlined on the new exception (obj.__init__(*args)); its
+  // super().__init__(...) graph-breaks (SuperVariable, see misc.cpp). Attribute stores on
+  // the exception are not modelled, so a __init__ that gets that far is unsupported.
+  if (userClassDefines(ctx.trace, class_, "__init__")) {
+    auto hit = lookupMro(ctx.trace, class_, "__init__");
+    if (!hit) return hit.error();
+    auto init =
+        *hit ? ctx.trace.object((*hit)->value) : Expected<schema::Object::Reader>(Error(""));
+    if (!init || init->which() != W::FUNCTION)
+      return unsupported(typeName_ + ".__init__ that is not a Python function");
+    auto fn = std::make_shared<UserFunctionVariable>(
+        (*hit)->value, init->getFunction().getQualname().cStr(), nullptr);
+    args.insert(args.begin(), exc);
+    auto r = fn->callFunction(tx, std::move(args), {});
+    if (!r) return r.error();
+  }
+  return VtPtr(exc);
 }
 
 namespace {
@@ -556,6 +572,43 @@ Expected<VtPtr> UserClassVariable::enumMembersIterator(Tx& tx) {
   tx.context().output.addGuard(guards::GuardKind::SEQUENCE_LENGTH,
                                Source::attr(source(), "_member_names_")->name());
   return VtPtr(std::make_shared<EnumMembersIterator>(source(), std::move(members)));
+}
+
+// Mode['MUL']: EnumType.__getitem__ of a constant name folds, as Mode(value) does, to
+// the member without a source (no guard of its own; seen with real Dynamo: no ID_MATCH
+// on the member and no descriptor guards for its .value).
+Expected<VtPtr> UserClassVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                              Kwargs kwargs) {
+  if (name != "__getitem__" || args.size() != 1 || !kwargs.empty() || !isEnumClass(tx))
+    return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
+  auto& trace = tx.context().trace;
+  auto key = tx.realize(args[0]);
+  if (!key) return key;
+  const std::string* k = constantStr(*key);
+  if (!k)
+    return unsupported("enum class " + typeName_ + " indexed by a " + (*key)->pythonTypeName());
+  auto c = trace.object(class_);
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  std::optional<trace::ObjRef> member = findAttr(c->getClass().getAttrs(), *k);
+  if (auto mapRef = findAttr(c->getClass().getAttrs(), "_member_map_"); !member && mapRef) {
+    if (auto map = trace.object(*mapRef); map && map->which() == W::DICT) {
+      for (auto e : map->getDict()) {
+        auto kk = trace.object(e.getKey());
+        if (kk && kk->which() == W::STR && *k == kk->getStr().cStr()) member = e.getValue();
+      }
+    }
+  }
+  auto m = member ? trace.object(*member) : Expected<schema::Object::Reader>(Error(""));
+  if (!m || m->which() != W::ENUM || m->getEnum().getClass() != class_)
+    return unsupported("enum class " + typeName_ + "['" + *k +
+                       "'] (the member was not recorded, or the KeyError path)");
+  auto val = tracer::VariableBuilder::constantFromHeap(tx.context(), m->getEnum().getValue());
+  std::optional<ConstantValue> value;
+  if (val)
+    if (const ConstantVariable* cv = asConstant(*val)) value = cv->value();
+  bool mixin = mroFind(trace, class_, {"builtins.str", "builtins.int", "str", "int"}).has_value();
+  return VtPtr(std::make_shared<EnumVariable>(*member, typeName_, m->getEnum().getName().cStr(),
+                                              std::move(value), mixin, nullptr));
 }
 
 bool UserClassVariable::isEnumClass(Tx& tx) const {

@@ -134,6 +134,8 @@ class UserClassVariable final : public VariableTracker {
   Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
   // UserDefinedClassVariable.call_obj_hasattr: HASATTR on its source, then hasattr(cls).
   Expected<bool> callObjHasattr(Tx& tx, const std::string& name) override;
+  // EnumClass['NAME'] (__getitem__); other methods of classes are not modelled.
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
   // A subclass of enum.Enum.
   bool isEnumClass(Tx& tx) const;
   // iter(cls) of an enum class (EnumType.__iter__ inlined, lazily; see user_defined.cpp).
