@@ -1053,6 +1053,10 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 2) return notModelled();
   if (const ExceptionVariable* exc = asException(args[0]))
     return exceptionIsinstance(tx, *exc, args[1]);
+  // A namedtuple is a tuple and an instance of its class (and of typing.NamedTuple's
+  // machinery): not modelled.
+  if (const SequenceVariable* seq = asSequence(args[0]); seq && !seq->namedTupleType().empty())
+    return unsupported("isinstance of a namedtuple (" + seq->namedTupleType() + ")");
   std::vector<std::string> classes;
   std::vector<trace::ObjRef> userClasses;
   const auto& trace = tx.context().trace;
