@@ -18,6 +18,7 @@
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
+#include "core/vt/operator_getter.h"
 
 namespace dynrr::vt {
 
