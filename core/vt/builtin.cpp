@@ -1049,6 +1049,63 @@ Expected<VtPtr> isinstanceOfBuiltinClasses(const VtPtr& obj,
   return ConstantVariable::make(result);
 }
 
+// issubclass(cls, classinfo) of classes that are Python constants (call_issubclass folds
+// issubclass(left.as_python_constant(), right.as_python_constant())): builtin exception
+// classes by CPython's hierarchy, user classes by their recorded MRO, and `object`.
+// Other classes are not modelled.
+Expected<VtPtr> callIssubclass(Tx& tx, const std::string&, Args& args) {
+  if (args.size() != 2) return notModelled();
+  const auto& trace = tx.context().trace;
+  std::vector<VtPtr> rights{args[1]};
+  if (const SequenceVariable* seq = asSequence(args[1]); seq && seq->isTuple()) {
+    rights.clear();
+    for (const auto& r : seq->items()) {
+      auto rr = tx.realize(r);
+      if (!rr) return rr;
+      rights.push_back(*rr);
+    }
+  }
+  const VtPtr& left = args[0];
+  auto builtinName = [](const VtPtr& v) -> const std::string* {
+    return v->kind() == VtKind::kBuiltin ? &static_cast<const BuiltinVariable&>(*v).name()
+                                         : nullptr;
+  };
+  // The builtin exception a class stands for: itself, or a user exception's nearest base.
+  std::string leftExc;
+  trace::ObjRef leftUser = 0;
+  if (const std::string* n = builtinName(left); n && isBuiltinExceptionClass(*n)) {
+    leftExc = *n;
+  } else if (left->kind() == VtKind::kUserClass) {
+    leftUser = static_cast<const UserClassVariable&>(*left).cls();
+    leftExc = userExceptionBuiltinBase(trace, leftUser);
+  } else {
+    return unsupported("issubclass of a " + left->pythonTypeName() + " (" + left->className() +
+                       ")");
+  }
+  for (const auto& right : rights) {
+    if (const std::string* n = builtinName(right)) {
+      if (*n == "object") return ConstantVariable::make(true);
+      if (!isBuiltinExceptionClass(*n)) return unsupported("issubclass against builtin " + *n);
+      if (leftExc.empty()) {
+        if (!leftUser) return unsupported("issubclass of a class against " + *n);
+        continue;  // a user class that is no exception
+      }
+      if (builtinExceptionIsSubclass(leftExc, *n)) return ConstantVariable::make(true);
+      continue;
+    }
+    if (right->kind() != VtKind::kUserClass)
+      return unsupported("issubclass against a " + right->pythonTypeName());
+    if (!leftUser) continue;  // a builtin class is no subclass of a user class
+    auto k = trace.object(leftUser);
+    if (!k || k->which() != schema::Object::Which::CLASS)
+      return Error("class missing from the trace");
+    trace::ObjRef want = static_cast<const UserClassVariable&>(*right).cls();
+    for (auto m : k->getClass().getMro())
+      if (m == want) return ConstantVariable::make(true);
+  }
+  return ConstantVariable::make(false);
+}
+
 Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 2) return notModelled();
   if (const ExceptionVariable* exc = asException(args[0]))
@@ -1352,6 +1409,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"any", &callAllAny},
       {"callable", &callCallable},
       {"type", &callType},
+      {"issubclass", &callIssubclass},
       {"functools.reduce", &callReduce},
       {"abs", &callAbs},
       {"int", &callNumberType},
