@@ -653,6 +653,15 @@ Expected<VtPtr> Wrap::set() {
 // constant (EnumVariable).
 Expected<VtPtr> Wrap::enumMember() {
   auto e = obj->getEnum();
+  // The member is a UserDefinedObjectVariable tracked by identity: reached again through
+  // another source (Mode.ADD and Mode._member_map_['ADD']) it is the same variable, with
+  // DUPLICATE_INPUT on the new source (seen with real Dynamo).
+  if (uint64_t id = obj->getIdentity(); id != 0) {
+    if (auto seen = ctx.objectsByIdentity.find(id); seen != ctx.objectsByIdentity.end()) {
+      dupeGuard(ctx, source, seen->second);
+      return seen->second;
+    }
+  }
   guard(GuardKind::ID_MATCH, srcName);
   std::optional<vt::ConstantValue> value;
   auto v = ctx.trace.object(e.getValue());
@@ -666,9 +675,11 @@ Expected<VtPtr> Wrap::enumMember() {
   }
   bool mixin = vt::mroFind(ctx.trace, e.getClass(), {"builtins.str", "builtins.int", "str", "int"})
                    .has_value();
-  return VtPtr(
+  VtPtr member =
       std::make_shared<vt::EnumVariable>(ref, vt::qualifiedClassName(ctx.trace, e.getClass()),
-                                         e.getName().cStr(), std::move(value), mixin, source));
+                                         e.getName().cStr(), std::move(value), mixin, source);
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = member;
+  return member;
 }
 
 Expected<VtPtr> Wrap::other() {
