@@ -99,7 +99,7 @@ Expected<VtPtr> SetVariable::algebra(Tx& tx, const std::string& name, const Args
   bool updateForm = name == "intersection_update" || name == "difference_update" ||
                     name == "symmetric_difference_update";
   if (!fromOperator && !direct) {
-    bool constantArgs = !frozen_;
+    bool constantArgs = !frozen_ && isPythonConstant();
     for (const auto& a : args) {
       if (!constantArgs) break;
       auto r = tx.realize(a);
