@@ -21,7 +21,28 @@ std::vector<std::string> splitLines(const std::string& text) {
 // (bytecode_transformation.unique_id: "__builtins_dict___<n>"), so <n> depends on how
 // many names earlier compiles in the process took, not on the frame. Like file paths,
 // it is normalised before comparing: "__builtins_dict___N".
-std::string normalizeBuiltinsDict(const std::string& source) {
+// install_global_by_id's names: `___unnamed_scope_<id(globals)>_c<compile id>` (the
+// globals of inlined code whose module cannot be imported by name, e.g. a namedtuple's
+// generated __new__) carries an address; compared as `___unnamed_scope_N`.
+std::string normalizeUnnamedScope(const std::string& source) {
+  static const std::string kPrefix = "___unnamed_scope_";
+  std::string out;
+  size_t i = 0;
+  while (true) {
+    size_t at = source.find(kPrefix, i);
+    if (at == std::string::npos) break;
+    size_t end = at + kPrefix.size();
+    while (end < source.size() &&
+           ((source[end] >= '0' && source[end] <= '9') || source[end] == '_' || source[end] == 'c'))
+      ++end;
+    out += source.substr(i, at + kPrefix.size() - i) + "N";
+    i = end;
+  }
+  return out + source.substr(i);
+}
+
+std::string normalizeBuiltinsDict(const std::string& input) {
+  const std::string source = normalizeUnnamedScope(input);
   static const std::string kPrefix = "__builtins_dict___";
   std::string out;
   size_t i = 0;

@@ -111,6 +111,10 @@ Status refuseLiveLazyIterators(const VtPtr& v, int depth) {
   if (v->kind() == vt::VtKind::kIterator && v->className() != "ListIteratorVariable")
     return unsupported("a " + v->pythonTypeName() + " object (" + v->className() +
                        ") live when the graph is compiled (its reconstruction is not modelled)");
+  // The closure an operator.itemgetter / attrgetter / methodcaller polyfill returned.
+  if (v->kind() == vt::VtKind::kOperatorGetter)
+    return unsupported("an operator getter (" + v->describe() +
+                       ") live when the graph is compiled (its reconstruction is not modelled)");
   if (auto* seq = vt::asSequence(v)) {
     for (const auto& item : seq->items()) {
       if (Status st = refuseLiveLazyIterators(item, depth + 1); !st) return st;

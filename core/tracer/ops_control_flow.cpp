@@ -33,6 +33,10 @@ Status Ops::getIter() {
     }
     r = it;
   }
+  if ((*r)->kind() == vt::VtKind::kUserClass) {
+    auto* cls = static_cast<vt::UserClassVariable*>(r->get());
+    if (cls->isEnumClass(tx)) return pushResult(cls->enumMembersIterator(tx));
+  }
   auto items = (*r)->unpackVarSequence(tx);
   if (!items) return items.error();
   tx.push(std::make_shared<vt::ListIteratorVariable>(std::move(*items)));

@@ -669,6 +669,15 @@ Expected<VtPtr> Wrap::set() {
 // constant (EnumVariable).
 Expected<VtPtr> Wrap::enumMember() {
   auto e = obj->getEnum();
+  // The member is a UserDefinedObjectVariable tracked by identity: reached again through
+  // another source (Mode.ADD and Mode._member_map_['ADD']) it is the same variable, with
+  // DUPLICATE_INPUT on the new source (seen with real Dynamo).
+  if (uint64_t id = obj->getIdentity(); id != 0) {
+    if (auto seen = ctx.objectsByIdentity.find(id); seen != ctx.objectsByIdentity.end()) {
+      dupeGuard(ctx, source, seen->second);
+      return seen->second;
+    }
+  }
   guard(GuardKind::ID_MATCH, srcName);
   std::optional<vt::ConstantValue> value;
   auto v = ctx.trace.object(e.getValue());
@@ -682,9 +691,11 @@ Expected<VtPtr> Wrap::enumMember() {
   }
   bool mixin = vt::mroFind(ctx.trace, e.getClass(), {"builtins.str", "builtins.int", "str", "int"})
                    .has_value();
-  return VtPtr(
+  VtPtr member =
       std::make_shared<vt::EnumVariable>(ref, vt::qualifiedClassName(ctx.trace, e.getClass()),
-                                         e.getName().cStr(), std::move(value), mixin, source));
+                                         e.getName().cStr(), std::move(value), mixin, source);
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = member;
+  return member;
 }
 
 Expected<VtPtr> Wrap::other() {
@@ -753,6 +764,35 @@ Expected<VtPtr> VariableBuilder::wrapPythonModule(TracingContext& ctx, trace::Ob
   return m;
 }
 
+// is_namedtuple (a collections.namedtuple class: tuple, object after it): SEQUENCE_LENGTH
+// on the source and the fields as lazy values read through AttrSource(source, field)
+// (NamedTupleVariable over a TupleVariable, tracked as an existing object). Structseqs
+// (torch.return_types) and subclasses of namedtuple classes are not modelled.
+Expected<VtPtr> VariableBuilder::wrapNamedTuple(TracingContext& ctx, trace::ObjRef ref,
+                                                vt::SourcePtr source) {
+  auto obj = ctx.trace.object(ref);
+  if (!obj) return obj.error();
+  auto inst = obj->getInstance();
+  std::string typeName = vt::qualifiedClassName(ctx.trace, inst.getClass());
+  if (!vt::isPlainNamedTupleClass(ctx.trace, inst.getClass()))
+    return unsupported("a tuple subclass instance (" + typeName + ") that is no plain namedtuple");
+  if (!source) return unsupported("a namedtuple reached without a source");
+  ctx.output.addGuard(GuardKind::SEQUENCE_LENGTH, source->name());
+  std::vector<VtPtr> items;
+  std::vector<std::string> names;
+  for (auto a : inst.getAttrs()) {
+    names.push_back(a.getName().cStr());
+    items.push_back(
+        std::make_shared<LazyVariable>(a.getValue(), vt::Source::attr(source, names.back())));
+  }
+  auto t = vt::makeTuple(std::move(items), source);
+  auto* seq = static_cast<vt::SequenceVariable*>(t.get());
+  seq->setFieldNames(std::move(names));
+  seq->setNamedTupleType(typeName);
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = t;
+  return t;
+}
+
 // wrap_module (inline_inbuilt_nn_modules: every module is an
 // UnspecializedNNModuleVariable, TYPE_MATCH) and wrap_user_defined, found again by
 // identity (side_effects lookup + make_dupe_guard).
@@ -808,7 +848,7 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
       // (FrozenDataClassVariable / UserDefinedObjectVariable: TYPE_MATCH, attributes from
       // the instance dict). Stores into a frozen one raise, which the store path reports.
       break;
-    case schema::InstanceKind::NAMEDTUPLE: return unsupported("namedtuple instances");
+    case schema::InstanceKind::NAMEDTUPLE: return wrapNamedTuple(ctx, ref, std::move(source));
     case schema::InstanceKind::EXCEPTION: return unsupported("exception instances");
   }
   if (!source) return unsupported("a recorded " + typeName + " object reached without a source");

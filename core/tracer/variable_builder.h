@@ -25,6 +25,9 @@ struct VariableBuilder {
   // wrap_module for nn.Modules (UnspecializedNNModuleVariable, TYPE_MATCH) and
   // wrap_user_defined otherwise.
   static Expected<VtPtr> wrapInstance(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr source);
+  // A collections.namedtuple instance (NamedTupleVariable: SEQUENCE_LENGTH, lazy fields).
+  static Expected<VtPtr> wrapNamedTuple(TracingContext& ctx, trace::ObjRef ref,
+                                        vt::SourcePtr source);
   // A user class (UserDefinedClassVariable, CLASS_MATCH).
   // A recorded functools.partial (FunctoolsPartialVariable).
   static Expected<VtPtr> wrapPartial(TracingContext& ctx, trace::ObjRef ref, vt::SourcePtr source);

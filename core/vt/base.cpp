@@ -49,6 +49,7 @@ const char* vtKindName(VtKind k) {
     case VtKind::kException: return "ExceptionVariable";
     case VtKind::kGenericContext: return "GenericContextWrappingVariable";
     case VtKind::kNullContext: return "NullContextVariable";
+    case VtKind::kOperatorGetter: return "NestedUserFunctionVariable";
     case VtKind::kOpaque: return "OpaqueVariable";
   }
   return "?";

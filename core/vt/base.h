@@ -89,6 +89,8 @@ enum class VtKind {
   kException,       // ExceptionVariable / UserDefinedExceptionObjectVariable
   kGenericContext,  // GenericContextWrappingVariable (a user class with __enter__/__exit__)
   kNullContext,     // NullContextVariable (contextlib.nullcontext and its class)
+  kOperatorGetter,  // the closure operator.itemgetter / attrgetter / methodcaller's polyfill
+                    // returns
   kOpaque,          // a recorded value the core cannot look into (and LazyVariableTracker)
 };
 const char* vtKindName(VtKind k);

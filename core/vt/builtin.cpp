@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 #include <unordered_map>
@@ -268,6 +270,17 @@ Expected<VtPtr> callRange(Tx& tx, const std::string&, Args& args) {
 Expected<VtPtr> callTupleOrList(Tx& tx, const std::string& name, Args& args) {
   if (args.size() > 1) return notModelled();
   std::vector<VtPtr> items;
+  // list(EnumClass): call_list guards the length of a sourced argument that is no
+  // iterator (SEQUENCE_LENGTH on the class), then extends with what iterating gives.
+  if (args.size() == 1 && name == "list" && args[0]->kind() == VtKind::kUserClass &&
+      static_cast<UserClassVariable&>(*args[0]).isEnumClass(tx) && args[0]->source()) {
+    tx.context().output.addGuard(GuardKind::SEQUENCE_LENGTH, args[0]->source()->name());
+    auto it = getIter(tx, args[0]);
+    if (!it) return it;
+    auto drained = drainIterator(tx, *asIterator(*it));
+    if (!drained) return drained.error();
+    return makeList(std::move(*drained));
+  }
   if (args.size() == 1) {
     auto it = iterItems(tx, args[0]);
     if (!it) return it.error();
@@ -299,6 +312,15 @@ Expected<VtPtr> callEnumerate(Tx& tx, const std::string&, Args& args) {
         makeTuple({ConstantVariable::make(start + static_cast<int64_t>(i)), (*items)[i]}));
   }
   return makeList(std::move(rows));
+}
+
+// enumerate(iterable, start=...) with start given by keyword: the same polyfill call.
+Expected<VtPtr> callEnumerateKw(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
+  if (VtPtr start = takeKwarg(kwargs, "start")) {
+    if (args.size() != 1) return notModelled();
+    args.push_back(start);
+  }
+  return callEnumerate(tx, name, args);
 }
 
 // zip(*iterables, strict=False) (BuiltinVariable.call_zip): a lazy ZipVariable over
@@ -930,6 +952,12 @@ std::optional<int64_t> parseIntLiteral(const std::string& str) {
 
 // int(x) / float(x) / bool(x) of a number, and int/float of a literal str.
 Expected<VtPtr> callNumberType(Tx&, const std::string& name, Args& args) {
+  // int() / float() / bool() (a defaultdict's factory called for a missing key).
+  if (args.empty()) {
+    if (name == "int") return ConstantVariable::make(int64_t{0});
+    if (name == "float") return ConstantVariable::make(0.0);
+    return ConstantVariable::make(false);
+  }
   if (args.size() != 1) return notModelled();
   const ConstantVariable* c = asConstant(args[0]);
   if (c && c->asNumber()) {
@@ -990,6 +1018,25 @@ Expected<VtPtr> callDivmod(Tx& tx, const std::string&, Args& args) {
 }
 
 Expected<VtPtr> callRound(Tx&, const std::string&, Args& args) {
+  if (args.size() == 2) {
+    // round(number, ndigits) of constants: an int stays itself for ndigits >= 0; a float
+    // is rounded as float.__round__ does (the correctly rounded decimal string with
+    // ndigits digits, read back), which printf's exact conversion gives.
+    const ConstantVariable* c = asConstant(args[0]);
+    const ConstantVariable* d = asConstant(args[1]);
+    auto nd = d ? d->asInt() : std::nullopt;
+    if (!c || !nd || std::holds_alternative<bool>(d->value()))
+      return unsupported("round() of " + args[0]->pythonTypeName() + " with " +
+                         args[1]->pythonTypeName() + " digits");
+    if (*nd < 0 || *nd > 300) return unsupported("round() with ndigits outside [0, 300]");
+    if (c->asInt()) return ConstantVariable::make(*c->asInt());
+    if (!std::holds_alternative<double>(c->value())) return notModelled();
+    double x = std::get<double>(c->value());
+    if (!std::isfinite(x) || std::fabs(x) > 1e300) return ConstantVariable::make(x);
+    std::vector<char> buf(400);
+    std::snprintf(buf.data(), buf.size(), "%.*f", static_cast<int>(*nd), x);
+    return ConstantVariable::make(std::strtod(buf.data(), nullptr));
+  }
   if (args.size() != 1) return notModelled();
   const ConstantVariable* c = asConstant(args[0]);
   if (c && std::holds_alternative<double>(c->value()))
@@ -997,27 +1044,6 @@ Expected<VtPtr> callRound(Tx&, const std::string&, Args& args) {
         static_cast<int64_t>(std::nearbyint(std::get<double>(c->value()))));
   if (c && c->asInt()) return ConstantVariable::make(*c->asInt());
   return unsupported("round() of " + args[0]->pythonTypeName());
-}
-
-// math.<f>(x) of a number constant.
-Expected<VtPtr> callMath(Tx&, const std::string& name, Args& args) {
-  if (args.size() != 1) return notModelled();
-  const ConstantVariable* c = asConstant(args[0]);
-  if (!c || !c->asNumber()) return unsupported(name + "() of " + args[0]->pythonTypeName());
-  using MathFn = VtPtr (*)(double);
-  static const std::unordered_map<std::string, MathFn> kMath = {
-      {"sqrt", [](double x) { return ConstantVariable::make(std::sqrt(x)); }},
-      {"exp", [](double x) { return ConstantVariable::make(std::exp(x)); }},
-      {"log", [](double x) { return ConstantVariable::make(std::log(x)); }},
-      {"sin", [](double x) { return ConstantVariable::make(std::sin(x)); }},
-      {"cos", [](double x) { return ConstantVariable::make(std::cos(x)); }},
-      {"floor",
-       [](double x) { return ConstantVariable::make(static_cast<int64_t>(std::floor(x))); }},
-      {"ceil", [](double x) { return ConstantVariable::make(static_cast<int64_t>(std::ceil(x))); }},
-  };
-  auto f = kMath.find(name.substr(5));
-  if (f == kMath.end()) return unsupported("call to " + name);
-  return f->second(*c->asNumber());
 }
 
 // isinstance(obj, cls or tuple of classes); classes are BuiltinVariables named "int",
@@ -1101,10 +1127,71 @@ Expected<VtPtr> isinstanceOfBuiltinClasses(const VtPtr& obj,
   return ConstantVariable::make(result);
 }
 
+// issubclass(cls, classinfo) of classes that are Python constants (call_issubclass folds
+// issubclass(left.as_python_constant(), right.as_python_constant())): builtin exception
+// classes by CPython's hierarchy, user classes by their recorded MRO, and `object`.
+// Other classes are not modelled.
+Expected<VtPtr> callIssubclass(Tx& tx, const std::string&, Args& args) {
+  if (args.size() != 2) return notModelled();
+  const auto& trace = tx.context().trace;
+  std::vector<VtPtr> rights{args[1]};
+  if (const SequenceVariable* seq = asSequence(args[1]); seq && seq->isTuple()) {
+    rights.clear();
+    for (const auto& r : seq->items()) {
+      auto rr = tx.realize(r);
+      if (!rr) return rr;
+      rights.push_back(*rr);
+    }
+  }
+  const VtPtr& left = args[0];
+  auto builtinName = [](const VtPtr& v) -> const std::string* {
+    return v->kind() == VtKind::kBuiltin ? &static_cast<const BuiltinVariable&>(*v).name()
+                                         : nullptr;
+  };
+  // The builtin exception a class stands for: itself, or a user exception's nearest base.
+  std::string leftExc;
+  trace::ObjRef leftUser = 0;
+  if (const std::string* n = builtinName(left); n && isBuiltinExceptionClass(*n)) {
+    leftExc = *n;
+  } else if (left->kind() == VtKind::kUserClass) {
+    leftUser = static_cast<const UserClassVariable&>(*left).cls();
+    leftExc = userExceptionBuiltinBase(trace, leftUser);
+  } else {
+    return unsupported("issubclass of a " + left->pythonTypeName() + " (" + left->className() +
+                       ")");
+  }
+  for (const auto& right : rights) {
+    if (const std::string* n = builtinName(right)) {
+      if (*n == "object") return ConstantVariable::make(true);
+      if (!isBuiltinExceptionClass(*n)) return unsupported("issubclass against builtin " + *n);
+      if (leftExc.empty()) {
+        if (!leftUser) return unsupported("issubclass of a class against " + *n);
+        continue;  // a user class that is no exception
+      }
+      if (builtinExceptionIsSubclass(leftExc, *n)) return ConstantVariable::make(true);
+      continue;
+    }
+    if (right->kind() != VtKind::kUserClass)
+      return unsupported("issubclass against a " + right->pythonTypeName());
+    if (!leftUser) continue;  // a builtin class is no subclass of a user class
+    auto k = trace.object(leftUser);
+    if (!k || k->which() != schema::Object::Which::CLASS)
+      return Error("class missing from the trace");
+    trace::ObjRef want = static_cast<const UserClassVariable&>(*right).cls();
+    for (auto m : k->getClass().getMro())
+      if (m == want) return ConstantVariable::make(true);
+  }
+  return ConstantVariable::make(false);
+}
+
 Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 2) return notModelled();
   if (const ExceptionVariable* exc = asException(args[0]))
     return exceptionIsinstance(tx, *exc, args[1]);
+  // A namedtuple is a tuple and an instance of its class (and of typing.NamedTuple's
+  // machinery): not modelled.
+  if (const SequenceVariable* seq = asSequence(args[0]); seq && !seq->namedTupleType().empty())
+    return unsupported("isinstance of a namedtuple (" + seq->namedTupleType() + ")");
   std::vector<std::string> classes;
   std::vector<trace::ObjRef> userClasses;
   const auto& trace = tx.context().trace;
@@ -1399,7 +1486,6 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"range", &callRange},
       {"tuple", &callTupleOrList},
       {"list", &callTupleOrList},
-      {"enumerate", &callEnumerate},
       {"map", &callMapFilter},
       {"filter", &callMapFilter},
       {"next", &callNext},
@@ -1410,6 +1496,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"any", &callAllAny},
       {"callable", &callCallable},
       {"type", &callType},
+      {"issubclass", &callIssubclass},
       {"functools.reduce", &callReduce},
       {"abs", &callAbs},
       {"int", &callNumberType},
@@ -1433,6 +1520,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
 const std::unordered_map<std::string, KwHandler>& kwHandlers() {
   static const std::unordered_map<std::string, KwHandler> kTable = {
       {"zip", &callZip},
+      {"enumerate", &callEnumerateKw},
       {"min", &callMinMax},
       {"max", &callMinMax},
       {"sorted", &callSorted},

@@ -43,5 +43,8 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args);
 // Python equality of two realised constant-like trackers (constants, and tuples/lists of
 // them); nullopt if not modelled.
 std::optional<bool> constEquals(const VtPtr& a, const VtPtr& b);
+// math.<f>(*args) on Python constants, folded with CPython's results
+// (builtin_math.cpp); an empty Error for an arity it does not know.
+Expected<VtPtr> callMath(Tx& tx, const std::string& qualname, Args& args);
 
 }  // namespace dynrr::vt

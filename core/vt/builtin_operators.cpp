@@ -270,13 +270,18 @@ Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const Vt
     return sa->withItems(std::move(items));
   }
   // Lexicographic ordering of two tuples or two lists (the first unequal pair decides,
-  // else the lengths); Dynamo folds it when both are Python constants.
+  // else the lengths: BaseListVariable._seq_richcompare); items that are neither the
+  // same tracker nor constants are not modelled.
   static const std::unordered_set<std::string> kOrdering = {"lt", "le", "gt", "ge"};
   if (sa && sb && kOrdering.count(base) && sa->isTuple() == sb->isTuple() &&
       sa->isList() == sb->isList()) {
     const auto& x = sa->items();
     const auto& y = sb->items();
     for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
+      // PyObject_RichCompareBool's identity shortcut (generic_richcompare_bool): the same
+      // tracker on both sides is equal without being realised, so `(n, 2) < (n, 3)`
+      // guards nothing on n.
+      if (x[i].get() == y[i].get()) continue;
       auto* cx = asConst(x[i]);
       auto* cy = asConst(y[i]);
       if (!cx || !cy)

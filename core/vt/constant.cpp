@@ -14,9 +14,11 @@
 #include "core/fake/device.h"
 #include "core/fake/dtype.h"
 #include "core/graph/python_repr.h"
+#include "core/guards/rules.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
+#include "core/vt/user_defined.h"
 
 namespace dynrr::vt {
 
@@ -503,11 +505,66 @@ Expected<VtPtr> CodeVariable::varGetattr(Tx& tx, const std::string& name) {
   return unsupported("code object attribute " + name);
 }
 
-Expected<VtPtr> EnumVariable::varGetattr(Tx&, const std::string& name) {
-  // .name and .value are enum.property descriptors whose getters Dynamo inlines (with
-  // CLOSURE_MATCH, TYPE_MATCH and MRO guards on the descriptor): not modelled.
-  return unsupported("attribute " + name + " of enum member " + typeName_ + "." + name_ +
-                     " (enum.property getters are not modelled)");
+// .name and .value are enum.property descriptors of enum.Enum; Dynamo inlines their
+// fget (`return self._name_` / `self._value_`). On a member with a source the descriptor
+// is found by walking type(member).__mro__ (TYPE_MATCH on it, CLOSURE_MATCH on its
+// fget) and the attribute read is wrapped from `<member>._value_` (a constant, guarded
+// as one); a member without a source (made by Mode(1)) gives the constant alone.
+Expected<VtPtr> EnumVariable::varGetattr(Tx& tx, const std::string& name) {
+  auto refuse = [&](const std::string& why) {
+    return unsupported("attribute " + name + " of enum member " + typeName_ + "." + name_ + " (" +
+                       why + ")");
+  };
+  if (name != "name" && name != "value") return refuse("only .name and .value are modelled");
+  if (name == "value" && !value_) return refuse("a value that is not an int, float, str or bool");
+  auto& trace = tx.context().trace;
+  auto member = trace.object(identity_);
+  if (!member || member->which() != schema::Object::Which::ENUM)
+    return refuse("member not recorded");
+  trace::ObjRef cls = member->getEnum().getClass();
+  auto c = trace.object(cls);
+  if (!c || c->which() != schema::Object::Which::CLASS) return refuse("class not recorded");
+  int64_t owner = -1, index = 0;
+  for (auto k : c->getClass().getMro()) {
+    std::string qn = qualifiedClassName(trace, k);
+    if (qn == "enum.Enum") {
+      owner = index;
+      break;
+    }
+    if (auto kc = trace.object(k); kc && kc->which() == schema::Object::Which::CLASS &&
+                                   findAttr(kc->getClass().getAttrs(), name))
+      return refuse("redefined by " + qn);
+    ++index;
+  }
+  if (owner < 0) return refuse("enum.Enum not in the recorded MRO");
+  // Classes between the member's class and enum.Enum (IntEnum, ReprEnum ...) would add
+  // DICT_NOT_CONTAINS guards on each: not modelled.
+  if (owner != 1) return refuse("enum.Enum is not the direct base");
+  VtPtr out = name == "name" ? ConstantVariable::make(name_) : ConstantVariable::make(*value_);
+  if (const SourcePtr& src = source()) {
+    // The descriptor's source is found once per descriptor (get_source_by_walking_mro's
+    // cache): the first member read guards it, later members of any enum reuse it.
+    auto enumCls = trace.object(c->getClass().getMro()[1]);
+    if (!enumCls || enumCls->which() != schema::Object::Which::CLASS)
+      return refuse("enum.Enum not recorded");
+    auto descr = findAttr(enumCls->getClass().getAttrs(), name);
+    if (!descr) return refuse("enum.Enum." + name + " not recorded");
+    auto d = trace.object(*descr);
+    uint64_t key = d && d->getIdentity() != 0 ? d->getIdentity() : (uint64_t{1} << 63) | *descr;
+    auto& cache = tx.context().mroSourceCache;
+    if (!cache.count({key, name})) {
+      std::string descrName = "dict(type(" + src->name() + ").__mro__[" + std::to_string(owner) +
+                              "].__dict__)['" + name + "']";
+      tx.context().output.addGuard(guards::GuardKind::TYPE_MATCH, descrName);
+      tx.context().output.addGuard(guards::GuardKind::CLOSURE_MATCH, descrName + ".fget");
+      cache[{key, name}] = Source::expr(src, descrName);
+    }
+    auto attrSrc = Source::attr(src, name == "name" ? "_name_" : "_value_");
+    bool isInt = name == "value" && std::holds_alternative<int64_t>(*value_);
+    guards::installConstantGuards(tx.context().output.guardSet(), *attrSrc, isInt);
+    out->setSource(attrSrc);
+  }
+  return out;
 }
 
 std::optional<bool> EnumVariable::equals(const VtPtr& other) const {

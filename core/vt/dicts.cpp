@@ -114,8 +114,19 @@ Expected<VtPtr> dictPop(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
     if (args.size() == 1) return raiseObservedException(tx, "KeyError", {});
     return args[1];
   }
-  if (Status st = mutatesExisting(self, "pop"); !st) return st.error();
   VtPtr value = self.entries()[**at].second;
+  if (self.mutationType() == MutationType::kValueMutationExisting) {
+    // A pre-existing dict is rebuilt after the graph (should_reconstruct_all), which
+    // realises the values left in it; the popped value, a lazy constant nothing reads,
+    // keeps the TYPE_MATCH its type check gave (seen with real Dynamo; a later use
+    // realises it, and CONSTANT_MATCH replaces the TYPE_MATCH).
+    tx.context().sideEffects.markMutated(&self, "pop");
+    if (auto* lazy = dynamic_cast<LazyVariable*>(value.get());
+        lazy && lazy->isLazyConstant(tx.context().trace))
+      lazy->ensureTypeGuard(tx);
+    else if (lazy)
+      return unsupported("dict.pop on a pre-existing dict of a value that is no lazy constant");
+  }
   self.mutableEntries().erase(self.mutableEntries().begin() + static_cast<std::ptrdiff_t>(**at));
   return value;
 }

@@ -4,6 +4,7 @@
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
+#include "core/vt/user_defined.h"
 
 namespace dynrr::vt {
 
@@ -26,6 +27,10 @@ Expected<VtPtr> getIter(Tx& tx, const VtPtr& v) {
   auto r = tx.realize(v);
   if (!r) return r;
   if (asIterator(*r)) return *r;
+  if ((*r)->kind() == VtKind::kUserClass) {
+    auto* cls = static_cast<UserClassVariable*>(r->get());
+    if (cls->isEnumClass(tx)) return cls->enumMembersIterator(tx);
+  }
   auto items = (*r)->unpackVarSequence(tx);
   if (!items) return items.error();
   return VtPtr(std::make_shared<ListIteratorVariable>(std::move(*items)));

@@ -98,7 +98,8 @@ Expected<std::optional<size_t>> constantIndex(SequenceVariable& self, Tx& tx, co
   auto needle = tx.realize(x);
   if (!needle) return needle.error();
   if (!*items || (*needle)->kind() != VtKind::kConstant)
-    return unsupported("list.index over values that are not constants (polyfills.index)");
+    return unsupported(self.pythonTypeName() +
+                       ".index over values that are not constants (polyfills.index)");
   for (size_t i = 0; i < (*items)->size(); ++i) {
     auto eq = constEquals((**items)[i], *needle);
     if (eq && *eq) return std::optional<size_t>(i);
@@ -110,7 +111,8 @@ Expected<VtPtr> listIndex(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (args.size() != 1) return Error("");
   auto at = constantIndex(self, tx, args[0]);
   if (!at) return at.error();
-  if (!*at) return unsupported("list.index of a missing value (ValueError path)");
+  if (!*at)
+    return unsupported(self.pythonTypeName() + ".index of a missing value (ValueError path)");
   return ConstantVariable::make(static_cast<int64_t>(**at));
 }
 
@@ -118,13 +120,16 @@ Expected<VtPtr> listIndex(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
 // constants (the polyfill's reads of a pre-existing list are not modelled).
 Expected<VtPtr> listCount(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (args.size() != 1) return Error("");
-  if (self.source()) return unsupported("list.count of a pre-existing list (operator.countOf)");
+  if (self.source())
+    return unsupported(self.pythonTypeName() + ".count of a pre-existing " + self.pythonTypeName() +
+                       " (operator.countOf)");
   auto items = constantItems(self, tx);
   if (!items) return items.error();
   auto needle = tx.realize(args[0]);
   if (!needle) return needle;
   if (!*items || (*needle)->kind() != VtKind::kConstant)
-    return unsupported("list.count over values that are not constants (operator.countOf)");
+    return unsupported(self.pythonTypeName() +
+                       ".count over values that are not constants (operator.countOf)");
   int64_t n = 0;
   for (const auto& item : **items) {
     auto eq = constEquals(item, *needle);
@@ -304,6 +309,7 @@ const std::unordered_map<std::string, SeqMethod>& sequenceDunders() {
 
 std::string SequenceVariable::pythonTypeName() const {
   if (!viewType_.empty()) return viewType_;
+  if (!namedTupleType_.empty()) return namedTupleType_;
   switch (kind()) {
     case VtKind::kTuple: return "tuple";
     case VtKind::kSize: return "torch.Size";
@@ -314,7 +320,9 @@ std::string SequenceVariable::pythonTypeName() const {
 std::string SequenceVariable::describe() const {
   std::string inner = joinReprs(items_);
   switch (kind()) {
-    case VtKind::kTuple: return "(" + inner + (items_.size() == 1 ? ",)" : ")");
+    case VtKind::kTuple:
+      return namedTupleType_ + "(" + inner +
+             (items_.size() == 1 && namedTupleType_.empty() ? ",)" : ")");
     case VtKind::kSize: return "torch.Size([" + inner + "])";
     default: return "[" + inner + "]";
   }
@@ -350,6 +358,12 @@ Expected<VtPtr> SequenceVariable::varGetattr(Tx&, const std::string& name) {
     for (size_t i = 0; i < fieldNames_.size() && i < items_.size(); ++i) {
       if (fieldNames_[i] == name) return items_[i];
     }
+    if (name == "index" || name == "count")
+      return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+    if (!namedTupleType_.empty())
+      return unsupported("attribute " + name + " of namedtuple " + namedTupleType_ +
+                         " (_replace, _asdict, _make and class attributes run the class's "
+                         "generated methods in Dynamo; not modelled)");
     return unsupported("getattr '" + name + "' on a tuple");
   }
   if (isList()) {
@@ -363,7 +377,10 @@ Expected<VtPtr> SequenceVariable::callMethod(Tx& tx, const std::string& name, Ar
                                              Kwargs kwargs) {
   const auto& table = name.rfind("__", 0) == 0 ? sequenceDunders() : listMethods();
   auto it = table.find(name);
-  bool listOnly = it != table.end() && (it->second == &listSetItem || &table == &listMethods());
+  // index and count are BaseListVariable's: tuples have them too.
+  bool tupleToo = isTuple() && (name == "index" || name == "count");
+  bool listOnly =
+      it != table.end() && !tupleToo && (it->second == &listSetItem || &table == &listMethods());
   if (it == table.end() || (listOnly && !isList())) {
     if (name == "__setitem__") return unsupported("item assignment on " + pythonTypeName());
     return unsupported("call of method " + name + " on " + pythonTypeName());

@@ -35,6 +35,10 @@ class SequenceVariable : public VariableTracker {
   // is a tuple whose items are also attributes: its field names, in order.
   void setFieldNames(std::vector<std::string> names) { fieldNames_ = std::move(names); }
   const std::vector<std::string>& fieldNames() const { return fieldNames_; }
+  // A collections.namedtuple instance (NamedTupleVariable over its TupleVariable): the
+  // tuple with its field names and its class's qualified name as its type.
+  void setNamedTupleType(std::string t) { namedTupleType_ = std::move(t); }
+  const std::string& namedTupleType() const { return namedTupleType_; }
   // A new sequence of the same kind (list, tuple or torch.Size) holding `items`.
   VtPtr withItems(std::vector<VtPtr> items) const;
 
@@ -52,6 +56,7 @@ class SequenceVariable : public VariableTracker {
   std::vector<VtPtr> items_;
   std::string viewType_;
   std::vector<std::string> fieldNames_;
+  std::string namedTupleType_;
 };
 
 VtPtr makeTuple(std::vector<VtPtr> items, SourcePtr source = nullptr);

@@ -5,6 +5,7 @@
 #include "core/trace/object_printer.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/variable_builder.h"
+#include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
 #include "core/vt/lazy.h"
 #include "core/vt/nn_module.h"
@@ -59,6 +60,35 @@ Expected<VtPtr> SuperVariable::varGetattr(Tx& tx, const std::string& name) {
   }
   auto objR = tx.realize(obj_);
   if (!objR) return objR.error();
+  // super().__init__ in a user exception class's __init__ (SuperVariable.call_method):
+  // reaching a builtin exception class's __init__, a slot wrapper and no function,
+  // Dynamo graph-breaks when it is called.
+  if (const ExceptionVariable* e = asException(*objR); e && e->classRef() && name == "__init__") {
+    auto c = ctx.trace.object(e->classRef());
+    if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+    auto mro = c->getClass().getMro();
+    bool after = false;
+    for (unsigned i = 0; i < mro.size(); ++i) {
+      if (mro[i] == clsRef) {
+        after = true;
+        continue;
+      }
+      auto k = ctx.trace.object(mro[i]);
+      if (!after || !k || k->which() != W::CLASS) continue;
+      if (tracer::isUserCodeClass(k->getClass())) {
+        if (findAttr(k->getClass().getAttrs(), name))
+          return unsupported("super().__init__ of an exception reaching a user class's __init__");
+        continue;
+      }
+      return VtPtr(std::make_shared<SkippedFunctionVariable>(
+          qualifiedClassName(ctx.trace, mro[i]) + ".__init__",
+          "Attempted to call a super() attribute that is not a function or method",
+          "Dynamo does not know how to trace the call `super().__init__()` because "
+          "`super().__init__` is not a function or method attribute.",
+          nullptr));
+    }
+    return unsupported("super() whose class is not in the exception's MRO");
+  }
   const UserObjectVariable* o = asUserObject(*objR);
   if (!o) return unsupported("super() over a " + (*objR)->pythonTypeName());
   auto c = ctx.trace.object(o->cls());

@@ -97,6 +97,12 @@ Expected<std::optional<size_t>> SetVariable::find(const VtPtr& item) const {
   return std::optional<size_t>();
 }
 
+bool SetVariable::isPythonConstant() const {
+  for (const auto& item : items_)
+    if (!item->isPythonConstant()) return false;
+  return true;
+}
+
 std::optional<size_t> SetVariable::indexOf(const VtPtr& item) const {
   for (size_t i = 0; i < items_.size(); ++i) {
     auto eq = constEquals(items_[i], item);
@@ -128,15 +134,32 @@ void guardSetUpdatePolyfill(Tx& tx) {
 Expected<VtPtr> SetVariable::algebra(Tx& tx, const std::string& name, const Args& args,
                                      bool fromOperator) {
   if (frozen_ && mutates(name)) return unsupported("frozenset." + name);
-  // The method forms Dynamo runs through an inlined polyfill with more global reads
-  // (set_union, set_intersection, ...) are not modelled; operators on sets of constants
-  // fold, and update/copy/clear/issubset/issuperset are direct.
+  // Operators on sets of constants fold, and update/copy/clear/issubset/issuperset are
+  // direct. The method forms isdisjoint, union, intersection, difference and
+  // symmetric_difference of a set (not a frozenset) fold too when every argument is a
+  // Python constant (SetVariable.call_method's _fast_set_method; the set's own items are
+  // constants here); otherwise Dynamo inlines their polyfills, not modelled. The
+  // _update forms are polyfills that call the method form (folded on constants), then
+  // clear() and update(): set_update's `len` is their only global read.
   bool direct = name == "update" || name == "copy" || name == "clear" || name == "issubset" ||
                 name == "issuperset";
-  if (!fromOperator && !direct)
-    return unsupported("set." + name + " (Dynamo inlines polyfills.set_" + name +
-                       ", not modelled)");
-  if (name == "update") guardSetUpdatePolyfill(tx);
+  bool fastForm = name == "isdisjoint" || name == "union" || name == "intersection" ||
+                  name == "difference" || name == "symmetric_difference";
+  bool updateForm = name == "intersection_update" || name == "difference_update" ||
+                    name == "symmetric_difference_update";
+  if (!fromOperator && !direct) {
+    bool constantArgs = !frozen_ && isPythonConstant();
+    for (const auto& a : args) {
+      if (!constantArgs) break;
+      auto r = tx.realize(a);
+      if (!r) return r.error();
+      constantArgs = (*r)->isPythonConstant();
+    }
+    if (!constantArgs || !(fastForm || updateForm))
+      return unsupported("set." + name + " (Dynamo inlines polyfills.set_" + name +
+                         ", not modelled)");
+  }
+  if (name == "update" || (updateForm && !fromOperator)) guardSetUpdatePolyfill(tx);
   if ((name == "issubset" || name == "issuperset") && !fromOperator && args.size() == 1 &&
       args[0]->kind() != VtKind::kSet)
     guardSetUpdatePolyfill(tx);  // set(other) first

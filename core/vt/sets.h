@@ -34,6 +34,8 @@ class SetVariable final : public VariableTracker {
   // Iterating a set is not modelled: Python gives hash order, not insertion order, so
   // the base class's `unsupported` stands.
   Expected<bool> boolValue(Tx&) override { return !items_.empty(); }
+  // A set of constants (the only sets modelled) is a Python constant.
+  bool isPythonConstant() const override;
 
   // Where the set holds an item equal (==) to `item`; nullopt when absent. Constants only.
   std::optional<size_t> indexOf(const VtPtr& item) const;

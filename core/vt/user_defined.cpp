@@ -4,16 +4,21 @@
 // instantiate_user_defined_class_object), and get_source_by_walking_mro.
 #include "core/vt/user_defined.h"
 
+#include <algorithm>
+
 #include "core/trace/object_printer.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/variable_builder.h"
+#include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/dicts.h"
 #include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
+#include "core/vt/iter.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
+#include "core/vt/operator_getter.h"
 
 namespace dynrr::vt {
 
@@ -76,6 +81,30 @@ bool userClassDefines(const trace::TraceReader& trace, trace::ObjRef cls, const 
     if (findAttr(ko->getClass().getAttrs(), name)) return true;
   }
   return false;
+}
+
+std::optional<std::vector<std::string>> namedTupleFields(const trace::TraceReader& trace,
+                                                         trace::ObjRef cls) {
+  auto c = trace.object(cls);
+  if (!c || c->which() != W::CLASS) return std::nullopt;
+  auto f = findAttr(c->getClass().getAttrs(), "_fields");
+  auto t = f ? trace.object(*f) : Expected<schema::Object::Reader>(Error(""));
+  if (!t || t->which() != W::TUPLE) return std::nullopt;
+  std::vector<std::string> out;
+  for (auto item : t->getTuple()) {
+    auto s = trace.object(item);
+    if (!s || s->which() != W::STR) return std::nullopt;
+    out.push_back(s->getStr().cStr());
+  }
+  return out;
+}
+
+bool isPlainNamedTupleClass(const trace::TraceReader& trace, trace::ObjRef cls) {
+  auto c = trace.object(cls);
+  if (!c || c->which() != W::CLASS) return false;
+  auto mro = c->getClass().getMro();
+  if (mro.size() != 3 || qualifiedClassName(trace, mro[1]) != "tuple") return false;
+  return findAttr(c->getClass().getAttrs(), "__new__") && namedTupleFields(trace, cls);
 }
 
 // The key of a descriptor in mroSourceCache: its identity token, or its heap ref.
@@ -499,7 +528,7 @@ Expected<VtPtr> UserClassVariable::callException(Tx& tx, std::string builtinBase
       return unsupported("constructing " + typeName_ + ", a subclass of library class " +
                          qualifiedClassName(ctx.trace, k));
   }
-  for (const char* own : {"__init__", "__new__", "__str__", "__getattr__", "__setattr__"}) {
+  for (const char* own : {"__new__", "__str__", "__getattr__", "__setattr__"}) {
     if (userClassDefines(ctx.trace, class_, own))
       return unsupported("a user exception class defining " + std::string(own) + " (" + typeName_ +
                          ")");
@@ -509,8 +538,221 @@ Expected<VtPtr> UserClassVariable::callException(Tx& tx, std::string builtinBase
     ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['type']");
     ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
   }
-  return VtPtr(std::make_shared<ExceptionVariable>(typeName_, class_, std::move(builtinBase),
-                                                   std::move(args)));
+  auto exc = std::make_shared<ExceptionVariable>(typeName_, class_, std::move(builtinBase), args);
+  // A user __init__ is inlined on the new exception (obj.__init__(*args)); its
+  // super().__init__(...) graph-breaks (SuperVariable, see misc.cpp). Attribute stores on
+  // the exception are not modelled, so a __init__ that gets that far is unsupported.
+  if (userClassDefines(ctx.trace, class_, "__init__")) {
+    auto hit = lookupMro(ctx.trace, class_, "__init__");
+    if (!hit) return hit.error();
+    auto init =
+        *hit ? ctx.trace.object((*hit)->value) : Expected<schema::Object::Reader>(Error(""));
+    if (!init || init->which() != W::FUNCTION)
+      return unsupported(typeName_ + ".__init__ that is not a Python function");
+    auto fn = std::make_shared<UserFunctionVariable>(
+        (*hit)->value, init->getFunction().getQualname().cStr(), nullptr);
+    args.insert(args.begin(), exc);
+    auto r = fn->callFunction(tx, std::move(args), {});
+    if (!r) return r.error();
+  }
+  return VtPtr(exc);
+}
+
+namespace {
+
+// iter(EnumClass): Dynamo inlines EnumType.__iter__, `(cls._member_map_[name] for name
+// in cls._member_names_)`, a generator run lazily. GET_ITER wraps `_member_names_`
+// (SEQUENCE_LENGTH); each next() reads one name (CONSTANT_MATCH on it) and looks it up
+// in `_member_map_` (TYPE_MATCH on the dict), giving the member as a lazy value whose
+// realisation is an ID_MATCH on `_member_map_['<name>']`.
+class EnumMembersIterator final : public IteratorVariable {
+ public:
+  EnumMembersIterator(SourcePtr cls, std::vector<std::pair<std::string, trace::ObjRef>> members)
+      : cls_(std::move(cls)), members_(std::move(members)) {}
+  std::string pythonTypeName() const override { return "generator"; }
+  std::string className() const override { return "LocalGeneratorObjectVariable"; }
+  std::string describe() const override {
+    return "iter(" + cls_->name() + ") at " + std::to_string(next_);
+  }
+  Expected<VtPtr> nextVariable(Tx& tx) override {
+    if (next_ >= members_.size()) return VtPtr(nullptr);
+    size_t i = next_++;
+    auto names = Source::attr(cls_, "_member_names_");
+    auto map = Source::attr(cls_, "_member_map_");
+    auto& out = tx.context().output;
+    out.addGuard(guards::GuardKind::CONSTANT_MATCH, Source::item(names, std::to_string(i))->name());
+    out.addGuard(guards::GuardKind::TYPE_MATCH, map->name());
+    return VtPtr(std::make_shared<LazyVariable>(
+        members_[i].second, Source::item(map, constantRepr(members_[i].first))));
+  }
+
+ private:
+  SourcePtr cls_;
+  std::vector<std::pair<std::string, trace::ObjRef>> members_;
+  size_t next_ = 0;
+};
+
+}  // namespace
+
+Expected<VtPtr> UserClassVariable::enumMembersIterator(Tx& tx) {
+  auto& trace = tx.context().trace;
+  if (!source()) return unsupported("iterating enum class " + typeName_ + " without a source");
+  auto c = trace.object(class_);
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  auto namesRef = findAttr(c->getClass().getAttrs(), "_member_names_");
+  auto mapRef = findAttr(c->getClass().getAttrs(), "_member_map_");
+  auto names = namesRef ? trace.object(*namesRef) : Expected<schema::Object::Reader>(Error(""));
+  auto map = mapRef ? trace.object(*mapRef) : Expected<schema::Object::Reader>(Error(""));
+  if (!names || names->which() != W::LIST || !map || map->which() != W::DICT)
+    return unsupported("iterating enum class " + typeName_ +
+                       " (its _member_names_ / _member_map_ were not recorded)");
+  std::vector<std::pair<std::string, trace::ObjRef>> members;
+  for (auto n : names->getList()) {
+    auto name = trace.object(n);
+    if (!name || name->which() != W::STR)
+      return unsupported("iterating enum class " + typeName_ + " (a member name not recorded)");
+    std::string key = name->getStr().cStr();
+    std::optional<trace::ObjRef> member;
+    for (auto e : map->getDict()) {
+      auto k = trace.object(e.getKey());
+      if (k && k->which() == W::STR && key == k->getStr().cStr()) member = e.getValue();
+    }
+    if (!member)
+      return unsupported("iterating enum class " + typeName_ + " (member " + key +
+                         " not recorded)");
+    members.emplace_back(key, *member);
+  }
+  tx.context().output.addGuard(guards::GuardKind::SEQUENCE_LENGTH,
+                               Source::attr(source(), "_member_names_")->name());
+  return VtPtr(std::make_shared<EnumMembersIterator>(source(), std::move(members)));
+}
+
+// Mode['MUL']: EnumType.__getitem__ of a constant name folds, as Mode(value) does, to
+// the member without a source (no guard of its own; seen with real Dynamo: no ID_MATCH
+// on the member and no descriptor guards for its .value).
+Expected<VtPtr> UserClassVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                              Kwargs kwargs) {
+  if (name != "__getitem__" || args.size() != 1 || !kwargs.empty() || !isEnumClass(tx))
+    return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
+  auto& trace = tx.context().trace;
+  auto key = tx.realize(args[0]);
+  if (!key) return key;
+  const std::string* k = constantStr(*key);
+  if (!k)
+    return unsupported("enum class " + typeName_ + " indexed by a " + (*key)->pythonTypeName());
+  auto c = trace.object(class_);
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  std::optional<trace::ObjRef> member = findAttr(c->getClass().getAttrs(), *k);
+  if (auto mapRef = findAttr(c->getClass().getAttrs(), "_member_map_"); !member && mapRef) {
+    if (auto map = trace.object(*mapRef); map && map->which() == W::DICT) {
+      for (auto e : map->getDict()) {
+        auto kk = trace.object(e.getKey());
+        if (kk && kk->which() == W::STR && *k == kk->getStr().cStr()) member = e.getValue();
+      }
+    }
+  }
+  auto m = member ? trace.object(*member) : Expected<schema::Object::Reader>(Error(""));
+  if (!m || m->which() != W::ENUM || m->getEnum().getClass() != class_)
+    return unsupported("enum class " + typeName_ + "['" + *k +
+                       "'] (the member was not recorded, or the KeyError path)");
+  auto val = tracer::VariableBuilder::constantFromHeap(tx.context(), m->getEnum().getValue());
+  std::optional<ConstantValue> value;
+  if (val)
+    if (const ConstantVariable* cv = asConstant(*val)) value = cv->value();
+  bool mixin = mroFind(trace, class_, {"builtins.str", "builtins.int", "str", "int"}).has_value();
+  return VtPtr(std::make_shared<EnumVariable>(*member, typeName_, m->getEnum().getName().cStr(),
+                                              std::move(value), mixin, nullptr));
+}
+
+bool UserClassVariable::isEnumClass(Tx& tx) const {
+  return mroFind(tx.context().trace, class_, {"enum.Enum"}).has_value();
+}
+
+// Pair(*args, **kwargs) of a collections.namedtuple class: is_namedtuple_cls, so Dynamo
+// inlines instantiate_user_defined_class_object (reading `type` and `issubclass`),
+// whose cls.__new__ is the generated `__new__(_cls, a, b)`: found on the class
+// (CLOSURE_MATCH on dict(cls.__dict__)['__new__'].__func__), run with the globals
+// namedtuple made for it, installed as an unnamed scope (TYPE_MATCH on that dict,
+// ID_MATCH on its `_tuple_new`, BUILTIN_MATCH on `_tuple_new.__self__`, tuple). The
+// result is a NamedTupleVariable: a new tuple with the class's field names. Arguments
+// missing (the class's defaults) or extra (TypeError) are not modelled.
+Expected<VtPtr> UserClassVariable::callNamedTupleClass(Tx& tx, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  auto fields = namedTupleFields(ctx.trace, class_);
+  if (!fields) return unsupported("a namedtuple class " + typeName_ + " without recorded _fields");
+  if (!source()) return unsupported("constructing namedtuple " + typeName_ + " without a source");
+  if (args.size() > fields->size())
+    return unsupported("namedtuple " + typeName_ +
+                       " called with too many arguments (TypeError path)");
+  std::vector<VtPtr> items(fields->size());
+  for (size_t i = 0; i < args.size(); ++i) items[i] = args[i];
+  for (auto& [k, v] : kwargs) {
+    auto at = std::find(fields->begin(), fields->end(), k);
+    if (at == fields->end() || items[static_cast<size_t>(at - fields->begin())])
+      return unsupported("namedtuple " + typeName_ + " called with keyword " + k +
+                         " (TypeError path)");
+    items[static_cast<size_t>(at - fields->begin())] = v;
+  }
+  for (size_t i = 0; i < items.size(); ++i)
+    if (!items[i])
+      return unsupported("namedtuple " + typeName_ + " built with the default of field " +
+                         (*fields)[i] + " (the defaults' guards are not modelled)");
+  using guards::GuardKind;
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['type']");
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['issubclass']");
+  ctx.output.addGuard(GuardKind::CLOSURE_MATCH,
+                      "dict(" + source()->name() + ".__dict__)['__new__'].__func__");
+  // install_global_by_id("___unnamed_scope", f_globals): named by the dict's id and the
+  // compile id, which core/compare normalises; the class's ref keeps two classes apart.
+  std::string scope = "G['___unnamed_scope_" + std::to_string(class_) + "_c0']";
+  ctx.output.addGuard(GuardKind::TYPE_MATCH, scope);
+  ctx.output.addGuard(GuardKind::ID_MATCH, scope + "['_tuple_new']");
+  ctx.output.addGuard(GuardKind::BUILTIN_MATCH, scope + "['_tuple_new'].__self__");
+  auto t = makeTuple(std::move(items));
+  auto* seq = static_cast<SequenceVariable*>(t.get());
+  seq->setFieldNames(*fields);
+  seq->setNamedTupleType(typeName_);
+  return t;
+}
+
+// Mode(value) of an enum class: UserDefinedClassVariable.can_constant_fold_through holds
+// for enum classes, so a constant argument gives the existing member, without a source
+// and with no guard beyond the class's. The member is found among the class's recorded
+// members by Python equality of values; a member the recorder kept only as a stub
+// (not read by Dynamo) leaves the lookup unsupported.
+Expected<VtPtr> UserClassVariable::callEnumClass(Tx& tx, Args args, const Kwargs& kwargs) {
+  auto& trace = tx.context().trace;
+  if (!kwargs.empty() || args.size() != 1)
+    return unsupported("calling enum class " + typeName_ + " with other than one value");
+  auto v = tx.realize(args[0]);
+  if (!v) return v;
+  if ((*v)->kind() != VtKind::kConstant)
+    return unsupported("enum class " + typeName_ + " called with a " + (*v)->pythonTypeName());
+  auto c = trace.object(class_);
+  if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
+  bool stub = false;
+  for (auto a : c->getClass().getAttrs()) {
+    auto m = trace.object(a.getValue());
+    if (!m) continue;
+    if (m->which() == W::OPAQUE && std::string(m->getOpaque().getTypeName().cStr()) == typeName_) {
+      stub = true;
+      continue;
+    }
+    if (m->which() != W::ENUM || m->getEnum().getClass() != class_) continue;
+    auto val = tracer::VariableBuilder::constantFromHeap(tx.context(), m->getEnum().getValue());
+    if (!val) continue;
+    auto eq = constEquals(*val, *v);
+    if (!eq || !*eq) continue;
+    std::optional<ConstantValue> value;
+    if (const ConstantVariable* cv = asConstant(*val)) value = cv->value();
+    bool mixin = mroFind(trace, class_, {"builtins.str", "builtins.int", "str", "int"}).has_value();
+    return VtPtr(std::make_shared<EnumVariable>(
+        a.getValue(), typeName_, m->getEnum().getName().cStr(), std::move(value), mixin, nullptr));
+  }
+  if (stub)
+    return unsupported("enum class " + typeName_ + " called: its members were not recorded");
+  return unsupported("enum class " + typeName_ +
+                     " called with a value no member has (ValueError path)");
 }
 
 Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
@@ -519,6 +761,12 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
   if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
   if (std::string base = userExceptionBuiltinBase(ctx.trace, class_); !base.empty())
     return callException(tx, std::move(base), std::move(args), std::move(kwargs));
+  if (mroFind(ctx.trace, class_, {"enum.Enum"})) return callEnumClass(tx, std::move(args), kwargs);
+  if (isPlainNamedTupleClass(ctx.trace, class_))
+    return callNamedTupleClass(tx, std::move(args), std::move(kwargs));
+  if (typeName_ == "operator.itemgetter" || typeName_ == "operator.attrgetter" ||
+      typeName_ == "operator.methodcaller")
+    return OperatorGetterVariable::construct(tx, typeName_, std::move(args), std::move(kwargs));
   bool nnModule = mroFind(ctx.trace, class_, {"torch.nn.modules.module.Module"}).has_value();
   for (auto k : c->getClass().getMro()) {
     std::string name = qualifiedClassName(ctx.trace, k);

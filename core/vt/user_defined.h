@@ -141,9 +141,17 @@ class UserClassVariable final : public VariableTracker {
   Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
   // UserDefinedClassVariable.call_obj_hasattr: HASATTR on its source, then hasattr(cls).
   Expected<bool> callObjHasattr(Tx& tx, const std::string& name) override;
+  // EnumClass['NAME'] (__getitem__); other methods of classes are not modelled.
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  // A subclass of enum.Enum.
+  bool isEnumClass(Tx& tx) const;
+  // iter(cls) of an enum class (EnumType.__iter__ inlined, lazily; see user_defined.cpp).
+  Expected<VtPtr> enumMembersIterator(Tx& tx);
 
  private:
   Expected<VtPtr> callException(Tx& tx, std::string builtinBase, Args args, Kwargs kwargs);
+  Expected<VtPtr> callEnumClass(Tx& tx, Args args, const Kwargs& kwargs);
+  Expected<VtPtr> callNamedTupleClass(Tx& tx, Args args, Kwargs kwargs);
   SourcePtr mroDescriptorSource(Tx& tx, const MroHit& hit, const std::string& name) const;
   Expected<VtPtr> classMethod(Tx& tx, const MroHit& hit, schema::Object::Reader descriptor,
                               const std::string& name);
@@ -173,6 +181,12 @@ Expected<std::optional<MroHit>> lookupMro(const trace::TraceReader& trace, trace
 // True if a user class of the MRO (recorded in full) defines `name`; library classes
 // are recorded by the names their code reaches, so they are not consulted.
 bool userClassDefines(const trace::TraceReader& trace, trace::ObjRef cls, const std::string& name);
+// A class made by collections.namedtuple (is_namedtuple_cls): its MRO is the class,
+// tuple and object, and it holds `_fields` (a tuple of str) and a `__new__`.
+bool isPlainNamedTupleClass(const trace::TraceReader& trace, trace::ObjRef cls);
+// Its `_fields`, when recorded.
+std::optional<std::vector<std::string>> namedTupleFields(const trace::TraceReader& trace,
+                                                         trace::ObjRef cls);
 // The source of `name` found on the class at MRO index `hit.index`
 // (get_source_by_walking_mro), with its guards.
 Expected<SourcePtr> mroSource(Tx& tx, const UserObjectVariable& o, const MroHit& hit,

@@ -1,7 +1,7 @@
 """dict.pop on a pre-existing (global) dict: Dynamo marks the dict for reconstruction,
-guards its remaining values as it writes it back, and the removed value only by type.
-The core models pop on dicts built in the frame; on a pre-existing dict it reports
-`unsupported` by name until the write-back's guards on removed values are modelled.
+guards its remaining values as it writes it back, and the removed value only by type
+(TYPE_MATCH: a lazy constant nothing reads; a use would realise it, CONSTANT_MATCH).
+The core models both (dicts.cpp dictPop, lazy.cpp's TYPE_MATCH subsumed on realising).
 
 scope: part2
 expect: 1 graph, 0 breaks, 0 recompiles
