@@ -41,11 +41,6 @@ Expected<VtPtr> LazyVariable::realize(Tx& tx) {
     realized_ = c;
   } else if (!realized_) {
     auto built = tracer::VariableBuilder::wrap(ctx, object_, source());
-    // LazyConstantVariable.realize: CONSTANT_MATCH subsumes the TYPE_MATCH a type check
-    // installed before (a SymNodeVariable keeps it).
-    if (built && typeGuarded_ && source() && (*built)->kind() == VtKind::kConstant &&
-        ctx.output.guardSet().contains(guards::GuardKind::CONSTANT_MATCH, source()->name()))
-      ctx.output.guardSet().discard(guards::GuardKind::TYPE_MATCH, source()->name());
     if (!built && !source() &&
         built.error().message().find(tracer::VariableBuilder::kSourcelessTensor) !=
             std::string::npos) {
