@@ -5,6 +5,7 @@
 
 #include <array>
 #include <string_view>
+#include <unordered_set>
 
 #include "core/bytecode/opcode_table.h"
 #include "core/support/assert.h"
@@ -151,6 +152,24 @@ Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
     bool inTry = entry && (blocks.empty() || entry->target != blocks.back());
     if ((inTry || root->activeGenericContexts() > 0) && root->lastSpeculation())
       ctx.pendingBreak->checkpoint = root->lastSpeculation();
+    // A break reaching a root instruction without break_graph_if_unsupported (LOAD_ATTR
+    // running a property, BINARY_OP running __add__ ...) is step()'s: "cannot resume
+    // from", the partial graph at the last checkpoint, or the frame given up on.
+    static const std::unordered_set<std::string_view> kResumable = {
+        "CALL", "CALL_FUNCTION_EX", "BINARY_SUBSCR", "COMPARE_OP", "STORE_ATTR", "STORE_SUBSCR"};
+    std::string_view op;
+    for (const auto& inst : root->instructions())
+      if (inst.offset == root->currentOffset()) op = inst.opname;
+    bool jump = op.rfind("POP_JUMP", 0) == 0 || op.rfind("JUMP_IF", 0) == 0;
+    if (tx.parent() && !op.empty() && !jump && !kResumable.count(op)) {
+      if (root->lastSpeculation()) {
+        ctx.pendingBreak->checkpoint = root->lastSpeculation();
+      } else {
+        ctx.refusal = ctx.pendingBreak;
+        ctx.pendingBreak.reset();
+        return unsupported("graph break with no checkpoint to resume from: " + gbType);
+      }
+    }
   }
   return Error("graph break: " + gbType + ": " + explanation);
 }

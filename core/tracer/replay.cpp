@@ -343,7 +343,10 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
         continue;
       }
     }
-    if (Status st = LazyVariable::realizeAll(root, stack[i]); !st) return st;
+    // realize_all(value, allow_lazy_constant=...): inside a value the resumed instruction
+    // pops, lazy constants stay lazy and unguarded too (e.g. a kwargs dict's flags).
+    if (Status st = LazyVariable::realizeAll(root, stack[i], 0, /*allowLazyConstants=*/popped); !st)
+      return st;
     auto r = root.realize(stack[i]);
     if (!r) return r.error();
     values.push_back(*r);
