@@ -12,6 +12,7 @@
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/constant.h"
+#include "core/vt/lists.h"
 #include "core/vt/tensor.h"
 
 namespace dynrr::vt {
@@ -124,6 +125,35 @@ Expected<VtPtr> checkpointValid(Tx&, const std::string&, Args& args, Kwargs& kwa
   return ConstantVariable::make(true);
 }
 
+// torch._C._has_torch_function / _variadic / _unary (handle_has_torch_function): whether
+// any argument (the items of a single tuple argument) has a __torch_function__ other
+// than the disabled one. A plain tensor and a constant do not.
+Expected<VtPtr> hasTorchFunction(Tx& tx, const std::string& qualname, Args& args, Kwargs& kwargs) {
+  if (!kwargs.empty()) return fallThrough();
+  std::vector<VtPtr> elems = args;
+  if (args.size() == 1 && args[0]->kind() == VtKind::kTuple)
+    elems = static_cast<const SequenceVariable&>(*args[0]).items();
+  for (const auto& e : elems) {
+    auto r = tx.realize(e);
+    if (!r) return r;
+    VtKind k = (*r)->kind();
+    if (k == VtKind::kConstant || k == VtKind::kDtype) continue;
+    if (k == VtKind::kTensor && (*r)->pythonTypeName() == "Tensor") continue;
+    return unsupported(qualname + " of a " + (*r)->pythonTypeName() +
+                       " (its __torch_function__ is not modelled)");
+  }
+  return ConstantVariable::make(false);
+}
+
+// torch.are_deterministic_algorithms_enabled(): the recorded global state, guarded by
+// DETERMINISTIC_ALGORITHMS (one of the ambient guards already).
+Expected<VtPtr> deterministicEnabled(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  if (!args.empty() || !kwargs.empty()) return fallThrough();
+  tx.context().output.addGuard(guards::GuardKind::DETERMINISTIC_ALGORITHMS, "");
+  return ConstantVariable::make(static_cast<bool>(
+      tx.context().event.getFrame().getGlobalState().getDeterministicAlgorithms()));
+}
+
 const std::unordered_map<std::string, Handler>& handlers() {
   static const std::unordered_map<std::string, Handler> kTable = [] {
     std::unordered_map<std::string, Handler> t = {
@@ -135,6 +165,13 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.is_complex", &dtypeQuery},
         {"torch._C._is_any_autocast_enabled", &anyAutocast},
         {"torch.autograd._is_checkpoint_valid", &checkpointValid},
+        {"torch.are_deterministic_algorithms_enabled", &deterministicEnabled},
+        {"torch._C._has_torch_function", &hasTorchFunction},
+        {"torch._C._has_torch_function_unary", &hasTorchFunction},
+        {"torch._C._has_torch_function_variadic", &hasTorchFunction},
+        {"torch.overrides.has_torch_function", &hasTorchFunction},
+        {"torch.overrides.has_torch_function_unary", &hasTorchFunction},
+        {"torch.overrides.has_torch_function_variadic", &hasTorchFunction},
     };
     for (const char* name :
          {"torch.jit.is_scripting", "torch._C._get_tracing_state", "torch.jit._script.is_scripting",

@@ -263,10 +263,10 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
   if (*inst && !inDict) {
     for (auto sl : (*inst)->getSlots()) {
       if (std::string_view(sl.getName().cStr()) != name) continue;
-      if (s)
-        return unsupported("a __slots__ member (" + typeName_ + "." + name +
-                           ") of an object with a source (its MRO guards are not modelled)");
-      return VtPtr(std::make_shared<LazyVariable>(sl.getValue(), nullptr));
+      // The MRO lookup installs no guard; the value is built lazily from
+      // AttrSource(source, name).
+      return VtPtr(
+          std::make_shared<LazyVariable>(sl.getValue(), s ? Source::attr(s, name) : nullptr));
     }
   }
   auto hit = lookupMro(ctx.trace, class_, name);
@@ -457,12 +457,12 @@ Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, 
   if (name == "__setattr__" && args.size() == 2 && kwargs.empty() &&
       userClassDefines(tx.context().trace, class_, "__setattr__")) {
     // UserDefinedObjectVariable.call_method: a __setattr__ that is a Python function is
-    // inlined as a method (source_fn from get_source_by_walking_mro when the object has a
-    // source, which is not modelled here).
-    if (source() || object_)
+    // inlined as a method, its source from get_source_by_walking_mro (with its guards)
+    // when the object has one.
+    if (object_ && !source())
       return unsupported(
-          "attribute store on a pre-existing object whose class defines "
-          "__setattr__ (" +
+          "attribute store on a recorded object without a source whose class "
+          "defines __setattr__ (" +
           typeName_ + ")");
     auto hit = lookupMro(tx.context().trace, class_, "__setattr__");
     if (!hit) return hit.error();
@@ -470,9 +470,15 @@ Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, 
                   : Expected<schema::Object::Reader>(Error("__setattr__ not recorded"));
     if (!f || f->which() != W::FUNCTION)
       return unsupported(typeName_ + ".__setattr__ that is not a Python function");
+    SourcePtr fnSource;
+    if (source()) {
+      auto src = mroSource(tx, *this, **hit, "__setattr__", false);
+      if (!src) return src.error();
+      fnSource = *src;
+    }
     auto fn = std::make_shared<UserFunctionVariable>(
-        (*hit)->value, f->getFunction().getQualname().cStr(), nullptr);
-    return VtPtr(std::make_shared<UserMethodVariable>(fn, self(), nullptr))
+        (*hit)->value, f->getFunction().getQualname().cStr(), fnSource);
+    return VtPtr(std::make_shared<UserMethodVariable>(fn, self(), fnSource))
         ->callFunction(tx, std::move(args), std::move(kwargs));
   }
   if (name == "__setattr__" && args.size() == 2 && kwargs.empty()) {
