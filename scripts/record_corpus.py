@@ -103,18 +103,27 @@ def trace_path(prog: Path) -> Path:
 CHECK_TRANSPARENCY = False
 CHECK_DETERMINISM = False
 TIME_FIELDS = ("dynamoNs", "recorderNs")
+# Process facts that differ run to run by design: id(torch) (an address; Dynamo embeds it
+# in install_global_by_id names).
+PROCESS_FIELDS = ("torchModuleId",)
 
 
 def compare_traces(a: str, b: str) -> str:
-    """'' when the traces at a and b are equal except for the time fields, else the first
+    """'' when the traces at a and b are equal except for the time and process fields, else the first
     difference (run in a process that can import _dynrr)."""
     import _dynrr
 
     ta, tb = _dynrr.load(a), _dynrr.load(b)
     for t in (ta, tb):
+        states = [t.get("header", {}).get("globalState", {})]
         for ev in t["events"]:
             for f in TIME_FIELDS:
                 ev[f] = 0
+            states.append(ev.get("frame", {}).get("globalState", {}))
+        for state in states:
+            for f in PROCESS_FIELDS:
+                if f in state:
+                    state[f] = 0
 
     def first_diff(x, y, where):
         if type(x) is not type(y):
