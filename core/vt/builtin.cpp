@@ -480,10 +480,10 @@ Expected<VtPtr> callReduce(Tx& tx, const std::string&, Args& args) {
 // itertools.islice(iterable, [start,] stop[, step]): Dynamo substitutes
 // polyfills.itertools.islice, a generator inlined; its reads of the builtins install
 // BUILTIN_MATCH on slice, and for stop None CLASS_MATCH on enumerate (itself the
-// enumerate polyfill: isinstance, int), else BUILTIN_MATCH on max and zip (range
-// gives none). Over a sequence (list, tuple, dict view, range) the generator's
-// items are computed at once (not over tensors, which its loop would name); iterators (partly
-// consumed by islice), generators, lazy maps and the ValueError path are not modelled.
+// enumerate polyfill: isinstance, int), else BUILTIN_MATCH on range, max and zip. Over a sequence
+// (list, tuple, dict view, range) the generator's items are computed at once (not over tensors,
+// which its loop would name); iterators (partly consumed by islice), generators, lazy maps and the
+// ValueError path are not modelled.
 Expected<VtPtr> callIslice(Tx& tx, Args& args, Kwargs& kwargs) {
   if (!kwargs.empty() || args.size() < 2 || args.size() > 4) return notModelled();
   auto& out = tx.context().output;
@@ -516,6 +516,7 @@ Expected<VtPtr> callIslice(Tx& tx, Args& args, Kwargs& kwargs) {
     out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['isinstance']");
     out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['int']");
   } else {
+    out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['range']");
     out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['max']");
     out.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['zip']");
   }
