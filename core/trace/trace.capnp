@@ -218,6 +218,11 @@ struct Function {
   classification @10 :CallableClass; # how Dynamo 2.13 treats a call to it
   rule @11 :Text;                  # the VariableTracker class trace_rules.lookup gives
                                    # (e.g. "UserFunctionVariable"), "" if not looked up
+  annotations @12 :ObjRef;         # -> dict, __annotations__ when the function holds one as
+                                   # a dict (Dynamo's getattr creates it: inspect's
+                                   # get_annotations); 0 when it has none yet, when the
+                                   # compiler's tuple form was never read, and in traces
+                                   # written before the field existed
 }
 
 struct Cell {

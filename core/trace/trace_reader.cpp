@@ -174,7 +174,8 @@ bool refsInRange(schema::Object::Reader obj, ObjRef limit, std::string& bad) {
              ok(f.getKwdefaults(), true, "function kwdefaults") &&
              all(f.getClosure(), "function closure") &&
              ok(f.getGlobals(), true, "function globals") && attrs(f.getAttrs(), "function attr") &&
-             ok(f.getWrapped(), true, "function __wrapped__");
+             ok(f.getWrapped(), true, "function __wrapped__") &&
+             ok(f.getAnnotations(), true, "function __annotations__");
     }
     case W::CELL: return ok(obj.getCell().getContents(), true, "cell contents");
     case W::MODULE: return attrs(obj.getModule().getAttrs(), "module attr");

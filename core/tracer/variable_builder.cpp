@@ -6,6 +6,7 @@
 // BUILTIN_MATCH, Python functions -> CLOSURE_MATCH).
 #include "core/tracer/variable_builder.h"
 
+#include <set>
 #include <unordered_set>
 
 #include "core/guards/rules.h"
@@ -535,9 +536,11 @@ Expected<VtPtr> Wrap::classObject() {
   // A library class written in Python with metaclass type is a UserDefinedClassVariable
   // too (CLASS_MATCH); what the core can do with it is bounded by what the recorder
   // kept of it (the names reached), and constructing one is refused by name.
+  // So is a library Enum class (inspect._ParameterKind): calling it with one of its
+  // members is a constant fold (UserClassVariable::callFunction).
   if (std::string meta = c.getMetaclass().cStr();
-      !c.getBuiltin() &&
-      (meta == "type" || meta == "builtins.type" || meta == "torch._C._TensorMeta"))
+      !c.getBuiltin() && (meta == "type" || meta == "builtins.type" ||
+                          meta == "torch._C._TensorMeta" || meta == "enum.EnumType"))
     return VariableBuilder::wrapUserClass(ctx, ref, source);
   return std::make_shared<vt::OpaqueVariable>(ref, "type", what, source);
 }
@@ -565,6 +568,17 @@ Expected<VtPtr> Wrap::callable() {
   if (c.getClassification() == schema::CallableClass::IN_GRAPH || module.rfind("torch", 0) == 0) {
     return std::make_shared<vt::TorchFunctionVariable>(module + "." + qualname, true, source);
   }
+  // A C method bound to a builtin container (keyword.iskeyword is
+  // frozenset(kwlist).__contains__): Dynamo wraps it as BoundBuiltinMethodVariable over
+  // AttrSource(source, "__self__") and traces the call; the recorder names the method but
+  // not its __self__.
+  if (static const std::set<std::string> kContainers = {"frozenset", "set", "dict", "list", "tuple",
+                                                        "str", "bytes"};
+      kContainers.count(module) && std::string(c.getQualname().cStr()).rfind(module + ".", 0) == 0)
+    return unsupported("a builtin method bound to a " + module + " object (" +
+                       std::string(c.getQualname().cStr()) +
+                       ": BoundBuiltinMethodVariable over its __self__, which the trace does "
+                       "not record)");
   if (c.getClassification() == schema::CallableClass::SKIPPED) {
     return std::make_shared<vt::SkippedFunctionVariable>(
         module + "." + qualname, "Attempted to call function marked as skipped",

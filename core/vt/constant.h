@@ -122,6 +122,11 @@ class EnumVariable final : public VariableTracker {
         valueMixin_(valueMixin) {}
   trace::ObjRef identity() const { return identity_; }
   bool valueMixin() const { return valueMixin_; }
+  // The same member without a source (SourcelessBuilder's UserDefinedObjectVariable).
+  std::shared_ptr<EnumVariable> sourceless() const {
+    return std::make_shared<EnumVariable>(identity_, typeName_, name_, value_, valueMixin_,
+                                          nullptr);
+  }
   std::string pythonTypeName() const override { return typeName_; }
   std::string describe() const override { return "<" + typeName_ + "." + name_ + ">"; }
   bool isPythonConstant() const override { return true; }

@@ -14,6 +14,7 @@
 #include "core/vt/exceptions.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
+#include "core/vt/misc.h"
 #include "core/vt/sets.h"
 #include "core/vt/user_defined.h"
 
@@ -322,6 +323,25 @@ Expected<VtPtr> UserFunctionVariable::varGetattr(Tx& tx, const std::string& name
     if (ref == 0) return ConstantVariable::make(NoneValue{});
     if (!source()) return unsupported("getattr '" + name + "' on a function without a source");
     return VtPtr(std::make_shared<LazyVariable>(ref, Source::attr(source(), name)));
+  } else if (name == "__globals__") {
+    // fn_var_getattr: the module namespace, lazily through AttrSource(fn, "__globals__").
+    // The trace holds only the globals the code reached, so using it is not modelled
+    // (inspect.get_annotations keeps it unused unless eval_str).
+    return VtPtr(std::make_shared<OpaqueVariable>(
+        fn.getGlobals(), "dict", "a function's __globals__ is recorded by the names reached",
+        source() ? Source::attr(source(), name) : nullptr));
+  } else if (name == "__annotations__") {
+    // fn_var_getattr: the annotations dict, lazily through SkipGuardSource(AttrSource(fn,
+    // "__annotations__")) (no guard on it or below it), or sourceless.
+    trace::ObjRef ann = fn.getAnnotations();
+    if (ann == 0)
+      return unsupported(
+          "getattr '__annotations__' on a function whose annotations dict the "
+          "trace lacks");
+    if (!source()) return tracer::VariableBuilder::wrap(tx.context(), ann, nullptr);
+    auto src = Source::attr(source(), name);
+    tx.context().output.addSkipGuardSource(src->name());
+    return VtPtr(std::make_shared<LazyVariable>(ann, src));
   } else {
     // An entry of the function's __dict__ (inspect.getattr_static), lazily wrapped.
     auto v = findAttr(fn.getAttrs(), name);

@@ -732,6 +732,10 @@ Expected<VtPtr> UserClassVariable::callEnumClass(Tx& tx, Args args, const Kwargs
     return unsupported("calling enum class " + typeName_ + " with other than one value");
   auto v = tx.realize(args[0]);
   if (!v) return v;
+  // A member of the class itself is returned as it is (Enum.__new__), built sourceless
+  // by the constant fold (inspect.Parameter's _ParameterKind(kind)).
+  if ((*v)->kind() == VtKind::kEnum && (*v)->pythonTypeName() == typeName_)
+    return VtPtr(static_cast<const EnumVariable&>(**v).sourceless());
   if ((*v)->kind() != VtKind::kConstant)
     return unsupported("enum class " + typeName_ + " called with a " + (*v)->pythonTypeName());
   auto c = trace.object(class_);
@@ -786,6 +790,9 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
     // A dict subclass (get_variable_cls: UserDefinedDictVariable, OrderedDictVariable):
     // cls.__new__ is dict.__new__, an empty dict the object's dict methods run on.
     if (name == "dict" || name == "collections.OrderedDict") continue;
+    // inspect's Parameter and Signature (InspectVariable's classes) are plain Python
+    // classes Dynamo constructs through the polyfill; their __init__ is recorded.
+    if (name == "inspect.Parameter" || name == "inspect.Signature") continue;
     if (name != "object" && !tracer::isUserCodeClass(kc->getClass()))
       return unsupported("constructing " + typeName_ + ", a subclass of library class " + name);
   }

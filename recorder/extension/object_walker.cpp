@@ -758,6 +758,11 @@ ObjRef ObjectWalker::walkFunction(PyObject* o) {
   depth_ = std::min(depth_, std::max(0, budget_.maxDepth - 4));
   ObjRef defaults = fn->func_defaults ? walk(fn->func_defaults) : 0;
   ObjRef kwdefaults = fn->func_kwdefaults ? walk(fn->func_kwdefaults) : 0;
+  // __annotations__ only once it is a dict: reading the attribute would create it (or
+  // convert the compiler's tuple form), and the walk must not change the function.
+  ObjRef annotations = fn->func_annotations && PyDict_CheckExact(fn->func_annotations)
+                           ? walk(fn->func_annotations)
+                           : 0;
   depth_ = savedDepth;
   // Library code deeper than maxLibraryDepth keeps the identity of its globals but not
   // their contents: walking them transitively reaches most of torch and sympy.
@@ -794,6 +799,7 @@ ObjRef ObjectWalker::walkFunction(PyObject* o) {
   f.setGlobals(globals);
   setAttrs(f.initAttrs(static_cast<unsigned>(attrs.size())), attrs);
   f.setWrapped(wrapped);
+  f.setAnnotations(annotations);
   f.setClassification(cls);
   f.setRule(rule);
   return obj.ref;

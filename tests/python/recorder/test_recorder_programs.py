@@ -308,6 +308,32 @@ def test_global_read_reaches_module_and_function(record):
     assert [rec.obj(d)["int"] for d in defaults] == [2]
 
 
+def _annotated(a: int, b: float = 2.0) -> float:
+    return a
+
+
+def _unannotated_helper(x):
+    return x + 1
+
+
+def test_function_annotations_recorded_once_read(record):
+    import inspect
+
+    def f(x):
+        return _unannotated_helper(x) * len(inspect.signature(_annotated).parameters)
+
+    rec = record(f, (t(2),))
+    # inspect.get_annotations read _annotated.__annotations__ (Dynamo traced it): the dict
+    # is recorded with its entries.
+    fn = rec.global_("_annotated")["function"]
+    ann = rec.obj(fn["annotations"])["dict"]
+    keys = [rec.obj(e["key"])["str"] for e in ann]
+    assert keys == ["a", "b", "return"]
+    # A function whose annotations nobody read has none created by the recorder.
+    helper_fn = rec.global_("_unannotated_helper")["function"]
+    assert helper_fn["annotations"] == 0
+
+
 def test_torch_function_classification(record):
     rec = record(lambda x: torch.sin(x), (t(2),))
     mod = rec.global_("torch")
