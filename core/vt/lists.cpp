@@ -262,6 +262,42 @@ Expected<VtPtr> listSetItem(SequenceVariable& self, Tx& tx, Args& args, Kwargs&)
   return none();
 }
 
+// del lst[i] / del lst[a:b:c] (ListVariable.mp_ass_subscript_impl with value None): the
+// items are removed without being read; a pre-existing list is written back.
+Expected<VtPtr> listDelItem(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
+  if (args.size() != 1) return Error("");
+  if (!self.isList() || !self.viewType().empty())
+    return unsupported("del on an item of a " + self.pythonTypeName() + " (TypeError path)");
+  // Seen with real Dynamo: `del history[0]` on a list argument guards the removed int's
+  // type (TYPE_MATCH L['history'][0]); where that comes from is not modelled yet.
+  if (self.mutationType() != MutationType::kValueMutationNew)
+    return unsupported(
+        "del on items of a pre-existing list (the guards on removed items are "
+        "not modelled)");
+  auto k = tx.realize(args[0]);
+  if (!k) return k;
+  int64_t n = static_cast<int64_t>(self.items().size());
+  std::vector<int64_t> picked;
+  if (auto i = constantInt(*k)) {
+    int64_t at = *i < 0 ? *i + n : *i;
+    if (at < 0 || at >= n) return unsupported("list deletion index out of range (IndexError path)");
+    picked.push_back(at);
+  } else if ((*k)->kind() == VtKind::kSlice) {
+    auto sel = static_cast<const SliceVariable&>(**k).indices(n);
+    if (!sel) return sel.error();
+    picked = std::move(*sel);
+  } else {
+    return unsupported("list deletion with index of type " + (*k)->pythonTypeName());
+  }
+  if (Status st = self.markMutating(tx, "item deletion"); !st) return st.error();
+  std::sort(picked.begin(), picked.end());
+  picked.erase(std::unique(picked.begin(), picked.end()), picked.end());
+  auto& items = self.mutableItems();
+  for (auto it = picked.rbegin(); it != picked.rend(); ++it)
+    items.erase(items.begin() + static_cast<std::ptrdiff_t>(*it));
+  return none();
+}
+
 Expected<VtPtr> sequenceContains(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (args.size() != 1) return Error("");
   auto x = tx.realize(args[0]);
@@ -301,7 +337,8 @@ const std::unordered_map<std::string, SeqMethod>& sequenceDunders() {
       {"__getitem__", &sequenceGetItem},
       {"__contains__", &sequenceContains},
       {"__len__", &sequenceLen},
-      {"__setitem__", &listSetItem}};
+      {"__setitem__", &listSetItem},
+      {"__delitem__", &listDelItem}};
   return kTable;
 }
 
