@@ -46,5 +46,9 @@ std::optional<bool> constEquals(const VtPtr& a, const VtPtr& b);
 // math.<f>(*args) on Python constants, folded with CPython's results
 // (builtin_math.cpp); an empty Error for an arity it does not know.
 Expected<VtPtr> callMath(Tx& tx, const std::string& qualname, Args& args);
+// isinstance(obj, classes) and issubclass(cls, classes) (builtin_isinstance.cpp); an
+// empty Error for an arity they do not know.
+Expected<VtPtr> callIsinstance(Tx& tx, const std::string& name, Args& args);
+Expected<VtPtr> callIssubclass(Tx& tx, const std::string& name, Args& args);
 
 }  // namespace dynrr::vt
