@@ -16,8 +16,8 @@ std::vector<compare::GuardDecision> OutputGraph::guardDecisions() const {
   std::vector<compare::GuardDecision> out;
   out.reserve(guards_.size());
   std::string shapeExprs;
-  for (const auto* list : {&shapeRelations_, &shapeBounds_})
-    for (const auto& e : *list) shapeExprs += (shapeExprs.empty() ? "" : " and ") + e;
+  for (const auto& e : shapeEnv_.produceGuards())
+    shapeExprs += (shapeExprs.empty() ? "" : " and ") + e;
   for (const auto& g : guards_.guards()) {
     if (g.discarded) continue;
     out.push_back(compare::GuardDecision{guards::guardKindName(g.kind), g.source, g.detail});

@@ -70,13 +70,16 @@ struct DynamicPlan {
   std::set<std::string> strides;                  // locals whose strides are dynamic too
   std::set<std::string> ints;                     // int locals and cell contents
   std::string unsupported;                        // non-empty: what is not modelled
+  // DimDynamic.DUCK (assume_static_by_default=False: equal sizes share a symbol) rather
+  // than DimDynamic.DYNAMIC (automatic dynamic, mark_dynamic: a symbol per dim).
+  bool duck = false;
 };
 
 DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
   DynamicPlan plan;
   auto event = trace.event(eventIndex);
   auto frame = event.getFrame();
-  if (!trace.header().getConfig().getAutomaticDynamicShapes()) return plan;
+  auto config = trace.configOf(event);
   using W = schema::Object::Which;
   auto metaOf = [&](trace::ObjRef ref) -> std::optional<schema::TensorMeta::Reader> {
     auto t = trace.object(ref);
@@ -85,6 +88,47 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
     if (!m || m->which() != W::TENSOR_META) return std::nullopt;
     return m->getTensorMeta();
   };
+  // Dims the frame's tensors carry as dynamic from the start: torch._dynamo.mark_dynamic
+  // (DimDynamic.DYNAMIC), or every dim with assume_static_by_default=False (DUCK; sizes 0
+  // and 1 stay static: specialize_zero_one). (_automatic_dynamic in variables/builder.py.)
+  bool allDynamic = !config.getAssumeStaticByDefault();
+  plan.duck = allDynamic;
+  for (bool cell : {false, true}) {
+    for (auto nv : cell ? frame.getCells() : frame.getLocals()) {
+      trace::ObjRef ref = nv.getValue();
+      if (cell) {
+        auto c = trace.object(ref);
+        if (!c || c->which() != W::CELL || c->getCell().getEmpty()) continue;
+        ref = c->getCell().getContents();
+      }
+      auto o = trace.object(ref);
+      if (!o) continue;
+      if (o->which() == W::INT && allDynamic && !config.getSpecializeInt()) {
+        plan.ints.insert(nv.getName());
+        continue;
+      }
+      auto m = metaOf(ref);
+      if (!m) continue;
+      std::vector<bool> dyn(m->getShape().size(), false);
+      bool any = false;
+      for (auto d : m->getDynamicDims()) {
+        if (d < dyn.size()) dyn[d] = any = true;
+      }
+      if (allDynamic) {
+        for (unsigned k = 0; k < dyn.size(); ++k) {
+          if (m->getShape()[k] > 1) dyn[k] = any = true;
+        }
+      }
+      if (!any) continue;
+      if (cell) {
+        plan.unsupported =
+            "tensor cell contents '" + std::string(nv.getName().cStr()) + "' with dynamic dims";
+        return plan;
+      }
+      plan.dims[nv.getName()] = dyn;
+    }
+  }
+  if (!config.getAutomaticDynamicShapes()) return plan;
   for (size_t j = 0; j < eventIndex; ++j) {
     auto earlier = trace.event(j).getFrame();
     if (earlier.getCode() != frame.getCode()) continue;
@@ -254,7 +298,7 @@ Status realizeRestoredLazyNumbers(InstructionTranslator& root, const std::vector
     auto* lazy = dynamic_cast<LazyVariable*>(v.get());
     if (!lazy || !lazy->isLazyConstant(root.context().trace)) continue;
     lazy->ensureTypeGuard(root);
-    if (lazy->mayBecomeSymNode(root.context().trace)) {
+    if (lazy->mayBecomeSymNode(root.context().trace, root.context().event)) {
       // LazyConstantVariable.realize discards the TYPE_MATCH this value installed.
       auto r = root.realize(v);
       if (!r) return r.error();
@@ -336,7 +380,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     // Dynamo: print('p', n, flag, name) guards n == 3 and the types of flag and name.
     if (auto* lazy = dynamic_cast<LazyVariable*>(stack[i].get());
         popped && lazy && !lazy->realized()) {
-      if (!lazy->mayBecomeSymNode(root.context().trace) &&
+      if (!lazy->mayBecomeSymNode(root.context().trace, root.context().event) &&
           lazy->isLazyConstant(root.context().trace)) {
         lazy->ensureTypeGuard(root);
         values.push_back(stack[i]);
@@ -420,6 +464,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   ctx.hooks = hooks;
   ctx.dynamicDims = plan.dims;
   ctx.dynamicStrides = plan.strides;
+  ctx.duckShapes = plan.duck;
   ctx.dynamicInts = plan.ints;
   ctx.symbolBase = symbolBase;
   if (hooks) {
@@ -492,6 +537,8 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
     if (Status s = compileAtBreak(root, *breakAt, *code, outcome); !s) return s.error();
     if (outcome.refused) return outcome;  // no graph, no guard: the frame runs eagerly
   }
+  if (!ctx.output.shapeEnv().unsupported().empty())
+    return unsupported("dynamic shapes: " + ctx.output.shapeEnv().unsupported());
   const ProtoGraph& proto = ctx.output.graph();
   outcome.ops = proto.opCount();
   if (ctx.output.hasOutput()) {

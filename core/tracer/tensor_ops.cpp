@@ -33,14 +33,16 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
       return Converted{GraphArg::ofNode(t->node()), fake::MetaArg(t->meta())};
     }
     case vt::VtKind::kSymInt: {
-      // The graph takes the SymInt node; fake tensors see its hint. Inside a tuple or
-      // list it is a size, whose symbolic result is not modelled.
-      if (depth > 0)
+      // The graph takes the SymInt node; fake tensors see its value: a size symbol's
+      // stand-in (the two replays check that what they compute is symbolic), or a
+      // dynamic int's hint. A dynamic int inside a tuple or list is a size, whose
+      // symbolic result is not modelled.
+      auto* si = static_cast<vt::SymIntVariable*>(v.get());
+      if (depth > 0 && !si->hasStandIn())
         return unsupported(
             "a dynamic int inside a sequence argument (symbolic sizes from "
             "SymInts are not modelled)");
-      auto* si = static_cast<vt::SymIntVariable*>(v.get());
-      return Converted{GraphArg::ofNode(si->node()), fake::MetaArg(si->hint())};
+      return Converted{GraphArg::ofNode(si->node()), fake::MetaArg(si->fakeValue())};
     }
     case vt::VtKind::kConstant: {
       const auto& c = static_cast<vt::ConstantVariable*>(v.get())->value();
@@ -130,6 +132,7 @@ Expected<VtPtr> tensorSetItem(InstructionTranslator& tx, const VtPtr& tensor, co
   fake::FakeContext fctx;
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
+  if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
   auto indexed = fake::callOp("operator.getitem", {t->meta, i->meta}, {}, fctx);
   if (!indexed) return unsupported("fake tensor: tensor setitem: " + indexed.error().message());
   if (!indexed->is<fake::TensorMeta>())
@@ -155,6 +158,32 @@ bool anyTensor(const vt::Args& args, const vt::Kwargs& kwargs) {
     if (kv.second->kind() == vt::VtKind::kTensor) return true;
   }
   return false;
+}
+
+// A size `s - k` (k > 0) of a symbol s: its range reaches below 2, so fake-tensor meta
+// functions guard it (infer_size: Ne(s - k, 1); is_contiguous: s - k >= 2), which the
+// core's concrete meta functions do not model. Recognised by its value: k below a size
+// symbol's stand-in.
+Status checkSymbolOffsets(const TracingContext& ctx, const fake::MetaValue& v,
+                          const std::string& op) {
+  if (ctx.symbolBase == 0) return {};
+  auto check = [&](const fake::TensorMeta& m) -> Status {
+    for (int64_t size : m.sizes) {
+      auto above = ctx.symbolByStandIn.upper_bound(size);
+      if (above != ctx.symbolByStandIn.end() && above->first - size < 50)
+        return unsupported("dynamic shapes: " + op + " gives a size " + above->second + " - " +
+                           std::to_string(above->first - size) +
+                           ", which fake-tensor meta functions guard (Ne(s - k, 1), "
+                           "s - k >= 2 in infer_size / is_contiguous): not modelled");
+    }
+    return {};
+  };
+  if (v.is<fake::TensorMeta>()) return check(v.as<fake::TensorMeta>());
+  if (v.is<fake::ValueSeq>()) {
+    for (const auto& item : v.as<fake::ValueSeq>().items)
+      if (Status s = checkSymbolOffsets(ctx, item, op); !s) return s;
+  }
+  return {};
 }
 
 Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
@@ -189,6 +218,21 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fake::FakeContext fctx;
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
+  if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
+  if (tx.context().symbolBase != 0 && metaOp.find("conv") != std::string::npos) {
+    // The convolution meta function picks a backend from the sizes
+    // (torch._C._select_conv_backend): with a symbolic size that guards (e.g. the batch
+    // below 16), which is not modelled.
+    for (const auto& a : margs) {
+      const auto* t = a.get<fake::TensorMeta>();
+      if (!t) continue;
+      for (int64_t size : t->sizes)
+        if (size >= tx.context().symbolBase - 1000)
+          return unsupported("dynamic shapes: " + metaOp +
+                             " of a tensor with a symbolic size (the guards its backend "
+                             "selection adds are not modelled)");
+    }
+  }
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
   // A SymInt argument is computed with its hint; if another value would give other
   // metadata, the result has symbolic sizes, which are not modelled.
@@ -199,6 +243,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   bool symIntArg = false;
   auto shift = [&](const VtPtr& v, fake::MetaArg& m) {
     if (v->kind() != vt::VtKind::kSymInt) return;
+    if (static_cast<vt::SymIntVariable&>(*v).hasStandIn()) return;  // the two replays check
     m = fake::MetaArg(static_cast<vt::SymIntVariable&>(*v).hint() + 1000003);
     symIntArg = true;
   };
@@ -213,6 +258,12 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
       return unsupported("a dynamic int reaches the metadata of " + metaOp +
                          " (symbolic sizes from SymInts are not modelled)");
   }
+  if (!result && result.error().message().find("data-dependent output size") != std::string::npos &&
+      tx.context().trace.configOf(tx.context().event).getCaptureDynamicOutputShapeOps()) {
+    return unsupported("operator " + metaOp +
+                       " under config.capture_dynamic_output_shape_ops (an unbacked size: "
+                       "unbacked symbols and runtime asserts are not modelled)");
+  }
   if (!result && result.error().message().find("data-dependent output size") != std::string::npos) {
     // FakeTensorMode raises DynamicOutputShapeException; with
     // capture_dynamic_output_shape_ops off Dynamo graph-breaks (utils.get_fake_value).
@@ -220,6 +271,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
                       "Operator " + metaOp + "'s output shape depends on input Tensor data.");
   }
   if (!result) return unsupported("fake tensor: " + result.error().message());
+  if (Status s = checkSymbolOffsets(tx.context(), *result, metaOp); !s) return s.error();
   OutputGraph& out = tx.context().output;
   NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))
                        : out.callFunction(target, std::move(gargs), std::move(gkw));
