@@ -41,7 +41,9 @@ Expected<compare::GraphDecision> emitGraph(const ProtoGraph& proto) {
     nd.op = pn.op;
     nd.target = pn.target;
     nd.source = pn.source;
-    if (!pn.symbol.empty()) {
+    if (!pn.exampleText.empty()) {
+      nd.exampleValue = pn.exampleText;
+    } else if (!pn.symbol.empty()) {
       nd.exampleValue = "sym " + pn.symbol;
     } else if (!pn.symExpr.empty()) {
       nd.exampleValue = "sym " + pn.symExpr;
@@ -75,6 +77,56 @@ struct DynamicPlan {
   bool duck = false;
 };
 
+// A value of the frame Dynamo may wrap with a source: each local and cell's contents,
+// and the items of tuples, lists and str-keyed dicts in them, named as the core's
+// sources name them (L['args'][0], L['kwargs']['input_ids']).
+struct FrameValue {
+  std::string source;
+  std::string local;  // the root local's name
+  trace::ObjRef ref;
+  bool cell;
+};
+
+std::vector<FrameValue> frameValues(const trace::TraceReader& trace,
+                                    schema::FrameInput::Reader frame) {
+  using W = schema::Object::Which;
+  std::vector<FrameValue> out;
+  std::function<void(const std::string&, const std::string&, trace::ObjRef, bool, int)> walk =
+      [&](const std::string& source, const std::string& local, trace::ObjRef ref, bool cell,
+          int depth) {
+        out.push_back(FrameValue{source, local, ref, cell});
+        auto o = trace.object(ref);
+        if (!o || depth >= 2) return;
+        if (o->which() == W::TUPLE || o->which() == W::LIST) {
+          auto items = o->which() == W::TUPLE ? o->getTuple() : o->getList();
+          for (unsigned i = 0; i < items.size() && i < 64; ++i)
+            walk(source + "[" + std::to_string(i) + "]", local, items[i], cell, depth + 1);
+        } else if (o->which() == W::DICT) {
+          unsigned n = 0;
+          for (auto e : o->getDict()) {
+            if (++n > 64) break;
+            auto k = trace.object(e.getKey());
+            if (!k || k->which() != W::STR) continue;
+            walk(source + "[" + vt::pyStrRepr(k->getStr().cStr()) + "]", local, e.getValue(), cell,
+                 depth + 1);
+          }
+        }
+      };
+  for (bool cell : {false, true}) {
+    for (auto nv : cell ? frame.getCells() : frame.getLocals()) {
+      trace::ObjRef ref = nv.getValue();
+      if (cell) {
+        auto c = trace.object(ref);
+        if (!c || c->which() != W::CELL || c->getCell().getEmpty()) continue;
+        ref = c->getCell().getContents();
+      }
+      std::string name = nv.getName();
+      walk("L[" + vt::pyStrRepr(name) + "]", name, ref, cell, 0);
+    }
+  }
+  return out;
+}
+
 DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
   DynamicPlan plan;
   auto event = trace.event(eventIndex);
@@ -88,110 +140,97 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
     if (!m || m->which() != W::TENSOR_META) return std::nullopt;
     return m->getTensorMeta();
   };
+  auto values = frameValues(trace, frame);
   // Dims the frame's tensors carry as dynamic from the start: torch._dynamo.mark_dynamic
   // (DimDynamic.DYNAMIC), or every dim with assume_static_by_default=False (DUCK; sizes 0
   // and 1 stay static: specialize_zero_one). (_automatic_dynamic in variables/builder.py.)
   bool allDynamic = !config.getAssumeStaticByDefault();
   plan.duck = allDynamic;
-  for (bool cell : {false, true}) {
-    for (auto nv : cell ? frame.getCells() : frame.getLocals()) {
-      trace::ObjRef ref = nv.getValue();
-      if (cell) {
-        auto c = trace.object(ref);
-        if (!c || c->which() != W::CELL || c->getCell().getEmpty()) continue;
-        ref = c->getCell().getContents();
-      }
-      auto o = trace.object(ref);
-      if (!o) continue;
-      if (o->which() == W::INT && allDynamic && !config.getSpecializeInt()) {
-        plan.ints.insert(nv.getName());
-        continue;
-      }
-      auto m = metaOf(ref);
-      if (!m) continue;
-      std::vector<bool> dyn(m->getShape().size(), false);
-      bool any = false;
-      for (auto d : m->getDynamicDims()) {
-        if (d < dyn.size()) dyn[d] = any = true;
-      }
-      if (allDynamic) {
-        for (unsigned k = 0; k < dyn.size(); ++k) {
-          if (m->getShape()[k] > 1) dyn[k] = any = true;
-        }
-      }
-      if (!any) continue;
-      if (cell) {
-        plan.unsupported =
-            "tensor cell contents '" + std::string(nv.getName().cStr()) + "' with dynamic dims";
+  for (const auto& v : values) {
+    auto o = trace.object(v.ref);
+    if (!o) continue;
+    if (o->which() == W::INT && allDynamic && !config.getSpecializeInt()) {
+      if (v.cell || v.source != "L[" + vt::pyStrRepr(v.local) + "]") {
+        plan.unsupported = "an int inside a container or cell (" + v.source + ") with dynamic=True";
         return plan;
       }
-      plan.dims[nv.getName()] = dyn;
+      plan.ints.insert(v.local);
+      continue;
     }
+    auto m = metaOf(v.ref);
+    if (!m) continue;
+    std::vector<bool> dyn(m->getShape().size(), false);
+    bool any = false;
+    for (auto d : m->getDynamicDims()) {
+      if (d < dyn.size()) dyn[d] = any = true;
+    }
+    if (allDynamic) {
+      for (unsigned k = 0; k < dyn.size(); ++k) {
+        if (m->getShape()[k] > 1) dyn[k] = any = true;
+      }
+    }
+    if (!any) continue;
+    if (v.cell) {
+      plan.unsupported = "tensor cell contents '" + v.source + "' with dynamic dims";
+      return plan;
+    }
+    plan.dims[v.source] = dyn;
   }
   if (!config.getAutomaticDynamicShapes()) return plan;
   for (size_t j = 0; j < eventIndex; ++j) {
     auto earlier = trace.event(j).getFrame();
     if (earlier.getCode() != frame.getCode()) continue;
-    // Locals, and the contents of the frame's cells (read through L['name'] too).
-    auto valueOf = [&](schema::FrameInput::Reader f, capnp::Text::Reader name,
-                       bool cell) -> trace::ObjRef {
-      for (auto nv : cell ? f.getCells() : f.getLocals()) {
-        if (nv.getName() != name) continue;
-        if (!cell) return nv.getValue();
-        auto c = trace.object(nv.getValue());
-        if (!c || c->which() != W::CELL || c->getCell().getEmpty()) return 0;
-        return c->getCell().getContents();
+    std::map<std::string, trace::ObjRef> before;
+    for (const auto& v : frameValues(trace, earlier)) before.emplace(v.source, v.ref);
+    for (const auto& v : values) {
+      auto it = before.find(v.source);
+      if (it == before.end()) continue;
+      const std::string& name = v.source;
+      auto a = trace.object(v.ref);
+      auto b = trace.object(it->second);
+      if (a && b && a->which() == W::TENSOR && b->which() == W::FLOAT) {
+        // A float input is wrapped as a 0-d tensor for the frame state
+        // (specialize_float=False); a tensor in its place later has another rank, so
+        // all its dims become dynamic and broadcasting may specialise them again.
+        plan.unsupported = name + " changed from a float to a tensor";
+        return plan;
       }
-      return 0;
-    };
-    for (bool cell : {false, true}) {
-      for (auto nv : cell ? frame.getCells() : frame.getLocals()) {
-        std::string name = nv.getName();
-        trace::ObjRef now = valueOf(frame, nv.getName(), cell);
-        trace::ObjRef before = valueOf(earlier, nv.getName(), cell);
-        if (!now || !before) continue;
-        auto a = trace.object(now);
-        auto b = trace.object(before);
-        if (a && b && a->which() == W::TENSOR && b->which() == W::FLOAT) {
-          // A float input is wrapped as a 0-d tensor for the frame state
-          // (specialize_float=False); a tensor in its place later has another rank, so
-          // all its dims become dynamic and broadcasting may specialise them again.
-          plan.unsupported = "local '" + name + "' changed from a float to a tensor";
+      if (!a || !b || a->which() != b->which()) continue;
+      if (a->which() == W::INT && a->getInt() != b->getInt()) {
+        // automatic_dynamic_shapes: an int whose value changed becomes a SymInt.
+        if (v.source != "L[" + vt::pyStrRepr(v.local) + "]") {
+          plan.unsupported = "an int inside a container (" + v.source + ") changed value";
           return plan;
         }
-        if (!a || !b || a->which() != b->which()) continue;
-        if (a->which() == W::INT && a->getInt() != b->getInt()) {
-          // automatic_dynamic_shapes: an int whose value changed becomes a SymInt.
-          plan.ints.insert(name);
-          continue;
-        }
-        if (a->which() != W::TENSOR) continue;
-        auto ta = metaOf(now), tb = metaOf(before);
-        if (!ta || !tb) continue;
-        auto sa = ta->getShape(), sb = tb->getShape();
-        std::vector<bool> dyn(sa.size(), false);
-        bool any = false;
-        for (unsigned k = 0; k < sa.size(); ++k) {
-          dyn[k] = sa.size() != sb.size() || sa[k] != sb[k];
-          any = any || dyn[k];
-        }
-        bool stridesDiffer = ta->getStride().size() != tb->getStride().size();
-        for (unsigned k = 0; !stridesDiffer && k < ta->getStride().size(); ++k)
-          stridesDiffer = ta->getStride()[k] != tb->getStride()[k];
-        if (!any && !stridesDiffer) continue;
-        if (cell) {
-          plan.unsupported = "tensor cell contents '" + name + "' sizes/strides changed";
-          return plan;
-        }
-        if (!any) {
-          plan.unsupported = "tensor input '" + name + "' strides changed (dynamic strides)";
-          return plan;
-        }
-        if (stridesDiffer) plan.strides.insert(name);
-        auto& merged = plan.dims[name];
-        if (merged.size() != dyn.size()) merged.assign(dyn.size(), false);
-        for (size_t k = 0; k < dyn.size(); ++k) merged[k] = merged[k] || dyn[k];
+        plan.ints.insert(v.local);
+        continue;
       }
+      if (a->which() != W::TENSOR) continue;
+      auto ta = metaOf(v.ref), tb = metaOf(it->second);
+      if (!ta || !tb) continue;
+      auto sa = ta->getShape(), sb = tb->getShape();
+      std::vector<bool> dyn(sa.size(), false);
+      bool any = false;
+      for (unsigned k = 0; k < sa.size(); ++k) {
+        dyn[k] = sa.size() != sb.size() || sa[k] != sb[k];
+        any = any || dyn[k];
+      }
+      bool stridesDiffer = ta->getStride().size() != tb->getStride().size();
+      for (unsigned k = 0; !stridesDiffer && k < ta->getStride().size(); ++k)
+        stridesDiffer = ta->getStride()[k] != tb->getStride()[k];
+      if (!any && !stridesDiffer) continue;
+      if (v.cell) {
+        plan.unsupported = "tensor cell contents '" + name + "' sizes/strides changed";
+        return plan;
+      }
+      if (!any) {
+        plan.unsupported = "tensor input '" + name + "' strides changed (dynamic strides)";
+        return plan;
+      }
+      if (stridesDiffer) plan.strides.insert(name);
+      auto& merged = plan.dims[name];
+      if (merged.size() != dyn.size()) merged.assign(dyn.size(), false);
+      for (size_t k = 0; k < dyn.size(); ++k) merged[k] = merged[k] || dyn[k];
     }
   }
   return plan;

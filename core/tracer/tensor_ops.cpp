@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <unordered_set>
 
 #include "core/fake/broadcast.h"
 #include "core/fake/op_registry.h"
@@ -89,6 +90,29 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
       }
       fake::MetaArg meta = v->kind() == vt::VtKind::kList ? fake::MetaArg::list(std::move(metas))
                                                           : fake::MetaArg::tuple(std::move(metas));
+      bool symbolic = false;
+      for (const auto& item : seq->items())
+        symbolic = symbolic || item->kind() == vt::VtKind::kSymInt;
+      if (v->kind() == vt::VtKind::kSize && symbolic) {
+        // SizeVariable.as_proxy with SymInt items: a torch.Size([...]) node per use.
+        g.kind = GraphArg::Kind::kList;
+        NodeId size = tx.context().output.callFunction("torch.Size", {std::move(g)}, {});
+        std::string text = "(";
+        for (const auto& lazyItem : seq->items()) {
+          auto realized = tx.realize(lazyItem);
+          if (!realized) return realized.error();
+          const VtPtr& item = *realized;
+          if (text.size() > 1) text += ", ";
+          if (item->kind() == vt::VtKind::kSymInt)
+            text += "sym " + static_cast<const vt::SymIntVariable&>(*item).expr().str();
+          else if (auto k = vt::constantInt(item))
+            text += "int " + std::to_string(*k);
+          else
+            return unsupported("a torch.Size of " + item->pythonTypeName() + " items");
+        }
+        tx.context().output.graph().node(size).exampleText = text + ")";
+        return Converted{GraphArg::ofNode(size), std::move(meta)};
+      }
       return Converted{std::move(g), std::move(meta)};
     }
     case vt::VtKind::kSlice: {
@@ -186,6 +210,54 @@ Status checkSymbolOffsets(const TracingContext& ctx, const fake::MetaValue& v,
   return {};
 }
 
+// FakeTensorMode's fast path for aten add/sub/mul/div.Tensor when an operand has symbolic
+// sizes (fake_impls.make_fast_binary_impl): if an operand already has the output's shape
+// and every tensor operand is contiguous, the output is contiguous (strides of size-1
+// dims included), or channels-last if every operand is; otherwise the refs' strides,
+// which the core's TensorIterator rules give.
+void fastBinaryStrides(const TracingContext& ctx, const std::string& op,
+                       const std::vector<fake::MetaArg>& args, const fake::Kwargs& kwargs,
+                       fake::MetaValue& result) {
+  static const std::unordered_set<std::string> kFast = {
+      "operator.add",    "operator.sub",   "operator.mul",   "operator.truediv",
+      "torch.add",       "torch.sub",      "torch.subtract", "torch.mul",
+      "torch.multiply",  "torch.div",      "torch.divide",   "torch.true_divide",
+      "Tensor.add",      "Tensor.sub",     "Tensor.mul",     "Tensor.div",
+      "Tensor.__add__",  "Tensor.__sub__", "Tensor.__mul__", "Tensor.__truediv__",
+      "Tensor.__radd__", "Tensor.__rmul__"};
+  if (ctx.symbolBase == 0 || !kFast.count(op) || !result.is<fake::TensorMeta>()) return;
+  for (const auto& [name, value] : kwargs)
+    if (name == "rounding_mode" || name == "out") return;  // other overloads
+  auto symbolic = [&](const fake::TensorMeta& m) {
+    for (int64_t v : m.sizes)
+      if (v >= ctx.symbolBase - 1000) return true;
+    for (int64_t v : m.strides)
+      if (v >= ctx.symbolBase - 1000) return true;
+    return false;
+  };
+  std::vector<const fake::TensorMeta*> tensors;
+  bool anySymbolic = false;
+  for (const auto& a : args) {
+    if (const auto* t = a.get<fake::TensorMeta>()) {
+      tensors.push_back(t);
+      anySymbolic = anySymbolic || symbolic(*t);
+    }
+  }
+  if (!anySymbolic) return;
+  auto& out = std::get<fake::TensorMeta>(result.value);
+  bool shapeSeen = false, contiguous = true, channelsLast = true;
+  for (const auto* t : tensors) {
+    shapeSeen = shapeSeen || t->sizes == out.sizes;
+    contiguous = contiguous && t->isContiguous();
+    channelsLast = channelsLast && t->sizes.size() == 4 && t->isChannelsLastContiguous();
+  }
+  if (!shapeSeen) return;  // "both tensors nontrivially broadcast": the refs
+  if (contiguous)
+    out.strides = fake::TensorMeta::contiguous(out.dtype, out.sizes).strides;
+  else if (channelsLast)
+    out.strides = fake::channelsLastStrides(out.sizes);
+}
+
 Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
                            const std::string& metaOp, vt::Args args, vt::Kwargs kwargs) {
   // Realised up front: a lazy value may turn out to be a SymInt.
@@ -272,6 +344,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   }
   if (!result) return unsupported("fake tensor: " + result.error().message());
   if (Status s = checkSymbolOffsets(tx.context(), *result, metaOp); !s) return s.error();
+  fastBinaryStrides(tx.context(), metaOp, margs, mkw, *result);
   OutputGraph& out = tx.context().output;
   NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))
                        : out.callFunction(target, std::move(gargs), std::move(gkw));

@@ -273,8 +273,8 @@ Expected<VtPtr> Wrap::tensor() {
   }
   auto metaReader = metaObj->getTensorMeta();
   std::string detail = guards::tensorMatchDetail(*meta);
-  if (source->kind() == vt::Source::Kind::kLocal && ctx.dynamicDims.count(source->member())) {
-    auto d = dynamicSizes(ctx, *meta, ctx.dynamicDims.at(source->member()), srcName);
+  if (auto dyn = ctx.dynamicDims.find(srcName); dyn != ctx.dynamicDims.end()) {
+    auto d = dynamicSizes(ctx, *meta, dyn->second, srcName);
     if (!d) return d.error();
     detail = *d;
   }

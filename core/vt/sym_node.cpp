@@ -44,7 +44,15 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
       {"lt", symbolic::RelOp::kLt}, {"le", symbolic::RelOp::kLe}, {"gt", symbolic::RelOp::kGt},
       {"ge", symbolic::RelOp::kGe}, {"eq", symbolic::RelOp::kEq}, {"ne", symbolic::RelOp::kNe}};
   if (auto rel = kRel.find(base); rel != kRel.end()) {
-    bool value = tx.context().output.shapeEnv().evaluate({l, rel->second, r});
+    // The comparison is a node (a SymBool; dropped as SymInt compute when unused).
+    auto& out = tx.context().output;
+    tracer::GraphArg mine = tracer::GraphArg::ofNode(node_);
+    NodeId node = out.callFunction(
+        "operator." + base,
+        {selfOnLeft ? mine : theirs, selfOnLeft ? std::move(theirs) : std::move(mine)}, {});
+    symbolic::Relation relation{l, rel->second, r};
+    out.graph().node(node).symExpr = relation.python([](const std::string& s) { return s; });
+    bool value = out.shapeEnv().evaluate(relation);
     return ConstantVariable::make(value);
   }
 

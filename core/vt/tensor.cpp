@@ -76,6 +76,32 @@ Expected<VtPtr> sizeTuple(Tx& tx, const fake::Shape& xs, const char* what, bool 
   return asSize ? makeSize(std::move(dims)) : makeTuple(std::move(dims));
 }
 
+// A size read that has symbols is, in Dynamo, a call_method `size` node on the tensor
+// (TensorVariable.call_method's generic path), and for a whole torch.Size one
+// operator.getitem node per dim (wrap_fx_proxy_cls unpacking it); their results bind to
+// the symbols' placeholders, so these nodes have no users and remove_unused_graphargs
+// drops them, but their names are taken ("getitem_3" after x.shape of a 3-d tensor).
+void sizeAccessorNodes(Tx& tx, NodeId tensor, const std::optional<int64_t>& dim, size_t rank) {
+  auto& out = tx.context().output;
+  std::vector<tracer::GraphArg> args{tracer::GraphArg::ofNode(tensor)};
+  if (dim) args.push_back(tracer::GraphArg::ofConstant(*dim));
+  NodeId size = out.callMethod("size", std::move(args), {});
+  if (dim) return;
+  for (size_t i = 0; i < rank; ++i)
+    out.callFunction(
+        "operator.getitem",
+        {tracer::GraphArg::ofNode(size), tracer::GraphArg::ofConstant(static_cast<int64_t>(i))},
+        {});
+}
+
+bool anySymInt(const VtPtr& v) {
+  if (v->kind() == VtKind::kSymInt) return true;
+  if (auto* seq = dynamic_cast<const SequenceVariable*>(v.get()))
+    for (const auto& d : seq->items())
+      if (d->kind() == VtKind::kSymInt) return true;
+  return false;
+}
+
 // size / dim / numel / ndimension / stride / is_contiguous: answered from the metadata.
 Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, const std::string& name,
                                Args& args) {
@@ -112,6 +138,7 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
     for (const auto& d : static_cast<const SequenceVariable&>(**shape).items())
       symbolic = symbolic || d->kind() == VtKind::kSymInt;
     if (symbolic && source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());
+    if (symbolic) sizeAccessorNodes(tx, node_, std::nullopt, meta_.sizes.size());
     return shape;
   }
   if (name == "dtype")
@@ -150,7 +177,15 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
                                            Kwargs kwargs) {
   static const std::unordered_set<std::string> kMetadata = {
       "size", "dim", "numel", "ndimension", "stride", "is_contiguous"};
-  if (kMetadata.count(name) && kwargs.empty()) return metadataMethod(tx, meta_, name, args);
+  if (kMetadata.count(name) && kwargs.empty()) {
+    auto r = metadataMethod(tx, meta_, name, args);
+    if (r && name == "size" && anySymInt(*r)) {
+      std::optional<int64_t> dim;
+      if (!args.empty()) dim = constantInt(args[0]);
+      sizeAccessorNodes(tx, node_, dim, meta_.sizes.size());
+    }
+    return r;
+  }
   using MetaAnswer = VtPtr (*)(const fake::TensorMeta&);
   static const std::unordered_map<std::string, MetaAnswer> kAnswers = {
       {"is_floating_point",
