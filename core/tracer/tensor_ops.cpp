@@ -210,6 +210,37 @@ Status checkSymbolOffsets(const TracingContext& ctx, const fake::MetaValue& v,
   return {};
 }
 
+// A factory's sizes are checked non-negative (the meta functions' size >= 0 check,
+// guard_size_oblivious): for a SymInt size that is a shape guard unless its range decides
+// it (a size symbol is >= 2; an int argument made dynamic gets `0 <= L['n']`).
+Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const vt::Args& args) {
+  static const std::unordered_set<std::string> kFactories = {
+      "torch.zeros", "torch.ones",       "torch.empty",     "torch.full",       "torch.rand",
+      "torch.randn", "Tensor.new_zeros", "Tensor.new_ones", "Tensor.new_empty", "Tensor.new_full"};
+  if (!kFactories.count(op)) return {};
+  auto& env = tx.context().output.shapeEnv();
+  auto check = [&](const VtPtr& v) {
+    if (v->kind() != vt::VtKind::kSymInt) return;
+    env.evaluate({static_cast<const vt::SymIntVariable&>(*v).expr(), symbolic::RelOp::kGe,
+                  symbolic::Expr(0)});
+  };
+  bool method = op.rfind("Tensor.", 0) == 0;
+  size_t sizeArgs = op == "torch.full" || op == "Tensor.new_full" ? 1 : args.size();
+  for (size_t i = method ? 1 : 0; i < args.size() && i < (method ? 1 : 0) + sizeArgs; ++i) {
+    auto r = tx.realize(args[i]);
+    if (!r) return r.error();
+    check(*r);
+    if (auto* seq = dynamic_cast<const vt::SequenceVariable*>(r->get())) {
+      for (const auto& item : seq->items()) {
+        auto ri = tx.realize(item);
+        if (!ri) return ri.error();
+        check(*ri);
+      }
+    }
+  }
+  return {};
+}
+
 // FakeTensorMode's fast path for aten add/sub/mul/div.Tensor when an operand has symbolic
 // sizes (fake_impls.make_fast_binary_impl): if an operand already has the output's shape
 // and every tensor operand is contiguous, the output is contiguous (strides of size-1
@@ -305,6 +336,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
                              "selection adds are not modelled)");
     }
   }
+  if (Status s = factorySizeGuards(tx, metaOp, args); !s) return s.error();
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
   // A SymInt argument is computed with its hint; if another value would give other
   // metadata, the result has symbolic sizes, which are not modelled.

@@ -234,9 +234,16 @@ Expected<VtPtr> Wrap::intValue() {
     // source, symbol s<sha256(source) % 100> as ShapeEnv.create_symbol names it,
     // guarded by type only (its value goes to the shape env's guards).
     symbolic::Expr e = ctx.output.shapeEnv().createIntSymbol(srcName, obj->getInt());
+    std::string symbol = *e.asSymbol();
     guard(GuardKind::TYPE_MATCH, srcName);
-    NodeId node = ctx.output.symIntInput(*e.asSymbol(), srcName);
-    return VtPtr(std::make_shared<vt::SymIntVariable>(node, obj->getInt(), e, source));
+    NodeId node = ctx.output.symIntInput(symbol, srcName);
+    // Fake tensors see a stand-in for it, as for size symbols (the two replays check
+    // that what they compute from it is symbolic).
+    int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
+    ctx.symbolStandIn[symbol] = standIn;
+    ctx.symbolByStandIn[standIn] = symbol;
+    ctx.symbolNodes[symbol] = node;
+    return VtPtr(std::make_shared<vt::SymIntVariable>(node, obj->getInt(), standIn, e, source));
   }
   return constant();
 }
