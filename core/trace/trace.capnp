@@ -316,6 +316,8 @@ struct TensorMeta {
   dynamicDims @11 :List(UInt32);   # dims marked dynamic (torch._dynamo.mark_dynamic)
   isContiguous @12 :Bool;
   ndim @13 :UInt32;
+  staticDims @14 :List(UInt32);       # dims marked static (torch._dynamo.mark_static)
+  weakDynamicDims @15 :List(UInt32);  # dims marked by torch._dynamo.maybe_mark_dynamic
 }
 
 struct Tensor {

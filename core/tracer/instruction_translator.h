@@ -107,6 +107,9 @@ struct TracingContext {
   std::map<std::string, int64_t> symbolStandIn;
   std::map<int64_t, std::string> symbolByStandIn;
   std::map<std::string, NodeId> symbolNodes;
+  // torch.Size values read off tensors with symbolic sizes, and the `size` node each
+  // keeps (SizeVariable's proxy: passed to an op, the Size is that node).
+  std::map<const vt::VariableTracker*, std::pair<VtPtr, NodeId>> sizeProxies;
   // VariableBuilder results by source name (OutputGraph.variable_tracker_cache).
   std::map<std::string, VtPtr> builtBySource;
   // A graph break the core decided on: Dynamo's gb_type, the explanation, and the root

@@ -4,6 +4,7 @@
 // names and the printed code follow FX's rules.
 #include <kj/exception.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
@@ -164,11 +165,20 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
     for (auto d : m->getDynamicDims()) {
       if (d < dyn.size()) dyn[d] = any = true;
     }
+    for (auto d : m->getWeakDynamicDims()) {
+      if (d < dyn.size()) dyn[d] = any = true;
+    }
+    std::vector<bool> marked = dyn;
     if (allDynamic) {
       for (unsigned k = 0; k < dyn.size(); ++k) {
         if (m->getShape()[k] > 1) dyn[k] = any = true;
       }
     }
+    // mark_static wins over assume_static_by_default=False (not over mark_dynamic).
+    for (auto d : m->getStaticDims()) {
+      if (d < dyn.size() && !marked[d]) dyn[d] = false;
+    }
+    any = std::find(dyn.begin(), dyn.end(), true) != dyn.end();
     if (!any) continue;
     if (v.cell) {
       plan.unsupported = "tensor cell contents '" + v.source + "' with dynamic dims";
@@ -244,8 +254,11 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
       bool any = false;
       for (unsigned k = 0; k < sa.size(); ++k) {
         dyn[k] = sa.size() != sb.size() || sa[k] != sb[k];
-        any = any || dyn[k];
       }
+      for (auto d : ta->getStaticDims()) {
+        if (d < dyn.size()) dyn[d] = false;  // marked static: never automatic dynamic
+      }
+      for (bool d : dyn) any = any || d;
       bool stridesDiffer = ta->getStride().size() != tb->getStride().size();
       for (unsigned k = 0; !stridesDiffer && k < ta->getStride().size(); ++k)
         stridesDiffer = ta->getStride()[k] != tb->getStride()[k];

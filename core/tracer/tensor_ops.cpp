@@ -93,6 +93,11 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
       bool symbolic = false;
       for (const auto& item : seq->items())
         symbolic = symbolic || item->kind() == vt::VtKind::kSymInt;
+      if (auto kept = tx.context().sizeProxies.find(v.get());
+          symbolic && kept != tx.context().sizeProxies.end()) {
+        // A torch.Size read off a tensor keeps its `size` node (SizeVariable.proxy).
+        return Converted{GraphArg::ofNode(kept->second.second), std::move(meta)};
+      }
       if (v->kind() == vt::VtKind::kSize && symbolic) {
         // SizeVariable.as_proxy with SymInt items: a torch.Size([...]) node per use.
         g.kind = GraphArg::Kind::kList;

@@ -81,12 +81,23 @@ Expected<VtPtr> sizeTuple(Tx& tx, const fake::Shape& xs, const char* what, bool 
 // operator.getitem node per dim (wrap_fx_proxy_cls unpacking it); their results bind to
 // the symbols' placeholders, so these nodes have no users and remove_unused_graphargs
 // drops them, but their names are taken ("getitem_3" after x.shape of a 3-d tensor).
-void sizeAccessorNodes(Tx& tx, NodeId tensor, const std::optional<int64_t>& dim, size_t rank) {
+void sizeAccessorNodes(Tx& tx, NodeId tensor, const std::optional<int64_t>& dim, size_t rank,
+                       const VtPtr& result) {
   auto& out = tx.context().output;
   std::vector<tracer::GraphArg> args{tracer::GraphArg::ofNode(tensor)};
   if (dim) args.push_back(tracer::GraphArg::ofConstant(*dim));
   NodeId size = out.callMethod("size", std::move(args), {});
   if (dim) return;
+  tx.context().sizeProxies[result.get()] = {result, size};
+  std::string text = "(";
+  for (const auto& d : static_cast<const SequenceVariable&>(*result).items()) {
+    if (text.size() > 1) text += ", ";
+    if (d->kind() == VtKind::kSymInt)
+      text += "sym " + static_cast<const SymIntVariable&>(*d).expr().str();
+    else if (auto k = constantInt(d))
+      text += "int " + std::to_string(*k);
+  }
+  out.graph().node(size).exampleText = text + ")";
   for (size_t i = 0; i < rank; ++i)
     out.callFunction(
         "operator.getitem",
@@ -138,7 +149,7 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
     for (const auto& d : static_cast<const SequenceVariable&>(**shape).items())
       symbolic = symbolic || d->kind() == VtKind::kSymInt;
     if (symbolic && source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());
-    if (symbolic) sizeAccessorNodes(tx, node_, std::nullopt, meta_.sizes.size());
+    if (symbolic) sizeAccessorNodes(tx, node_, std::nullopt, meta_.sizes.size(), *shape);
     return shape;
   }
   if (name == "dtype")
@@ -182,7 +193,7 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     if (r && name == "size" && anySymInt(*r)) {
       std::optional<int64_t> dim;
       if (!args.empty()) dim = constantInt(args[0]);
-      sizeAccessorNodes(tx, node_, dim, meta_.sizes.size());
+      sizeAccessorNodes(tx, node_, dim, meta_.sizes.size(), *r);
     }
     return r;
   }

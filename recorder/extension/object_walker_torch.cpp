@@ -114,18 +114,24 @@ ObjRef ObjectWalker::walkTensor(PyObject* o) {
   bool isLeaf = truthy("is_leaf", false);
   bool quantized = truthy("is_quantized", false);
   bool contiguous = sparse ? false : truthy("is_contiguous", true);
-  std::vector<uint32_t> dynamicDims;
+  std::vector<uint32_t> dynamicDims, staticDims, weakDynamicDims;
   PyRef dict = PyRef::steal(PyObject_GenericGetDict(o, nullptr));
   PyErr_Clear();
   if (dict && PyDict_Check(dict.get())) {
-    PyObject* dyn = PyDict_GetItemString(dict.get(), "_dynamo_dynamic_indices");
-    if (dyn && PyAnySet_Check(dyn)) {
+    // The dims torch._dynamo.mark_dynamic / mark_static / maybe_mark_dynamic set, as
+    // _automatic_dynamic reads them.
+    auto indices = [&](const char* attr, std::vector<uint32_t>& out) {
+      PyObject* dyn = PyDict_GetItemString(dict.get(), attr);
+      if (!dyn || !PyAnySet_Check(dyn)) return;
       PyRef items = PyRef::steal(PySequence_List(dyn));
       PyErr_Clear();
       for (Py_ssize_t i = 0; items && i < PyList_GET_SIZE(items.get()); ++i)
-        dynamicDims.push_back(static_cast<uint32_t>(intOf(PyList_GET_ITEM(items.get(), i), 0)));
-      std::sort(dynamicDims.begin(), dynamicDims.end());
-    }
+        out.push_back(static_cast<uint32_t>(intOf(PyList_GET_ITEM(items.get(), i), 0)));
+      std::sort(out.begin(), out.end());
+    };
+    indices("_dynamo_dynamic_indices", dynamicDims);
+    indices("_dynamo_static_indices", staticDims);
+    indices("_dynamo_weak_dynamic_indices", weakDynamicDims);
   }
   bool isParameter = config_.parameterType &&
                      PyType_IsSubtype(type, reinterpret_cast<PyTypeObject*>(config_.parameterType));
@@ -151,6 +157,10 @@ ObjRef ObjectWalker::walkTensor(PyObject* o) {
   meta.setSubclass(subclass);
   auto dd = meta.initDynamicDims(static_cast<unsigned>(dynamicDims.size()));
   for (unsigned i = 0; i < dynamicDims.size(); ++i) dd.set(i, dynamicDims[i]);
+  auto sd = meta.initStaticDims(static_cast<unsigned>(staticDims.size()));
+  for (unsigned i = 0; i < staticDims.size(); ++i) sd.set(i, staticDims[i]);
+  auto wd = meta.initWeakDynamicDims(static_cast<unsigned>(weakDynamicDims.size()));
+  for (unsigned i = 0; i < weakDynamicDims.size(); ++i) wd.set(i, weakDynamicDims[i]);
   meta.setIsContiguous(contiguous);
   meta.setNdim(static_cast<uint32_t>(dims.size()));
   ObjRef metaRef = eb_.intern();
