@@ -146,6 +146,27 @@ class UserMethodVariable final : public VariableTracker {
   VtPtr self_;
 };
 
+// A C method bound to an object (BoundBuiltinMethodVariable): keyword.iskeyword is
+// frozenset.__contains__ bound to a frozenset. Calling it is the object's call_method.
+class BoundBuiltinMethodVariable final : public VariableTracker {
+ public:
+  BoundBuiltinMethodVariable(VtPtr obj, std::string name, SourcePtr source)
+      : VariableTracker(VtKind::kGetAttr, std::move(source), MutationType::kImmutable),
+        obj_(std::move(obj)),
+        name_(std::move(name)) {}
+  std::string className() const override { return "BoundBuiltinMethodVariable"; }
+  std::string pythonTypeName() const override { return "builtin_function_or_method"; }
+  std::string describe() const override { return obj_->repr() + "." + name_; }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override {
+    return obj_->callMethod(tx, name_, std::move(args), std::move(kwargs));
+  }
+  Expected<bool> boolValue(Tx&) override { return true; }
+
+ private:
+  VtPtr obj_;
+  std::string name_;
+};
+
 // A function Dynamo will not trace into (SkipFunctionVariable): calling it graph-breaks
 // with `gbType`.
 class SkippedFunctionVariable final : public VariableTracker {
