@@ -320,6 +320,9 @@ Expected<VtPtr> UserFunctionVariable::varGetattr(Tx& tx, const std::string& name
                                                    : fn.getWrapped();
     if (ref == 0 && name == "__wrapped__")
       return unsupported("getattr '__wrapped__' of a function without one (AttributeError path)");
+    // None through a source is a lazy value too: realised, CONSTANT_MATCH (wrap_literal).
+    if (ref == 0 && source())
+      return VtPtr(LazyVariable::ofConstant(NoneValue{}, Source::attr(source(), name)));
     if (ref == 0) return ConstantVariable::make(NoneValue{});
     if (!source()) return unsupported("getattr '" + name + "' on a function without a source");
     return VtPtr(std::make_shared<LazyVariable>(ref, Source::attr(source(), name)));
