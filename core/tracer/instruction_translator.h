@@ -104,6 +104,8 @@ struct TracingContext {
   int64_t symbolBase = 0;
   std::set<uint32_t> symbolIds;
   std::map<int64_t, std::pair<std::string, int64_t>> symbolByHint;  // hint -> (name, stand-in)
+  // inspect.signature's results by the function they describe (OutputGraph.signature_cache).
+  std::map<trace::ObjRef, VtPtr> signatureCache;
   // VariableBuilder results by source name (OutputGraph.variable_tracker_cache).
   std::map<std::string, VtPtr> builtBySource;
   // A graph break the core decided on: Dynamo's gb_type, the explanation, and the root

@@ -78,6 +78,9 @@ class UserFunctionVariable final : public BaseUserFunctionVariable {
   std::string pythonTypeName() const override { return "function"; }
   std::string describe() const override { return qualname_; }
   Expected<BoundCall> bindArgs(Tx& tx, Args args, Kwargs kwargs) override;
+  // Inlined; inspect.signature (InspectSignatureVariable) answers a repeated call on the
+  // same function from the compile's cache.
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
   // __name__ / __qualname__: constants of the function (lazy constants on AttrSource
   // when read through a source).
   Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
