@@ -555,9 +555,15 @@ Expected<VtPtr> Wrap::callable() {
   if (auto dot = qualname.rfind('.'); dot != std::string::npos && module != "builtins") {
     qualname = qualname.substr(dot + 1);
   }
-  // A C method bound to an object (bound_builtin_method_descriptor): ID_MATCH, and the
-  // object wrapped through AttrSource(source, "__self__"); the call is its call_method.
-  if (c.getSelf() != 0) {
+  // A C method bound to a builtin container (keyword.iskeyword is frozenset.__contains__
+  // of a frozenset; bound_builtin_method_descriptor): ID_MATCH, and the object wrapped
+  // through AttrSource(source, "__self__"); the call is its call_method. C methods bound
+  // to other objects (tensors, random.Random ...) keep their own paths here.
+  static const std::set<std::string> kContainers = {"frozenset", "set",   "dict", "list",
+                                                    "tuple",     "bytes", "str"};
+  const bool containerMethod =
+      kContainers.count(module) && std::string(c.getQualname().cStr()).rfind(module + ".", 0) == 0;
+  if (containerMethod && c.getSelf() != 0) {
     guard(GuardKind::ID_MATCH, srcName);
     std::string name = qualname.substr(qualname.rfind('.') + 1);
     auto self = VariableBuilder::wrap(ctx, c.getSelf(),
@@ -581,9 +587,7 @@ Expected<VtPtr> Wrap::callable() {
   }
   // A C method bound to a builtin container in a trace written before the recorder kept
   // its __self__.
-  if (static const std::set<std::string> kContainers = {"frozenset", "set", "dict", "list", "tuple",
-                                                        "str", "bytes"};
-      kContainers.count(module) && std::string(c.getQualname().cStr()).rfind(module + ".", 0) == 0)
+  if (containerMethod)
     return unsupported("a builtin method bound to a " + module + " object (" +
                        std::string(c.getQualname().cStr()) +
                        ": BoundBuiltinMethodVariable over its __self__, which the trace does "
