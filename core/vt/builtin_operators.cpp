@@ -406,7 +406,10 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
     auto ia = intOf(a), ib = intOf(b);
     if (!ia || !ib)
       return unsupported(op + " on " + a->pythonTypeName() + " and " + b->pythonTypeName());
-    bool r = base == "lt" ? *ia < *ib : base == "le" ? *ia <= *ib : base == "gt" ? *ia > *ib : *ia >= *ib;
+    bool r = base == "lt"   ? *ia < *ib
+             : base == "le" ? *ia <= *ib
+             : base == "gt" ? *ia > *ib
+                            : *ia >= *ib;
     return ConstantVariable::make(r);
   }
   auto* ca = asConst(a);

@@ -236,8 +236,9 @@ Expected<VtPtr> BaseUserFunctionVariable::callFunction(Tx& tx, Args args, Kwargs
 Expected<VtPtr> UserFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
   auto f = ctx.trace.object(function_);
-  bool isSignature = f && f->which() == W::FUNCTION &&
-                     std::string_view(f->getFunction().getRule().cStr()) == "InspectSignatureVariable";
+  bool isSignature =
+      f && f->which() == W::FUNCTION &&
+      std::string_view(f->getFunction().getRule().cStr()) == "InspectSignatureVariable";
   if (!isSignature || args.size() != 1 || !kwargs.empty())
     return BaseUserFunctionVariable::callFunction(tx, std::move(args), std::move(kwargs));
   auto target = tx.realize(args[0]);
@@ -246,8 +247,7 @@ Expected<VtPtr> UserFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwa
   if ((*target)->kind() == VtKind::kUserMethod)
     fnVt = static_cast<const UserMethodVariable&>(**target).function().get();
   const auto* userFn = dynamic_cast<const UserFunctionVariable*>(fnVt);
-  if (!userFn)
-    return BaseUserFunctionVariable::callFunction(tx, {*target}, std::move(kwargs));
+  if (!userFn) return BaseUserFunctionVariable::callFunction(tx, {*target}, std::move(kwargs));
   if (auto hit = ctx.signatureCache.find(userFn->function()); hit != ctx.signatureCache.end())
     return hit->second;
   trace::ObjRef key = userFn->function();
