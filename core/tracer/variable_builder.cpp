@@ -857,6 +857,12 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
   }
   std::string typeName = vt::qualifiedClassName(ctx.trace, inst.getClass());
   if (typeName == "functools.partial") return wrapPartial(ctx, ref, std::move(source));
+  // InspectVariable.is_matching_object: Dynamo wraps a pre-existing inspect.Signature or
+  // inspect.Parameter under SkipGuardSource (no guards below it) with its property
+  // redirects; the trace records their mappingproxy as opaque, so this is refused by name.
+  if (typeName == "inspect.Signature" || typeName == "inspect.Parameter")
+    return unsupported("an " + typeName +
+                       " object made before compiling (InspectVariable under SkipGuardSource)");
   if (typeName == "functools._lru_cache_wrapper") {
     // is_lru_cache_wrapped_function: TYPE_MATCH and a WrapperUserFunctionVariable over
     // __wrapped__ (Dynamo traces the function, ignoring the cache).
