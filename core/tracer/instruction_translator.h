@@ -104,8 +104,6 @@ struct TracingContext {
   int64_t symbolBase = 0;
   std::set<uint32_t> symbolIds;
   std::map<int64_t, std::pair<std::string, int64_t>> symbolByHint;  // hint -> (name, stand-in)
-  // inspect.signature's results by the function they describe (OutputGraph.signature_cache).
-  std::map<trace::ObjRef, VtPtr> signatureCache;
   // VariableBuilder results by source name (OutputGraph.variable_tracker_cache).
   std::map<std::string, VtPtr> builtBySource;
   // A graph break the core decided on: Dynamo's gb_type, the explanation, and the root
@@ -129,6 +127,8 @@ struct TracingContext {
   vt::ExceptionStack exceptions;
   // Code objects already checked for inlining (TracingContext.previously_inlined_functions).
   std::set<trace::ObjRef> inlinedCodes;
+  // inspect.signature's results by the function they describe (OutputGraph.signature_cache).
+  std::map<trace::ObjRef, VtPtr> signatureCache;
   // Pending side effects and cells (side_effects.h).
   SideEffects sideEffects;
   // Observers for `dynrr debug`; may be null.
