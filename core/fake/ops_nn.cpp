@@ -1,7 +1,8 @@
 // ops_nn.cpp — meta functions of torch.nn.functional ops and masked_fill / where.
 //
-// Mirrors ATen: layer_norm (layer_norm_cpu: contiguous output), dropout (returns the input
-// itself when not training or p == 0, otherwise input * empty_like(input)),
+// Mirrors ATen: layer_norm (layer_norm_cpu: contiguous output), dropout (its Python
+// decomposition under the Python dispatcher: input.clone() when not training or p == 0,
+// otherwise input * empty_like(input)),
 // convolution (ConvUtils.h shape checks and conv_output_size; output channels_last when
 // input or weight suggests it, as mkldnn_conv_use_channels_last), max_pool2d
 // (pooling_output_shape, input memory format kept), embedding (index dtype check, output
@@ -87,7 +88,16 @@ Expected<MetaValue> dropoutOp(const OpCall& call) {
     return opError(call,
                    "dropout probability has to be between 0 and 1, but got " + MetaArg(*p).str());
   }
-  if (!*training || *p == 0.0 || x->numel() == 0) return MetaValue::view(*x, 0);
+  // Dynamo runs the op with the Python dispatcher on, so aten.dropout takes its Python
+  // decomposition: input.clone() (preserve format: a new, dense tensor) when not
+  // training or p == 0, otherwise native_dropout's (input times a mask of its layout).
+  if (!*training || *p == 0.0) {
+    TensorMeta out = *x;
+    out.storageOffset = 0;
+    out.strides = preserveFormatStrides(*x);
+    out.requiresGrad = outputRequiresGrad(call.ctx, out.dtype, {x->requiresGrad});
+    return MetaValue(std::move(out));
+  }
   if (!isFloatingOrComplex(x->dtype)) {
     return opError(call, "result type Float can't be cast to the desired output type " +
                              std::string(scalarTypeName(x->dtype)));

@@ -290,6 +290,12 @@ struct NamedCallable {
   qualname @1 :Text;               # "len", "sin", "Tensor.add"
   classification @2 :CallableClass;
   reason @3 :Text;                 # why Dynamo classifies it so, when known
+  self @4 :ObjRef;                 # __self__ of a C method bound to an object that is
+                                   # neither a module nor a type (keyword.iskeyword is
+                                   # frozenset.__contains__ bound to a frozenset):
+                                   # Dynamo's BoundBuiltinMethodVariable calls the method
+                                   # on it; 0 otherwise and in traces written before the
+                                   # field existed
 }
 
 enum Layout {

@@ -193,6 +193,7 @@ bool refsInRange(schema::Object::Reader obj, ObjRef limit, std::string& bad) {
       auto m = obj.getBoundMethod();
       return ok(m.getSelf(), false, "method self") && ok(m.getFunction(), false, "method function");
     }
+    case W::CALLABLE: return ok(obj.getCallable().getSelf(), true, "builtin method __self__");
     case W::TENSOR: {
       auto t = obj.getTensor();
       return ok(t.getMeta(), false, "tensor meta") && ok(t.getViewBase(), true, "tensor base") &&

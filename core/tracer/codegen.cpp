@@ -115,6 +115,11 @@ Status refuseLiveLazyIterators(const VtPtr& v, int depth) {
   if (v->kind() == vt::VtKind::kOperatorGetter)
     return unsupported("an operator getter (" + v->describe() +
                        ") live when the graph is compiled (its reconstruction is not modelled)");
+  // MappingProxyVariable.reconstruct (types.MappingProxyType over the rebuilt dict).
+  if (v->kind() == vt::VtKind::kMappingProxy)
+    return unsupported(
+        "a mappingproxy live when the graph is compiled (its reconstruction "
+        "is not modelled)");
   if (auto* seq = vt::asSequence(v)) {
     for (const auto& item : seq->items()) {
       if (Status st = refuseLiveLazyIterators(item, depth + 1); !st) return st;

@@ -133,6 +133,8 @@ struct TracingContext {
   vt::ExceptionStack exceptions;
   // Code objects already checked for inlining (TracingContext.previously_inlined_functions).
   std::set<trace::ObjRef> inlinedCodes;
+  // inspect.signature's results by the function they describe (OutputGraph.signature_cache).
+  std::map<trace::ObjRef, VtPtr> signatureCache;
   // Pending side effects and cells (side_effects.h).
   SideEffects sideEffects;
   // Observers for `dynrr debug`; may be null.

@@ -222,6 +222,7 @@ struct Wrap {
   Expected<VtPtr> device();
   Expected<VtPtr> opaque();
   Expected<VtPtr> set();
+  Expected<VtPtr> frozenset();
   Expected<VtPtr> enumMember();
   Expected<VtPtr> dictSubclass(trace::ObjRef cls);
   Expected<VtPtr> other();
@@ -558,6 +559,22 @@ Expected<VtPtr> Wrap::callable() {
   if (auto dot = qualname.rfind('.'); dot != std::string::npos && module != "builtins") {
     qualname = qualname.substr(dot + 1);
   }
+  // A C method bound to a builtin container (keyword.iskeyword is frozenset.__contains__
+  // of a frozenset; bound_builtin_method_descriptor): ID_MATCH, and the object wrapped
+  // through AttrSource(source, "__self__"); the call is its call_method. C methods bound
+  // to other objects (tensors, random.Random ...) keep their own paths here.
+  static const std::set<std::string> kContainers = {"frozenset", "set",   "dict", "list",
+                                                    "tuple",     "bytes", "str"};
+  const bool containerMethod =
+      kContainers.count(module) && std::string(c.getQualname().cStr()).rfind(module + ".", 0) == 0;
+  if (containerMethod && c.getSelf() != 0) {
+    guard(GuardKind::ID_MATCH, srcName);
+    std::string name = qualname.substr(qualname.rfind('.') + 1);
+    auto self = VariableBuilder::wrap(ctx, c.getSelf(),
+                                      source ? vt::Source::attr(source, "__self__") : nullptr);
+    if (!self) return self;
+    return std::make_shared<vt::BoundBuiltinMethodVariable>(*self, name, source);
+  }
   // Builtins Dynamo replaces by a Python polyfill are guarded by identity.
   bool polyfilled = std::string(c.getReason().cStr()).find("Polyfilled") != std::string::npos;
   guard(polyfilled ? GuardKind::ID_MATCH : GuardKind::BUILTIN_MATCH, srcName);
@@ -572,13 +589,9 @@ Expected<VtPtr> Wrap::callable() {
   if (c.getClassification() == schema::CallableClass::IN_GRAPH || module.rfind("torch", 0) == 0) {
     return std::make_shared<vt::TorchFunctionVariable>(module + "." + qualname, true, source);
   }
-  // A C method bound to a builtin container (keyword.iskeyword is
-  // frozenset(kwlist).__contains__): Dynamo wraps it as BoundBuiltinMethodVariable over
-  // AttrSource(source, "__self__") and traces the call; the recorder names the method but
-  // not its __self__.
-  if (static const std::set<std::string> kContainers = {"frozenset", "set", "dict", "list", "tuple",
-                                                        "str", "bytes"};
-      kContainers.count(module) && std::string(c.getQualname().cStr()).rfind(module + ".", 0) == 0)
+  // A C method bound to a builtin container in a trace written before the recorder kept
+  // its __self__.
+  if (containerMethod)
     return unsupported("a builtin method bound to a " + module + " object (" +
                        std::string(c.getQualname().cStr()) +
                        ": BoundBuiltinMethodVariable over its __self__, which the trace does "
@@ -683,6 +696,25 @@ Expected<VtPtr> Wrap::set() {
   return set;
 }
 
+// A frozenset of literals (ConstantVariable.is_literal -> wrap_literal): CONSTANT_MATCH
+// and a FrozensetVariable of constants (keyword.iskeyword's __self__). A frozenset holding
+// anything else (torch functions, types: EQUALS_MATCH and sourceless items) is not
+// modelled.
+Expected<VtPtr> Wrap::frozenset() {
+  std::vector<VtPtr> items;
+  for (auto item : obj->getFrozenset()) {
+    auto c = VariableBuilder::constantFromHeap(ctx, item);
+    if (!c || (*c)->kind() != vt::VtKind::kConstant)
+      return unsupported("a frozenset holding a " + trace::typeName(ctx.trace, item));
+    items.push_back(*c);
+  }
+  guard(GuardKind::CONSTANT_MATCH, srcName);
+  auto set =
+      std::make_shared<vt::SetVariable>(std::move(items), source, vt::MutationType::kImmutable);
+  set->setFrozen();
+  return VtPtr(set);
+}
+
 // An enum.Enum member: ID_MATCH and a UserDefinedObjectVariable that is a Python
 // constant (EnumVariable).
 Expected<VtPtr> Wrap::enumMember() {
@@ -750,6 +782,7 @@ Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
     case W::DEVICE: return w.device();
     case W::OPAQUE: return w.opaque();
     case W::SET: return w.set();
+    case W::FROZENSET: return w.frozenset();
     case W::ENUM: return w.enumMember();
     default: return w.other();
   }
@@ -828,6 +861,12 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
   }
   std::string typeName = vt::qualifiedClassName(ctx.trace, inst.getClass());
   if (typeName == "functools.partial") return wrapPartial(ctx, ref, std::move(source));
+  // InspectVariable.is_matching_object: Dynamo wraps a pre-existing inspect.Signature or
+  // inspect.Parameter under SkipGuardSource (no guards below it) with its property
+  // redirects; the trace records their mappingproxy as opaque, so this is refused by name.
+  if (typeName == "inspect.Signature" || typeName == "inspect.Parameter")
+    return unsupported("an " + typeName +
+                       " object made before compiling (InspectVariable under SkipGuardSource)");
   if (typeName == "functools._lru_cache_wrapper") {
     // is_lru_cache_wrapped_function: TYPE_MATCH and a WrapperUserFunctionVariable over
     // __wrapped__ (Dynamo traces the function, ignoring the cache).

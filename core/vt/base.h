@@ -89,6 +89,7 @@ enum class VtKind {
   kException,       // ExceptionVariable / UserDefinedExceptionObjectVariable
   kGenericContext,  // GenericContextWrappingVariable (a user class with __enter__/__exit__)
   kNullContext,     // NullContextVariable (contextlib.nullcontext and its class)
+  kMappingProxy,    // MappingProxyVariable (types.MappingProxyType over a dict)
   kOperatorGetter,  // the closure operator.itemgetter / attrgetter / methodcaller's polyfill
                     // returns
   kOpaque,          // a recorded value the core cannot look into (and LazyVariableTracker)

@@ -1212,6 +1212,16 @@ Expected<VtPtr> callIs(Tx&, const std::string& name, Args& args) {
 // the object's identity token (equal for one object, distinct for two), so identity
 // tests on it are right but the number itself is not Dynamo's. A sourceless tracker
 // (FakeIdVariable) is not modelled.
+// types.MappingProxyType(d) (UserDefinedClassVariable.call_function): over a dict made
+// or wrapped as a ConstDictVariable, a MappingProxyVariable proxying it.
+Expected<VtPtr> callMappingProxy(Tx&, const std::string&, Args& args) {
+  if (args.size() != 1) return notModelled();
+  auto dict = std::dynamic_pointer_cast<DictVariable>(args[0]);
+  if (!dict || !asDict(args[0]))
+    return unsupported("types.MappingProxyType of a " + args[0]->pythonTypeName());
+  return VtPtr(std::make_shared<MappingProxyVariable>(std::move(dict)));
+}
+
 Expected<VtPtr> callId(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 1) return notModelled();
   const VtPtr& arg = args[0];
@@ -1270,6 +1280,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"round", &callRound},
       {"isinstance", &callIsinstance},
       {"id", &callId},
+      {"mappingproxy", &callMappingProxy},
       {"str", &callStr},
       {"getattr", &callAttrBuiltin},
       {"hasattr", &callAttrBuiltin},

@@ -146,6 +146,15 @@ bool isAlnum(const std::string& s) {
 bool isSpaceStr(const std::string& s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), isSpace);
 }
+// str.isidentifier on ASCII text: a letter or '_' first, then letters, digits or '_'.
+// Non-ASCII text (XID_Start / XID_Continue) is not modelled: nullopt.
+std::optional<bool> isIdentifierAscii(const std::string& s) {
+  for (char ch : s)
+    if (static_cast<unsigned char>(ch) >= 0x80) return std::nullopt;
+  if (s.empty() || !(isLetter(s[0]) || s[0] == '_')) return false;
+  return std::all_of(s.begin(), s.end(),
+                     [](char ch) { return isLetter(ch) || ch == '_' || (ch >= '0' && ch <= '9'); });
+}
 // isupper / islower: at least one cased character, and none of the other case.
 bool isUpperStr(const std::string& s) {
   return std::any_of(s.begin(), s.end(), isUpperCh) && std::none_of(s.begin(), s.end(), isLowerCh);
@@ -368,6 +377,12 @@ const std::unordered_map<std::string, StrMethod>& strMethods() {
                   {"center", padded<'c'>},
                   {"partition", partitioned<false>},
                   {"rpartition", partitioned<true>},
+                  {"isidentifier",
+                   [](Tx&, const std::string& self, Args& a, const std::vector<std::string>&) {
+                     auto ok = a.empty() ? isIdentifierAscii(self) : std::nullopt;
+                     if (!ok) return Expected<VtPtr>(Error(""));
+                     return Expected<VtPtr>(ConstantVariable::make(*ok));
+                   }},
                   {"isalpha", predicate<&isAlpha>},
                   {"isalnum", predicate<&isAlnum>},
                   {"isspace", predicate<&isSpaceStr>},

@@ -122,6 +122,8 @@ class EnumVariable final : public VariableTracker {
         valueMixin_(valueMixin) {}
   trace::ObjRef identity() const { return identity_; }
   bool valueMixin() const { return valueMixin_; }
+  // The member's _value_ when it is a constant.
+  const std::optional<ConstantValue>& value() const { return value_; }
   // The same member without a source (SourcelessBuilder's UserDefinedObjectVariable).
   std::shared_ptr<EnumVariable> sourceless() const {
     return std::make_shared<EnumVariable>(identity_, typeName_, name_, value_, valueMixin_,

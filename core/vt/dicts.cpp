@@ -366,6 +366,26 @@ void DictVariable::installDictContainsGuard(Tx& tx, const VtPtr& key, bool conta
                                source()->name());
 }
 
+namespace {
+// mappingproxy's methods: the dict's reading ones (its type has no mutators).
+bool isProxyMethod(const std::string& name) {
+  static const std::unordered_set<std::string> kNames = {
+      "__getitem__", "__contains__", "__len__", "keys", "values", "items", "get", "copy"};
+  return kNames.count(name) > 0;
+}
+}  // namespace
+
+Expected<VtPtr> MappingProxyVariable::varGetattr(Tx&, const std::string& name) {
+  if (isProxyMethod(name)) return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+  return unsupported("mappingproxy attribute " + name);
+}
+
+Expected<VtPtr> MappingProxyVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                                 Kwargs kwargs) {
+  if (!isProxyMethod(name)) return unsupported("call of method " + name + " on mappingproxy");
+  return dict_->callMethod(tx, name, std::move(args), std::move(kwargs));
+}
+
 void DictVariable::markChanged(Tx& tx, const std::string& how) {
   if (mutationType() == MutationType::kValueMutationExisting)
     tx.context().sideEffects.markMutated(this, how);

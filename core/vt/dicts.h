@@ -90,6 +90,29 @@ class DictVariable final : public VariableTracker {
   std::string readOnly_;
 };
 
+// types.MappingProxyType(d) made while tracing (MappingProxyVariable): a read-only view
+// whose reads (len, [], in, iteration, keys / values / items / get / copy) go to the
+// dict it proxies, so later changes to the dict show through. A proxy reaching the
+// graph's outputs (reconstruction) is refused by the codegen.
+class MappingProxyVariable final : public VariableTracker {
+ public:
+  explicit MappingProxyVariable(std::shared_ptr<DictVariable> dict)
+      : VariableTracker(VtKind::kMappingProxy, nullptr, MutationType::kImmutable),
+        dict_(std::move(dict)) {}
+  const std::shared_ptr<DictVariable>& dict() const { return dict_; }
+  std::string pythonTypeName() const override { return "mappingproxy"; }
+  std::string describe() const override { return "mappingproxy(" + dict_->describe() + ")"; }
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override {
+    return dict_->unpackVarSequence(tx);
+  }
+  Expected<bool> boolValue(Tx& tx) override { return dict_->boolValue(tx); }
+
+ private:
+  std::shared_ptr<DictVariable> dict_;
+};
+
 inline DictVariable* asDict(const VtPtr& v) {
   return v && v->kind() == VtKind::kDict ? static_cast<DictVariable*>(v.get()) : nullptr;
 }

@@ -228,6 +228,34 @@ Expected<VtPtr> BaseUserFunctionVariable::callFunction(Tx& tx, Args args, Kwargs
   return tx.inlineUserFunction(*this, std::move(args), std::move(kwargs));
 }
 
+// InspectSignatureVariable.call_function: inspect.signature(f) with one argument, a
+// recorded function or a method of one, is traced once per compile (OutputGraph's
+// signature_cache keyed by the function, so the methods of two objects share it); a
+// repeated call returns the same Signature without tracing (nor guarding) again. The
+// isinstance check realises a lazy argument.
+Expected<VtPtr> UserFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  auto f = ctx.trace.object(function_);
+  bool isSignature =
+      f && f->which() == W::FUNCTION &&
+      std::string_view(f->getFunction().getRule().cStr()) == "InspectSignatureVariable";
+  if (!isSignature || args.size() != 1 || !kwargs.empty())
+    return BaseUserFunctionVariable::callFunction(tx, std::move(args), std::move(kwargs));
+  auto target = tx.realize(args[0]);
+  if (!target) return target;
+  const VariableTracker* fnVt = target->get();
+  if ((*target)->kind() == VtKind::kUserMethod)
+    fnVt = static_cast<const UserMethodVariable&>(**target).function().get();
+  const auto* userFn = dynamic_cast<const UserFunctionVariable*>(fnVt);
+  if (!userFn) return BaseUserFunctionVariable::callFunction(tx, {*target}, std::move(kwargs));
+  if (auto hit = ctx.signatureCache.find(userFn->function()); hit != ctx.signatureCache.end())
+    return hit->second;
+  trace::ObjRef key = userFn->function();
+  auto r = BaseUserFunctionVariable::callFunction(tx, {*target}, std::move(kwargs));
+  if (r) ctx.signatureCache[key] = *r;
+  return r;
+}
+
 Expected<BoundCall> UserFunctionVariable::bindArgs(Tx& tx, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
   auto fobj = ctx.trace.object(function_);
@@ -320,6 +348,9 @@ Expected<VtPtr> UserFunctionVariable::varGetattr(Tx& tx, const std::string& name
                                                    : fn.getWrapped();
     if (ref == 0 && name == "__wrapped__")
       return unsupported("getattr '__wrapped__' of a function without one (AttributeError path)");
+    // None through a source is a lazy value too: realised, CONSTANT_MATCH (wrap_literal).
+    if (ref == 0 && source())
+      return VtPtr(LazyVariable::ofConstant(NoneValue{}, Source::attr(source(), name)));
     if (ref == 0) return ConstantVariable::make(NoneValue{});
     if (!source()) return unsupported("getattr '" + name + "' on a function without a source");
     return VtPtr(std::make_shared<LazyVariable>(ref, Source::attr(source(), name)));

@@ -78,6 +78,9 @@ class UserFunctionVariable final : public BaseUserFunctionVariable {
   std::string pythonTypeName() const override { return "function"; }
   std::string describe() const override { return qualname_; }
   Expected<BoundCall> bindArgs(Tx& tx, Args args, Kwargs kwargs) override;
+  // Inlined; inspect.signature (InspectSignatureVariable) answers a repeated call on the
+  // same function from the compile's cache.
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
   // __name__ / __qualname__: constants of the function (lazy constants on AttrSource
   // when read through a source).
   Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
@@ -144,6 +147,27 @@ class UserMethodVariable final : public VariableTracker {
  private:
   VtPtr function_;
   VtPtr self_;
+};
+
+// A C method bound to an object (BoundBuiltinMethodVariable): keyword.iskeyword is
+// frozenset.__contains__ bound to a frozenset. Calling it is the object's call_method.
+class BoundBuiltinMethodVariable final : public VariableTracker {
+ public:
+  BoundBuiltinMethodVariable(VtPtr obj, std::string name, SourcePtr source)
+      : VariableTracker(VtKind::kGetAttr, std::move(source), MutationType::kImmutable),
+        obj_(std::move(obj)),
+        name_(std::move(name)) {}
+  std::string className() const override { return "BoundBuiltinMethodVariable"; }
+  std::string pythonTypeName() const override { return "builtin_function_or_method"; }
+  std::string describe() const override { return obj_->repr() + "." + name_; }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override {
+    return obj_->callMethod(tx, name_, std::move(args), std::move(kwargs));
+  }
+  Expected<bool> boolValue(Tx&) override { return true; }
+
+ private:
+  VtPtr obj_;
+  std::string name_;
 };
 
 // A function Dynamo will not trace into (SkipFunctionVariable): calling it graph-breaks

@@ -220,6 +220,12 @@ std::optional<Expected<VtPtr>> UserObjectVariable::instanceDictAttr(Tx&, const s
 // itself); an AttributeError from it (falling back to __getattr__) is not modelled.
 Expected<VtPtr> UserObjectVariable::varGetattr(Tx& tx, const std::string& name) {
   auto& ctx = tx.context();
+  // InspectVariable (inspect.Signature and inspect.Parameter objects): the properties
+  // `parameters`, `kind` and `name` read the private slot they return, not traced.
+  if (typeName_ == "inspect.Signature" && name == "parameters")
+    return genericGetattr(tx, "_parameters");
+  if (typeName_ == "inspect.Parameter" && (name == "kind" || name == "name"))
+    return genericGetattr(tx, "_" + name);
   if (name != "__class__" && name != "__dict__" && !ctx.sideEffects.pendingAttr(this, name) &&
       userClassDefines(ctx.trace, class_, "__getattribute__")) {
     auto ga = lookupMro(ctx.trace, class_, "__getattribute__");
@@ -435,7 +441,10 @@ Status UserObjectVariable::setAttr(Tx& tx, const std::string& name, const VtPtr&
   auto& ctx = tx.context();
   auto hit = lookupMro(ctx.trace, class_, name);
   if (!hit) return hit.error();
-  if (*hit) {
+  // A __slots__ member (member_descriptor, a data descriptor whose __set__ writes the
+  // slot) stores like an instance attribute: store_attr in the side-effects table
+  // (inspect.Parameter's _name, _kind, ...).
+  if (*hit && trace::typeName(ctx.trace, (*hit)->value) != "member_descriptor") {
     auto v = ctx.trace.object((*hit)->value);
     if (v && v->which() != W::FUNCTION && trace::typeName(ctx.trace, (*hit)->value) != "int" &&
         v->which() != W::INT && v->which() != W::FLOAT && v->which() != W::STR &&

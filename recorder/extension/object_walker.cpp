@@ -1023,10 +1023,20 @@ ObjRef ObjectWalker::walkNamedCallable(PyObject* o) {
       module = typeQualifiedName(Py_TYPE(self));
     PyErr_Clear();
   }
+  // The object a C method is bound to, unless a module (a C function of the module) or a
+  // type (a C classmethod): Dynamo's BoundBuiltinMethodVariable wraps it through
+  // AttrSource(method, "__self__") and calls the method on it (keyword.iskeyword is
+  // frozenset.__contains__ of a frozenset). Walked before the scratch object is built.
+  ObjRef boundSelf = 0;
+  if (PyCFunction_Check(o)) {
+    PyObject* self = PyCFunction_GET_SELF(o);
+    if (self && !PyModule_Check(self) && !PyType_Check(self)) boundSelf = walk(self);
+  }
   schema::CallableClass cls;
   std::string rule;
   classify(o, cls, rule);
   auto c = eb_.scratch().initCallable();
+  c.setSelf(boundSelf);
   c.setModule(module);
   c.setQualname(qualname);
   c.setClassification(cls);

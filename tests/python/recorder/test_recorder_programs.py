@@ -334,6 +334,23 @@ def test_function_annotations_recorded_once_read(record):
     assert helper_fn["annotations"] == 0
 
 
+_KEYWORDS = frozenset({"alpha", "beta"})
+_is_keyword = _KEYWORDS.__contains__
+
+
+def test_bound_builtin_method_keeps_self(record):
+    # keyword.iskeyword's shape: a C method bound to a frozenset. Dynamo calls the method
+    # on its __self__ (BoundBuiltinMethodVariable), so the recorder keeps it.
+    rec = record(lambda x: x * 2 if _is_keyword("alpha") else x, (t(2),))
+    c = rec.global_("_is_keyword")["callable"]
+    assert c["qualname"] == "frozenset.__contains__"
+    items = rec.obj(c["self"])["frozenset"]
+    assert sorted(rec.obj(i)["str"] for i in items) == ["alpha", "beta"]
+    # A C function of a module or a class keeps no __self__.
+    rec = record(lambda x: torch.sin(x), (t(2),))
+    assert rec.attr(rec.global_("torch"), "sin")["callable"]["self"] == 0
+
+
 def test_torch_function_classification(record):
     rec = record(lambda x: torch.sin(x), (t(2),))
     mod = rec.global_("torch")
