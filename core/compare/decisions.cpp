@@ -59,17 +59,26 @@ std::string canonicalValueMeta(schema::ValueMeta::Reader meta) {
   return "?";
 }
 
+namespace {
+
+GraphDecision graphFromTrace(schema::Graph::Reader g) {
+  GraphDecision graph;
+  graph.code = g.getCode();
+  for (auto n : g.getNodes()) {
+    graph.nodes.push_back(NodeDecision{n.getName(), nodeOpName(n.getOp()), n.getTarget(),
+                                       n.getSource(), canonicalValueMeta(n.getExampleValue())});
+  }
+  graph.subgraphsKnown = g.getSubgraphsRecorded();
+  for (auto s : g.getSubgraphs())
+    graph.subgraphs.push_back(SubgraphDecision{s.getName(), graphFromTrace(s.getGraph())});
+  return graph;
+}
+
+}  // namespace
+
 FrameDecisions fromTrace(schema::Decisions::Reader decisions) {
   FrameDecisions out;
-  for (auto g : decisions.getGraphs()) {
-    GraphDecision graph;
-    graph.code = g.getCode();
-    for (auto n : g.getNodes()) {
-      graph.nodes.push_back(NodeDecision{n.getName(), nodeOpName(n.getOp()), n.getTarget(),
-                                         n.getSource(), canonicalValueMeta(n.getExampleValue())});
-    }
-    out.graphs.push_back(std::move(graph));
-  }
+  for (auto g : decisions.getGraphs()) out.graphs.push_back(graphFromTrace(g));
   for (auto g : decisions.getGuards()) {
     GuardDecision guard{g.getKind(), g.getSource(), g.getDetail()};
     // The shape guard's decision is its printed expressions (ShapeEnv.produce_guards, as

@@ -23,9 +23,22 @@ struct NodeDecision {
   std::string exampleValue;
 };
 
+struct SubgraphDecision;
+
 struct GraphDecision {
   std::string code;  // GraphModule.code
   std::vector<NodeDecision> nodes;
+  // The GraphModules this graph's get_attr nodes read (higher-order op bodies installed
+  // by OutputGraph.install_subgraph), in node order.
+  std::vector<SubgraphDecision> subgraphs;
+  // False for a recorded graph from a trace written before subgraphs were recorded:
+  // `subgraphs` is then unknown, not empty.
+  bool subgraphsKnown = true;
+};
+
+struct SubgraphDecision {
+  std::string name;  // the get_attr target, e.g. "cond_true_0"
+  GraphDecision graph;
 };
 
 struct GuardDecision {

@@ -27,14 +27,27 @@
 namespace dynrr::tracer {
 namespace {
 
-// Replays the tracer's graph log into an FX-like graph and reads back names and code.
-Expected<compare::GraphDecision> emitGraph(const ProtoGraph& proto) {
+// Replays the tracer's graph log of graph `graphId` (0: the root) into an FX-like graph
+// and reads back names and code; then the subgraphs its get_attr nodes read, in node
+// order, each with its own.
+Expected<compare::GraphDecision> emitGraph(const OutputGraph& output, int graphId, int depth) {
+  const ProtoGraph& proto = output.graph();
   graph::Graph g;
   std::vector<graph::Node*> nodes;
-  if (Status s = replayGraphLog(proto, g, nodes); !s) return s.error().withContext("graph log");
+  if (Status s = replayGraphLog(proto, g, nodes, graphId); !s)
+    return s.error().withContext("graph log");
   compare::GraphDecision out;
   out.code = graph::pythonCode(g);
-  for (NodeId id : proto.order()) {
+  for (NodeId id : proto.order(graphId)) {
+    const ProtoNode& pn = proto.node(id);
+    if (pn.op != "get_attr" || depth >= 16) continue;
+    int sub = output.subgraphNamed(pn.target);
+    if (sub < 0) continue;
+    auto sg = emitGraph(output, sub, depth + 1);
+    if (!sg) return sg.error();
+    out.subgraphs.push_back(compare::SubgraphDecision{pn.target, std::move(*sg)});
+  }
+  for (NodeId id : proto.order(graphId)) {
     const ProtoNode& pn = proto.node(id);
     compare::NodeDecision nd;
     nd.name = nodes[static_cast<size_t>(id)]->name();
@@ -495,7 +508,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   const ProtoGraph& proto = ctx.output.graph();
   outcome.ops = proto.opCount();
   if (ctx.output.hasOutput()) {
-    auto g = emitGraph(proto);
+    auto g = emitGraph(ctx.output, 0, 0);
     if (!g) return g.error();
     outcome.decisions.graphs.insert(outcome.decisions.graphs.begin(), std::move(*g));
   }
@@ -817,6 +830,12 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   if (plan.dims.empty()) return run(0, hooks);
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;
+  for (const auto& g : a->decisions.graphs) {
+    if (!g.subgraphs.empty())
+      return unsupported(
+          "automatic dynamic shapes in a frame with higher-order op subgraphs (lifting size "
+          "symbols into subgraphs is not modelled)");
+  }
   auto b = run(kSymbolBaseB, nullptr);
   if (!b) return b;
   // Both replays must reach the same decisions but for the symbolic numbers.

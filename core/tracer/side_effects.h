@@ -78,7 +78,13 @@ class SideEffects {
   void storeCell(const std::shared_ptr<vt::CellVariable>& cell, vt::VtPtr value);
 
   const std::vector<Mutation>& pending() const { return pending_; }
-  void record(Mutation m) { pending_.push_back(std::move(m)); }
+  void record(Mutation m) {
+    ++mutations_;
+    pending_.push_back(std::move(m));
+  }
+  // How many mutations (stores, container mutations, records) were buffered so far: a
+  // higher-order op compares it before and after a branch (side effects in a subgraph).
+  uint64_t mutationCount() const { return mutations_; }
 
   // One line per cell / pending mutation, for `dynrr debug`'s `cells` and `effects`.
   std::vector<std::string> describeCells() const;
@@ -88,6 +94,7 @@ class SideEffects {
   std::vector<std::shared_ptr<vt::CellVariable>> cells_;
   std::deque<Tracked> tracked_;
   std::vector<Mutation> pending_;
+  uint64_t mutations_ = 0;
 };
 
 }  // namespace dynrr::tracer

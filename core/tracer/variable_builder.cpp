@@ -20,6 +20,7 @@
 #include "core/vt/dicts.h"
 #include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
+#include "core/vt/higher_order_ops.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
 #include "core/vt/sets.h"
@@ -837,6 +838,21 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
     if (!source) return unsupported("a logging.Logger reached without a source");
     ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
     VtPtr v = std::make_shared<vt::LoggerVariable>(typeName, std::move(source));
+    if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
+    return v;
+  }
+  if (vt::mroFind(ctx.trace, inst.getClass(), {"torch._ops.HigherOrderOperator"})) {
+    // wrap's HigherOrderOperator branch: TYPE_MATCH, TorchHigherOrderOperatorVariable.make
+    // by the operator's __name__.
+    if (!source) return unsupported("a HigherOrderOperator reached without a source");
+    std::string name;
+    if (auto n = vt::findAttr(inst.getAttrs(), "__name__")) {
+      if (auto s = ctx.trace.object(*n); s && s->which() == schema::Object::Which::STR)
+        name = s->getStr().cStr();
+    }
+    if (name.empty()) return unsupported("a HigherOrderOperator recorded without its __name__");
+    ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
+    VtPtr v = std::make_shared<vt::HigherOrderOperatorVariable>(name, ref, std::move(source));
     if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
     return v;
   }

@@ -50,6 +50,7 @@ const char* vtKindName(VtKind k) {
     case VtKind::kGenericContext: return "GenericContextWrappingVariable";
     case VtKind::kNullContext: return "NullContextVariable";
     case VtKind::kOperatorGetter: return "NestedUserFunctionVariable";
+    case VtKind::kHigherOrderOp: return "TorchHigherOrderOperatorVariable";
     case VtKind::kOpaque: return "OpaqueVariable";
   }
   return "?";

@@ -91,6 +91,7 @@ enum class VtKind {
   kNullContext,     // NullContextVariable (contextlib.nullcontext and its class)
   kOperatorGetter,  // the closure operator.itemgetter / attrgetter / methodcaller's polyfill
                     // returns
+  kHigherOrderOp,   // TorchHigherOrderOperatorVariable (torch.ops.higher_order.cond ...)
   kOpaque,          // a recorded value the core cannot look into (and LazyVariableTracker)
 };
 const char* vtKindName(VtKind k);
