@@ -244,6 +244,12 @@ Comparison compareDecisions(const FrameDecisions& ref, const FrameDecisions& cor
     if (!ce.count(e)) diff += "side effect missing in core: " + effectText(e) + "\n";
   for (const auto& e : ce)
     if (!re.count(e)) diff += "side effect extra in core:   " + effectText(e) + "\n";
+  if (ref.frameError != core.frameError) {
+    auto said = [](const std::string& e) {
+      return e.empty() ? std::string("compiles the frame") : "raises " + e;
+    };
+    diff += "frame: dynamo " + said(ref.frameError) + "; core " + said(core.frameError) + "\n";
+  }
   if (ref.skipReason != core.skipReason) {
     auto said = [](const std::string& r) {
       return r.empty() ? std::string("traces the frame") : "skips it before tracing: " + r;

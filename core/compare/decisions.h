@@ -77,6 +77,10 @@ struct FrameDecisions {
   // convert_frame's ConvertFrameAssert.__call__ declined the frame before tracing, with
   // this skip_reason ("" when the frame was traced).
   std::string skipReason;
+  // Dynamo raised out of the compile with an exception that reaches the program (not
+  // Unsupported): "<exception type>: <gb_type>", e.g. "UncapturedHigherOrderOpError:
+  // torch.cond: differing branch outputs"; "" when it did not.
+  std::string frameError;
 };
 
 // The skip reasons ConvertFrameAssert.__call__ (torch/_dynamo/convert_frame.py) gives
@@ -89,6 +93,10 @@ std::string canonicalTensorMeta(schema::TensorMeta::Reader meta);
 
 // Reads recorded decisions.
 FrameDecisions fromTrace(schema::Decisions::Reader decisions);
+// The frame error an event's status reason records ("" if none): for
+// UncapturedHigherOrderOpError, the exception type and the gb_type of the graph break or
+// error it wraps (the first line after "Got graph break/error:").
+std::string frameErrorOf(const std::string& statusReason);
 // Reads an event's decisions, with the pre-trace skip its status records.
 FrameDecisions fromEvent(schema::CompileEvent::Reader event);
 

@@ -749,8 +749,13 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   const bool dynamoRefused =
       event.getStatus() == schema::EventStatus::ERROR &&
       std::string(event.getStatusReason().cStr()).rfind("Unsupported: ", 0) == 0;
+  // Dynamo raised out of the compile (UncapturedHigherOrderOpError: a higher-order op
+  // that must be captured whole could not be); the core must raise the same.
+  const std::string dynamoFrameError = event.getStatus() == schema::EventStatus::ERROR
+                                           ? compare::frameErrorOf(event.getStatusReason().cStr())
+                                           : std::string();
   if (event.getStatus() != schema::EventStatus::COMPILED && !dynamoSkippedNoOps && !dynamoRefused &&
-      !dynamoPreTraceSkip) {
+      !dynamoPreTraceSkip && dynamoFrameError.empty()) {
     return unsupported("replay of frames Dynamo did not compile (status " +
                        std::to_string(static_cast<int>(event.getStatus())) + ": " +
                        std::string(event.getStatusReason().cStr()) + ")");
@@ -792,13 +797,20 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
     declined.decisions.skipReason = *skip;
     return declined;
   }
+  // A frame error the core raises is its decision for the frame: no graph, no guard.
+  auto frameError = [](Expected<ReplayOutcome> out) -> Expected<ReplayOutcome> {
+    if (out || !out.error().isFrameError()) return out;
+    ReplayOutcome raised;
+    raised.decisions.frameError = out.error().frameErrorDecision();
+    return raised;
+  };
   auto run = [&](int64_t symbolBase, const ReplayHooks* h) -> Expected<ReplayOutcome> {
     std::optional<TracingContext::BreakRequest> found;
     auto first = replayPass(trace, event, *code, h, nullptr, found, plan, symbolBase);
-    if (first || !found) return first;
+    if (first || !found || first.error().isFrameError()) return frameError(std::move(first));
     // A graph break: replay again, stopping at the root instruction it happens at.
     std::optional<TracingContext::BreakRequest> again;
-    return replayPass(trace, event, *code, h, &*found, again, plan, symbolBase);
+    return frameError(replayPass(trace, event, *code, h, &*found, again, plan, symbolBase));
   };
   // A frame the core refuses (outcome.refused) carries only the breaks Dynamo logs for
   // that: compared with what Dynamo logged when it refused the frame too (status error),
@@ -814,6 +826,7 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   // The core would trace a frame Dynamo declined: its decisions are compared with
   // Dynamo's skip (a divergence).
   if (dynamoPreTraceSkip) return run(0, hooks);
+  if (!dynamoFrameError.empty()) return run(0, hooks);
   if (dynamoSkippedNoOps) {
     auto out = run(0, hooks);
     if (out && out->decisions.graphs.empty() && out->decisions.breaks.empty()) {

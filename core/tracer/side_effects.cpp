@@ -33,7 +33,7 @@ std::shared_ptr<vt::CellVariable> SideEffects::trackCellExisting(const std::stri
 }
 
 void SideEffects::storeCell(const std::shared_ptr<vt::CellVariable>& cell, vt::VtPtr value) {
-  ++mutations_;
+  ++(cell->preExisting() ? mutations_ : newObjectMutations_);
   cell->setContents(std::move(value));
   cell->markWritten();
   if (!cell->preExisting()) return;
@@ -80,7 +80,8 @@ void setAttr(std::vector<std::pair<std::string, vt::VtPtr>>& attrs, const std::s
 }  // namespace
 
 void SideEffects::storeAttr(const vt::VtPtr& object, const std::string& name, vt::VtPtr value) {
-  ++mutations_;
+  ++(object->mutationType() == vt::MutationType::kAttributeMutationExisting ? mutations_
+                                                                            : newObjectMutations_);
   std::string target = object->source() ? object->source()->name() : "<no source>";
   for (auto& t : tracked_) {
     if (t.value != object) continue;

@@ -82,9 +82,13 @@ class SideEffects {
     ++mutations_;
     pending_.push_back(std::move(m));
   }
-  // How many mutations (stores, container mutations, records) were buffered so far: a
-  // higher-order op compares it before and after a branch (side effects in a subgraph).
+  // How many mutations of pre-existing state (containers, objects and cells from a
+  // source, globals, records) were buffered so far: a higher-order op compares it before
+  // and after a branch (a side effect outside the subgraph's scope).
   uint64_t mutationCount() const { return mutations_; }
+  // Stores to cells and objects made while tracing: inside a subgraph they are allowed
+  // only when made in the subgraph's own scope.
+  uint64_t newObjectMutationCount() const { return newObjectMutations_; }
 
   // One line per cell / pending mutation, for `dynrr debug`'s `cells` and `effects`.
   std::vector<std::string> describeCells() const;
@@ -95,6 +99,7 @@ class SideEffects {
   std::deque<Tracked> tracked_;
   std::vector<Mutation> pending_;
   uint64_t mutations_ = 0;
+  uint64_t newObjectMutations_ = 0;
 };
 
 }  // namespace dynrr::tracer

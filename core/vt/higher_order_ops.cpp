@@ -16,6 +16,14 @@
 namespace dynrr::vt {
 namespace {
 
+// cond does not fall back to eager (_ALLOW_FALLBACK_TO_EAGER is False): what would be a
+// graph break or an Unsupported inside it becomes UncapturedHigherOrderOpError, raised to
+// the program, named by the gb_type it wraps.
+Error uncaptured(const std::string& gbType, const std::string& what) {
+  return Error::frameError("UncapturedHigherOrderOpError: " + gbType,
+                           "torch.cond cannot be captured: " + what + " (" + gbType + ")");
+}
+
 using guards::GuardKind;
 using tracer::GraphArg;
 using tracer::OutputGraph;
@@ -43,6 +51,9 @@ Status flatten(Tx& tx, const VtPtr& v, std::vector<VtPtr>& leaves, Spec& spec, i
   if (depth > 32) return unsupported("a torch.cond branch output nested more than 32 deep");
   if (x->kind() == VtKind::kTensor) {
     spec.kind = Spec::Kind::kLeaf;
+    // The inlined helper's `[helper(child, leaves) for child in children]` stores each
+    // child of a container to `child` first: its set_name_hint.
+    if (depth > 0) tracer::applyNameHint(tx, x, "child");
     leaves.push_back(x);
     return Status::success();
   }
@@ -171,6 +182,7 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
   SubtracerScope scope(out);
   res.graph = scope.graph;
   const uint64_t mutationsBefore = ctx.sideEffects.mutationCount();
+  const uint64_t newMutationsBefore = ctx.sideEffects.newObjectMutationCount();
   const bool hadBreak = ctx.pendingBreak.has_value();
   auto r = fn->callFunction(tx, operands, {});
   const std::string where = std::string("the ") + which + " branch of torch.cond";
@@ -180,44 +192,56 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
     if (!hadBreak && ctx.pendingBreak) {
       std::string why = ctx.pendingBreak->gbType;
       ctx.pendingBreak.reset();
-      return unsupported("a graph break in " + where + " (" + why +
-                         "): Dynamo raises UncapturedHigherOrderOpError, not modelled");
+      return uncaptured(why, "a graph break in " + where);
     }
     if (r.error().isObservedException())
       return unsupported("an exception raised in " + where +
                          ": Dynamo raises UncapturedHigherOrderOpError, not modelled");
     return r.error().withContext(where);
   }
+  // SideEffects.check_allowed_side_effect: mutating what the subgraph did not create.
   if (ctx.sideEffects.mutationCount() != mutationsBefore)
-    return unsupported("side effects in " + where +
-                       " (Dynamo refuses mutations outside the subgraph's scope with "
-                       "UncapturedHigherOrderOpError; not modelled)");
+    return uncaptured("HOP: Unsafe side effect", "a mutation of pre-existing state in " + where);
+  if (ctx.sideEffects.newObjectMutationCount() != newMutationsBefore)
+    return unsupported("a store to a cell or object made while tracing, in " + where +
+                       " (whether it was made in the subgraph's scope is not modelled)");
   std::vector<VtPtr> leaves;
   if (Status s = flatten(tx, *r, leaves, res.spec, 0); !s) return s.error();
   std::vector<NodeId> outputs;
-  for (const auto& leaf : leaves) {
-    const auto& t = static_cast<const TensorVariable&>(*leaf);
-    if (out.graph().node(t.node()).graph != res.graph)
-      return unsupported(where +
-                         " returning a tensor it did not compute (aliasing an input: "
-                         "Dynamo's check_aliasing_and_input_mutation is not modelled)");
-    outputs.push_back(t.node());
-    res.metas.push_back(t.meta());
-  }
   if (!out.liftError().empty()) return unsupported(out.liftError() + " in " + where);
-  // check_aliasing_and_input_mutation: an in-place method on a subgraph input.
+  // check_aliasing_and_input_mutation, with grad mode on (cond supports neither input
+  // mutation nor aliasing then): an in-place method on a subgraph input, an output that
+  // is an input or another output. Views of inputs are not detected (TODO(fidelity)).
+  const bool strict = ctx.gradEnabled;
   for (NodeId id : out.graph().order(res.graph)) {
     const auto& n = out.graph().node(id);
-    if (n.op == "call_method" && !n.target.empty() && n.target.back() == '_' &&
-        n.target.find("__") == std::string::npos)
-      return unsupported("an in-place " + n.target + " in " + where +
-                         " (input mutation in a subgraph is not modelled)");
+    if (n.op != "call_method" || n.target.empty() || n.target.back() != '_' ||
+        n.target.find("__") != std::string::npos || n.args.empty() ||
+        n.args[0].kind != GraphArg::Kind::kNode)
+      continue;
+    bool onInput = n.args[0].node >= 0 && out.graph().node(n.args[0].node).op == "placeholder";
+    if (onInput && strict)
+      return uncaptured("Encountered input mutation during higher order op tracing",
+                        "an in-place " + n.target + " on an input of " + where);
+    if (onInput)
+      return unsupported("an in-place " + n.target + " on an input of " + where +
+                         " with grad mode off (input mutation in a subgraph is not modelled)");
   }
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    for (size_t j = i + 1; j < outputs.size(); ++j) {
-      if (outputs[i] == outputs[j])
-        return unsupported(where + " returning one tensor twice (aliasing outputs: not modelled)");
-    }
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    const auto& t = static_cast<const TensorVariable&>(*leaves[i]);
+    bool aliased = out.graph().node(t.node()).graph != res.graph ||
+                   out.graph().node(t.node()).op == "placeholder";
+    for (size_t j = 0; j < i; ++j)
+      aliased = aliased || static_cast<const TensorVariable&>(*leaves[j]).node() == t.node();
+    if (aliased && strict)
+      return uncaptured("Encountered aliasing during higher order op tracing",
+                        where + " returning an input or one tensor twice");
+    if (aliased)
+      return unsupported(where +
+                         " returning an input or one tensor twice with grad mode off "
+                         "(aliasing in a subgraph is not modelled)");
+    outputs.push_back(t.node());
+    res.metas.push_back(t.meta());
   }
   out.subgraphOutput(res.graph, outputs);
   res.lifted = out.liftedFreevars(res.graph);
@@ -363,10 +387,20 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
   if (!t) return t.error();
   auto f = speculateBranch(tx, falseFn, *items, "false");
   if (!f) return f.error();
-  if (!(t->spec == f->spec))
+  if (!(t->spec == f->spec)) {
+    // TreeSpec.__eq__ inlined: two containers of another type or length are unequal.
+    // Against a leaf it answers NotImplemented, the check passes and the cond's fake-tensor
+    // run fails (TorchRuntimeError); deeper differences go through the children's __eq__.
+    bool containers = t->spec.kind != Spec::Kind::kLeaf && f->spec.kind != Spec::Kind::kLeaf;
+    if (containers &&
+        (t->spec.kind != f->spec.kind || t->spec.children.size() != f->spec.children.size()))
+      return uncaptured("torch.cond: differing branch outputs",
+                        "the branches return different pytree structures");
     return unsupported(
-        "torch.cond branches returning different pytree structures (Dynamo raises "
-        "UncapturedHigherOrderOpError: torch.cond: differing branch outputs; not modelled)");
+        "torch.cond branches returning different pytree structures below the top level or "
+        "a leaf against a container (TreeSpec.__eq__ and the cond's fake-tensor failure are "
+        "not modelled)");
+  }
   for (size_t i = 0; i < t->metas.size(); ++i) {
     if (canonicalMeta(t->metas[i]) != canonicalMeta(f->metas[i]))
       return unsupported("torch.cond branches whose output " + std::to_string(i) +

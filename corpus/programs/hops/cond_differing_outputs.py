@@ -1,4 +1,4 @@
-"""torch.cond whose branches return different structures: Dynamo raises (no fallback for cond).
+"""torch.cond whose branches return tuples of different lengths: Dynamo raises (cond has no fallback).
 
 scope: part2
 expect: 0 graphs, 0 breaks, 0 recompiles; Dynamo raises UncapturedHigherOrderOpError (torch.cond: differing branch outputs)
@@ -9,7 +9,7 @@ torch.manual_seed(0)
 
 
 def fn(x):
-    return torch.cond(x.sum() > 0, lambda t: (t, t + 1), lambda t: t - 1, (x,))
+    return torch.cond(x.sum() > 0, lambda t: (t.sin(), t + 1), lambda t: (t - 1,), (x,))
 
 
 opt = torch.compile(fn, backend="eager")
