@@ -726,6 +726,10 @@ Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
   auto obj = ctx.trace.object(ref);
   if (!obj) return obj.error();
   std::string srcName = source ? source->name() : "<no source>";
+  if (source && obj->getIdentity() != 0 && !ctx.branchSourceCache.empty()) {
+    auto hit = ctx.branchSourceCache.find({obj->getIdentity(), srcName});
+    if (hit != ctx.branchSourceCache.end()) return hit->second;
+  }
   Wrap w{ctx, ref, std::move(source), &*obj, std::move(srcName)};
   switch (obj->which()) {
     case W::INT: return w.intValue();

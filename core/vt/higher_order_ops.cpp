@@ -184,7 +184,18 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
   const uint64_t mutationsBefore = ctx.sideEffects.mutationCount();
   const uint64_t newMutationsBefore = ctx.sideEffects.newObjectMutationCount();
   const bool hadBreak = ctx.pendingBreak.has_value();
+  const auto objectsBefore = ctx.objectsByIdentity;
   auto r = fn->callFunction(tx, operands, {});
+  // trace_hop_function: SideEffects as before the branch. Objects the branch wrapped
+  // first are found again only through the source they were read from.
+  for (auto it = ctx.objectsByIdentity.begin(); it != ctx.objectsByIdentity.end();) {
+    if (objectsBefore.count(it->first) || !it->second->source()) {
+      ++it;
+      continue;
+    }
+    ctx.branchSourceCache[{it->first, it->second->source()->name()}] = it->second;
+    it = ctx.objectsByIdentity.erase(it);
+  }
   const std::string where = std::string("the ") + which + " branch of torch.cond";
   if (!r) {
     // cond does not fall back to eager (_ALLOW_FALLBACK_TO_EAGER is False): a graph break
@@ -377,10 +388,12 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
       case VtKind::kNestedFunction:
       case VtKind::kUserMethod:
       case VtKind::kUserObject:
-      case VtKind::kPartial: break;
+      case VtKind::kPartial:
+      case VtKind::kTorchFunction:
+      case VtKind::kBuiltin: break;
       default:
         return unsupported("a torch.cond branch that is a " + (*fn)->className() +
-                           " (only Python functions, methods and modules are modelled)");
+                           " (only functions, methods and modules are modelled)");
     }
   }
   auto t = speculateBranch(tx, trueFn, *items, "true");
