@@ -145,8 +145,8 @@ void renderGraphPair(const ReportFrame& f, const compare::GraphDecision* rg,
     const compare::SubgraphDecision* r = i < rs ? &rg->subgraphs[i] : nullptr;
     const compare::SubgraphDecision* c = i < cs ? &cg->subgraphs[i] : nullptr;
     std::string name = r ? r->name : c->name;
-    renderGraphPair(f, r ? &r->graph : nullptr, c ? &c->graph : nullptr,
-                    "subgraph " + name + " (of " + label + ")", id + "-" + name, depth + 1, out);
+    renderGraphPair(f, r ? &r->graph : nullptr, c ? &c->graph : nullptr, label + " / " + name,
+                    id + "-" + name, depth + 1, out);
   }
 }
 
