@@ -72,7 +72,8 @@ Status flatten(Tx& tx, const VtPtr& v, std::vector<VtPtr>& leaves, Spec& spec, i
   }
   if (x->kind() == VtKind::kConstant)
     return unsupported(
-        "a torch.cond branch returning a constant (constant outputs are not modelled)");
+        "a torch.cond branch returning a constant (the cond's output is then an unbacked "
+        "SymInt with runtime asserts: not modelled)");
   return unsupported("a torch.cond branch returning " + x->pythonTypeName() +
                      " (Dynamo accepts tensors and ints: torch.cond: unsupported branch "
                      "return type)");
