@@ -614,6 +614,12 @@ Expected<VtPtr> Wrap::function() {
                                                                  qualname, source));
     }
   }
+  // is_utils_checkpoint: torch.utils.checkpoint.checkpoint is the
+  // tag_activation_checkpoint higher-order operator (build_checkpoint_variable), with no
+  // guard.
+  if (module == "torch.utils.checkpoint" && qualname == "checkpoint")
+    return VtPtr(std::make_shared<vt::HigherOrderOperatorVariable>("tag_activation_checkpoint", ref,
+                                                                   source));
   guard(GuardKind::CLOSURE_MATCH, srcName);
   if (module == "dataclasses" && qualname == "fields")
     return VtPtr(std::make_shared<vt::DataclassFieldsVariable>(source));

@@ -459,6 +459,10 @@ std::string HigherOrderOperatorVariable::className() const {
 
 Expected<VtPtr> HigherOrderOperatorVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   if (name_ == "cond") return callCond(tx, std::move(args), std::move(kwargs));
+  if (name_ == "tag_activation_checkpoint")
+    return unsupported(
+        "torch.utils.checkpoint.checkpoint (CheckpointHigherOrderVariable: a wrap_body_N "
+        "subgraph traced by speculate_subgraph_with_auto_output_flattening) is not modelled");
   return unsupported("calling torch.ops.higher_order." + name_ +
                      " (only cond among the higher-order operators is modelled)");
 }
