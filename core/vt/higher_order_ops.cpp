@@ -5,6 +5,7 @@
 #include "core/vt/higher_order_ops.h"
 
 #include <algorithm>
+#include <set>
 
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/constant.h"
@@ -134,6 +135,79 @@ void guardPytree(OutputGraph& out, const Spec& a, const Spec& b) {
   if (list) nodeDef(1);
 }
 
+// Whether subgraph node `id` shares storage with one of the subgraph's inputs: kNo, or
+// kYes when it comes from an input through ops that always return a view (view,
+// transpose, permute, select ...), or kMaybe when some op on the way returns a view or a
+// copy depending on what the core does not track (reshape, contiguous, indexing, a dtype
+// conversion to the dtype the tensor has, split's pieces). Dynamo's has_aliasing compares
+// the fake tensors' storages.
+enum class Alias { kNo, kMaybe, kYes };
+
+Alias aliasesInput(const OutputGraph& out, NodeId id, int depth) {
+  static const std::set<std::string> kViews = {"view",
+                                               "view_as",
+                                               "transpose",
+                                               "t",
+                                               "permute",
+                                               "squeeze",
+                                               "unsqueeze",
+                                               "expand",
+                                               "expand_as",
+                                               "narrow",
+                                               "select",
+                                               "detach",
+                                               "alias",
+                                               "diagonal",
+                                               "movedim",
+                                               "swapaxes",
+                                               "swapdims",
+                                               "unfold",
+                                               "as_strided",
+                                               "real",
+                                               "imag",
+                                               "view_as_real",
+                                               "view_as_complex",
+                                               "unflatten",
+                                               "T",
+                                               "mT",
+                                               "H",
+                                               "mH"};
+  static const std::set<std::string> kMaybeViews = {
+      "reshape", "reshape_as", "flatten", "contiguous",   "getitem",
+      "split",   "chunk",      "unbind",  "tensor_split", "split_with_sizes"};
+  static const std::set<std::string> kConversions = {
+      "to",   "float",   "double", "half",     "int",   "long", "bool",
+      "type", "type_as", "cpu",    "bfloat16", "short", "char", "byte"};
+  if (depth > 64 || id < 0) return Alias::kMaybe;
+  const auto& n = out.graph().node(id);
+  if (n.op == "placeholder") return Alias::kYes;
+  if (n.op != "call_method" && n.op != "call_function") return Alias::kNo;
+  std::string name = n.target.substr(n.target.rfind('.') + 1);
+  Alias link = kViews.count(name)        ? Alias::kYes
+               : kMaybeViews.count(name) ? Alias::kMaybe
+                                         : Alias::kNo;
+  if (link == Alias::kNo && kConversions.count(name)) {
+    // A conversion to the dtype the tensor has returns the tensor itself.
+    const auto& in = n.args.empty() || n.args[0].kind != GraphArg::Kind::kNode
+                         ? n
+                         : out.graph().node(n.args[0].node);
+    if (!n.meta || !in.meta || n.meta->dtype == in.meta->dtype) link = Alias::kMaybe;
+  }
+  if (link == Alias::kNo || n.args.empty()) return Alias::kNo;
+  Alias base = Alias::kNo;
+  if (n.args[0].kind == GraphArg::Kind::kNode) {
+    base = aliasesInput(out, n.args[0].node, depth + 1);
+  } else if (n.args[0].kind == GraphArg::Kind::kTuple || n.args[0].kind == GraphArg::Kind::kList) {
+    for (const auto& item : n.args[0].items) {
+      if (item.kind == GraphArg::Kind::kNode)
+        base = std::max(base, aliasesInput(out, item.node, depth + 1));
+    }
+    if (base == Alias::kYes) base = Alias::kMaybe;
+  }
+  if (base == Alias::kNo) return Alias::kNo;
+  return base == Alias::kYes && link == Alias::kYes ? Alias::kYes : Alias::kMaybe;
+}
+
 // One speculated branch: its subgraph (tracer index), output structure and metadata, and
 // what it lifted (SubgraphTracer.lifted_freevars).
 struct Branch {
@@ -248,6 +322,14 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
     if (aliased && strict)
       return uncaptured("Encountered aliasing during higher order op tracing",
                         where + " returning an input or one tensor twice");
+    Alias view = aliased || !strict ? Alias::kNo : aliasesInput(out, t.node(), 0);
+    if (view == Alias::kYes)
+      return uncaptured("Encountered aliasing during higher order op tracing",
+                        where + " returning a view of its input");
+    if (view == Alias::kMaybe)
+      return unsupported(where + " returning what may be a view of its input (" +
+                         out.graph().node(t.node()).target +
+                         "): aliasing by storage is not modelled");
     if (aliased)
       return unsupported(where +
                          " returning an input or one tensor twice with grad mode off "
