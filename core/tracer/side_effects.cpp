@@ -33,7 +33,10 @@ std::shared_ptr<vt::CellVariable> SideEffects::trackCellExisting(const std::stri
 }
 
 void SideEffects::storeCell(const std::shared_ptr<vt::CellVariable>& cell, vt::VtPtr value) {
-  ++(cell->preExisting() ? mutations_ : newObjectMutations_);
+  if (cell->preExisting())
+    ++mutations_;
+  else
+    noteNewMutation(*cell);
   cell->setContents(std::move(value));
   cell->markWritten();
   if (!cell->preExisting()) return;
@@ -80,8 +83,10 @@ void setAttr(std::vector<std::pair<std::string, vt::VtPtr>>& attrs, const std::s
 }  // namespace
 
 void SideEffects::storeAttr(const vt::VtPtr& object, const std::string& name, vt::VtPtr value) {
-  ++(object->mutationType() == vt::MutationType::kAttributeMutationExisting ? mutations_
-                                                                            : newObjectMutations_);
+  if (object->mutationType() == vt::MutationType::kAttributeMutationExisting)
+    ++mutations_;
+  else
+    noteNewMutation(*object);
   std::string target = object->source() ? object->source()->name() : "<no source>";
   for (auto& t : tracked_) {
     if (t.value != object) continue;

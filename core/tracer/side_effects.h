@@ -86,9 +86,15 @@ class SideEffects {
   // source, globals, records) were buffered so far: a higher-order op compares it before
   // and after a branch (a side effect outside the subgraph's scope).
   uint64_t mutationCount() const { return mutations_; }
-  // Stores to cells and objects made while tracing: inside a subgraph they are allowed
-  // only when made in the subgraph's own scope.
-  uint64_t newObjectMutationCount() const { return newObjectMutations_; }
+  // A mutation of a container, cell or object made while tracing: outside the current
+  // higher-order op's scope (made before it began: serial below scopeStart) it counts
+  // as a mutation of pre-existing state.
+  void noteNewMutation(const vt::VariableTracker& value) {
+    if (value.serial() < scopeStart_) ++mutations_;
+  }
+  // The first tracker serial of the innermost subgraph being traced (0: none).
+  uint64_t scopeStart() const { return scopeStart_; }
+  void setScopeStart(uint64_t serial) { scopeStart_ = serial; }
 
   // One line per cell / pending mutation, for `dynrr debug`'s `cells` and `effects`.
   std::vector<std::string> describeCells() const;
@@ -99,7 +105,7 @@ class SideEffects {
   std::deque<Tracked> tracked_;
   std::vector<Mutation> pending_;
   uint64_t mutations_ = 0;
-  uint64_t newObjectMutations_ = 0;
+  uint64_t scopeStart_ = 0;
 };
 
 }  // namespace dynrr::tracer

@@ -257,7 +257,13 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
   SubtracerScope scope(out);
   res.graph = scope.graph;
   const uint64_t mutationsBefore = ctx.sideEffects.mutationCount();
-  const uint64_t newMutationsBefore = ctx.sideEffects.newObjectMutationCount();
+  // OutputGraph.subtracer enters a new scope: what exists now is outside it.
+  struct ScopeGuard {
+    tracer::SideEffects& se;
+    uint64_t saved;
+    ~ScopeGuard() { se.setScopeStart(saved); }
+  } scopeGuard{ctx.sideEffects, ctx.sideEffects.scopeStart()};
+  ctx.sideEffects.setScopeStart(VariableTracker::peekSerial());
   const bool hadBreak = ctx.pendingBreak.has_value();
   const auto objectsBefore = ctx.objectsByIdentity;
   auto r = fn->callFunction(tx, operands, {});
@@ -288,9 +294,6 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
   // SideEffects.check_allowed_side_effect: mutating what the subgraph did not create.
   if (ctx.sideEffects.mutationCount() != mutationsBefore)
     return uncaptured("HOP: Unsafe side effect", "a mutation of pre-existing state in " + where);
-  if (ctx.sideEffects.newObjectMutationCount() != newMutationsBefore)
-    return unsupported("a store to a cell or object made while tracing, in " + where +
-                       " (whether it was made in the subgraph's scope is not modelled)");
   std::vector<VtPtr> leaves;
   if (Status s = flatten(tx, *r, leaves, res.spec, 0); !s) return s.error();
   std::vector<NodeId> outputs;
