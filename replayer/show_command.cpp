@@ -171,6 +171,36 @@ void showModuleTree(const trace::TraceReader& trace, trace::ObjRef ref, const st
   }
 }
 
+// The settings of `now` that differ from `base`, as " name=value" items (the config an
+// event was compiled under, against the header's: dynamic=True, config.patch).
+std::string configChanges(schema::DynamoConfig::Reader base, schema::DynamoConfig::Reader now) {
+  std::string out;
+  auto flag = [&](const char* name, bool a, bool b) {
+    if (a != b) out += std::string(" ") + name + "=" + (b ? "1" : "0");
+  };
+  flag("specialize_int", base.getSpecializeInt(), now.getSpecializeInt());
+  flag("specialize_float", base.getSpecializeFloat(), now.getSpecializeFloat());
+  flag("assume_static_by_default", base.getAssumeStaticByDefault(), now.getAssumeStaticByDefault());
+  flag("automatic_dynamic_shapes", base.getAutomaticDynamicShapes(),
+       now.getAutomaticDynamicShapes());
+  flag("inline_inbuilt_nn_modules", base.getInlineInbuiltNnModules(),
+       now.getInlineInbuiltNnModules());
+  flag("capture_scalar_outputs", base.getCaptureScalarOutputs(), now.getCaptureScalarOutputs());
+  flag("capture_dynamic_output_shape_ops", base.getCaptureDynamicOutputShapeOps(),
+       now.getCaptureDynamicOutputShapeOps());
+  if (base.getCacheSizeLimit() != now.getCacheSizeLimit())
+    out += " cache_size_limit=" + std::to_string(now.getCacheSizeLimit());
+  if (base.getRecompileLimit() != now.getRecompileLimit())
+    out += " recompile_limit=" + std::to_string(now.getRecompileLimit());
+  for (auto kv : now.getOthers()) {
+    bool same = false;
+    for (auto b : base.getOthers())
+      if (b.getKey() == kv.getKey()) same = b.getValue() == kv.getValue();
+    if (!same) out += std::string(" ") + kv.getKey().cStr() + "=" + kv.getValue().cStr();
+  }
+  return out;
+}
+
 void showHeader(const trace::TraceReader& trace) {
   auto h = trace.header();
   std::printf("trace %s\n", trace.name().c_str());
@@ -292,6 +322,10 @@ void showDecisions(const trace::TraceReader& trace, schema::Decisions::Reader re
     std::printf("    %-22s %s", guard.getKind().cStr(), guard.getSource().cStr());
     if (guard.getDetail().size()) std::printf("  %s", guard.getDetail().cStr());
     std::printf("\n");
+    // The shape env's guard is the expressions it printed (produce_guards).
+    if (guard.getKind() == "SHAPE_ENV")
+      for (auto part : guard.getCodeParts())
+        if (part.size()) std::printf("      | %s\n", part.cStr());
   }
   std::printf("  graph breaks: %u\n", ref.getGraphBreaks().size());
   for (auto gb : ref.getGraphBreaks()) {
@@ -336,6 +370,10 @@ void showEvent(const trace::TraceReader& trace, size_t index, bool disassemble) 
   std::printf("  dynamo %s, recorder %s%s\n", ms(e.getDynamoNs()).c_str(),
               ms(e.getRecorderNs()).c_str(), e.getIsResume() ? ", resume function" : "");
   for (auto r : e.getRecompileReasons()) std::printf("  recompile because: %s\n", r.cStr());
+  if (e.hasConfig()) {
+    std::string changed = configChanges(trace.header().getConfig(), e.getConfig());
+    if (!changed.empty()) std::printf("  config for this compile:%s\n", changed.c_str());
+  }
 
   if (disassemble && frame.getCode() != 0) {
     std::printf("  disassembly:\n");

@@ -125,6 +125,9 @@ struct MetaValue {
 struct FakeContext {
   bool gradEnabled = true;
   DType defaultDtype = DType::kFloat32;
+  // No real tensor has more elements (2**48); a replay whose sizes stand for symbols
+  // (large stand-in values) allows up to 2**62.
+  std::int64_t maxElements = std::int64_t{1} << 48;
 };
 
 }  // namespace dynrr::fake

@@ -44,14 +44,14 @@ const OpRegistry& defaultOpRegistry() {
 
 namespace {
 // Every tensor an op produces stays far from int64 overflow in its size arithmetic.
-bool withinSizeBound(const MetaValue& v) {
+bool withinSizeBound(const MetaValue& v, std::int64_t maxElements) {
   if (v.is<TensorMeta>()) {
     const auto& t = v.as<TensorMeta>();
-    return t.sizes.size() <= 64 && shapeNumel(t.sizes) <= (std::int64_t{1} << 48);
+    return t.sizes.size() <= 64 && shapeNumel(t.sizes) <= maxElements;
   }
   if (v.is<ValueSeq>()) {
     for (const auto& item : v.as<ValueSeq>().items)
-      if (!withinSizeBound(item)) return false;
+      if (!withinSizeBound(item, maxElements)) return false;
   }
   return true;
 }
@@ -63,10 +63,13 @@ Expected<MetaValue> callOp(const OpRegistry& registry, std::string_view op,
   const MetaFn* fn = registry.find(op);
   if (fn == nullptr) return Error("no meta function for " + std::string(op));
   auto out = (*fn)(OpCall{op, args, kwargs, ctx});
-  if (out && !withinSizeBound(*out)) {
-    return Error("unsupported: " + std::string(op) +
-                 " gives a tensor of more than 2**48 elements "
-                 "or rank above 64 (a damaged trace: no real tensor is that large)");
+  if (out && !withinSizeBound(*out, ctx.maxElements)) {
+    return Error(
+        "unsupported: " + std::string(op) + " gives a tensor of more than " +
+        std::string(ctx.maxElements > (std::int64_t{1} << 48)
+                        ? "2**62 elements (symbolic sizes' stand-ins overflow)"
+                        : "2**48 elements (a damaged trace: no real tensor is that large)") +
+        " or of rank above 64");
   }
   return out;
 }

@@ -376,6 +376,9 @@ struct CompileEvent {
   outputGraphId @10 :Int64 = -1;   # OutputGraph.compile_id of the attempt whose guards
                                    # were installed (install_global_by_id names embed it);
                                    # -1 when unknown (traces written before the field)
+  config @11 :DynamoConfig;        # torch._dynamo.config as this compile started (dynamic=
+                                   # and config.patch apply per compile); absent in traces
+                                   # written before the field: the header's then applies
 }
 
 struct NamedValue {

@@ -426,6 +426,10 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
 const std::string& TraceReader::name() const { return state_->name; }
 schema::TraceHeader::Reader TraceReader::header() const { return state_->header; }
 size_t TraceReader::eventCount() const { return state_->events.size(); }
+schema::DynamoConfig::Reader TraceReader::configOf(schema::CompileEvent::Reader event) const {
+  return event.hasConfig() ? event.getConfig() : header().getConfig();
+}
+
 schema::CompileEvent::Reader TraceReader::event(size_t index) const {
   DYNRR_ASSERT(index < state_->events.size(), index, state_->events.size());
   return state_->events[index];

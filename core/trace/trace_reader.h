@@ -52,6 +52,9 @@ class TraceReader {
   schema::TraceHeader::Reader header() const;
   size_t eventCount() const;
   schema::CompileEvent::Reader event(size_t index) const;  // index < eventCount()
+  // The Dynamo config `event` was compiled under: its own (recorded as the compile
+  // started), or the header's for traces written before events kept one.
+  schema::DynamoConfig::Reader configOf(schema::CompileEvent::Reader event) const;
   const ChunkInfo& eventChunk(size_t index) const;
 
   // Number of heap objects; valid refs are 1..objectCount().

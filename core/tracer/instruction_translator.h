@@ -103,12 +103,15 @@ struct TracingContext {
   // size symbols made for them (ShapeEnv: unique_ids, val_to_var duck sizing, and the
   // stand-in value each symbol takes in this replay; see replay.cpp).
   std::map<std::string, std::vector<bool>> dynamicDims;
-  std::map<std::string, std::string> symbolSource;  // size symbol -> its first source
-  std::set<std::string> dynamicStrides;             // locals whose strides are dynamic
-  std::set<std::string> dynamicInts;                // int locals / cell contents traced as SymInts
+  bool duckShapes = false;               // DimDynamic.DUCK for those dims
+  std::set<std::string> dynamicStrides;  // locals whose strides are dynamic
+  std::set<std::string> dynamicInts;     // int locals / cell contents traced as SymInts
+  // Size symbols: each stands for a large value fake tensors compute with in this replay
+  // (base + 101*k), and has its torch.SymInt placeholder.
   int64_t symbolBase = 0;
-  std::set<uint32_t> symbolIds;
-  std::map<int64_t, std::pair<std::string, int64_t>> symbolByHint;  // hint -> (name, stand-in)
+  std::map<std::string, int64_t> symbolStandIn;
+  std::map<int64_t, std::string> symbolByStandIn;
+  std::map<std::string, NodeId> symbolNodes;
   // VariableBuilder results by source name (OutputGraph.variable_tracker_cache).
   std::map<std::string, VtPtr> builtBySource;
   // A graph break the core decided on: Dynamo's gb_type, the explanation, and the root

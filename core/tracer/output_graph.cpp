@@ -18,8 +18,8 @@ std::vector<compare::GuardDecision> OutputGraph::guardDecisions() const {
   std::vector<compare::GuardDecision> out;
   out.reserve(guards_.size());
   std::string shapeExprs;
-  for (const auto* list : {&shapeRelations_, &shapeBounds_})
-    for (const auto& e : *list) shapeExprs += (shapeExprs.empty() ? "" : " and ") + e;
+  for (const auto& e : shapeEnv_.produceGuards())
+    shapeExprs += (shapeExprs.empty() ? "" : " and ") + e;
   for (const auto& g : guards_.guards()) {
     if (g.discarded) continue;
     out.push_back(compare::GuardDecision{guards::guardKindName(g.kind), g.source, g.detail});
@@ -234,13 +234,30 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
   node.args.push_back(std::move(tuple));
   output_ = graph_.add(std::move(node));
   // remove_unused_graphargs: one pass from the last node back, removing only trivial
-  // unused nodes (operator.getitem); then graph inputs nobody uses. Other unused ops
-  // stay in the graph, as in Dynamo.
+  // unused nodes (operator.getitem, accessor nodes, SymInt arithmetic); then graph
+  // inputs nobody uses. Other unused ops stay in the graph, as in Dynamo.
   auto users = graph_.userCounts();
+  // A SymInt-valued node (a symbol's placeholder or SymInt arithmetic).
+  auto isSymNode = [&](NodeId id) {
+    const ProtoNode& n = graph_.node(id);
+    return !n.symbol.empty() || !n.symExpr.empty();
+  };
   for (size_t i = graph_.size(); i-- > 0;) {
     const ProtoNode& n = graph_.node(static_cast<NodeId>(i));
     if (n.erased || n.graph != 0 || users[i] != 0) continue;
-    if (n.op == "call_function" && n.target == "operator.getitem") {
+    // is_accessor_node: size / stride / storage_offset / item read off a tensor.
+    bool accessor = n.op == "call_method" && !n.args.empty() &&
+                    n.args[0].kind == GraphArg::Kind::kNode &&
+                    (n.target == "size" || n.target == "stride" || n.target == "storage_offset" ||
+                     n.target == "item");
+    // is_symnode_compute_node: SymInt arithmetic on SymInts and constants.
+    bool symCompute = n.op == "call_function" && !n.symExpr.empty();
+    for (const auto& a : n.args) {
+      if (a.kind == GraphArg::Kind::kNode && a.node >= 0 && !isSymNode(a.node)) symCompute = false;
+      if (a.kind != GraphArg::Kind::kNode && a.kind != GraphArg::Kind::kConstant)
+        symCompute = false;
+    }
+    if ((n.op == "call_function" && n.target == "operator.getitem") || accessor || symCompute) {
       for (const auto& a : n.args) {
         if (a.kind == GraphArg::Kind::kNode && a.node >= 0) --users[static_cast<size_t>(a.node)];
       }

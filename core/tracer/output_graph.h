@@ -12,6 +12,7 @@
 
 #include "core/compare/decisions.h"
 #include "core/guards/guard_set.h"
+#include "core/symbolic/shape_env.h"
 #include "core/tracer/proto_graph.h"
 #include "core/vt/base.h"
 
@@ -32,11 +33,10 @@ class OutputGraph {
     guards_.add(kind, source, detail);
   }
   void addSkipGuardSource(const std::string& source) { guards_.addSkipSource(source); }
-  // ShapeEnv.produce_guards' printed expressions, which become the SHAPE_ENV guard's
-  // decision: relations between sources first, then each symbol's range (`2 <= s`, the
-  // lower bound 0/1 specialisation leaves), in the order the symbols were made.
-  void addShapeRelation(std::string expr) { shapeRelations_.push_back(std::move(expr)); }
-  void addShapeBound(std::string expr) { shapeBounds_.push_back(std::move(expr)); }
+  // The frame's shape env (fake_mode.shape_env): its produce_guards expressions become
+  // the SHAPE_ENV guard's decision.
+  symbolic::ShapeEnv& shapeEnv() { return shapeEnv_; }
+  const symbolic::ShapeEnv& shapeEnv() const { return shapeEnv_; }
   guards::GuardSet& guardSet() { return guards_; }
   const guards::GuardSet& guardSet() const { return guards_; }
   // The guards as decisions (kind names as the recorder writes them).
@@ -144,7 +144,7 @@ class OutputGraph {
   std::vector<std::pair<std::string, int>> installed_;  // install_subgraph: name -> tracer
   std::string liftError_;
   guards::GuardSet guards_;
-  std::vector<std::string> shapeRelations_, shapeBounds_;
+  symbolic::ShapeEnv shapeEnv_;
   std::map<std::string, NodeId> inputs_;
   std::optional<NodeId> output_;
   std::map<NodeId, std::string> symbolTensor_;  // symbol placeholder -> its tensor's source

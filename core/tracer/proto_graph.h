@@ -60,6 +60,8 @@ struct ProtoNode {
   std::vector<std::pair<std::string, GraphArg>> kwargs;
   std::optional<fake::TensorMeta> meta;     // the example value when it is one tensor
   std::vector<fake::TensorMeta> metaTuple;  // when the example value is a tuple of tensors
+  std::string exampleText;                  // other example values, as the recorder prints them
+                                            // ("(int 2, sym s50, int 96)" for a torch.Size)
   std::string source;                       // placeholders: source name (a subgraph's
                                             // merged input: its frame input's, as FX
                                             // shares the node meta with its grapharg)

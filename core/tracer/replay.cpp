@@ -54,7 +54,9 @@ Expected<compare::GraphDecision> emitGraph(const OutputGraph& output, int graphI
     nd.op = pn.op;
     nd.target = pn.target;
     nd.source = pn.source;
-    if (!pn.symbol.empty()) {
+    if (!pn.exampleText.empty()) {
+      nd.exampleValue = pn.exampleText;
+    } else if (!pn.symbol.empty()) {
       nd.exampleValue = "sym " + pn.symbol;
     } else if (!pn.symExpr.empty()) {
       nd.exampleValue = "sym " + pn.symExpr;
@@ -83,13 +85,66 @@ struct DynamicPlan {
   std::set<std::string> strides;                  // locals whose strides are dynamic too
   std::set<std::string> ints;                     // int locals and cell contents
   std::string unsupported;                        // non-empty: what is not modelled
+  // DimDynamic.DUCK (assume_static_by_default=False: equal sizes share a symbol) rather
+  // than DimDynamic.DYNAMIC (automatic dynamic, mark_dynamic: a symbol per dim).
+  bool duck = false;
 };
+
+// A value of the frame Dynamo may wrap with a source: each local and cell's contents,
+// and the items of tuples, lists and str-keyed dicts in them, named as the core's
+// sources name them (L['args'][0], L['kwargs']['input_ids']).
+struct FrameValue {
+  std::string source;
+  std::string local;  // the root local's name
+  trace::ObjRef ref;
+  bool cell;
+};
+
+std::vector<FrameValue> frameValues(const trace::TraceReader& trace,
+                                    schema::FrameInput::Reader frame) {
+  using W = schema::Object::Which;
+  std::vector<FrameValue> out;
+  std::function<void(const std::string&, const std::string&, trace::ObjRef, bool, int)> walk =
+      [&](const std::string& source, const std::string& local, trace::ObjRef ref, bool cell,
+          int depth) {
+        out.push_back(FrameValue{source, local, ref, cell});
+        auto o = trace.object(ref);
+        if (!o || depth >= 2) return;
+        if (o->which() == W::TUPLE || o->which() == W::LIST) {
+          auto items = o->which() == W::TUPLE ? o->getTuple() : o->getList();
+          for (unsigned i = 0; i < items.size() && i < 64; ++i)
+            walk(source + "[" + std::to_string(i) + "]", local, items[i], cell, depth + 1);
+        } else if (o->which() == W::DICT) {
+          unsigned n = 0;
+          for (auto e : o->getDict()) {
+            if (++n > 64) break;
+            auto k = trace.object(e.getKey());
+            if (!k || k->which() != W::STR) continue;
+            walk(source + "[" + vt::pyStrRepr(k->getStr().cStr()) + "]", local, e.getValue(), cell,
+                 depth + 1);
+          }
+        }
+      };
+  for (bool cell : {false, true}) {
+    for (auto nv : cell ? frame.getCells() : frame.getLocals()) {
+      trace::ObjRef ref = nv.getValue();
+      if (cell) {
+        auto c = trace.object(ref);
+        if (!c || c->which() != W::CELL || c->getCell().getEmpty()) continue;
+        ref = c->getCell().getContents();
+      }
+      std::string name = nv.getName();
+      walk("L[" + vt::pyStrRepr(name) + "]", name, ref, cell, 0);
+    }
+  }
+  return out;
+}
 
 DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
   DynamicPlan plan;
   auto event = trace.event(eventIndex);
   auto frame = event.getFrame();
-  if (!trace.header().getConfig().getAutomaticDynamicShapes()) return plan;
+  auto config = trace.configOf(event);
   using W = schema::Object::Which;
   auto metaOf = [&](trace::ObjRef ref) -> std::optional<schema::TensorMeta::Reader> {
     auto t = trace.object(ref);
@@ -98,69 +153,128 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
     if (!m || m->which() != W::TENSOR_META) return std::nullopt;
     return m->getTensorMeta();
   };
+  auto values = frameValues(trace, frame);
+  // Dims the frame's tensors carry as dynamic from the start: torch._dynamo.mark_dynamic
+  // (DimDynamic.DYNAMIC), or every dim with assume_static_by_default=False (DUCK; sizes 0
+  // and 1 stay static: specialize_zero_one). (_automatic_dynamic in variables/builder.py.)
+  bool allDynamic = !config.getAssumeStaticByDefault();
+  plan.duck = allDynamic;
+  for (const auto& v : values) {
+    auto o = trace.object(v.ref);
+    if (!o) continue;
+    if (o->which() == W::INT && allDynamic && !config.getSpecializeInt()) {
+      if (v.cell || v.source != "L[" + vt::pyStrRepr(v.local) + "]") {
+        plan.unsupported = "an int inside a container or cell (" + v.source + ") with dynamic=True";
+        return plan;
+      }
+      plan.ints.insert(v.local);
+      continue;
+    }
+    auto m = metaOf(v.ref);
+    if (!m) continue;
+    std::vector<bool> dyn(m->getShape().size(), false);
+    bool any = false;
+    for (auto d : m->getDynamicDims()) {
+      if (d < dyn.size()) dyn[d] = any = true;
+    }
+    if (allDynamic) {
+      for (unsigned k = 0; k < dyn.size(); ++k) {
+        if (m->getShape()[k] > 1) dyn[k] = any = true;
+      }
+    }
+    if (!any) continue;
+    if (v.cell) {
+      plan.unsupported = "tensor cell contents '" + v.source + "' with dynamic dims";
+      return plan;
+    }
+    plan.dims[v.source] = dyn;
+  }
+  if (!config.getAutomaticDynamicShapes()) return plan;
+  // The frame state is per CodeId (pgo.py): the code, and of its closure the code of each
+  // cell holding a function (_get_closure_content), so one wrapper's code closing over
+  // different functions keeps a frame state per function.
+  auto closureKey = [&](schema::FrameInput::Reader f) {
+    std::vector<std::string> key;
+    auto code = trace.object(f.getCode());
+    if (!code || code->which() != W::CODE) return key;
+    std::set<std::string> freevars;
+    for (auto name : code->getCode().getFreevars()) freevars.insert(name);
+    for (auto nv : f.getCells()) {
+      if (!freevars.count(nv.getName())) continue;
+      std::string part = "-";
+      auto c = trace.object(nv.getValue());
+      if (c && c->which() == W::CELL && !c->getCell().getEmpty()) {
+        auto fn = trace.object(c->getCell().getContents());
+        if (fn && fn->which() == W::BOUND_METHOD)
+          fn = trace.object(fn->getBoundMethod().getFunction());
+        if (fn && fn->which() == W::FUNCTION) {
+          auto fc = trace.object(fn->getFunction().getCode());
+          if (fc && fc->which() == W::CODE)
+            part = std::string(fc->getCode().getFilename().cStr()) + ":" +
+                   std::to_string(fc->getCode().getFirstlineno()) + ":" +
+                   fc->getCode().getQualname().cStr();
+        }
+      }
+      key.push_back(part);
+    }
+    return key;
+  };
+  auto myKey = closureKey(frame);
   for (size_t j = 0; j < eventIndex; ++j) {
     auto earlier = trace.event(j).getFrame();
     if (earlier.getCode() != frame.getCode()) continue;
-    // Locals, and the contents of the frame's cells (read through L['name'] too).
-    auto valueOf = [&](schema::FrameInput::Reader f, capnp::Text::Reader name,
-                       bool cell) -> trace::ObjRef {
-      for (auto nv : cell ? f.getCells() : f.getLocals()) {
-        if (nv.getName() != name) continue;
-        if (!cell) return nv.getValue();
-        auto c = trace.object(nv.getValue());
-        if (!c || c->which() != W::CELL || c->getCell().getEmpty()) return 0;
-        return c->getCell().getContents();
+    if (closureKey(earlier) != myKey) continue;
+    std::map<std::string, trace::ObjRef> before;
+    for (const auto& v : frameValues(trace, earlier)) before.emplace(v.source, v.ref);
+    for (const auto& v : values) {
+      auto it = before.find(v.source);
+      if (it == before.end()) continue;
+      const std::string& name = v.source;
+      auto a = trace.object(v.ref);
+      auto b = trace.object(it->second);
+      if (a && b && a->which() == W::TENSOR && b->which() == W::FLOAT) {
+        // A float input is wrapped as a 0-d tensor for the frame state
+        // (specialize_float=False); a tensor in its place later has another rank, so
+        // all its dims become dynamic and broadcasting may specialise them again.
+        plan.unsupported = name + " changed from a float to a tensor";
+        return plan;
       }
-      return 0;
-    };
-    for (bool cell : {false, true}) {
-      for (auto nv : cell ? frame.getCells() : frame.getLocals()) {
-        std::string name = nv.getName();
-        trace::ObjRef now = valueOf(frame, nv.getName(), cell);
-        trace::ObjRef before = valueOf(earlier, nv.getName(), cell);
-        if (!now || !before) continue;
-        auto a = trace.object(now);
-        auto b = trace.object(before);
-        if (a && b && a->which() == W::TENSOR && b->which() == W::FLOAT) {
-          // A float input is wrapped as a 0-d tensor for the frame state
-          // (specialize_float=False); a tensor in its place later has another rank, so
-          // all its dims become dynamic and broadcasting may specialise them again.
-          plan.unsupported = "local '" + name + "' changed from a float to a tensor";
+      if (!a || !b || a->which() != b->which()) continue;
+      if (a->which() == W::INT && a->getInt() != b->getInt()) {
+        // automatic_dynamic_shapes: an int whose value changed becomes a SymInt.
+        if (v.source != "L[" + vt::pyStrRepr(v.local) + "]") {
+          plan.unsupported = "an int inside a container (" + v.source + ") changed value";
           return plan;
         }
-        if (!a || !b || a->which() != b->which()) continue;
-        if (a->which() == W::INT && a->getInt() != b->getInt()) {
-          // automatic_dynamic_shapes: an int whose value changed becomes a SymInt.
-          plan.ints.insert(name);
-          continue;
-        }
-        if (a->which() != W::TENSOR) continue;
-        auto ta = metaOf(now), tb = metaOf(before);
-        if (!ta || !tb) continue;
-        auto sa = ta->getShape(), sb = tb->getShape();
-        std::vector<bool> dyn(sa.size(), false);
-        bool any = false;
-        for (unsigned k = 0; k < sa.size(); ++k) {
-          dyn[k] = sa.size() != sb.size() || sa[k] != sb[k];
-          any = any || dyn[k];
-        }
-        bool stridesDiffer = ta->getStride().size() != tb->getStride().size();
-        for (unsigned k = 0; !stridesDiffer && k < ta->getStride().size(); ++k)
-          stridesDiffer = ta->getStride()[k] != tb->getStride()[k];
-        if (!any && !stridesDiffer) continue;
-        if (cell) {
-          plan.unsupported = "tensor cell contents '" + name + "' sizes/strides changed";
-          return plan;
-        }
-        if (!any) {
-          plan.unsupported = "tensor input '" + name + "' strides changed (dynamic strides)";
-          return plan;
-        }
-        if (stridesDiffer) plan.strides.insert(name);
-        auto& merged = plan.dims[name];
-        if (merged.size() != dyn.size()) merged.assign(dyn.size(), false);
-        for (size_t k = 0; k < dyn.size(); ++k) merged[k] = merged[k] || dyn[k];
+        plan.ints.insert(v.local);
+        continue;
       }
+      if (a->which() != W::TENSOR) continue;
+      auto ta = metaOf(v.ref), tb = metaOf(it->second);
+      if (!ta || !tb) continue;
+      auto sa = ta->getShape(), sb = tb->getShape();
+      std::vector<bool> dyn(sa.size(), false);
+      bool any = false;
+      for (unsigned k = 0; k < sa.size(); ++k) {
+        dyn[k] = sa.size() != sb.size() || sa[k] != sb[k];
+        any = any || dyn[k];
+      }
+      bool stridesDiffer = ta->getStride().size() != tb->getStride().size();
+      for (unsigned k = 0; !stridesDiffer && k < ta->getStride().size(); ++k)
+        stridesDiffer = ta->getStride()[k] != tb->getStride()[k];
+      if (!any && !stridesDiffer) continue;
+      if (v.cell) {
+        plan.unsupported = "tensor cell contents '" + name + "' sizes/strides changed";
+        return plan;
+      }
+      if (!any) {
+        plan.unsupported = "tensor input '" + name + "' strides changed (dynamic strides)";
+        return plan;
+      }
+      if (stridesDiffer) plan.strides.insert(name);
+      auto& merged = plan.dims[name];
+      if (merged.size() != dyn.size()) merged.assign(dyn.size(), false);
+      for (size_t k = 0; k < dyn.size(); ++k) merged[k] = merged[k] || dyn[k];
     }
   }
   return plan;
@@ -267,7 +381,7 @@ Status realizeRestoredLazyNumbers(InstructionTranslator& root, const std::vector
     auto* lazy = dynamic_cast<LazyVariable*>(v.get());
     if (!lazy || !lazy->isLazyConstant(root.context().trace)) continue;
     lazy->ensureTypeGuard(root);
-    if (lazy->mayBecomeSymNode(root.context().trace)) {
+    if (lazy->mayBecomeSymNode(root.context().trace, root.context().event)) {
       // LazyConstantVariable.realize discards the TYPE_MATCH this value installed.
       auto r = root.realize(v);
       if (!r) return r.error();
@@ -349,7 +463,7 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
     // Dynamo: print('p', n, flag, name) guards n == 3 and the types of flag and name.
     if (auto* lazy = dynamic_cast<LazyVariable*>(stack[i].get());
         popped && lazy && !lazy->realized()) {
-      if (!lazy->mayBecomeSymNode(root.context().trace) &&
+      if (!lazy->mayBecomeSymNode(root.context().trace, root.context().event) &&
           lazy->isLazyConstant(root.context().trace)) {
         lazy->ensureTypeGuard(root);
         values.push_back(stack[i]);
@@ -433,6 +547,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   ctx.hooks = hooks;
   ctx.dynamicDims = plan.dims;
   ctx.dynamicStrides = plan.strides;
+  ctx.duckShapes = plan.duck;
   ctx.dynamicInts = plan.ints;
   ctx.symbolBase = symbolBase;
   if (hooks) {
@@ -505,6 +620,8 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
     if (Status s = compileAtBreak(root, *breakAt, *code, outcome); !s) return s.error();
     if (outcome.refused) return outcome;  // no graph, no guard: the frame runs eagerly
   }
+  if (!ctx.output.shapeEnv().unsupported().empty())
+    return unsupported("dynamic shapes: " + ctx.output.shapeEnv().unsupported());
   const ProtoGraph& proto = ctx.output.graph();
   outcome.ops = proto.opCount();
   if (ctx.output.hasOutput()) {
@@ -837,10 +954,7 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
     // Otherwise the core's graph, guards and breaks are compared with Dynamo's nothing.
     return out;
   }
-  if (!plan.ints.empty() && !plan.dims.empty())
-    return unsupported(
-        "automatic dynamic shapes: dynamic ints and dynamic tensor sizes in one frame");
-  if (plan.dims.empty()) return run(0, hooks);
+  if (plan.dims.empty() && plan.ints.empty()) return run(0, hooks);
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;
   for (const auto& g : a->decisions.graphs) {

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <unordered_set>
 
 #include "core/fake/broadcast.h"
 #include "core/fake/op_registry.h"
@@ -33,14 +34,16 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
       return Converted{GraphArg::ofNode(t->node()), fake::MetaArg(t->meta())};
     }
     case vt::VtKind::kSymInt: {
-      // The graph takes the SymInt node; fake tensors see its hint. Inside a tuple or
-      // list it is a size, whose symbolic result is not modelled.
-      if (depth > 0)
+      // The graph takes the SymInt node; fake tensors see its value: a size symbol's
+      // stand-in (the two replays check that what they compute is symbolic), or a
+      // dynamic int's hint. A dynamic int inside a tuple or list is a size, whose
+      // symbolic result is not modelled.
+      auto* si = static_cast<vt::SymIntVariable*>(v.get());
+      if (depth > 0 && !si->hasStandIn())
         return unsupported(
             "a dynamic int inside a sequence argument (symbolic sizes from "
             "SymInts are not modelled)");
-      auto* si = static_cast<vt::SymIntVariable*>(v.get());
-      return Converted{GraphArg::ofNode(si->node()), fake::MetaArg(si->hint())};
+      return Converted{GraphArg::ofNode(si->node()), fake::MetaArg(si->fakeValue())};
     }
     case vt::VtKind::kConstant: {
       const auto& c = static_cast<vt::ConstantVariable*>(v.get())->value();
@@ -87,6 +90,29 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
       }
       fake::MetaArg meta = v->kind() == vt::VtKind::kList ? fake::MetaArg::list(std::move(metas))
                                                           : fake::MetaArg::tuple(std::move(metas));
+      bool symbolic = false;
+      for (const auto& item : seq->items())
+        symbolic = symbolic || item->kind() == vt::VtKind::kSymInt;
+      if (v->kind() == vt::VtKind::kSize && symbolic) {
+        // SizeVariable.as_proxy with SymInt items: a torch.Size([...]) node per use.
+        g.kind = GraphArg::Kind::kList;
+        NodeId size = tx.context().output.callFunction("torch.Size", {std::move(g)}, {});
+        std::string text = "(";
+        for (const auto& lazyItem : seq->items()) {
+          auto realized = tx.realize(lazyItem);
+          if (!realized) return realized.error();
+          const VtPtr& item = *realized;
+          if (text.size() > 1) text += ", ";
+          if (item->kind() == vt::VtKind::kSymInt)
+            text += "sym " + static_cast<const vt::SymIntVariable&>(*item).expr().str();
+          else if (auto k = vt::constantInt(item))
+            text += "int " + std::to_string(*k);
+          else
+            return unsupported("a torch.Size of " + item->pythonTypeName() + " items");
+        }
+        tx.context().output.graph().node(size).exampleText = text + ")";
+        return Converted{GraphArg::ofNode(size), std::move(meta)};
+      }
       return Converted{std::move(g), std::move(meta)};
     }
     case vt::VtKind::kSlice: {
@@ -130,6 +156,7 @@ Expected<VtPtr> tensorSetItem(InstructionTranslator& tx, const VtPtr& tensor, co
   fake::FakeContext fctx;
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
+  if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
   auto indexed = fake::callOp("operator.getitem", {t->meta, i->meta}, {}, fctx);
   if (!indexed) return unsupported("fake tensor: tensor setitem: " + indexed.error().message());
   if (!indexed->is<fake::TensorMeta>())
@@ -155,6 +182,111 @@ bool anyTensor(const vt::Args& args, const vt::Kwargs& kwargs) {
     if (kv.second->kind() == vt::VtKind::kTensor) return true;
   }
   return false;
+}
+
+// A size `s - k` (k > 0) of a symbol s: its range reaches below 2, so fake-tensor meta
+// functions guard it (infer_size: Ne(s - k, 1); is_contiguous: s - k >= 2), which the
+// core's concrete meta functions do not model. Recognised by its value: k below a size
+// symbol's stand-in.
+Status checkSymbolOffsets(const TracingContext& ctx, const fake::MetaValue& v,
+                          const std::string& op) {
+  if (ctx.symbolBase == 0) return {};
+  auto check = [&](const fake::TensorMeta& m) -> Status {
+    for (int64_t size : m.sizes) {
+      auto above = ctx.symbolByStandIn.upper_bound(size);
+      if (above != ctx.symbolByStandIn.end() && above->first - size < 50)
+        return unsupported("dynamic shapes: " + op + " gives a size " + above->second + " - " +
+                           std::to_string(above->first - size) +
+                           ", which fake-tensor meta functions guard (Ne(s - k, 1), "
+                           "s - k >= 2 in infer_size / is_contiguous): not modelled");
+    }
+    return {};
+  };
+  if (v.is<fake::TensorMeta>()) return check(v.as<fake::TensorMeta>());
+  if (v.is<fake::ValueSeq>()) {
+    for (const auto& item : v.as<fake::ValueSeq>().items)
+      if (Status s = checkSymbolOffsets(ctx, item, op); !s) return s;
+  }
+  return {};
+}
+
+// A factory's sizes are checked non-negative (the meta functions' size >= 0 check,
+// guard_size_oblivious): for a SymInt size that is a shape guard unless its range decides
+// it (a size symbol is >= 2; an int argument made dynamic gets `0 <= L['n']`).
+Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const vt::Args& args) {
+  static const std::unordered_set<std::string> kFactories = {
+      "torch.zeros", "torch.ones",       "torch.empty",     "torch.full",       "torch.rand",
+      "torch.randn", "Tensor.new_zeros", "Tensor.new_ones", "Tensor.new_empty", "Tensor.new_full"};
+  if (!kFactories.count(op)) return {};
+  auto& env = tx.context().output.shapeEnv();
+  auto check = [&](const VtPtr& v) {
+    if (v->kind() != vt::VtKind::kSymInt) return;
+    env.evaluate({static_cast<const vt::SymIntVariable&>(*v).expr(), symbolic::RelOp::kGe,
+                  symbolic::Expr(0)});
+  };
+  bool method = op.rfind("Tensor.", 0) == 0;
+  size_t sizeArgs = op == "torch.full" || op == "Tensor.new_full" ? 1 : args.size();
+  for (size_t i = method ? 1 : 0; i < args.size() && i < (method ? 1 : 0) + sizeArgs; ++i) {
+    auto r = tx.realize(args[i]);
+    if (!r) return r.error();
+    check(*r);
+    if (auto* seq = dynamic_cast<const vt::SequenceVariable*>(r->get())) {
+      for (const auto& item : seq->items()) {
+        auto ri = tx.realize(item);
+        if (!ri) return ri.error();
+        check(*ri);
+      }
+    }
+  }
+  return {};
+}
+
+// FakeTensorMode's fast path for aten add/sub/mul/div.Tensor when an operand has symbolic
+// sizes (fake_impls.make_fast_binary_impl): if an operand already has the output's shape
+// and every tensor operand is contiguous, the output is contiguous (strides of size-1
+// dims included), or channels-last if every operand is; otherwise the refs' strides,
+// which the core's TensorIterator rules give.
+void fastBinaryStrides(const TracingContext& ctx, const std::string& op,
+                       const std::vector<fake::MetaArg>& args, const fake::Kwargs& kwargs,
+                       fake::MetaValue& result) {
+  static const std::unordered_set<std::string> kFast = {
+      "operator.add",    "operator.sub",   "operator.mul",   "operator.truediv",
+      "torch.add",       "torch.sub",      "torch.subtract", "torch.mul",
+      "torch.multiply",  "torch.div",      "torch.divide",   "torch.true_divide",
+      "Tensor.add",      "Tensor.sub",     "Tensor.mul",     "Tensor.div",
+      "Tensor.__add__",  "Tensor.__sub__", "Tensor.__mul__", "Tensor.__truediv__",
+      "Tensor.__radd__", "Tensor.__rmul__"};
+  if (ctx.symbolBase == 0 || !kFast.count(op) || !result.is<fake::TensorMeta>()) return;
+  for (const auto& [name, value] : kwargs)
+    if (name == "rounding_mode" || name == "out") return;  // other overloads
+  auto symbolic = [&](const fake::TensorMeta& m) {
+    for (int64_t v : m.sizes)
+      if (v >= ctx.symbolBase - 1000) return true;
+    for (int64_t v : m.strides)
+      if (v >= ctx.symbolBase - 1000) return true;
+    return false;
+  };
+  std::vector<const fake::TensorMeta*> tensors;
+  bool anySymbolic = false;
+  for (const auto& a : args) {
+    if (const auto* t = a.get<fake::TensorMeta>()) {
+      tensors.push_back(t);
+      anySymbolic = anySymbolic || symbolic(*t);
+    }
+  }
+  if (!anySymbolic) return;
+  auto& out = std::get<fake::TensorMeta>(result.value);
+  bool shapeSeen = false, contiguous = true, channelsLast = true;
+  for (const auto* t : tensors) {
+    shapeSeen = shapeSeen || t->sizes == out.sizes;
+    contiguous = contiguous && t->isContiguous();
+    channelsLast = channelsLast && t->sizes.size() == 4 && t->isChannelsLastContiguous();
+  }
+  if (!shapeSeen) return;  // "both tensors nontrivially broadcast": the refs
+  if (contiguous)
+    out.strides = fake::TensorMeta::contiguous(out.dtype, out.sizes).strides;
+  else if (channelsLast)
+    out.strides = fake::channelsLastStrides(out.sizes);
 }
 
 Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
@@ -189,6 +321,22 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fake::FakeContext fctx;
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
+  if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
+  if (tx.context().symbolBase != 0 && metaOp.find("conv") != std::string::npos) {
+    // The convolution meta function picks a backend from the sizes
+    // (torch._C._select_conv_backend): with a symbolic size that guards (e.g. the batch
+    // below 16), which is not modelled.
+    for (const auto& a : margs) {
+      const auto* t = a.get<fake::TensorMeta>();
+      if (!t) continue;
+      for (int64_t size : t->sizes)
+        if (size >= tx.context().symbolBase - 1000)
+          return unsupported("dynamic shapes: " + metaOp +
+                             " of a tensor with a symbolic size (the guards its backend "
+                             "selection adds are not modelled)");
+    }
+  }
+  if (Status s = factorySizeGuards(tx, metaOp, args); !s) return s.error();
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
   // A SymInt argument is computed with its hint; if another value would give other
   // metadata, the result has symbolic sizes, which are not modelled.
@@ -199,6 +347,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   bool symIntArg = false;
   auto shift = [&](const VtPtr& v, fake::MetaArg& m) {
     if (v->kind() != vt::VtKind::kSymInt) return;
+    if (static_cast<vt::SymIntVariable&>(*v).hasStandIn()) return;  // the two replays check
     m = fake::MetaArg(static_cast<vt::SymIntVariable&>(*v).hint() + 1000003);
     symIntArg = true;
   };
@@ -213,6 +362,12 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
       return unsupported("a dynamic int reaches the metadata of " + metaOp +
                          " (symbolic sizes from SymInts are not modelled)");
   }
+  if (!result && result.error().message().find("data-dependent output size") != std::string::npos &&
+      tx.context().trace.configOf(tx.context().event).getCaptureDynamicOutputShapeOps()) {
+    return unsupported("operator " + metaOp +
+                       " under config.capture_dynamic_output_shape_ops (an unbacked size: "
+                       "unbacked symbols and runtime asserts are not modelled)");
+  }
   if (!result && result.error().message().find("data-dependent output size") != std::string::npos) {
     // FakeTensorMode raises DynamicOutputShapeException; with
     // capture_dynamic_output_shape_ops off Dynamo graph-breaks (utils.get_fake_value).
@@ -220,6 +375,8 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
                       "Operator " + metaOp + "'s output shape depends on input Tensor data.");
   }
   if (!result) return unsupported("fake tensor: " + result.error().message());
+  if (Status s = checkSymbolOffsets(tx.context(), *result, metaOp); !s) return s.error();
+  fastBinaryStrides(tx.context(), metaOp, margs, mkw, *result);
   OutputGraph& out = tx.context().output;
   NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))
                        : out.callFunction(target, std::move(gargs), std::move(gkw));

@@ -77,58 +77,58 @@ Expected<fake::TensorMeta> metaFromTrace(schema::TensorMeta::Reader m) {
   return meta;
 }
 
-// automatic_dynamic_shapes for a tensor input: each dynamic dim gets a size symbol
-// (ShapeEnv.create_symbol: s<sha256(source) % 100>, shared by dims with the same size —
-// duck sizing — and a torch.SymInt graph input), and the meta takes the symbol's
-// stand-in value for this replay. Returns the TENSOR_MATCH detail, None for what is
-// symbolic.
+// A tensor input with dynamic dims (automatic_dynamic_shapes, mark_dynamic,
+// assume_static_by_default=False): each dynamic dim gets a size symbol from the shape env
+// (ShapeEnv.create_symbol: s<sha256(source) % 100>, duck-sized or not as the plan says,
+// range [2, inf]) and a torch.SymInt graph input; the meta takes the symbol's stand-in
+// value for this replay. Its sizes and its strides, inferred from the sizes for a
+// contiguous input (DimDynamic.INFER_STRIDE), are the shape env's input guards. Returns
+// the TENSOR_MATCH detail, None for what is symbolic.
 Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
-                                   const std::vector<bool>& dyn, const std::string& srcName) {
+                                   std::vector<bool> dyn, const std::string& srcName) {
   if (dyn.size() != meta.sizes.size()) return Error("dynamic dims do not match the tensor rank");
   if (meta.strides != fake::TensorMeta::contiguous(meta.dtype, meta.sizes).strides)
-    return unsupported("automatic dynamic shapes of a non-contiguous input " + srcName);
+    return unsupported("dynamic shapes of a non-contiguous input " + srcName);
+  auto& env = ctx.output.shapeEnv();
   fake::Shape sizes = meta.sizes;
+  std::vector<symbolic::Expr> exprs;
   for (size_t i = 0; i < dyn.size(); ++i) {
-    if (!dyn[i]) continue;
     int64_t hint = meta.sizes[i];
-    if (hint <= 1)
-      return unsupported(
-          "automatic dynamic shapes: a dynamic dim of size 0 or 1 (Dynamo "
-          "specialises it)");
-    auto found = ctx.symbolByHint.find(hint);
-    if (found == ctx.symbolByHint.end()) {
-      std::string dimSource = srcName + ".size()[" + std::to_string(i) + "]";
-      uint32_t id = support::sha256Mod(dimSource, 100);
-      while (ctx.symbolIds.count(id)) ++id;
-      ctx.symbolIds.insert(id);
-      std::string symbol = "s" + std::to_string(id);
-      int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolByHint.size() + 1);
-      found = ctx.symbolByHint.emplace(hint, std::make_pair(symbol, standIn)).first;
-      ctx.output.symbolInput(symbol, dimSource, srcName);
-      ctx.symbolSource[symbol] = dimSource;
-      ctx.output.addShapeBound("2 <= " + dimSource);
-    } else {
-      // Duck sizing: the same size is the same symbol, guarded equal to its first source.
-      ctx.output.addShapeRelation(srcName + ".size()[" + std::to_string(i) +
-                                  "] == " + ctx.symbolSource[found->second.first]);
+    std::string dimSource = srcName + ".size()[" + std::to_string(i) + "]";
+    if (dyn[i] && hint <= 1) {
+      // specialize_zero_one: a size 0 or 1 is that constant, duck-sized or not.
+      if (!ctx.duckShapes)
+        return unsupported("a dynamic dim of size 0 or 1 (" + dimSource +
+                           "): Dynamo specialises it, not modelled for marked dims");
+      dyn[i] = false;
     }
-    sizes[i] = found->second.second;
-  }
-  // Dynamic strides of a contiguous input (its strides changed since an earlier
-  // compile, or its rank): each is the product of the sizes after it, which the shape
-  // env guards (stride()[k] == size()[k+1]*...), sizes printed as their symbols' sources.
-  std::string local = srcName.size() > 4 ? srcName.substr(3, srcName.size() - 5) : "";
-  if (ctx.dynamicStrides.count(local) && srcName.rfind("L['", 0) == 0) {
-    for (size_t k = 0; k + 1 < dyn.size(); ++k) {
-      std::string product;
-      for (size_t j = k + 1; j < dyn.size(); ++j) {
-        std::string factor = dyn[j] ? ctx.symbolSource[ctx.symbolByHint.at(meta.sizes[j]).first]
-                                    : std::to_string(meta.sizes[j]);
-        product += (product.empty() ? "" : "*") + factor;
-      }
-      ctx.output.addShapeRelation(srcName + ".stride()[" + std::to_string(k) + "] == " + product);
+    if (!dyn[i]) {
+      exprs.emplace_back(hint);
+      env.addInputGuard(dimSource, symbolic::Expr(hint));
+      continue;
     }
+    symbolic::Expr e = env.createSizeSymbol(dimSource, hint, ctx.duckShapes);
+    std::string symbol = *e.asSymbol();
+    auto found = ctx.symbolStandIn.find(symbol);
+    if (found == ctx.symbolStandIn.end()) {
+      int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
+      found = ctx.symbolStandIn.emplace(symbol, standIn).first;
+      ctx.symbolByStandIn[standIn] = symbol;
+      ctx.symbolNodes[symbol] = ctx.output.symbolInput(symbol, dimSource, srcName);
+    }
+    sizes[i] = found->second;
+    exprs.push_back(e);
+    env.addInputGuard(dimSource, e);
   }
+  // Inferred strides of a contiguous tensor: the product of the sizes after each dim.
+  symbolic::Expr stride(1);
+  std::vector<symbolic::Expr> strides(dyn.size());
+  for (size_t k = dyn.size(); k-- > 0;) {
+    strides[k] = stride;
+    stride = stride * (meta.sizes[k] == 0 ? symbolic::Expr(1) : exprs[k]);
+  }
+  for (size_t k = 0; k < dyn.size(); ++k)
+    env.addInputGuard(srcName + ".stride()[" + std::to_string(k) + "]", strides[k]);
   std::string detail = guards::tensorMatchDetail(meta, &dyn);
   meta.sizes = sizes;
   meta.strides = fake::TensorMeta::contiguous(meta.dtype, sizes).strides;
@@ -234,13 +234,17 @@ Expected<VtPtr> Wrap::intValue() {
     // wrap_symint: a dynamic int is a torch.SymInt graph input named after its
     // source, symbol s<sha256(source) % 100> as ShapeEnv.create_symbol names it,
     // guarded by type only (its value goes to the shape env's guards).
-    uint32_t id = support::sha256Mod(srcName, 100);
-    while (ctx.symbolIds.count(id)) ++id;
-    ctx.symbolIds.insert(id);
-    std::string symbol = "s" + std::to_string(id);
+    symbolic::Expr e = ctx.output.shapeEnv().createIntSymbol(srcName, obj->getInt());
+    std::string symbol = *e.asSymbol();
     guard(GuardKind::TYPE_MATCH, srcName);
     NodeId node = ctx.output.symIntInput(symbol, srcName);
-    return VtPtr(std::make_shared<vt::SymIntVariable>(node, obj->getInt(), symbol, source));
+    // Fake tensors see a stand-in for it, as for size symbols (the two replays check
+    // that what they compute from it is symbolic).
+    int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
+    ctx.symbolStandIn[symbol] = standIn;
+    ctx.symbolByStandIn[standIn] = symbol;
+    ctx.symbolNodes[symbol] = node;
+    return VtPtr(std::make_shared<vt::SymIntVariable>(node, obj->getInt(), standIn, e, source));
   }
   return constant();
 }
@@ -277,8 +281,8 @@ Expected<VtPtr> Wrap::tensor() {
   }
   auto metaReader = metaObj->getTensorMeta();
   std::string detail = guards::tensorMatchDetail(*meta);
-  if (source->kind() == vt::Source::Kind::kLocal && ctx.dynamicDims.count(source->member())) {
-    auto d = dynamicSizes(ctx, *meta, ctx.dynamicDims.at(source->member()), srcName);
+  if (auto dyn = ctx.dynamicDims.find(srcName); dyn != ctx.dynamicDims.end()) {
+    auto d = dynamicSizes(ctx, *meta, dyn->second, srcName);
     if (!d) return d.error();
     detail = *d;
   }

@@ -253,8 +253,7 @@ Expected<VtPtr> callRange(Tx& tx, const std::string&, Args& args) {
       if (!si.isSymbol()) return unsupported("range() of a SymInt expression");
       // The shape env's guard on the specialised symbol: its source equals the hint.
       if (!si.source()) return unsupported("range() of a SymInt without a source");
-      tx.context().output.addShapeRelation(si.source()->name() +
-                                           " == " + std::to_string(si.hint()));
+      tx.context().output.shapeEnv().addInputGuard(si.source()->name(), symbolic::Expr(si.hint()));
       a = ConstantVariable::make(si.hint());
     }
   }

@@ -256,7 +256,8 @@ Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const Vt
   bool concat = base == "add" || base == "iadd";
   // torch.Size + tuple is a torch.Size (Size.__add__ takes any tuple).
   bool sizePlusTuple = sa && sb && sa->kind() == VtKind::kSize && sb->isTuple();
-  // tuple + torch.Size is a tuple (tuple.__add__; SizeVariable is a TupleVariable).
+  // tuple + torch.Size is a torch.Size too (torch.Size.__radd__ runs first: it is a
+  // subclass of tuple; the recorded graphs build torch.Size([...]) from it).
   bool tuplePlusSize = sa && sb && sa->kind() == VtKind::kTuple && sb->kind() == VtKind::kSize;
   if (sa && sb && concat && (sa->kind() == sb->kind() || sizePlusTuple || tuplePlusSize)) {
     std::vector<VtPtr> items = sa->items();
@@ -267,6 +268,7 @@ Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const Vt
       sa->mutableItems() = items;
       return a;
     }
+    if (tuplePlusSize) return sb->withItems(std::move(items));
     return sa->withItems(std::move(items));
   }
   // Lexicographic ordering of two tuples or two lists (the first unequal pair decides,

@@ -62,9 +62,10 @@ Expected<VtPtr> LazyVariable::realize(Tx& tx) {
   return realized_->realize(tx);
 }
 
-bool LazyVariable::mayBecomeSymNode(const trace::TraceReader& trace) const {
+bool LazyVariable::mayBecomeSymNode(const trace::TraceReader& trace,
+                                    schema::CompileEvent::Reader event) const {
   std::string kind = primitiveKind(trace);
-  auto config = trace.header().getConfig();
+  auto config = trace.configOf(event);
   return (kind == "int" && !config.getSpecializeInt()) ||
          (kind == "float" && !config.getSpecializeFloat());
 }

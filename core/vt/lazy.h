@@ -41,7 +41,7 @@ class LazyVariable final : public VariableTracker {
   }
   // _maybe_realize_for_type: with specialize_int / specialize_float off, an int or float
   // might become a SymNodeVariable, so asking its type realises it.
-  bool mayBecomeSymNode(const trace::TraceReader& trace) const;
+  bool mayBecomeSymNode(const trace::TraceReader& trace, schema::CompileEvent::Reader event) const;
   const VtPtr& realized() const { return realized_; }
   void setRealized(VtPtr v) { realized_ = std::move(v); }
   // LazyConstantVariable._ensure_type_guard: TYPE_MATCH on the source while unrealised

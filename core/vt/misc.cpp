@@ -152,7 +152,7 @@ Expected<VtPtr> LoggerVariable::callMethod(Tx& tx, const std::string& name, Args
   // The recorder keeps repr(config.ignore_logging_functions); only the default (empty)
   // set is modelled.
   std::optional<std::string> ignored;
-  for (auto kv : tx.context().trace.header().getConfig().getOthers())
+  for (auto kv : tx.context().trace.configOf(tx.context().event).getOthers())
     if (std::string_view(kv.getKey().cStr()) == "ignore_logging_functions")
       ignored = kv.getValue().cStr();
   if (!ignored)

@@ -1,4 +1,5 @@
-// sym_node.cpp — see sym_node.h (SymNodeVariable arithmetic with an int constant).
+// sym_node.cpp — see sym_node.h (SymNodeVariable arithmetic and comparisons, with
+// ShapeEnv.evaluate_expr deciding a comparison).
 #include "core/vt/sym_node.h"
 
 #include "core/tracer/instruction_translator.h"
@@ -8,42 +9,81 @@ namespace dynrr::vt {
 
 Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr& other,
                                       bool selfOnLeft) {
-  const ConstantVariable* c = asConstant(other);
-  bool intLike = c && (std::holds_alternative<int64_t>(c->value()) ||
-                       std::holds_alternative<bool>(c->value()));
-  if (!intLike)
-    return unsupported(op + " of a dynamic int and a " + other->pythonTypeName() +
-                       " (SymInt arithmetic beyond int constants is not modelled)");
-  if (!isSymbol()) return unsupported("arithmetic on a SymInt expression (" + expr_ + ")");
-  int64_t k = *c->asInt();
-  std::string expr;
-  int64_t hint = 0;
-  std::string base = op.substr(op.find('.') + 1);
-  auto signedTerm = [&](int64_t v, bool plus) {
-    return std::string(plus ? " + " : " - ") + std::to_string(v > 0 ? v : -v);
-  };
-  if (base == "add" || base == "iadd") {
-    hint = hint_ + k;
-    expr = k == 0 ? expr_ : expr_ + signedTerm(k, k > 0);
-  } else if ((base == "sub" || base == "isub") && selfOnLeft) {
-    hint = hint_ - k;
-    expr = k == 0 ? expr_ : expr_ + signedTerm(k, k < 0);
-  } else if (base == "mul" || base == "imul") {
-    hint = hint_ * k;
-    if (k == 0 || k == 1) return unsupported("a SymInt multiplied by 0 or 1 (sympy folds it)");
-    expr = std::to_string(k) + "*" + expr_;
+  // The other operand: an int constant or another SymInt.
+  symbolic::Expr theirExpr;
+  int64_t theirHint = 0, theirFake = 0;
+  tracer::GraphArg theirs;
+  const auto* otherSym =
+      other->kind() == VtKind::kSymInt ? static_cast<const SymIntVariable*>(other.get()) : nullptr;
+  if (otherSym) {
+    theirExpr = otherSym->expr();
+    theirHint = otherSym->hint();
+    theirFake = otherSym->fakeValue();
+    theirs = tracer::GraphArg::ofNode(otherSym->node());
   } else {
-    return unsupported(op + " on a dynamic int (SymInt) is not modelled");
+    const ConstantVariable* c = asConstant(other);
+    bool intLike = c && (std::holds_alternative<int64_t>(c->value()) ||
+                         std::holds_alternative<bool>(c->value()));
+    if (!intLike)
+      return unsupported(op + " of a SymInt and a " + other->pythonTypeName() +
+                         " (SymInt arithmetic with ints and SymInts only is modelled)");
+    theirHint = theirFake = *c->asInt();
+    theirExpr = symbolic::Expr(theirHint);
+    theirs = tracer::GraphArg::ofConstant(c->value());
   }
-  // `n += 1` on an int is a plain add (ints are immutable): operator.add in the graph.
-  std::string target = "operator." + (base[0] == 'i' ? base.substr(1) : base);
+  std::string base = op.substr(op.find('.') + 1);
+  if (base[0] == 'i' && base != "is_" && base != "is_not") base = base.substr(1);  // n += 1
+  const symbolic::Expr& l = selfOnLeft ? expr_ : theirExpr;
+  const symbolic::Expr& r = selfOnLeft ? theirExpr : expr_;
+  int64_t lh = selfOnLeft ? hint_ : theirHint, rh = selfOnLeft ? theirHint : hint_;
+  int64_t lf = selfOnLeft ? fakeValue_ : theirFake, rf = selfOnLeft ? theirFake : fakeValue_;
+
+  // Comparisons: SymNodeVariable -> a SymBool, made a Python bool by evaluate_expr (a
+  // shape guard unless the ranges decide it).
+  static const std::map<std::string, symbolic::RelOp> kRel = {
+      {"lt", symbolic::RelOp::kLt}, {"le", symbolic::RelOp::kLe}, {"gt", symbolic::RelOp::kGt},
+      {"ge", symbolic::RelOp::kGe}, {"eq", symbolic::RelOp::kEq}, {"ne", symbolic::RelOp::kNe}};
+  if (auto rel = kRel.find(base); rel != kRel.end()) {
+    // The comparison is a node (a SymBool; dropped as SymInt compute when unused).
+    auto& out = tx.context().output;
+    tracer::GraphArg mine = tracer::GraphArg::ofNode(node_);
+    NodeId node = out.callFunction(
+        "operator." + base,
+        {selfOnLeft ? mine : theirs, selfOnLeft ? std::move(theirs) : std::move(mine)}, {});
+    symbolic::Relation relation{l, rel->second, r};
+    out.graph().node(node).symExpr = relation.python([](const std::string& s) { return s; });
+    bool value = out.shapeEnv().evaluate(relation);
+    return ConstantVariable::make(value);
+  }
+
+  symbolic::Expr expr;
+  int64_t hint = 0, fake = 0;
+  if (base == "add") {
+    expr = l + r;
+    hint = lh + rh;
+    fake = lf + rf;
+  } else if (base == "sub") {
+    expr = l - r;
+    hint = lh - rh;
+    fake = lf - rf;
+  } else if (base == "mul") {
+    expr = l * r;
+    hint = lh * rh;
+    fake = lf * rf;
+  } else {
+    return unsupported(op +
+                       " on a SymInt (FloorDiv, Mod, division and powers of symbolic "
+                       "ints are not modelled)");
+  }
+  if (expr.isConstant())
+    return unsupported(op + " of SymInts whose result sympy folds to a constant");
   auto& out = tx.context().output;
   tracer::GraphArg mine = tracer::GraphArg::ofNode(node_);
-  tracer::GraphArg theirs = tracer::GraphArg::ofConstant(c->value());
   NodeId node = out.callFunction(
-      target, {selfOnLeft ? mine : theirs, selfOnLeft ? std::move(theirs) : std::move(mine)}, {});
-  out.graph().node(node).symExpr = expr;
-  return VtPtr(std::make_shared<SymIntVariable>(node, hint, expr));
+      "operator." + base,
+      {selfOnLeft ? mine : theirs, selfOnLeft ? std::move(theirs) : std::move(mine)}, {});
+  out.graph().node(node).symExpr = expr.str();
+  return VtPtr(std::make_shared<SymIntVariable>(node, hint, fake, std::move(expr)));
 }
 
 }  // namespace dynrr::vt

@@ -1,46 +1,54 @@
 // sym_node.h — symbolic Python ints (torch/_dynamo/variables/tensor.py SymNodeVariable):
-// a graph node (a torch.SymInt input, or arithmetic on one), the value it had when
-// recorded (its hint), and its sympy text as the recorder prints example values. Only
-// arithmetic with int constants is modelled (a call_function node whose example value
-// is the sympy expression); a second SymInt, other operators, comparisons and branching
-// on the value are `unsupported` by name.
+// a graph node (a torch.SymInt input, or arithmetic on one), its sympy expression in the
+// frame's ShapeEnv (core/symbolic), the value it had when recorded (its hint) and the
+// value fake tensors compute with (a size symbol's stand-in, see replay.cpp). Arithmetic
+// (+, -, *) with ints and other SymInts makes call_function nodes whose example value is
+// the expression; a comparison is evaluated by the shape env (a guard, a Python bool:
+// SymNodeVariable.evaluate_expr); other operators are `unsupported` by name.
 #pragma once
 
 #include <string>
 
+#include "core/symbolic/expr.h"
 #include "core/vt/base.h"
 #include "core/vt/tensor.h"
 
 namespace dynrr::vt {
 
-// A symbolic Python int (SymNodeVariable): a graph node (a torch.SymInt input, or
-// arithmetic on one), the value it had when recorded (its hint), and its sympy text as
-// the recorder prints example values ("s86", "s24 + 1").
+// A symbolic Python int (SymNodeVariable).
 class SymIntVariable final : public VariableTracker {
  public:
-  SymIntVariable(NodeId node, int64_t hint, std::string expr, SourcePtr source = nullptr)
+  SymIntVariable(NodeId node, int64_t hint, symbolic::Expr expr, SourcePtr source = nullptr)
+      : SymIntVariable(node, hint, hint, std::move(expr), std::move(source)) {}
+  SymIntVariable(NodeId node, int64_t hint, int64_t fakeValue, symbolic::Expr expr,
+                 SourcePtr source = nullptr)
       : VariableTracker(VtKind::kSymInt, std::move(source), MutationType::kImmutable),
         node_(node),
         hint_(hint),
+        fakeValue_(fakeValue),
         expr_(std::move(expr)) {}
   NodeId node() const { return node_; }
   int64_t hint() const { return hint_; }
-  const std::string& expr() const { return expr_; }
+  // What fake tensors compute with: the hint, or for a size symbol its stand-in.
+  int64_t fakeValue() const { return fakeValue_; }
+  bool hasStandIn() const { return fakeValue_ != hint_; }
+  const symbolic::Expr& expr() const { return expr_; }
   // A bare symbol ("s86"), not an expression over one.
-  bool isSymbol() const { return expr_.find_first_not_of("s0123456789") == std::string::npos; }
+  bool isSymbol() const { return expr_.asSymbol().has_value(); }
   std::string pythonTypeName() const override { return "int"; }
   std::string describe() const override {
-    return "SymInt " + expr_ + " (hint " + std::to_string(hint_) + ", node #" +
+    return "SymInt " + expr_.str() + " (hint " + std::to_string(hint_) + ", node #" +
            std::to_string(node_) + ")";
   }
   // `op` ("operator.add", ...) of this SymInt and `other`, the SymInt on the left when
-  // `selfOnLeft`.
+  // `selfOnLeft`: arithmetic makes a node, a comparison a guarded Python bool.
   Expected<VtPtr> arith(Tx& tx, const std::string& op, const VtPtr& other, bool selfOnLeft);
 
  private:
   NodeId node_;
   int64_t hint_;
-  std::string expr_;
+  int64_t fakeValue_;
+  symbolic::Expr expr_;
 };
 
 }  // namespace dynrr::vt

@@ -12,6 +12,7 @@
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
+#include "core/vt/sym_node.h"
 
 namespace dynrr::vt {
 namespace {
@@ -45,6 +46,62 @@ VtPtr torchConstant(TorchConstant::Kind kind, std::string name) {
   return ConstantVariable::make(TorchConstant{kind, std::move(name)});
 }
 
+// A size of a fake tensor as a Python value: a size symbol's stand-in is that symbol
+// (SymNodeVariable over its torch.SymInt placeholder, as Dynamo binds a size it reads to
+// the graph input of its source); another value that only a symbolic size can be
+// (derived from a stand-in: s - 1, a product, a stride) is not modelled; others are ints.
+Expected<VtPtr> sizeValue(Tx& tx, int64_t v, const char* what) {
+  auto& ctx = tx.context();
+  if (ctx.symbolBase == 0) return ConstantVariable::make(v);
+  if (auto it = ctx.symbolByStandIn.find(v); it != ctx.symbolByStandIn.end()) {
+    const auto* info = ctx.output.shapeEnv().symbol(it->second);
+    if (!info) return Error("internal: a stand-in without its symbol");
+    return VtPtr(std::make_shared<SymIntVariable>(ctx.symbolNodes.at(it->second), info->hint, v,
+                                                  symbolic::Expr::symbol(it->second)));
+  }
+  if (v >= ctx.symbolBase - 1000)
+    return unsupported(std::string("a symbolic ") + what +
+                       " derived from size symbols reaches Python code (sizes of op results, "
+                       "strides and numel of dynamic tensors are not modelled as SymInts)");
+  return ConstantVariable::make(v);
+}
+
+Expected<VtPtr> sizeTuple(Tx& tx, const fake::Shape& xs, const char* what, bool asSize) {
+  std::vector<VtPtr> dims;
+  for (int64_t s : xs) {
+    auto d = sizeValue(tx, s, what);
+    if (!d) return d;
+    dims.push_back(*d);
+  }
+  return asSize ? makeSize(std::move(dims)) : makeTuple(std::move(dims));
+}
+
+// A size read that has symbols is, in Dynamo, a call_method `size` node on the tensor
+// (TensorVariable.call_method's generic path), and for a whole torch.Size one
+// operator.getitem node per dim (wrap_fx_proxy_cls unpacking it); their results bind to
+// the symbols' placeholders, so these nodes have no users and remove_unused_graphargs
+// drops them, but their names are taken ("getitem_3" after x.shape of a 3-d tensor).
+void sizeAccessorNodes(Tx& tx, NodeId tensor, const std::optional<int64_t>& dim, size_t rank) {
+  auto& out = tx.context().output;
+  std::vector<tracer::GraphArg> args{tracer::GraphArg::ofNode(tensor)};
+  if (dim) args.push_back(tracer::GraphArg::ofConstant(*dim));
+  NodeId size = out.callMethod("size", std::move(args), {});
+  if (dim) return;
+  for (size_t i = 0; i < rank; ++i)
+    out.callFunction(
+        "operator.getitem",
+        {tracer::GraphArg::ofNode(size), tracer::GraphArg::ofConstant(static_cast<int64_t>(i))},
+        {});
+}
+
+bool anySymInt(const VtPtr& v) {
+  if (v->kind() == VtKind::kSymInt) return true;
+  if (auto* seq = dynamic_cast<const SequenceVariable*>(v.get()))
+    for (const auto& d : seq->items())
+      if (d->kind() == VtKind::kSymInt) return true;
+  return false;
+}
+
 // size / dim / numel / ndimension / stride / is_contiguous: answered from the metadata.
 Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, const std::string& name,
                                Args& args) {
@@ -55,18 +112,15 @@ Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, const std::
   }
   int64_t ndim = static_cast<int64_t>(meta.sizes.size());
   if (name == "dim" || name == "ndimension") return ConstantVariable::make(ndim);
-  if (name == "numel") return ConstantVariable::make(meta.numel());
+  if (name == "numel") return sizeValue(tx, meta.numel(), "numel");
   if (name == "is_contiguous" && args.empty()) return ConstantVariable::make(meta.isContiguous());
   const fake::Shape& xs = name == "stride" ? meta.strides : meta.sizes;
-  if (args.empty()) {
-    std::vector<VtPtr> dims;
-    for (int64_t s : xs) dims.push_back(ConstantVariable::make(s));
-    return name == "size" ? makeSize(std::move(dims)) : makeTuple(std::move(dims));
-  }
+  const char* what = name == "stride" ? "stride" : "size";
+  if (args.empty()) return sizeTuple(tx, xs, what, name == "size");
   if (args.size() == 1) {
     if (auto d = constantInt(args[0])) {
       int64_t k = *d < 0 ? *d + ndim : *d;
-      if (k >= 0 && k < ndim) return ConstantVariable::make(xs[static_cast<size_t>(k)]);
+      if (k >= 0 && k < ndim) return sizeValue(tx, xs[static_cast<size_t>(k)], what);
     }
   }
   return unsupported("tensor." + name + "() with these arguments");
@@ -76,9 +130,16 @@ Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, const std::
 
 Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
   if (name == "shape") {
-    std::vector<VtPtr> dims;
-    for (int64_t s : meta_.sizes) dims.push_back(ConstantVariable::make(s));
-    return makeSize(std::move(dims));
+    auto shape = sizeTuple(tx, meta_.sizes, "size", true);
+    if (!shape) return shape;
+    // method_attr_shape: a size with symbols is no Python constant, so var_getattr puts
+    // TYPE_MATCH on the tensor's source.
+    bool symbolic = false;
+    for (const auto& d : static_cast<const SequenceVariable&>(**shape).items())
+      symbolic = symbolic || d->kind() == VtKind::kSymInt;
+    if (symbolic && source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());
+    if (symbolic) sizeAccessorNodes(tx, node_, std::nullopt, meta_.sizes.size());
+    return shape;
   }
   if (name == "dtype")
     return torchConstant(TorchConstant::Kind::kDtype, std::string(fake::dtypeName(meta_.dtype)));
@@ -116,7 +177,15 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
                                            Kwargs kwargs) {
   static const std::unordered_set<std::string> kMetadata = {
       "size", "dim", "numel", "ndimension", "stride", "is_contiguous"};
-  if (kMetadata.count(name) && kwargs.empty()) return metadataMethod(tx, meta_, name, args);
+  if (kMetadata.count(name) && kwargs.empty()) {
+    auto r = metadataMethod(tx, meta_, name, args);
+    if (r && name == "size" && anySymInt(*r)) {
+      std::optional<int64_t> dim;
+      if (!args.empty()) dim = constantInt(args[0]);
+      sizeAccessorNodes(tx, node_, dim, meta_.sizes.size());
+    }
+    return r;
+  }
   using MetaAnswer = VtPtr (*)(const fake::TensorMeta&);
   static const std::unordered_map<std::string, MetaAnswer> kAnswers = {
       {"is_floating_point",
@@ -164,6 +233,10 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     if (sizeArg || ints) return callMethod(tx, "new_empty", std::move(args), std::move(kwargs));
   }
   if (name == "item") {
+    if (tx.context().trace.configOf(tx.context().event).getCaptureScalarOutputs())
+      return unsupported(
+          "Tensor.item() under config.capture_scalar_outputs (an unbacked SymInt/SymFloat: "
+          "unbacked symbols are not modelled)");
     // TensorVariable.method_item with capture_scalar_outputs=False.
     return tracer::graphBreak(tx,
                               "Unsupported Tensor.item() call with capture_scalar_outputs=False",
@@ -198,7 +271,7 @@ Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& nam
   }
   if (name == "__len__" && args.empty()) {
     if (meta_.sizes.empty()) return unsupported("len() of a 0-d tensor (TypeError path)");
-    return ConstantVariable::make(meta_.sizes[0]);
+    return sizeValue(tx, meta_.sizes[0], "size");
   }
   Args full;
   full.push_back(self());

@@ -206,6 +206,8 @@ void fillEventMeta(PyObject* meta, schema::CompileEvent::Builder out) {
   out.setIsResume(truth(item(meta, "is_resume")));
   if (PyObject* og = item(meta, "output_graph_id"); og != nullptr && og != Py_None)
     out.setOutputGraphId(integer(og));
+  if (PyObject* c = item(meta, "config"); c != nullptr && c != Py_None && PyDict_Check(c))
+    fillConfig(c, out.initConfig());
 }
 
 void fillGlobalState(PyObject* s, schema::GlobalState::Builder out) {

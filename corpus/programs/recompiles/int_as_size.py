@@ -1,6 +1,6 @@
 """An int argument that changes between calls and is used as a tensor size: with
 automatic dynamic shapes Dynamo traces it as a SymInt and the new tensor gets a symbolic
-size. The core models SymInts used as scalars, not as sizes (an honest `unsupported`).
+size; torch.zeros checks it non-negative, the shape guard `0 <= L['n']`.
 
 scope: part2
 expect: 2 graphs, 0 breaks, 1 recompile

@@ -120,7 +120,8 @@ def capture_from_env():
 
 class _Event:
     __slots__ = ("graphs", "breaks", "guards", "side_effects", "recompile_reasons",
-                 "recorder_ns", "failure", "f_locals", "f_globals", "read", "output_graph_id")
+                 "recorder_ns", "failure", "f_locals", "f_globals", "read", "output_graph_id",
+                 "config")
 
     def __init__(self, f_locals, f_globals, read):
         self.graphs, self.breaks, self.guards, self.side_effects = [], [], [], []
@@ -128,6 +129,7 @@ class _Event:
         self.recorder_ns = 0
         self.failure = ""
         self.output_graph_id = -1
+        self.config = None  # torch._dynamo.config as the compile starts (dynamic=, patches)
         self.f_locals, self.f_globals = f_locals, f_globals
         # Read-set capture: id -> object for every value Dynamo wrapped (VariableBuilder,
         # SourcelessBuilder) and every function it inlined while compiling this frame; the
@@ -606,6 +608,7 @@ class Recorder:
             # compile (_walk_frame), when the read set is known. Dynamo does not mutate
             # the frame's objects while it compiles: the walk sees what it saw.
             state = self._capture.global_state()
+            ev.config = self._capture.dynamo_config()
         except Exception as e:
             self._fail("frame capture", e)
         finally:
@@ -679,7 +682,8 @@ class Recorder:
                     "status_reason": reason, "dynamo_ns": max(dynamo_ns, 0),
                     "recompile_reasons": ev.recompile_reasons,
                     "is_resume": code.co_name.startswith(TORCH_DYNAMO_RESUME_IN_PREFIX),
-                    "output_graph_id": ev.output_graph_id, "recorder_ns": 0}
+                    "output_graph_id": ev.output_graph_id, "config": ev.config,
+                    "recorder_ns": 0}
             decisions = {"graphs": ev.graphs, "guards": ev.guards, "breaks": ev.breaks,
                          "side_effects": ev.side_effects}
             spent = time.perf_counter_ns() - t0 + ev.recorder_ns

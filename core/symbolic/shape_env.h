@@ -1,0 +1,76 @@
+// shape_env.h — the part of torch/fx/experimental/symbolic_shapes.py ShapeEnv that decides
+// Dynamo's shape guards: symbols with their sources, hints and value ranges
+// (create_symbol: s<id> from a hash of the source, duck sizing, the [2, inf] range of a
+// size), evaluate_expr (a SymBool used as a Python bool: decided statically from the
+// ranges when it can be, else guarded on the hint, with the range refined by
+// _maybe_guard_rel for a relation on one symbol), and produce_guards (input equalities,
+// the guards the ranges do not imply, then each symbol's range), printed as
+// ShapeGuardPythonPrinter prints them. What it does not model it names in
+// `unsupported()`: a guard that specialises a symbol to a constant (a replacement) or
+// relates several symbols.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/symbolic/expr.h"
+
+namespace dynrr::symbolic {
+
+struct SymbolInfo {
+  std::string name;                     // "s77"
+  std::string source;                   // its first source, "L['x'].size()[0]"
+  int64_t hint = 0;                     // the value it had when recorded
+  std::optional<int64_t> lower, upper;  // value range; nullopt is unbounded
+};
+
+class ShapeEnv {
+ public:
+  // create_symbol for a tensor size (range [2, inf]); with `duck`, a size equal to an
+  // earlier duck-sized one is that symbol (DimDynamic.DUCK), else always a new one.
+  Expr createSizeSymbol(const std::string& source, int64_t hint, bool duck);
+  // create_unspecified_symint_and_symbol: an int input (unbounded range, never ducked).
+  Expr createIntSymbol(const std::string& source, int64_t hint);
+
+  // produce_guards step 1: `source` must equal `expr`. Equal to the symbol the source
+  // made, or a number when the source is a tensor's size or stride, it is not printed;
+  // an int input specialised to its value (guard_int) prints `L['n'] == 5`.
+  void addInputGuard(const std::string& source, const Expr& expr);
+
+  // evaluate_expr: the value of `rel` under the hints. Unless the ranges decide it, the
+  // relation (or its negation) becomes a guard and narrows the range of its symbol.
+  bool evaluate(const Relation& rel);
+  // The value of `e` under the hints (every symbol it uses has one).
+  int64_t hintOf(const Expr& e) const;
+
+  // The expressions of the SHAPE_ENV guard, in produce_guards' order.
+  std::vector<std::string> produceGuards() const;
+
+  const std::vector<SymbolInfo>& symbols() const { return symbols_; }
+  const SymbolInfo* symbol(const std::string& name) const;
+  // Non-empty when a guard this class does not model was made (the frame is then
+  // `unsupported` with this reason).
+  const std::string& unsupported() const { return unsupported_; }
+
+ private:
+  std::string newName(const std::string& source);
+  // The range of `e` from its symbols' ranges (interval arithmetic), each end nullopt
+  // when unbounded.
+  std::pair<std::optional<int64_t>, std::optional<int64_t>> rangeOf(const Expr& e) const;
+  std::optional<bool> staticValue(const Relation& rel) const;
+  std::string printSource(const std::string& symbol) const;
+
+  std::vector<SymbolInfo> symbols_;
+  std::map<std::string, size_t> byName_;
+  std::map<int64_t, std::string> duckByValue_;
+  std::set<unsigned> usedIds_;
+  std::vector<std::pair<std::string, Expr>> inputGuards_;
+  std::vector<Relation> guards_;  // guards the ranges do not imply
+  std::string unsupported_;
+};
+
+}  // namespace dynrr::symbolic

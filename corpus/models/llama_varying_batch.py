@@ -1,0 +1,20 @@
+"""Llama (LlamaForCausalLM from a small config, random weights) compiled whole and called
+with three batch sizes: the second call recompiles with a symbolic batch dim.
+
+scope: models
+expect: see corpus/models/expectations.txt (recorded by scripts/models_suite.py)
+"""
+import torch
+import transformers
+
+torch.manual_seed(0)
+transformers.logging.set_verbosity_error()
+
+cfg = transformers.LlamaConfig(vocab_size=100, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                               num_key_value_heads=1, intermediate_size=64, max_position_embeddings=64)
+model = transformers.LlamaForCausalLM(cfg).eval()
+opt = torch.compile(model, backend="eager")
+with torch.no_grad():
+    for batch in (2, 3, 5):
+        out = opt(torch.randint(0, 100, (batch, 8)), use_cache=False)
+        print(tuple(out.logits.shape), round(out.logits.double().sum().item(), 4))

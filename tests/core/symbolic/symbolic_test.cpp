@@ -1,0 +1,159 @@
+// Tests for core/symbolic: the printers against sympy's own output (printer_vectors.txt,
+// written by scripts/gen_symbolic_vectors.py from the venv's sympy and torch's
+// PythonPrinter), and ShapeEnv's guards on the patterns Dynamo's traces show.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/symbolic/expr.h"
+#include "core/symbolic/shape_env.h"
+
+namespace dynrr::symbolic {
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  std::istringstream in(s);
+  while (std::getline(in, cur, sep)) out.push_back(cur);
+  return out;
+}
+
+Expr build(const std::string& terms) {
+  Expr total;
+  for (const auto& t : split(terms, ';')) {
+    auto parts = split(t, '*');
+    Expr v(std::stoll(parts[0]));
+    for (size_t i = 1; i < parts.size(); ++i) {
+      auto hat = parts[i].find('^');
+      std::string name = parts[i].substr(0, hat);
+      int p = hat == std::string::npos ? 1 : std::stoi(parts[i].substr(hat + 1));
+      for (int k = 0; k < p; ++k) v = v * Expr::symbol(name);
+    }
+    total = total + v;
+  }
+  return total;
+}
+
+RelOp opOf(const std::string& s) {
+  if (s == "Eq") return RelOp::kEq;
+  if (s == "Ne") return RelOp::kNe;
+  if (s == "Lt") return RelOp::kLt;
+  if (s == "Le") return RelOp::kLe;
+  if (s == "Gt") return RelOp::kGt;
+  return RelOp::kGe;
+}
+
+TEST(SymbolicPrinters, MatchSympyAndTorchPythonPrinter) {
+  std::ifstream in(DYNRR_SYMBOLIC_VECTORS);
+  ASSERT_TRUE(in.good());
+  std::string line;
+  int checked = 0;
+  while (std::getline(in, line)) {
+    auto f = split(line, '\t');
+    if (f.empty()) continue;
+    if (f[0] == "expr") {
+      ASSERT_EQ(f.size(), 4u) << line;
+      Expr e = build(f[1]);
+      EXPECT_EQ(e.str(), f[2]) << "str() of " << f[1];
+      EXPECT_EQ(e.python(), f[3]) << "PythonPrinter of " << f[1];
+    } else {
+      ASSERT_EQ(f.size(), 5u) << line;
+      Relation r{build(f[2]), opOf(f[1]), build(f[3])};
+      EXPECT_EQ(r.python([](const std::string& s) { return s; }), f[4]) << line;
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 30);
+}
+
+TEST(ShapeEnv, DuckSizingSharesASymbolAndGuardsTheSecondSource) {
+  ShapeEnv env;
+  Expr a = env.createSizeSymbol("L['x'].size()[0]", 6, /*duck=*/true);
+  Expr b = env.createSizeSymbol("L['y'].size()[0]", 6, /*duck=*/true);
+  EXPECT_EQ(a, b);
+  env.addInputGuard("L['x'].size()[0]", a);
+  env.addInputGuard("L['y'].size()[0]", b);
+  auto g = env.produceGuards();
+  ASSERT_EQ(g.size(), 2u);
+  EXPECT_EQ(g[0], "L['y'].size()[0] == L['x'].size()[0]");
+  EXPECT_EQ(g[1], "2 <= L['x'].size()[0]");
+}
+
+TEST(ShapeEnv, WithoutDuckSizingEachDimIsItsOwnSymbol) {
+  ShapeEnv env;
+  Expr a = env.createSizeSymbol("L['x'].size()[0]", 6, false);
+  Expr b = env.createSizeSymbol("L['y'].size()[0]", 6, false);
+  EXPECT_NE(a, b);
+  EXPECT_EQ(env.produceGuards(),
+            (std::vector<std::string>{"2 <= L['x'].size()[0]", "2 <= L['y'].size()[0]"}));
+}
+
+TEST(ShapeEnv, ComparisonOnTheHintNarrowsTheRange) {
+  ShapeEnv env;
+  Expr s = env.createSizeSymbol("L['x'].size()[0]", 8, false);
+  EXPECT_TRUE(env.evaluate({s, RelOp::kGt, Expr(4)}));
+  // Decided by the range from now on: no new guard.
+  EXPECT_TRUE(env.evaluate({s, RelOp::kGt, Expr(3)}));
+  EXPECT_TRUE(env.unsupported().empty());
+  EXPECT_EQ(env.produceGuards(), std::vector<std::string>{"5 <= L['x'].size()[0]"});
+}
+
+TEST(ShapeEnv, StaticallyKnownRelationsAddNoGuard) {
+  ShapeEnv env;
+  Expr s = env.createSizeSymbol("L['x'].size()[0]", 8, false);
+  EXPECT_FALSE(env.evaluate({s, RelOp::kEq, Expr(1)}));  // sizes are >= 2
+  EXPECT_TRUE(env.evaluate({s * Expr(2), RelOp::kGe, Expr(4)}));
+  EXPECT_EQ(env.produceGuards(), std::vector<std::string>{"2 <= L['x'].size()[0]"});
+}
+
+TEST(ShapeEnv, NotEqualAtTheLowerEndRaisesIt) {
+  ShapeEnv env;
+  Expr s = env.createSizeSymbol("L['x'].size()[0]", 9, false);
+  EXPECT_TRUE(env.evaluate({s - Expr(1), RelOp::kNe, Expr(1)}));  // s != 2
+  EXPECT_EQ(env.produceGuards(), std::vector<std::string>{"3 <= L['x'].size()[0]"});
+}
+
+TEST(ShapeEnv, UpperBoundsPrintBothEnds) {
+  ShapeEnv env;
+  Expr s = env.createSizeSymbol("L['x'].size()[0]", 3, false);
+  EXPECT_FALSE(env.evaluate({s, RelOp::kGt, Expr(4)}));
+  EXPECT_EQ(env.produceGuards(),
+            std::vector<std::string>{"2 <= L['x'].size()[0] and L['x'].size()[0] <= 4"});
+}
+
+TEST(ShapeEnv, IntSymbolsHaveNoRangeGuard) {
+  ShapeEnv env;
+  Expr k = env.createIntSymbol("L['k']", 5);
+  EXPECT_TRUE(env.produceGuards().empty());
+  EXPECT_EQ(env.hintOf(k * Expr(2) + Expr(1)), 11);
+}
+
+TEST(ShapeEnv, WhatIsNotModelledIsNamed) {
+  ShapeEnv env;
+  Expr a = env.createSizeSymbol("L['x'].size()[0]", 4, false);
+  Expr b = env.createSizeSymbol("L['y'].size()[0]", 5, false);
+  EXPECT_TRUE(env.evaluate({a, RelOp::kLt, b}));
+  EXPECT_NE(env.unsupported().find("several symbols"), std::string::npos);
+  ShapeEnv env2;
+  Expr c = env2.createSizeSymbol("L['x'].size()[0]", 4, false);
+  EXPECT_TRUE(env2.evaluate({c, RelOp::kEq, Expr(4)}));
+  EXPECT_NE(env2.unsupported().find("specialising"), std::string::npos);
+}
+
+TEST(ShapeEnv, InferredStridesAreInputGuards) {
+  ShapeEnv env;
+  Expr s0 = env.createSizeSymbol("L['x'].size()[0]", 2, false);
+  Expr s1 = env.createSizeSymbol("L['x'].size()[1]", 5, false);
+  env.addInputGuard("L['x'].size()[0]", s0);
+  env.addInputGuard("L['x'].size()[1]", s1);
+  env.addInputGuard("L['x'].stride()[0]", s1 * Expr(8));
+  env.addInputGuard("L['x'].stride()[1]", Expr(8));
+  auto g = env.produceGuards();
+  ASSERT_EQ(g.size(), 3u);
+  EXPECT_EQ(g[0], "L['x'].stride()[0] == 8*L['x'].size()[1]");
+}
+
+}  // namespace
+}  // namespace dynrr::symbolic
