@@ -9,10 +9,10 @@
 
 namespace dynrr::replayer {
 
-Expected<std::string> partialGraphCode(const tracer::ProtoGraph& proto) {
+Expected<std::string> partialGraphCode(const tracer::ProtoGraph& proto, int graphId) {
   graph::Graph g;
   std::vector<graph::Node*> nodes;
-  if (Status s = tracer::replayGraphLog(proto, g, nodes); !s) return s.error();
+  if (Status s = tracer::replayGraphLog(proto, g, nodes, graphId); !s) return s.error();
   return graph::pythonCode(g);
 }
 

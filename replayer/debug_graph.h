@@ -10,8 +10,9 @@
 
 namespace dynrr::replayer {
 
-// GraphModule.code of the nodes in `proto` so far (no output node while tracing: the
-// code then ends without a `return`). Error when the graph log does not replay.
-Expected<std::string> partialGraphCode(const tracer::ProtoGraph& proto);
+// GraphModule.code of the nodes of graph `graphId` (0: the root; a SubgraphTracer's index
+// for a higher-order op's body) in `proto` so far (no output node while tracing: the code
+// then ends without a `return`). Error when the graph log does not replay.
+Expected<std::string> partialGraphCode(const tracer::ProtoGraph& proto, int graphId = 0);
 
 }  // namespace dynrr::replayer

@@ -91,19 +91,32 @@ std::string trimCode(const std::string& code) {
   return code.substr(begin, end - begin + 1) + "\n";
 }
 
+// A graph's code, then its subgraphs' (higher-order op bodies) under "# subgraph" heads.
+void printWithSubgraphs(std::ostream& out, const compare::GraphDecision& g, const std::string& path,
+                        int depth) {
+  out << trimCode(g.code);
+  if (depth >= 16) return;
+  for (const auto& sub : g.subgraphs) {
+    out << "# subgraph " << path << "." << sub.name << "\n";
+    printWithSubgraphs(out, sub.graph, path + "." + sub.name, depth + 1);
+  }
+}
+
 }  // namespace
 
 void DebugSession::cmdGraph(const std::vector<std::string>& words) {
   if (words.size() > 1 && words[1] == "dynamo") {
     if (reference_.graphs.empty()) out_ << "Dynamo made no graph for this frame\n";
     for (size_t i = 0; i < reference_.graphs.size(); ++i) {
-      out_ << "# Dynamo's graph " << i << "\n" << trimCode(reference_.graphs[i].code);
+      out_ << "# Dynamo's graph " << i << "\n";
+      printWithSubgraphs(out_, reference_.graphs[i], "graph " + std::to_string(i), 0);
     }
     return;
   }
   if (!live()) {
     if (coreDecisions_.graphs.empty()) out_ << "the core made no graph\n";
-    for (const auto& g : coreDecisions_.graphs) out_ << trimCode(g.code);
+    for (size_t i = 0; i < coreDecisions_.graphs.size(); ++i)
+      printWithSubgraphs(out_, coreDecisions_.graphs[i], "graph " + std::to_string(i), 0);
     return;
   }
   const auto& proto = current_->context().output.graph();
@@ -117,6 +130,13 @@ void DebugSession::cmdGraph(const std::vector<std::string>& words) {
     return;
   }
   out_ << trimCode(*code);
+  // Inside a higher-order op's branch: the subgraph its SubgraphTracer is building.
+  const auto& output = current_->context().output;
+  if (output.inSubtracer()) {
+    auto sub = partialGraphCode(proto, output.currentGraph());
+    out_ << "# subgraph being traced (SubgraphTracer " << output.currentGraph() << ")\n";
+    out_ << (sub ? trimCode(*sub) : "cannot print it: " + sub.error().message() + "\n");
+  }
 }
 
 void DebugSession::cmdGuards(const std::vector<std::string>& words) {

@@ -91,6 +91,65 @@ void renderCodeTable(const std::vector<std::string>& lines, const std::vector<bo
   out += "</table>\n";
 }
 
+// One graph side by side (Dynamo's, the core's; either may be absent), its example
+// values, then its subgraphs (higher-order op bodies such as cond_true_0) nested under
+// it by position, with the same layout.
+void renderGraphPair(const ReportFrame& f, const compare::GraphDecision* rg,
+                     const compare::GraphDecision* cg, const std::string& label,
+                     const std::string& id, int depth, std::string& out) {
+  std::vector<std::string> a, b;
+  if (rg) a = splitLines(rg->code);
+  if (cg) b = splitLines(cg->code);
+  // An unsupported replay has nothing to compare: no highlighting.
+  LineDiff d =
+      f.verdict == compare::Verdict::kUnsupported
+          ? LineDiff{std::vector<bool>(a.size(), false), std::vector<bool>(b.size(), false)}
+          : diffLines(a, b);
+  out += "<div class=\"sidebyside\" id=\"" + id + "\"" +
+         (depth ? " style=\"margin-left:" + std::to_string(2 * depth) + "em\"" : "") +
+         ">\n<div class=\"graph dynamo\"><h3>Dynamo " + esc(label) + "</h3>\n";
+  if (a.empty()) out += "<p class=\"note\">none</p>\n";
+  renderCodeTable(a, d.onlyA, "del", out);
+  out += "</div>\n<div class=\"graph core\"><h3>Core " + esc(label) + "</h3>\n";
+  if (b.empty()) {
+    out +=
+        std::string("<p class=\"note\">") +
+        (f.verdict == compare::Verdict::kUnsupported ? "none: the replay is unsupported" : "none") +
+        "</p>\n";
+  }
+  renderCodeTable(b, d.onlyB, "add", out);
+  out += "</div>\n</div>\n";
+  // Example values by node position (what the printed code does not show).
+  if (rg && cg) {
+    const auto& rn = rg->nodes;
+    const auto& cn = cg->nodes;
+    std::string nodesId = id;
+    if (auto at = nodesId.find("-graph-"); at != std::string::npos)
+      nodesId.replace(at, 7, "-nodes-");
+    out += "<table class=\"guards nodes\" id=\"" + nodesId +
+           "\">\n<tr><th>node</th><th>Dynamo example value</th><th>core example value</th>"
+           "</tr>\n";
+    for (size_t k = 0; k < std::max(rn.size(), cn.size()); ++k) {
+      std::string rv = k < rn.size() ? rn[k].exampleValue : "(no node)";
+      std::string cv = k < cn.size() ? cn[k].exampleValue : "(no node)";
+      if (rv.empty() && cv.empty()) continue;
+      std::string name = k < rn.size() ? rn[k].name : cn[k].name;
+      out += std::string("<tr") + (rv != cv ? " class=\"del\"" : "") + "><td>" + esc(name) +
+             "</td><td>" + esc(rv) + "</td><td>" + esc(cv) + "</td></tr>\n";
+    }
+    out += "</table>\n";
+  }
+  if (depth >= 16) return;
+  size_t rs = rg ? rg->subgraphs.size() : 0, cs = cg ? cg->subgraphs.size() : 0;
+  for (size_t i = 0; i < std::max(rs, cs); ++i) {
+    const compare::SubgraphDecision* r = i < rs ? &rg->subgraphs[i] : nullptr;
+    const compare::SubgraphDecision* c = i < cs ? &cg->subgraphs[i] : nullptr;
+    std::string name = r ? r->name : c->name;
+    renderGraphPair(f, r ? &r->graph : nullptr, c ? &c->graph : nullptr, label + " / " + name,
+                    id + "-" + name, depth + 1, out);
+  }
+}
+
 void renderGraphs(const ReportFrame& f, std::string& out) {
   size_t n = std::max(f.dynamo.graphs.size(), f.core.graphs.size());
   out += "<h3>Graphs</h3>\n";
@@ -99,46 +158,10 @@ void renderGraphs(const ReportFrame& f, std::string& out) {
     return;
   }
   for (size_t g = 0; g < n; ++g) {
-    std::vector<std::string> a, b;
-    if (g < f.dynamo.graphs.size()) a = splitLines(f.dynamo.graphs[g].code);
-    if (g < f.core.graphs.size()) b = splitLines(f.core.graphs[g].code);
-    // An unsupported replay has nothing to compare: no highlighting.
-    LineDiff d =
-        f.verdict == compare::Verdict::kUnsupported
-            ? LineDiff{std::vector<bool>(a.size(), false), std::vector<bool>(b.size(), false)}
-            : diffLines(a, b);
-    out += "<div class=\"sidebyside\" id=\"frame-" + std::to_string(f.index) + "-graph-" +
-           std::to_string(g) + "\">\n<div class=\"graph dynamo\"><h3>Dynamo graph " +
-           std::to_string(g) + "</h3>\n";
-    if (a.empty()) out += "<p class=\"note\">none</p>\n";
-    renderCodeTable(a, d.onlyA, "del", out);
-    out += "</div>\n<div class=\"graph core\"><h3>Core graph " + std::to_string(g) + "</h3>\n";
-    if (b.empty()) {
-      out += std::string("<p class=\"note\">") +
-             (f.verdict == compare::Verdict::kUnsupported ? "none: the replay is unsupported"
-                                                          : "none") +
-             "</p>\n";
-    }
-    renderCodeTable(b, d.onlyB, "add", out);
-    out += "</div>\n</div>\n";
-    // Example values by node position (what the printed code does not show).
-    if (g < f.dynamo.graphs.size() && g < f.core.graphs.size()) {
-      const auto& rn = f.dynamo.graphs[g].nodes;
-      const auto& cn = f.core.graphs[g].nodes;
-      out += "<table class=\"guards nodes\" id=\"frame-" + std::to_string(f.index) + "-nodes-" +
-             std::to_string(g) +
-             "\">\n<tr><th>node</th><th>Dynamo example value</th><th>core example value</th>"
-             "</tr>\n";
-      for (size_t k = 0; k < std::max(rn.size(), cn.size()); ++k) {
-        std::string rv = k < rn.size() ? rn[k].exampleValue : "(no node)";
-        std::string cv = k < cn.size() ? cn[k].exampleValue : "(no node)";
-        if (rv.empty() && cv.empty()) continue;
-        std::string name = k < rn.size() ? rn[k].name : cn[k].name;
-        out += std::string("<tr") + (rv != cv ? " class=\"del\"" : "") + "><td>" + esc(name) +
-               "</td><td>" + esc(rv) + "</td><td>" + esc(cv) + "</td></tr>\n";
-      }
-      out += "</table>\n";
-    }
+    renderGraphPair(f, g < f.dynamo.graphs.size() ? &f.dynamo.graphs[g] : nullptr,
+                    g < f.core.graphs.size() ? &f.core.graphs[g] : nullptr,
+                    "graph " + std::to_string(g),
+                    "frame-" + std::to_string(f.index) + "-graph-" + std::to_string(g), 0, out);
   }
 }
 

@@ -151,6 +151,7 @@ int runReplay(const std::vector<std::string>& args) {
         auto cmp = compare::compareDecisions(compare::fromEvent(e), outcome->decisions);
         verdict = cmp.verdict;
         diff = cmp.diff;
+        if (verdict == compare::Verdict::kUnsupported) reason = std::move(diff);
       }
       ++counts[static_cast<int>(verdict)];
       uint64_t dynamoNs = e.getDynamoNs();

@@ -289,21 +289,33 @@ void showFrame(const trace::TraceReader& trace, schema::FrameInput::Reader frame
   showNamedDict(trace, frame.getBuiltins(), "builtins reached");
 }
 
+// A graph's code and nodes, then its subgraphs (higher-order op bodies) indented under
+// it, each headed by its get_attr name.
+void showGraph(schema::Graph::Reader graph, const std::string& indent, int depth) {
+  printIndented(graph.getCode().cStr(), (indent + "| ").c_str());
+  std::printf("%snodes:\n", indent.c_str());
+  for (auto node : graph.getNodes()) {
+    std::string target = node.getTarget();
+    if (node.getOp() == schema::NodeOp::PLACEHOLDER && node.getSource().size())
+      target = std::string("<- ") + node.getSource().cStr();
+    std::printf("%s  %-24s %-13s %-36s %s\n", indent.c_str(), node.getName().cStr(),
+                compare::nodeOpName(node.getOp()), target.c_str(),
+                valueMeta(node.getExampleValue()).c_str());
+  }
+  if (depth >= 16) return;
+  for (auto sub : graph.getSubgraphs()) {
+    std::printf("%s-- subgraph %s (%u nodes)\n", indent.c_str(), sub.getName().cStr(),
+                sub.getGraph().getNodes().size());
+    showGraph(sub.getGraph(), indent + "    ", depth + 1);
+  }
+}
+
 void showDecisions(const trace::TraceReader& trace, schema::Decisions::Reader ref) {
   std::printf("  graphs: %u\n", ref.getGraphs().size());
   unsigned gi = 0;
   for (auto graph : ref.getGraphs()) {
     std::printf("  -- graph %u (%u nodes)\n", gi++, graph.getNodes().size());
-    printIndented(graph.getCode().cStr(), "    | ");
-    std::printf("    nodes:\n");
-    for (auto node : graph.getNodes()) {
-      std::string target = node.getTarget();
-      if (node.getOp() == schema::NodeOp::PLACEHOLDER && node.getSource().size())
-        target = std::string("<- ") + node.getSource().cStr();
-      std::printf("      %-24s %-13s %-36s %s\n", node.getName().cStr(),
-                  compare::nodeOpName(node.getOp()), target.c_str(),
-                  valueMeta(node.getExampleValue()).c_str());
-    }
+    showGraph(graph, "    ", 0);
   }
   std::printf("  guards: %u\n", ref.getGuards().size());
   for (auto guard : ref.getGuards()) {

@@ -136,17 +136,13 @@ std::string unifiedDiff(const std::string& expected, const std::string& actual,
   return out;
 }
 
-Comparison compareDecisions(const FrameDecisions& ref, const FrameDecisions& core) {
-  std::string diff;
-  if (ref.graphs.size() != core.graphs.size()) {
-    diff += "graphs: dynamo has " + std::to_string(ref.graphs.size()) + ", core has " +
-            std::to_string(core.graphs.size()) + "\n";
-  }
-  size_t common = std::min(ref.graphs.size(), core.graphs.size());
-  for (size_t g = 0; g < common; ++g) {
-    const GraphDecision& r = ref.graphs[g];
-    const GraphDecision& c = core.graphs[g];
-    std::string tag = "graph " + std::to_string(g);
+namespace {
+
+// One graph: printed code, placeholder sources, example values; then its subgraphs
+// (higher-order op bodies) by name and position, recursively. Appends to `diff`.
+void compareGraph(const GraphDecision& r, const GraphDecision& c, const std::string& tag,
+                  std::string& diff) {
+  {
     std::string codeDiff =
         unifiedDiff(normalizePaths(r.code), normalizePaths(c.code), "dynamo " + tag, "core " + tag);
     if (!codeDiff.empty()) diff += codeDiff;
@@ -176,6 +172,44 @@ Comparison compareDecisions(const FrameDecisions& ref, const FrameDecisions& cor
       }
     }
   }
+  // A recorded graph from before subgraphs were recorded has none to compare with;
+  // the replay reports such a frame unsupported when the core made subgraphs.
+  if (!r.subgraphsKnown) return;
+  if (r.subgraphs.size() != c.subgraphs.size()) {
+    diff += tag + ": dynamo has " + std::to_string(r.subgraphs.size()) + " subgraphs, core has " +
+            std::to_string(c.subgraphs.size()) + "\n";
+  }
+  for (size_t i = 0; i < std::min(r.subgraphs.size(), c.subgraphs.size()); ++i) {
+    const auto& rs = r.subgraphs[i];
+    const auto& cs = c.subgraphs[i];
+    if (rs.name != cs.name)
+      diff += tag + " subgraph " + std::to_string(i) + ": dynamo " + rs.name + ", core " + cs.name +
+              "\n";
+    compareGraph(rs.graph, cs.graph, tag + "." + rs.name, diff);
+  }
+}
+
+}  // namespace
+
+Comparison compareDecisions(const FrameDecisions& ref, const FrameDecisions& core) {
+  std::string diff;
+  if (ref.graphs.size() != core.graphs.size()) {
+    diff += "graphs: dynamo has " + std::to_string(ref.graphs.size()) + ", core has " +
+            std::to_string(core.graphs.size()) + "\n";
+  }
+  size_t common = std::min(ref.graphs.size(), core.graphs.size());
+  for (size_t g = 0; g < common; ++g) {
+    if (!ref.graphs[g].subgraphsKnown && !core.graphs[g].subgraphs.empty()) {
+      Comparison old;
+      old.verdict = Verdict::kUnsupported;
+      old.diff =
+          "unsupported: the trace was recorded before subgraphs (higher-order op bodies) "
+          "were; re-record it to compare them";
+      return old;
+    }
+  }
+  for (size_t g = 0; g < common; ++g)
+    compareGraph(ref.graphs[g], core.graphs[g], "graph " + std::to_string(g), diff);
   std::set<std::string> rg, cg;
   for (const auto& g : ref.guards) rg.insert(guardKey(g));
   for (const auto& g : core.guards) cg.insert(guardKey(g));
@@ -210,6 +244,12 @@ Comparison compareDecisions(const FrameDecisions& ref, const FrameDecisions& cor
     if (!ce.count(e)) diff += "side effect missing in core: " + effectText(e) + "\n";
   for (const auto& e : ce)
     if (!re.count(e)) diff += "side effect extra in core:   " + effectText(e) + "\n";
+  if (ref.frameError != core.frameError) {
+    auto said = [](const std::string& e) {
+      return e.empty() ? std::string("compiles the frame") : "raises " + e;
+    };
+    diff += "frame: dynamo " + said(ref.frameError) + "; core " + said(core.frameError) + "\n";
+  }
   if (ref.skipReason != core.skipReason) {
     auto said = [](const std::string& r) {
       return r.empty() ? std::string("traces the frame") : "skips it before tracing: " + r;

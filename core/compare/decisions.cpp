@@ -59,17 +59,26 @@ std::string canonicalValueMeta(schema::ValueMeta::Reader meta) {
   return "?";
 }
 
+namespace {
+
+GraphDecision graphFromTrace(schema::Graph::Reader g) {
+  GraphDecision graph;
+  graph.code = g.getCode();
+  for (auto n : g.getNodes()) {
+    graph.nodes.push_back(NodeDecision{n.getName(), nodeOpName(n.getOp()), n.getTarget(),
+                                       n.getSource(), canonicalValueMeta(n.getExampleValue())});
+  }
+  graph.subgraphsKnown = g.getSubgraphsRecorded();
+  for (auto s : g.getSubgraphs())
+    graph.subgraphs.push_back(SubgraphDecision{s.getName(), graphFromTrace(s.getGraph())});
+  return graph;
+}
+
+}  // namespace
+
 FrameDecisions fromTrace(schema::Decisions::Reader decisions) {
   FrameDecisions out;
-  for (auto g : decisions.getGraphs()) {
-    GraphDecision graph;
-    graph.code = g.getCode();
-    for (auto n : g.getNodes()) {
-      graph.nodes.push_back(NodeDecision{n.getName(), nodeOpName(n.getOp()), n.getTarget(),
-                                         n.getSource(), canonicalValueMeta(n.getExampleValue())});
-    }
-    out.graphs.push_back(std::move(graph));
-  }
+  for (auto g : decisions.getGraphs()) out.graphs.push_back(graphFromTrace(g));
   for (auto g : decisions.getGuards()) {
     GuardDecision guard{g.getKind(), g.getSource(), g.getDetail()};
     // The shape guard's decision is its printed expressions (ShapeEnv.produce_guards, as
@@ -126,11 +135,31 @@ bool isPreTraceSkipReason(const std::string& reason) {
   return false;
 }
 
+std::string frameErrorOf(const std::string& reason) {
+  const std::string kType = "UncapturedHigherOrderOpError";
+  if (reason.rfind(kType + ": ", 0) != 0) return "";
+  size_t at = reason.find("Got graph break/error:");
+  if (at == std::string::npos) return kType;
+  at = reason.find('\n', at);
+  while (at != std::string::npos) {
+    size_t end = reason.find('\n', at + 1);
+    std::string line = reason.substr(at + 1, end == std::string::npos ? end : end - at - 1);
+    size_t first = line.find_first_not_of(" \t");
+    if (first != std::string::npos) {
+      size_t last = line.find_last_not_of(" \t\r");
+      return kType + ": " + line.substr(first, last - first + 1);
+    }
+    at = end;
+  }
+  return kType;
+}
+
 FrameDecisions fromEvent(schema::CompileEvent::Reader event) {
   FrameDecisions out = fromTrace(event.getReference());
   std::string reason = event.getStatusReason();
   if (event.getStatus() == schema::EventStatus::SKIPPED && isPreTraceSkipReason(reason))
     out.skipReason = reason;
+  if (event.getStatus() == schema::EventStatus::ERROR) out.frameError = frameErrorOf(reason);
   return out;
 }
 

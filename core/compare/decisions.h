@@ -23,9 +23,22 @@ struct NodeDecision {
   std::string exampleValue;
 };
 
+struct SubgraphDecision;
+
 struct GraphDecision {
   std::string code;  // GraphModule.code
   std::vector<NodeDecision> nodes;
+  // The GraphModules this graph's get_attr nodes read (higher-order op bodies installed
+  // by OutputGraph.install_subgraph), in node order.
+  std::vector<SubgraphDecision> subgraphs;
+  // False for a recorded graph from a trace written before subgraphs were recorded:
+  // `subgraphs` is then unknown, not empty.
+  bool subgraphsKnown = true;
+};
+
+struct SubgraphDecision {
+  std::string name;  // the get_attr target, e.g. "cond_true_0"
+  GraphDecision graph;
 };
 
 struct GuardDecision {
@@ -64,6 +77,10 @@ struct FrameDecisions {
   // convert_frame's ConvertFrameAssert.__call__ declined the frame before tracing, with
   // this skip_reason ("" when the frame was traced).
   std::string skipReason;
+  // Dynamo raised out of the compile with an exception that reaches the program (not
+  // Unsupported): "<exception type>: <gb_type>", e.g. "UncapturedHigherOrderOpError:
+  // torch.cond: differing branch outputs"; "" when it did not.
+  std::string frameError;
 };
 
 // The skip reasons ConvertFrameAssert.__call__ (torch/_dynamo/convert_frame.py) gives
@@ -76,6 +93,10 @@ std::string canonicalTensorMeta(schema::TensorMeta::Reader meta);
 
 // Reads recorded decisions.
 FrameDecisions fromTrace(schema::Decisions::Reader decisions);
+// The frame error an event's status reason records ("" if none): for
+// UncapturedHigherOrderOpError, the exception type and the gb_type of the graph break or
+// error it wraps (the first line after "Got graph break/error:").
+std::string frameErrorOf(const std::string& statusReason);
 // Reads an event's decisions, with the pre-trace skip its status records.
 FrameDecisions fromEvent(schema::CompileEvent::Reader event);
 

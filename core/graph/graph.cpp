@@ -130,6 +130,15 @@ Node* Graph::createGraphInputNamed(std::string_view target, std::string typeExpr
   return n;
 }
 
+Node* Graph::placeholder(std::string_view target, std::string typeExpr) {
+  size_t position = 0;
+  while (position < order_.size() && order_[position]->op() == Op::kPlaceholder) ++position;
+  Node* n = newNode(Op::kPlaceholder, Target::string(std::string(target)), {}, {},
+                    std::string(target), std::move(typeExpr), position);
+  inputs_.push_back(n);
+  return n;
+}
+
 void Graph::attachInputs(Node* node) {
   node->inputNodes_.clear();
   auto collect = [node](Node* in) { pushUnique(node->inputNodes_, in); };

@@ -64,6 +64,10 @@ class Graph {
   // The same with the placeholder target already chosen (inputs without a source).
   Node* createGraphInputNamed(std::string_view target, std::string typeExpr, bool before = false);
 
+  // Graph.placeholder(target) inserted before the first node that is not a placeholder
+  // (what higher_order_ops._merge_graph_inputs does): the target is kept as given, the
+  // node's name comes from FX's namespace (so a taken name gets a suffix, "k" -> "k_1").
+  Node* placeholder(std::string_view target, std::string typeExpr = {});
   // Node._rename (TensorVariable.set_name_hint): the node takes a fresh name made
   // from `candidate`; its old name stays taken.
   void rename(Node* node, std::string_view candidate);

@@ -34,8 +34,9 @@ Target Target::function(std::string_view qualifiedName) {
     t.module_ = q.substr(0, dot);
   }
   // An OpOverload (torch.ops.<ns>.<op>.<overload>): its __name__ is "<op>.<overload>",
-  // which FX's _target_to_str turns into the node name "<op>_<overload>".
-  if (q.rfind("torch.ops.", 0) == 0) {
+  // which FX's _target_to_str turns into the node name "<op>_<overload>". A
+  // HigherOrderOperator (torch.ops.higher_order.<name>) has __name__ "<name>".
+  if (q.rfind("torch.ops.", 0) == 0 && q.rfind("torch.ops.higher_order.", 0) != 0) {
     size_t opDot = q.rfind('.', dot == std::string::npos || dot == 0 ? 0 : dot - 1);
     if (dot != std::string::npos && opDot != std::string::npos && opDot > 9)
       t.name_ = q.substr(opDot + 1, dot - opDot - 1) + "_" + q.substr(dot + 1);

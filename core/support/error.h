@@ -22,8 +22,20 @@ class [[nodiscard]] Error {
   Error withContext(const std::string& context) const {
     Error e(context + ": " + message_);
     e.observedException_ = observedException_;
+    e.frameError_ = frameError_;
     return e;
   }
+  // Dynamo raises out of the compile (an exception other than Unsupported, such as
+  // UncapturedHigherOrderOpError): the frame is not compiled and the exception reaches
+  // the program. `decision` names it as the trace records it: "<exception type>:
+  // <Dynamo's gb_type>", e.g. "UncapturedHigherOrderOpError: HOP: Unsafe side effect".
+  static Error frameError(std::string decision, std::string message) {
+    Error e(std::move(message));
+    e.frameError_ = std::move(decision);
+    return e;
+  }
+  bool isFrameError() const { return !frameError_.empty(); }
+  const std::string& frameErrorDecision() const { return frameError_; }
   // A Python exception raised by the traced program (Dynamo's ObservedException): not a
   // failure of the replay but control flow, unwound to the nearest handler of the
   // exception table. The exception itself is the tracer's current exception.
@@ -37,6 +49,7 @@ class [[nodiscard]] Error {
  private:
   std::string message_;
   bool observedException_ = false;
+  std::string frameError_;
 };
 
 // Either a T or an Error. Accessing value() on an error is a bug (asserted).

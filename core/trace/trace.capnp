@@ -455,6 +455,18 @@ struct Graph {
   name @0 :Text;                   # e.g. "GraphModule" / compiled function name
   code @1 :Text;                   # GraphModule.code exactly as printed
   nodes @2 :List(Node);
+  subgraphs @3 :List(Subgraph);    # the GraphModules this graph's get_attr nodes read
+                                   # (higher-order op bodies: cond_true_0 ...), in the
+                                   # order of those nodes; each lists its own
+  subgraphsRecorded @4 :Bool;      # the recorder looked for subgraphs (false in traces
+                                   # written before the field: `subgraphs` is then unknown)
+}
+
+# A GraphModule installed on the root module (OutputGraph.install_subgraph) and read by
+# a get_attr node of its parent graph.
+struct Subgraph {
+  name @0 :Text;                   # the get_attr target, e.g. "cond_true_0"
+  graph @1 :Graph;
 }
 
 struct Guard {

@@ -76,6 +76,11 @@ struct TracingContext {
   // identity token (side_effects.track_object_existing): reached again through another
   // source they are the same tracker, plus a DUPLICATE_INPUT guard (make_dupe_guard).
   std::map<uint64_t, VtPtr> objectsByIdentity;
+  // Objects first wrapped inside a higher-order op's branch, by (identity token, source
+  // name): trace_hop_function restores SideEffects after the branch, so identity no
+  // longer finds them, but OutputGraph.variable_tracker_cache (by value and source) still
+  // does when the same source is read again.
+  std::map<std::pair<uint64_t, std::string>, VtPtr> branchSourceCache;
   // Python modules aliased as `G['__import_<name>']` for the globals of inlined code
   // from other modules (import_source), by module name.
   std::map<std::string, VtPtr> importedModules;

@@ -1,8 +1,10 @@
 // output_graph.cpp — see output_graph.h.
 #include "core/tracer/output_graph.h"
 
+#include "core/graph/graph.h"
 #include "core/graph/namespace.h"
 #include "core/guards/rules.h"
+#include "core/support/assert.h"
 
 namespace dynrr::tracer {
 
@@ -81,6 +83,12 @@ NodeId OutputGraph::addCall(const char* op, const std::string& target, std::vect
   node.target = target;
   node.args = std::move(args);
   node.kwargs = std::move(kwargs);
+  node.graph = currentGraph();
+  // SubgraphTracer.create_proxy: arguments from enclosing graphs are lifted first.
+  if (inSubtracer()) {
+    for (auto& a : node.args) liftArgs(a);
+    for (auto& kv : node.kwargs) liftArgs(kv.second);
+  }
   NodeId id = graph_.add(std::move(node));
   if (onNode) onNode(id);
   return id;
@@ -94,6 +102,126 @@ NodeId OutputGraph::callFunction(const std::string& target, std::vector<GraphArg
 NodeId OutputGraph::callMethod(const std::string& method, std::vector<GraphArg> args,
                                std::vector<std::pair<std::string, GraphArg>> kwargs) {
   return addCall("call_method", method, std::move(args), std::move(kwargs));
+}
+
+int OutputGraph::pushSubtracer() {
+  Tracer t;
+  t.parent = currentGraph();
+  tracers_.push_back(std::move(t));
+  int id = static_cast<int>(tracers_.size() - 1);
+  stack_.push_back(id);
+  return id;
+}
+
+void OutputGraph::popSubtracer() {
+  DYNRR_ASSERT(stack_.size() > 1, stack_.size());
+  stack_.pop_back();
+}
+
+void OutputGraph::liftArgs(GraphArg& arg) {
+  if (arg.kind == GraphArg::Kind::kNode) {
+    if (arg.node >= 0) arg.node = liftToCurrent(arg.node);
+    return;
+  }
+  for (auto& item : arg.items) liftArgs(item);
+}
+
+NodeId OutputGraph::liftToCurrent(NodeId node) {
+  if (graph_.node(node).graph == currentGraph()) return node;
+  return liftFreevar(currentGraph(), node);
+}
+
+NodeId OutputGraph::liftFreevar(int tracer, NodeId node) {
+  for (const auto& [proxy, ph] : tracers_[static_cast<size_t>(tracer)].lifted) {
+    if (proxy == node) return ph;
+  }
+  int parent = tracers_[static_cast<size_t>(tracer)].parent;
+  int owner = graph_.node(node).graph;
+  if (parent < 0) {
+    // The root has nothing to lift from: the node belongs to no enclosing graph.
+    if (liftError_.empty())
+      liftError_ = "a value of another subgraph (node " + nodeName(node) + ") is used";
+    return node;
+  }
+  if (owner != parent) liftFreevar(parent, node);
+  // create_graph_input(proxy.node.name, type(example_value), example_value): named after
+  // the node in its own graph, keyed by that node.
+  const ProtoNode& from = graph_.node(node);
+  ProtoNode ph;
+  ph.op = "placeholder";
+  ph.graph = tracer;
+  ph.target = nodeName(node);
+  ph.meta = from.meta;
+  ph.metaTuple = from.metaTuple;
+  ph.symExpr = from.symExpr.empty() ? from.symbol : from.symExpr;
+  ph.typeExpr = from.meta ? "torch.Tensor" : "";
+  NodeId id = graph_.add(std::move(ph));
+  tracers_[static_cast<size_t>(tracer)].lifted.emplace_back(node, id);
+  if (onNode) onNode(id);
+  return id;
+}
+
+NodeId OutputGraph::getAttr(const std::string& name) {
+  ProtoNode node;
+  node.op = "get_attr";
+  node.target = name;
+  node.graph = currentGraph();
+  NodeId id = graph_.add(std::move(node));
+  if (onNode) onNode(id);
+  return id;
+}
+
+std::string OutputGraph::installSubgraph(const std::string& prefix, int graph) {
+  for (int n = 0;; ++n) {
+    std::string name = prefix + "_" + std::to_string(n);
+    if (subgraphNamed(name) < 0) {
+      installed_.emplace_back(name, graph);
+      return name;
+    }
+  }
+}
+
+int OutputGraph::subgraphNamed(const std::string& name) const {
+  for (const auto& [n, g] : installed_) {
+    if (n == name) return g;
+  }
+  return -1;
+}
+
+NodeId OutputGraph::subgraphOutput(int graph, const std::vector<NodeId>& outputs) {
+  ProtoNode node;
+  node.op = "output";
+  node.target = "output";
+  node.graph = graph;
+  GraphArg tuple;
+  tuple.kind = GraphArg::Kind::kTuple;
+  for (NodeId n : outputs) tuple.items.push_back(GraphArg::ofNode(n));
+  node.args.push_back(std::move(tuple));
+  return graph_.add(std::move(node));
+}
+
+NodeId OutputGraph::exactPlaceholder(int graph, const std::string& target, NodeId metaFrom) {
+  const ProtoNode& from = graph_.node(metaFrom);
+  ProtoNode ph;
+  ph.op = "placeholder";
+  ph.graph = graph;
+  ph.target = target;
+  ph.exactTarget = true;
+  if (from.graph == 0) ph.source = from.source;
+  ph.meta = from.meta;
+  ph.metaTuple = from.metaTuple;
+  ph.symExpr = from.symExpr.empty() ? from.symbol : from.symExpr;
+  NodeId id = graph_.add(std::move(ph));
+  if (onNode) onNode(id);
+  return id;
+}
+
+std::string OutputGraph::nodeName(NodeId id) const {
+  graph::Graph g;
+  std::vector<graph::Node*> nodes;
+  if (!replayGraphLog(graph_, g, nodes, graph_.node(id).graph).ok()) return "";
+  graph::Node* n = nodes[static_cast<size_t>(id)];
+  return n ? n->name() : "";
 }
 
 void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
@@ -116,7 +244,7 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
   };
   for (size_t i = graph_.size(); i-- > 0;) {
     const ProtoNode& n = graph_.node(static_cast<NodeId>(i));
-    if (n.erased || users[i] != 0) continue;
+    if (n.erased || n.graph != 0 || users[i] != 0) continue;
     // is_accessor_node: size / stride / storage_offset / item read off a tensor.
     bool accessor = n.op == "call_method" && !n.args.empty() &&
                     n.args[0].kind == GraphArg::Kind::kNode &&
@@ -138,7 +266,8 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
   }
   for (size_t i = 0; i < graph_.size(); ++i) {
     const ProtoNode& n = graph_.node(static_cast<NodeId>(i));
-    if (!n.erased && n.op == "placeholder" && (n.symbol.empty() || n.intSymbol) && users[i] == 0)
+    if (!n.erased && n.graph == 0 && n.op == "placeholder" && (n.symbol.empty() || n.intSymbol) &&
+        users[i] == 0)
       graph_.erase(static_cast<NodeId>(i));
   }
   // A size symbol stays while the tensor input it was read from does.

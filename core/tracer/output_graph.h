@@ -71,6 +71,43 @@ class OutputGraph {
   void cleanupGradModePairs(bool gradEnabled);
   bool hasOutput() const { return output_.has_value(); }
 
+  // ---- SubgraphTracer: one tracer per graph being built (output_graph.py) ----
+  // The graph new call nodes go to: 0 for the root tracer, else the innermost
+  // SubgraphTracer's index. Graph inputs of the frame (graphInput, symbolInput,
+  // symIntInput) always go to the root, as VariableBuilder's root_tracer.create_graph_input.
+  int currentGraph() const { return stack_.back(); }
+  bool inSubtracer() const { return stack_.size() > 1; }
+  // OutputGraph.subtracer: a SubgraphTracer whose parent is the current tracer becomes
+  // current until popSubtracer. Returns its index (its nodes' ProtoNode::graph).
+  int pushSubtracer();
+  void popSubtracer();
+  // SubgraphTracer.lifted_freevars of tracer `graph`: (node of an enclosing graph, the
+  // placeholder that stands for it here), in lifting order.
+  const std::vector<std::pair<NodeId, NodeId>>& liftedFreevars(int graph) const {
+    return tracers_[static_cast<size_t>(graph)].lifted;
+  }
+  // maybe_lift_tracked_freevar_to_input for the current tracer: `node` itself when it
+  // belongs to the current graph; otherwise the placeholder lifting it (and, first, the
+  // enclosing tracers between, as lift_tracked_freevar_to_input recurses to the parent).
+  NodeId liftToCurrent(NodeId node);
+  // Non-empty when a node could not be lifted (it belongs to no enclosing graph: a value
+  // of a sibling subgraph reached through state the core does not isolate).
+  const std::string& liftError() const { return liftError_; }
+  // A get_attr node of the current graph reading the root module's `name`.
+  NodeId getAttr(const std::string& name);
+  // OutputGraph.install_subgraph: `prefix_N` with the smallest N not yet installed
+  // (get_unique_name_wrt(..., requires_suffix=True)); the subgraph of tracer `graph`.
+  std::string installSubgraph(const std::string& prefix, int graph);
+  // The tracer index of the subgraph installed as `name`, or -1.
+  int subgraphNamed(const std::string& name) const;
+  // The output node of subgraph `graph`, returning the tuple of `outputs` (nodes of it).
+  NodeId subgraphOutput(int graph, const std::vector<NodeId>& outputs);
+  // Graph.placeholder(target) in subgraph `graph` before its first other node, with the
+  // example value of `metaFrom` (_merge_graph_inputs' new_ph.meta = arg.node.meta).
+  NodeId exactPlaceholder(int graph, const std::string& target, NodeId metaFrom);
+  // The FX name `id` has at this point (its graph's log replayed so far).
+  std::string nodeName(NodeId id) const;
+
   // Observer of new nodes (dynrr debug); may be empty. Guards: guardSet().setObserver.
   std::function<void(NodeId)> onNode;
 
@@ -93,7 +130,19 @@ class OutputGraph {
   NodeId addCall(const char* op, const std::string& target, std::vector<GraphArg> args,
                  std::vector<std::pair<std::string, GraphArg>> kwargs);
 
+  // One SubgraphTracer (index 0: the root).
+  struct Tracer {
+    int parent = -1;
+    std::vector<std::pair<NodeId, NodeId>> lifted;
+  };
+  NodeId liftFreevar(int tracer, NodeId node);
+  void liftArgs(GraphArg& arg);
+
   ProtoGraph graph_;
+  std::vector<Tracer> tracers_{Tracer{}};
+  std::vector<int> stack_{0};
+  std::vector<std::pair<std::string, int>> installed_;  // install_subgraph: name -> tracer
+  std::string liftError_;
   guards::GuardSet guards_;
   symbolic::ShapeEnv shapeEnv_;
   std::map<std::string, NodeId> inputs_;

@@ -35,13 +35,21 @@ void ProtoGraph::erase(NodeId node) {
   events_.push_back(GraphEvent{GraphEvent::Kind::kErase, node, ""});
 }
 
-std::vector<NodeId> ProtoGraph::order() const {
+void ProtoGraph::replaceAllUses(NodeId from, NodeId to) {
+  DYNRR_ASSERT(from >= 0 && static_cast<size_t>(from) < nodes_.size(), from);
+  DYNRR_ASSERT(to >= 0 && static_cast<size_t>(to) < nodes_.size(), to);
+  events_.push_back(GraphEvent{GraphEvent::Kind::kReplaceUses, from, "", to});
+}
+
+std::vector<NodeId> ProtoGraph::order(int graph) const {
   std::vector<NodeId> out;
   for (size_t i = 0; i < nodes_.size(); ++i) {
-    if (!nodes_[i].erased && nodes_[i].op == "placeholder") out.push_back(static_cast<NodeId>(i));
+    if (!nodes_[i].erased && nodes_[i].graph == graph && nodes_[i].op == "placeholder")
+      out.push_back(static_cast<NodeId>(i));
   }
   for (size_t i = 0; i < nodes_.size(); ++i) {
-    if (!nodes_[i].erased && nodes_[i].op != "placeholder") out.push_back(static_cast<NodeId>(i));
+    if (!nodes_[i].erased && nodes_[i].graph == graph && nodes_[i].op != "placeholder")
+      out.push_back(static_cast<NodeId>(i));
   }
   return out;
 }
@@ -114,10 +122,12 @@ graph::Argument toArgument(const GraphArg& a, const std::vector<graph::Node*>& n
 
 }  // namespace
 
-Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<graph::Node*>& nodes) {
+Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<graph::Node*>& nodes,
+                      int graph) {
   nodes.assign(proto.size(), nullptr);
   for (const GraphEvent& ev : proto.events()) {
     const ProtoNode& pn = proto.node(ev.node);
+    if (pn.graph != graph) continue;
     size_t id = static_cast<size_t>(ev.node);
     switch (ev.kind) {
       case GraphEvent::Kind::kCreate: {
@@ -127,8 +137,14 @@ Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<grap
         for (const auto& [k, v] : pn.kwargs) kwargs.emplace_back(k, toArgument(v, nodes));
         if (pn.op == "placeholder" && !pn.symbol.empty() && !pn.intSymbol) {
           nodes[id] = g.createSymbolInput(pn.symbol, pn.source, false);
+        } else if (pn.op == "placeholder" && pn.graph != 0 && pn.exactTarget) {
+          nodes[id] = g.placeholder(pn.target, pn.typeExpr);
+        } else if (pn.op == "placeholder" && pn.graph != 0) {
+          nodes[id] = g.createGraphInputNamed(pn.target, pn.typeExpr);
         } else if (pn.op == "placeholder") {
           nodes[id] = g.createGraphInput(pn.source, pn.typeExpr);
+        } else if (pn.op == "get_attr") {
+          nodes[id] = g.getAttr(pn.target);
         } else if (pn.op == "call_function") {
           nodes[id] = g.callFunction(pn.target, std::move(args), std::move(kwargs));
         } else if (pn.op == "call_method") {
@@ -142,6 +158,10 @@ Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<grap
       }
       case GraphEvent::Kind::kRename:
         if (nodes[id]) g.rename(nodes[id], ev.name);
+        break;
+      case GraphEvent::Kind::kReplaceUses:
+        if (nodes[id] && ev.other >= 0 && nodes[static_cast<size_t>(ev.other)])
+          g.replaceAllUsesWith(nodes[id], nodes[static_cast<size_t>(ev.other)]);
         break;
       case GraphEvent::Kind::kErase:
         if (nodes[id]) {

@@ -50,27 +50,37 @@ struct GraphArg {
 };
 
 struct ProtoNode {
-  std::string op;      // "placeholder", "call_function", "call_method", "output"
+  std::string op;      // "placeholder", "call_function", "call_method", "get_attr", "output"
   std::string target;  // placeholder: input name ("L_x_"); call_function: qualified name
-                       // ("torch.sin", "operator.add"); call_method: method name
+                       // ("torch.sin", "operator.add"); call_method: method name;
+                       // get_attr: the attribute of the root module ("cond_true_0")
+  int graph = 0;       // the tracer whose graph holds the node: 0 for the root, a
+                       // SubgraphTracer's index otherwise (OutputGraph::pushSubtracer)
   std::vector<GraphArg> args;
   std::vector<std::pair<std::string, GraphArg>> kwargs;
   std::optional<fake::TensorMeta> meta;     // the example value when it is one tensor
   std::vector<fake::TensorMeta> metaTuple;  // when the example value is a tuple of tensors
   std::string exampleText;                  // other example values, as the recorder prints them
                                             // ("(int 2, sym s50, int 96)" for a torch.Size)
-  std::string source;                       // placeholders: source name
+  std::string source;                       // placeholders: source name (a subgraph's
+                                            // merged input: its frame input's, as FX
+                                            // shares the node meta with its grapharg)
   std::string typeExpr;                     // placeholders: "torch.Tensor"
   std::string symbol;      // size-symbol placeholders: the symbol ("s77"); example value "sym s77"
   std::string symExpr;     // SymInt nodes: their sympy text ("s24 + 1"); example "sym s24 + 1"
   bool intSymbol = false;  // a SymInt input of a dynamic int (dropped when unused)
+  // Subgraph placeholders (no source): true for those _merge_graph_inputs makes with
+  // graph.placeholder(target) (target kept as given), false for create_graph_input's
+  // (target made unique among the graph's used names).
+  bool exactTarget = false;
   bool erased = false;
 };
 
 struct GraphEvent {
-  enum class Kind { kCreate, kRename, kErase } kind;
+  enum class Kind { kCreate, kRename, kErase, kReplaceUses } kind;
   NodeId node;
-  std::string name;  // kRename: the candidate name
+  std::string name;   // kRename: the candidate name
+  NodeId other = -1;  // kReplaceUses: the node that takes `node`'s uses
 };
 
 class ProtoGraph {
@@ -78,12 +88,18 @@ class ProtoGraph {
   NodeId add(ProtoNode node);
   void rename(NodeId node, const std::string& candidate);
   void erase(NodeId node);
+  // Node.replace_all_uses_with: every node of `from`'s graph that uses `from` uses `to`.
+  // Logged only: the ProtoNodes keep the arguments they were created with (the log
+  // replays them in order), so userCounts() does not see the swap (only subgraphs,
+  // which are not dead-code eliminated, use it).
+  void replaceAllUses(NodeId from, NodeId to);
   const ProtoNode& node(NodeId id) const { return nodes_[static_cast<size_t>(id)]; }
   ProtoNode& node(NodeId id) { return nodes_[static_cast<size_t>(id)]; }
   size_t size() const { return nodes_.size(); }
   const std::vector<GraphEvent>& events() const { return events_; }
-  // Node ids in graph order (placeholders first, in creation order; then the rest).
-  std::vector<NodeId> order() const;
+  // Node ids of graph `graph` in graph order (placeholders first, in creation order; then
+  // the rest).
+  std::vector<NodeId> order(int graph = 0) const;
   // Number of call_* nodes not erased (the "ops" count of a replay).
   size_t opCount() const;
   // Users of each node among live nodes.
@@ -94,9 +110,11 @@ class ProtoGraph {
   std::vector<GraphEvent> events_;
 };
 
-// Replays the log into an FX-like graph (node names and printed code follow FX), with
-// nodes[i] the graph node of ProtoNode i (null if never created). Shared by the replay
+// Replays the log of graph `graph` (0: the root; a subgraph's tracer index otherwise)
+// into an FX-like graph (node names and printed code follow FX), with nodes[i] the graph
+// node of ProtoNode i (null if never created or in another graph). Shared by the replay
 // (complete graphs) and `dynrr debug` (partial graphs while tracing).
-Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<graph::Node*>& nodes);
+Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<graph::Node*>& nodes,
+                      int graph = 0);
 
 }  // namespace dynrr::tracer

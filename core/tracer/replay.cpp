@@ -28,14 +28,27 @@
 namespace dynrr::tracer {
 namespace {
 
-// Replays the tracer's graph log into an FX-like graph and reads back names and code.
-Expected<compare::GraphDecision> emitGraph(const ProtoGraph& proto) {
+// Replays the tracer's graph log of graph `graphId` (0: the root) into an FX-like graph
+// and reads back names and code; then the subgraphs its get_attr nodes read, in node
+// order, each with its own.
+Expected<compare::GraphDecision> emitGraph(const OutputGraph& output, int graphId, int depth) {
+  const ProtoGraph& proto = output.graph();
   graph::Graph g;
   std::vector<graph::Node*> nodes;
-  if (Status s = replayGraphLog(proto, g, nodes); !s) return s.error().withContext("graph log");
+  if (Status s = replayGraphLog(proto, g, nodes, graphId); !s)
+    return s.error().withContext("graph log");
   compare::GraphDecision out;
   out.code = graph::pythonCode(g);
-  for (NodeId id : proto.order()) {
+  for (NodeId id : proto.order(graphId)) {
+    const ProtoNode& pn = proto.node(id);
+    if (pn.op != "get_attr" || depth >= 16) continue;
+    int sub = output.subgraphNamed(pn.target);
+    if (sub < 0) continue;
+    auto sg = emitGraph(output, sub, depth + 1);
+    if (!sg) return sg.error();
+    out.subgraphs.push_back(compare::SubgraphDecision{pn.target, std::move(*sg)});
+  }
+  for (NodeId id : proto.order(graphId)) {
     const ProtoNode& pn = proto.node(id);
     compare::NodeDecision nd;
     nd.name = nodes[static_cast<size_t>(id)]->name();
@@ -625,7 +638,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   const ProtoGraph& proto = ctx.output.graph();
   outcome.ops = proto.opCount();
   if (ctx.output.hasOutput()) {
-    auto g = emitGraph(proto);
+    auto g = emitGraph(ctx.output, 0, 0);
     if (!g) return g.error();
     outcome.decisions.graphs.insert(outcome.decisions.graphs.begin(), std::move(*g));
   }
@@ -866,8 +879,13 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   const bool dynamoRefused =
       event.getStatus() == schema::EventStatus::ERROR &&
       std::string(event.getStatusReason().cStr()).rfind("Unsupported: ", 0) == 0;
+  // Dynamo raised out of the compile (UncapturedHigherOrderOpError: a higher-order op
+  // that must be captured whole could not be); the core must raise the same.
+  const std::string dynamoFrameError = event.getStatus() == schema::EventStatus::ERROR
+                                           ? compare::frameErrorOf(event.getStatusReason().cStr())
+                                           : std::string();
   if (event.getStatus() != schema::EventStatus::COMPILED && !dynamoSkippedNoOps && !dynamoRefused &&
-      !dynamoPreTraceSkip) {
+      !dynamoPreTraceSkip && dynamoFrameError.empty()) {
     return unsupported("replay of frames Dynamo did not compile (status " +
                        std::to_string(static_cast<int>(event.getStatus())) + ": " +
                        std::string(event.getStatusReason().cStr()) + ")");
@@ -909,13 +927,20 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
     declined.decisions.skipReason = *skip;
     return declined;
   }
+  // A frame error the core raises is its decision for the frame: no graph, no guard.
+  auto frameError = [](Expected<ReplayOutcome> out) -> Expected<ReplayOutcome> {
+    if (out || !out.error().isFrameError()) return out;
+    ReplayOutcome raised;
+    raised.decisions.frameError = out.error().frameErrorDecision();
+    return raised;
+  };
   auto run = [&](int64_t symbolBase, const ReplayHooks* h) -> Expected<ReplayOutcome> {
     std::optional<TracingContext::BreakRequest> found;
     auto first = replayPass(trace, event, *code, h, nullptr, found, plan, symbolBase);
-    if (first || !found) return first;
+    if (first || !found || first.error().isFrameError()) return frameError(std::move(first));
     // A graph break: replay again, stopping at the root instruction it happens at.
     std::optional<TracingContext::BreakRequest> again;
-    return replayPass(trace, event, *code, h, &*found, again, plan, symbolBase);
+    return frameError(replayPass(trace, event, *code, h, &*found, again, plan, symbolBase));
   };
   // A frame the core refuses (outcome.refused) carries only the breaks Dynamo logs for
   // that: compared with what Dynamo logged when it refused the frame too (status error),
@@ -931,6 +956,7 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   // The core would trace a frame Dynamo declined: its decisions are compared with
   // Dynamo's skip (a divergence).
   if (dynamoPreTraceSkip) return run(0, hooks);
+  if (!dynamoFrameError.empty()) return run(0, hooks);
   if (dynamoSkippedNoOps) {
     auto out = run(0, hooks);
     if (out && out->decisions.graphs.empty() && out->decisions.breaks.empty()) {
@@ -944,6 +970,12 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   if (plan.dims.empty() && plan.ints.empty()) return run(0, hooks);
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;
+  for (const auto& g : a->decisions.graphs) {
+    if (!g.subgraphs.empty())
+      return unsupported(
+          "automatic dynamic shapes in a frame with higher-order op subgraphs (lifting size "
+          "symbols into subgraphs is not modelled)");
+  }
   auto b = run(kSymbolBaseB, nullptr);
   if (!b) return b;
   // Both replays must reach the same decisions but for the symbolic numbers.

@@ -33,6 +33,10 @@ std::shared_ptr<vt::CellVariable> SideEffects::trackCellExisting(const std::stri
 }
 
 void SideEffects::storeCell(const std::shared_ptr<vt::CellVariable>& cell, vt::VtPtr value) {
+  if (cell->preExisting())
+    ++mutations_;
+  else
+    noteNewMutation(*cell);
   cell->setContents(std::move(value));
   cell->markWritten();
   if (!cell->preExisting()) return;
@@ -55,6 +59,7 @@ void SideEffects::trackExisting(const vt::VtPtr& container) {
 }
 
 void SideEffects::markMutated(const vt::VariableTracker* container, const std::string& how) {
+  ++mutations_;
   for (auto& t : tracked_) {
     if (t.value.get() != container) continue;
     std::string target = container->source() ? container->source()->name() : "<no source>";
@@ -78,6 +83,10 @@ void setAttr(std::vector<std::pair<std::string, vt::VtPtr>>& attrs, const std::s
 }  // namespace
 
 void SideEffects::storeAttr(const vt::VtPtr& object, const std::string& name, vt::VtPtr value) {
+  if (object->mutationType() == vt::MutationType::kAttributeMutationExisting)
+    ++mutations_;
+  else
+    noteNewMutation(*object);
   std::string target = object->source() ? object->source()->name() : "<no source>";
   for (auto& t : tracked_) {
     if (t.value != object) continue;
@@ -115,6 +124,7 @@ bool SideEffects::hasPendingAttrs(const vt::VariableTracker* object) const {
 }
 
 void SideEffects::storeGlobal(const std::string& name, vt::VtPtr value) {
+  ++mutations_;
   pending_.push_back(Mutation{"global", "G['" + name + "']", value->repr()});
   for (auto& t : tracked_) {
     if (!t.value && t.global == name) {

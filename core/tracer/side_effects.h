@@ -78,7 +78,23 @@ class SideEffects {
   void storeCell(const std::shared_ptr<vt::CellVariable>& cell, vt::VtPtr value);
 
   const std::vector<Mutation>& pending() const { return pending_; }
-  void record(Mutation m) { pending_.push_back(std::move(m)); }
+  void record(Mutation m) {
+    ++mutations_;
+    pending_.push_back(std::move(m));
+  }
+  // How many mutations of pre-existing state (containers, objects and cells from a
+  // source, globals, records) were buffered so far: a higher-order op compares it before
+  // and after a branch (a side effect outside the subgraph's scope).
+  uint64_t mutationCount() const { return mutations_; }
+  // A mutation of a container, cell or object made while tracing: outside the current
+  // higher-order op's scope (made before it began: serial below scopeStart) it counts
+  // as a mutation of pre-existing state.
+  void noteNewMutation(const vt::VariableTracker& value) {
+    if (value.serial() < scopeStart_) ++mutations_;
+  }
+  // The first tracker serial of the innermost subgraph being traced (0: none).
+  uint64_t scopeStart() const { return scopeStart_; }
+  void setScopeStart(uint64_t serial) { scopeStart_ = serial; }
 
   // One line per cell / pending mutation, for `dynrr debug`'s `cells` and `effects`.
   std::vector<std::string> describeCells() const;
@@ -88,6 +104,8 @@ class SideEffects {
   std::vector<std::shared_ptr<vt::CellVariable>> cells_;
   std::deque<Tracked> tracked_;
   std::vector<Mutation> pending_;
+  uint64_t mutations_ = 0;
+  uint64_t scopeStart_ = 0;
 };
 
 }  // namespace dynrr::tracer

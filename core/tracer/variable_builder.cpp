@@ -20,6 +20,7 @@
 #include "core/vt/dicts.h"
 #include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
+#include "core/vt/higher_order_ops.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
 #include "core/vt/sets.h"
@@ -630,6 +631,12 @@ Expected<VtPtr> Wrap::function() {
                                                                  qualname, source));
     }
   }
+  // is_utils_checkpoint: torch.utils.checkpoint.checkpoint is the
+  // tag_activation_checkpoint higher-order operator (build_checkpoint_variable), with no
+  // guard.
+  if (module == "torch.utils.checkpoint" && qualname == "checkpoint")
+    return VtPtr(std::make_shared<vt::HigherOrderOperatorVariable>("tag_activation_checkpoint", ref,
+                                                                   source));
   guard(GuardKind::CLOSURE_MATCH, srcName);
   if (module == "dataclasses" && qualname == "fields")
     return VtPtr(std::make_shared<vt::DataclassFieldsVariable>(source));
@@ -761,6 +768,10 @@ Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
   auto obj = ctx.trace.object(ref);
   if (!obj) return obj.error();
   std::string srcName = source ? source->name() : "<no source>";
+  if (source && obj->getIdentity() != 0 && !ctx.branchSourceCache.empty()) {
+    auto hit = ctx.branchSourceCache.find({obj->getIdentity(), srcName});
+    if (hit != ctx.branchSourceCache.end()) return hit->second;
+  }
   Wrap w{ctx, ref, std::move(source), &*obj, std::move(srcName)};
   switch (obj->which()) {
     case W::INT: return w.intValue();
@@ -880,6 +891,21 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
     if (!source) return unsupported("a logging.Logger reached without a source");
     ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
     VtPtr v = std::make_shared<vt::LoggerVariable>(typeName, std::move(source));
+    if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
+    return v;
+  }
+  if (vt::mroFind(ctx.trace, inst.getClass(), {"torch._ops.HigherOrderOperator"})) {
+    // wrap's HigherOrderOperator branch: TYPE_MATCH, TorchHigherOrderOperatorVariable.make
+    // by the operator's __name__.
+    if (!source) return unsupported("a HigherOrderOperator reached without a source");
+    std::string name;
+    if (auto n = vt::findAttr(inst.getAttrs(), "__name__")) {
+      if (auto s = ctx.trace.object(*n); s && s->which() == schema::Object::Which::STR)
+        name = s->getStr().cStr();
+    }
+    if (name.empty()) return unsupported("a HigherOrderOperator recorded without its __name__");
+    ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
+    VtPtr v = std::make_shared<vt::HigherOrderOperatorVariable>(name, ref, std::move(source));
     if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
     return v;
   }

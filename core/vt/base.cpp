@@ -1,7 +1,19 @@
 // base.cpp — see base.h. The protocol's defaults are the base class's answers.
 #include "core/vt/base.h"
 
+#include <atomic>
+
 namespace dynrr::vt {
+namespace {
+
+// Shared by every replay in the process: only the order matters, not the values.
+std::atomic<uint64_t> gSerial{1};
+
+}  // namespace
+
+uint64_t VariableTracker::nextSerial() { return gSerial.fetch_add(1, std::memory_order_relaxed); }
+
+uint64_t VariableTracker::peekSerial() { return gSerial.load(std::memory_order_relaxed); }
 
 const char* mutationTypeName(MutationType m) {
   switch (m) {
@@ -51,6 +63,7 @@ const char* vtKindName(VtKind k) {
     case VtKind::kNullContext: return "NullContextVariable";
     case VtKind::kOperatorGetter: return "NestedUserFunctionVariable";
     case VtKind::kMappingProxy: return "MappingProxyVariable";
+    case VtKind::kHigherOrderOp: return "TorchHigherOrderOperatorVariable";
     case VtKind::kOpaque: return "OpaqueVariable";
   }
   return "?";

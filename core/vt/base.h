@@ -23,6 +23,7 @@
 // informative repr(): what it is, its source, its value or metadata, its mutation type.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -92,6 +93,7 @@ enum class VtKind {
   kMappingProxy,    // MappingProxyVariable (types.MappingProxyType over a dict)
   kOperatorGetter,  // the closure operator.itemgetter / attrgetter / methodcaller's polyfill
                     // returns
+  kHigherOrderOp,   // TorchHigherOrderOperatorVariable (torch.ops.higher_order.cond ...)
   kOpaque,          // a recorded value the core cannot look into (and LazyVariableTracker)
 };
 const char* vtKindName(VtKind k);
@@ -138,17 +140,26 @@ class VariableTracker : public std::enable_shared_from_this<VariableTracker> {
   virtual Expected<bool> boolValue(Tx& tx);
 
   VtPtr self() { return shared_from_this(); }
+  // Creation order of trackers: a value made before a higher-order op's subgraph began is
+  // outside the subgraph's scope (Dynamo compares MutationType.scope with the current
+  // scope id in SideEffects.check_allowed_side_effect).
+  uint64_t serial() const { return serial_; }
+  // The serial the next tracker will get.
+  static uint64_t peekSerial();
 
  protected:
   VariableTracker(VtKind kind, SourcePtr source, MutationType mutation)
-      : kind_(kind), source_(std::move(source)), mutation_(mutation) {}
+      : kind_(kind), source_(std::move(source)), mutation_(mutation), serial_(nextSerial()) {}
   // "unsupported: <what> on <class>" with the class's Dynamo name.
   Error unsupportedOn(const std::string& what) const;
 
  private:
+  static uint64_t nextSerial();
+
   VtKind kind_;
   SourcePtr source_;
   MutationType mutation_;
+  uint64_t serial_;
 };
 
 // A per-class table of call_method handlers, in place of an if-chain on the name (as

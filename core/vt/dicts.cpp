@@ -126,6 +126,8 @@ Expected<VtPtr> dictPop(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
       lazy->ensureTypeGuard(tx);
     else if (lazy)
       return unsupported("dict.pop on a pre-existing dict of a value that is no lazy constant");
+  } else {
+    tx.context().sideEffects.noteNewMutation(self);
   }
   self.mutableEntries().erase(self.mutableEntries().begin() + static_cast<std::ptrdiff_t>(**at));
   return value;
@@ -187,6 +189,8 @@ Expected<VtPtr> dictSetItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
     // ConstDictVariable.__setitem__ on a pre-existing dict guards its keys.
     self.guardKeys(tx);
     tx.context().sideEffects.markMutated(&self, "item assignment");
+  } else {
+    tx.context().sideEffects.noteNewMutation(self);
   }
   auto k = tx.realize(args[0]);
   if (!k) return k;
@@ -211,6 +215,8 @@ Expected<VtPtr> dictDelItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (self.mutationType() == MutationType::kValueMutationExisting) {
     self.guardKeys(tx);
     tx.context().sideEffects.markMutated(&self, "item deletion");
+  } else {
+    tx.context().sideEffects.noteNewMutation(self);
   }
   entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(**at));
   return none();
@@ -389,6 +395,8 @@ Expected<VtPtr> MappingProxyVariable::callMethod(Tx& tx, const std::string& name
 void DictVariable::markChanged(Tx& tx, const std::string& how) {
   if (mutationType() == MutationType::kValueMutationExisting)
     tx.context().sideEffects.markMutated(this, how);
+  else
+    tx.context().sideEffects.noteNewMutation(*this);
 }
 
 }  // namespace dynrr::vt

@@ -385,6 +385,8 @@ Status SequenceVariable::markMutating(Tx& tx, const std::string& how) {
     if (!isList())
       return unsupported("mutation of a pre-existing " + pythonTypeName() + " via " + how);
     tx.context().sideEffects.markMutated(this, how);
+  } else {
+    tx.context().sideEffects.noteNewMutation(*this);
   }
   return Status::success();
 }

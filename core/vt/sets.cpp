@@ -235,6 +235,8 @@ Expected<VtPtr> SetVariable::algebra(Tx& tx, const std::string& name, const Args
   if (mutates(name)) {
     if (mutationType() == MutationType::kValueMutationExisting)
       tx.context().sideEffects.markMutated(this, "." + name + "()");
+    else
+      tx.context().sideEffects.noteNewMutation(*this);
     items_ = std::move(result);
     return ConstantVariable::make(NoneValue{});
   }
@@ -294,6 +296,8 @@ Expected<VtPtr> SetVariable::callMethod(Tx& tx, const std::string& name, Args ar
   if (name == "remove" && !at) return unsupported("set.remove of a missing item (KeyError path)");
   if (mutationType() == MutationType::kValueMutationExisting)
     tx.context().sideEffects.markMutated(this, "." + name + "()");
+  else
+    tx.context().sideEffects.noteNewMutation(*this);
   if (name == "add" && !at) items_.push_back(*item);
   if (name != "add" && at) items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(*at));
   return ConstantVariable::make(NoneValue{});

@@ -61,14 +61,19 @@ std::string normalizeProcessNames(const std::string& text) {
   return out + text.substr(i);
 }
 
-void normalize(compare::FrameDecisions& d) {
-  for (auto& g : d.graphs) {
-    g.code = normalizeProcessNames(g.code);
-    for (auto& n : g.nodes) {
-      n.source = normalizeProcessNames(n.source);
-      n.target = normalizeProcessNames(n.target);
-    }
+void normalizeGraph(compare::GraphDecision& g, int depth) {
+  g.code = normalizeProcessNames(g.code);
+  for (auto& n : g.nodes) {
+    n.source = normalizeProcessNames(n.source);
+    n.target = normalizeProcessNames(n.target);
   }
+  if (depth < 16) {
+    for (auto& s : g.subgraphs) normalizeGraph(s.graph, depth + 1);
+  }
+}
+
+void normalize(compare::FrameDecisions& d) {
+  for (auto& g : d.graphs) normalizeGraph(g, 0);
   for (auto& g : d.guards) {
     g.source = normalizeProcessNames(g.source);
     g.detail = normalizeProcessNames(g.detail);

@@ -86,22 +86,30 @@ void fillValueMeta(PyObject* v, schema::ValueMeta::Builder out, int depth) {
   }
 }
 
-}  // namespace
-
-int fillDecisions(PyObject* decisions, schema::Decisions::Builder out) {
+// One captured graph (_capture.capture_graph's dict) and, recursively, its subgraphs.
+// Returns the number of malformed entries.
+int fillGraph(PyObject* g, schema::Graph::Builder out, int depth) {
   int bad = 0;
-  PyObject* graphs = item(decisions, "graphs");
-  auto gl = out.initGraphs(static_cast<unsigned>(length(graphs)));
-  for (unsigned gi = 0; gi < gl.size(); ++gi) {
-    PyObject* g = at(graphs, gi);
-    if (!g || !PyDict_Check(g)) {
-      ++bad;
-      continue;
+  out.setName(text(item(g, "name")));
+  out.setCode(text(item(g, "code")));
+  PyObject* subgraphs = item(g, "subgraphs");
+  out.setSubgraphsRecorded(true);
+  if (subgraphs && depth < 16) {
+    auto sl = out.initSubgraphs(static_cast<unsigned>(length(subgraphs)));
+    for (unsigned i = 0; i < sl.size(); ++i) {
+      PyObject* s = at(subgraphs, i);  // (target, graph dict)
+      PyObject* sg = at(s, 1);
+      if (length(s) < 2 || !sg || !PyDict_Check(sg)) {
+        ++bad;
+        continue;
+      }
+      sl[i].setName(text(at(s, 0)));
+      bad += fillGraph(sg, sl[i].initGraph(), depth + 1);
     }
-    gl[gi].setName(text(item(g, "name")));
-    gl[gi].setCode(text(item(g, "code")));
+  }
+  {
     PyObject* nodes = item(g, "nodes");
-    auto nl = gl[gi].initNodes(static_cast<unsigned>(length(nodes)));
+    auto nl = out.initNodes(static_cast<unsigned>(length(nodes)));
     for (unsigned ni = 0; ni < nl.size(); ++ni) {
       // (name, op, target, args, kwargs, source, users, value_meta)
       PyObject* n = at(nodes, ni);
@@ -122,6 +130,23 @@ int fillDecisions(PyObject* decisions, schema::Decisions::Builder out) {
       nl[ni].setUsers(static_cast<uint32_t>(integer(at(n, 6))));
       fillValueMeta(at(n, 7), nl[ni].initExampleValue(), 0);
     }
+  }
+  return bad;
+}
+
+}  // namespace
+
+int fillDecisions(PyObject* decisions, schema::Decisions::Builder out) {
+  int bad = 0;
+  PyObject* graphs = item(decisions, "graphs");
+  auto gl = out.initGraphs(static_cast<unsigned>(length(graphs)));
+  for (unsigned gi = 0; gi < gl.size(); ++gi) {
+    PyObject* g = at(graphs, gi);
+    if (!g || !PyDict_Check(g)) {
+      ++bad;
+      continue;
+    }
+    bad += fillGraph(g, gl[gi], 0);
   }
   PyObject* guards = item(decisions, "guards");
   auto guardList = out.initGuards(static_cast<unsigned>(length(guards)));

@@ -347,5 +347,25 @@ TEST(DebugSession, RunReplaysAgainAfterTheEnd) {
   EXPECT_EQ(outputOf(out, "bt"), "#0 fn (helper_keyword.py:15) offset 0: RESUME   [root frame]\n");
 }
 
+// Inside a torch.cond branch: `graph` prints the root's partial graph, then the subgraph
+// the branch's SubgraphTracer is building; at the end, the graphs with their subgraphs
+// (hops/cond_free_variables.py: `on_true` reads the free tensor BIAS and the cell k).
+TEST(DebugSession, GraphInsideACondBranchShowsTheSubgraphBeingTraced) {
+  std::string out = debug("hops/cond_free_variables.dynrr", "break line 18; continue; graph; bt");
+  std::string graph = outputOf(out, "graph");
+  EXPECT_NE(graph.find("gt = mean > 0"), std::string::npos) << graph;
+  EXPECT_NE(graph.find("# subgraph being traced (SubgraphTracer 1)"), std::string::npos) << graph;
+  EXPECT_NE(outputOf(out, "bt").find("#0 fn.<locals>.on_true (cond_free_variables.py:18)"),
+            std::string::npos)
+      << outputOf(out, "bt");
+  std::string end = debug("hops/cond_free_variables.dynrr", "continue; graph dynamo");
+  std::string dynamo = outputOf(end, "graph dynamo");
+  EXPECT_NE(dynamo.find("# subgraph graph 0.cond_true_0\ndef forward(self, k, l_x_, "
+                        "g_bias__true_branch):"),
+            std::string::npos)
+      << dynamo;
+  EXPECT_NE(dynamo.find("# subgraph graph 0.cond_false_0"), std::string::npos) << dynamo;
+}
+
 }  // namespace
 }  // namespace dynrr::replayer

@@ -54,5 +54,30 @@ TEST(RenderJUnit, OneTestcasePerFrameWithFailureAndSkipped) {
   EXPECT_NE(xml.find("classname=\"dynrr.a\""), std::string::npos);
 }
 
+// Subgraphs (higher-order op bodies) are laid out under their graph, side by side, with
+// ids and labels that name their path (graph 0 / cond_true_1 / cond_true_0).
+TEST(RenderHtml, SubgraphsNestUnderTheirGraph) {
+  compare::GraphDecision inner;
+  inner.code = "def forward(self, l_y_):\n    return (l_y_,)";
+  compare::GraphDecision outer;
+  outer.code = "def forward(self, l_x_):\n    cond_true_0 = self.cond_true_0";
+  outer.subgraphs.push_back(compare::SubgraphDecision{"cond_true_0", inner});
+  compare::GraphDecision root;
+  root.code = "def forward(self, L_x_):\n    cond_true_1 = self.cond_true_1";
+  root.subgraphs.push_back(compare::SubgraphDecision{"cond_true_1", outer});
+  ReportFrame f;
+  f.index = 0;
+  f.name = "fn";
+  f.verdict = compare::Verdict::kMatch;
+  f.dynamo.graphs.push_back(root);
+  f.core.graphs.push_back(root);
+  std::string html = renderHtml("t.dynrr", {f});
+  EXPECT_NE(html.find("id=\"frame-0-graph-0\""), std::string::npos);
+  EXPECT_NE(html.find("id=\"frame-0-graph-0-cond_true_1-cond_true_0\""), std::string::npos);
+  EXPECT_NE(html.find("<h3>Dynamo graph 0 / cond_true_1 / cond_true_0</h3>"), std::string::npos);
+  EXPECT_NE(html.find("<h3>Core graph 0 / cond_true_1</h3>"), std::string::npos);
+  EXPECT_LT(html.find("graph 0 / cond_true_1<"), html.find("graph 0 / cond_true_1 / cond_true_0<"));
+}
+
 }  // namespace
 }  // namespace dynrr::replayer

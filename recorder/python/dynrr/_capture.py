@@ -104,7 +104,26 @@ def _placeholder_source(node) -> str:
         return ""
 
 
-def capture_graph(gm) -> dict:
+def _subgraphs(gm, depth: int) -> list:
+    """The GraphModules `gm`'s get_attr nodes read (higher-order op bodies that
+    OutputGraph.install_subgraph put on the root module: cond_true_0 ...), in node order,
+    each captured with its own subgraphs."""
+    out = []
+    if depth >= 16:
+        return out
+    for node in gm.graph.nodes:
+        if node.op != "get_attr":
+            continue
+        try:
+            sub = gm.get_submodule(str(node.target))
+        except Exception:
+            continue
+        if isinstance(sub, torch.fx.GraphModule):
+            out.append((str(node.target), capture_graph(sub, depth + 1)))
+    return out
+
+
+def capture_graph(gm, depth: int = 0) -> dict:
     nodes = []
     for node in gm.graph.nodes:
         if node.op == "call_function":
@@ -115,7 +134,8 @@ def capture_graph(gm) -> dict:
                       str(node.kwargs),
                       _placeholder_source(node) if node.op == "placeholder" else "",
                       len(node.users), value_meta(node.meta.get("example_value"))))
-    return {"name": type(gm).__name__, "code": gm.code, "nodes": nodes}
+    return {"name": type(gm).__name__, "code": gm.code, "nodes": nodes,
+            "subgraphs": _subgraphs(gm, depth)}
 
 
 def graph_input_meta(graphs) -> dict:

@@ -109,5 +109,54 @@ TEST(Compare, PathsAreNormalised) {
   EXPECT_EQ(normalizePaths("File \"/home/u/prog.py\", line 3"), "File \"prog.py\", line 3");
 }
 
+// Subgraphs (higher-order op bodies) are compared under their parent graph, by name and
+// code; a recorded graph from before subgraphs were recorded makes the frame unsupported
+// when the core has some (never a match that skipped them).
+TEST(Compare, SubgraphsAreComparedUnderTheirParent) {
+  auto withSub = [](const std::string& op) {
+    auto d = sample();
+    GraphDecision body;
+    body.code = "\n\n\ndef forward(self, l_x_):\n    l_x__1 = l_x_\n    " + op + " = l_x__1." + op +
+                "();  l_x__1 = None\n    return (" + op + ",)\n    ";
+    d.graphs[0].subgraphs.push_back(SubgraphDecision{"cond_true_0", body});
+    return d;
+  };
+  EXPECT_EQ(compareDecisions(withSub("sin"), withSub("sin")).verdict, Verdict::kMatch);
+  auto c = compareDecisions(withSub("sin"), withSub("cos"));
+  EXPECT_EQ(c.verdict, Verdict::kDiverge);
+  EXPECT_NE(c.diff.find("--- dynamo graph 0.cond_true_0"), std::string::npos) << c.diff;
+  auto renamed = withSub("sin");
+  renamed.graphs[0].subgraphs[0].name = "cond_true_1";
+  c = compareDecisions(withSub("sin"), renamed);
+  EXPECT_NE(c.diff.find("subgraph 0: dynamo cond_true_0, core cond_true_1"), std::string::npos)
+      << c.diff;
+  EXPECT_EQ(compareDecisions(sample(), withSub("sin")).verdict, Verdict::kDiverge);
+  auto old = sample();
+  old.graphs[0].subgraphsKnown = false;
+  c = compareDecisions(old, withSub("sin"));
+  EXPECT_EQ(c.verdict, Verdict::kUnsupported);
+  EXPECT_NE(c.diff.find("re-record"), std::string::npos) << c.diff;
+}
+
+// A frame Dynamo refused with UncapturedHigherOrderOpError is decided by the gb_type it
+// wraps, as the status reason records it.
+TEST(Compare, FrameErrorsAreComparedByTheirGbType) {
+  std::string reason =
+      "UncapturedHigherOrderOpError: This higher order operator doesn't work unless it is "
+      "captured completely with torch.compile. Got graph break/error:\n\nHOP: Unsafe side "
+      "effect\n  Higher Order Operator: torch.cond\n";
+  EXPECT_EQ(frameErrorOf(reason), "UncapturedHigherOrderOpError: HOP: Unsafe side effect");
+  EXPECT_EQ(frameErrorOf("Unsupported: something"), "");
+  FrameDecisions ref, core;
+  ref.frameError = frameErrorOf(reason);
+  core.frameError = ref.frameError;
+  EXPECT_EQ(compareDecisions(ref, core).verdict, Verdict::kMatch);
+  core.frameError = "UncapturedHigherOrderOpError: torch.cond: differing branch outputs";
+  auto c = compareDecisions(ref, core);
+  EXPECT_EQ(c.verdict, Verdict::kDiverge);
+  EXPECT_NE(c.diff.find("frame: dynamo raises"), std::string::npos) << c.diff;
+  EXPECT_EQ(compareDecisions(ref, sample()).verdict, Verdict::kDiverge);
+}
+
 }  // namespace
 }  // namespace dynrr::compare

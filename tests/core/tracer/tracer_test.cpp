@@ -87,5 +87,51 @@ TEST(OutputGraph, DeadNodesAndUnusedInputsAreErased) {
   EXPECT_EQ(order[0], x);
 }
 
+// SubgraphTracer: nodes go to the innermost tracer's graph; a node of an enclosing graph
+// used there is lifted into every tracer between (lift_tracked_freevar_to_input), once,
+// as a placeholder named after the node; graph inputs of the frame stay in the root.
+TEST(OutputGraph, SubtracersLiftFreeVariables) {
+  OutputGraph out;
+  fake::TensorMeta meta = fake::TensorMeta::contiguous(fake::DType::kFloat32, {2});
+  NodeId x = out.graphInput("L['x']", meta);
+  NodeId mul = out.callFunction("operator.mul", {GraphArg::ofNode(x), GraphArg::ofNode(x)}, {});
+  out.graph().node(mul).meta = meta;
+  int outer = out.pushSubtracer();
+  EXPECT_TRUE(out.inSubtracer());
+  int inner = out.pushSubtracer();
+  EXPECT_EQ(out.currentGraph(), inner);
+  NodeId sin = out.callFunction("torch.sin", {GraphArg::ofNode(mul)}, {});
+  NodeId y = out.graphInput("L['y']", meta);  // a frame input met while in a subtracer
+  EXPECT_EQ(out.graph().node(y).graph, 0);
+  NodeId add = out.callFunction("operator.add", {GraphArg::ofNode(sin), GraphArg::ofNode(mul)}, {});
+  EXPECT_EQ(out.graph().node(sin).graph, inner);
+  ASSERT_EQ(out.liftedFreevars(inner).size(), 1u);  // mul lifted once
+  ASSERT_EQ(out.liftedFreevars(outer).size(), 1u);  // and through the outer tracer
+  EXPECT_EQ(out.liftedFreevars(inner)[0].first, mul);
+  NodeId innerPh = out.liftedFreevars(inner)[0].second;
+  EXPECT_EQ(out.graph().node(innerPh).graph, inner);
+  EXPECT_EQ(out.graph().node(add).args[1].node, innerPh);
+  EXPECT_EQ(out.nodeName(innerPh), "mul");
+  out.subgraphOutput(inner, {add});
+  out.popSubtracer();
+  // _merge_graph_inputs: graph.placeholder("mul") takes the name mul_1 (mul stays taken).
+  NodeId merged = out.exactPlaceholder(inner, "mul", mul);
+  out.graph().replaceAllUses(innerPh, merged);
+  out.graph().erase(innerPh);
+  EXPECT_EQ(out.nodeName(merged), "mul_1");
+  out.popSubtracer();
+  EXPECT_FALSE(out.inSubtracer());
+  EXPECT_EQ(out.installSubgraph("cond_true", inner), "cond_true_0");
+  EXPECT_EQ(out.installSubgraph("cond_true", outer), "cond_true_1");
+  EXPECT_EQ(out.subgraphNamed("cond_true_0"), inner);
+  graph::Graph g;
+  std::vector<graph::Node*> nodes;
+  ASSERT_TRUE(replayGraphLog(out.graph(), g, nodes, inner).ok());
+  ASSERT_EQ(g.placeholders().size(), 1u);
+  EXPECT_EQ(g.placeholders()[0]->name(), "mul_1");
+  EXPECT_EQ(nodes[static_cast<size_t>(add)]->name(), "add");
+  EXPECT_EQ(nodes[static_cast<size_t>(mul)], nullptr);  // a root node, not in this graph
+}
+
 }  // namespace
 }  // namespace dynrr::tracer

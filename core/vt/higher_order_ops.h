@@ -1,0 +1,41 @@
+// higher_order_ops.h — higher-order operators (torch/_dynamo/variables/higher_order_ops.py):
+// TorchHigherOrderOperatorVariable over a torch._ops.HigherOrderOperator instance, and
+// CondHigherOrderVariable's call_function (torch.cond): each branch is speculated in a
+// SubgraphTracer of its own (speculate_subgraph), free tensors are lifted as the
+// subgraph's inputs (SubgraphTracer.lift_tracked_freevar_to_input), the two branches'
+// inputs are merged (_merge_graph_inputs), the subgraphs are installed on the root module
+// (cond_true_N / cond_false_N) and read by get_attr nodes, and one
+// torch.ops.higher_order.cond node calls them.
+//
+// Only cond is modelled; another operator's call is reported unsupported by name.
+#pragma once
+
+#include <string>
+
+#include "core/trace/trace_reader.h"
+#include "core/vt/base.h"
+
+namespace dynrr::vt {
+
+class HigherOrderOperatorVariable final : public VariableTracker {
+ public:
+  // `name`: the operator's __name__ ("cond"); `ref`: the recorded object.
+  HigherOrderOperatorVariable(std::string name, trace::ObjRef ref, SourcePtr source)
+      : VariableTracker(VtKind::kHigherOrderOp, std::move(source), MutationType::kImmutable),
+        name_(std::move(name)),
+        ref_(ref) {}
+  const std::string& name() const { return name_; }
+  trace::ObjRef ref() const { return ref_; }
+  std::string pythonTypeName() const override { return "HigherOrderOperator"; }
+  std::string className() const override;
+  std::string describe() const override { return "torch.ops.higher_order." + name_; }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  bool isPythonConstant() const override { return true; }
+  Expected<bool> boolValue(Tx&) override { return true; }
+
+ private:
+  std::string name_;
+  trace::ObjRef ref_;
+};
+
+}  // namespace dynrr::vt
