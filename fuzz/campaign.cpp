@@ -48,6 +48,8 @@ struct CaseRecord {
   // (recorded), core (read+replay+compare), eager run, whole case (without shrinking).
   uint64_t genNs = 0, oracleNs = 0, dynamoNs = 0, recorderNs = 0, coreNs = 0, eagerNs = 0,
            caseNs = 0, shrinkNs = 0;
+  // fidelity: the case's frames by the core's verdict (match, diverge, unsupported)
+  uint64_t framesMatch = 0, framesDiverge = 0, framesUnsupported = 0;
   // For a failure: the minimal program, its trace, the core's verdict on that trace.
   std::string failSource, failTrace, failProperty, failSignature, failReason, replayVerdict,
       replayReason;
@@ -84,7 +86,8 @@ struct Cursor {
 std::string encode(const CaseRecord& r) {
   std::string out;
   for (uint64_t v : {r.index, r.caseSeed, r.genNs, r.oracleNs, r.dynamoNs, r.recorderNs, r.coreNs,
-                     r.eagerNs, r.caseNs, r.shrinkNs, static_cast<uint64_t>(r.shrinkSteps)})
+                     r.eagerNs, r.caseNs, r.shrinkNs, static_cast<uint64_t>(r.shrinkSteps),
+                     r.framesMatch, r.framesDiverge, r.framesUnsupported})
     putU64(out, v);
   putU64(out, r.results.size());
   for (const auto& p : r.results) {
@@ -106,6 +109,7 @@ CaseRecord decode(const std::string& buf) {
                       &r.coreNs, &r.eagerNs, &r.caseNs, &r.shrinkNs})
     *v = c.u64();
   r.shrinkSteps = static_cast<int>(c.u64());
+  for (uint64_t* v : {&r.framesMatch, &r.framesDiverge, &r.framesUnsupported}) *v = c.u64();
   uint64_t n = c.u64();
   for (uint64_t i = 0; i < n && c.pos < buf.size(); ++i) {
     PropertyResult p;
@@ -137,6 +141,7 @@ struct Evaluation {
   std::string source, trace;
   std::string harnessError;
   uint64_t oracleNs = 0, dynamoNs = 0, recorderNs = 0, coreNs = 0, eagerNs = 0;
+  uint64_t framesMatch = 0, framesDiverge = 0, framesUnsupported = 0;
 };
 
 std::string firstDiffLine(const std::string& diff) {
@@ -197,6 +202,11 @@ Evaluation evaluate(PythonOracle& oracle, const std::vector<Property>& props,
         auto t0 = Clock::now();
         auto v = coreVerdict(r->trace, isolated);
         ev.coreNs += nsSince(t0);
+        if (v) {
+          ev.framesMatch = v->framesMatch;
+          ev.framesDiverge = v->framesDiverge;
+          ev.framesUnsupported = v->framesUnsupported;
+        }
         if (!v) {
           pr.outcome = Outcome::kFail;
           const std::string& msg = v.error().message();
@@ -298,6 +308,9 @@ class Worker {
     rec.recorderNs = ev.recorderNs;
     rec.coreNs = ev.coreNs;
     rec.eagerNs = ev.eagerNs;
+    rec.framesMatch = ev.framesMatch;
+    rec.framesDiverge = ev.framesDiverge;
+    rec.framesUnsupported = ev.framesUnsupported;
     rec.caseNs = nsSince(t0);
     const PropertyResult* failure = findFailure(ev, known_);
     if (failure == nullptr) return rec;
@@ -455,6 +468,9 @@ class Aggregator {
     eagerNs_ += r.eagerNs;
     caseNs_ += r.caseNs;
     shrinkNs_ += r.shrinkNs;
+    framesMatch_ += r.framesMatch;
+    framesDiverge_ += r.framesDiverge;
+    framesUnsupported_ += r.framesUnsupported;
     for (const auto& p : r.results) {
       Counts& c = counts_[p.property];
       ++c.outcomes[p.outcome];
@@ -583,6 +599,13 @@ class Aggregator {
                   static_cast<unsigned long long>(c.outcomes[Outcome::kFail]),
                   static_cast<unsigned long long>(c.outcomes[Outcome::kUnsupported]),
                   static_cast<unsigned long long>(c.outcomes[Outcome::kGenBug]));
+      if (p == Property::kFidelity)
+        std::printf(
+            "  frames (every compile event replayed): %llu match, %llu diverge, %llu "
+            "unsupported\n",
+            static_cast<unsigned long long>(framesMatch_),
+            static_cast<unsigned long long>(framesDiverge_),
+            static_cast<unsigned long long>(framesUnsupported_));
       anyFail |= c.outcomes[Outcome::kFail] > 0;
       anyGen |= c.outcomes[Outcome::kGenBug] > 0;
       std::vector<std::pair<uint64_t, std::string>> rows;
@@ -657,6 +680,7 @@ class Aggregator {
   std::string harnessExample_;
   uint64_t genNs_ = 0, oracleNs_ = 0, dynamoNs_ = 0, recorderNs_ = 0, coreNs_ = 0, eagerNs_ = 0,
            caseNs_ = 0, shrinkNs_ = 0;
+  uint64_t framesMatch_ = 0, framesDiverge_ = 0, framesUnsupported_ = 0;
   std::map<Property, Counts> counts_;
   std::vector<std::string> saved_;
 };

@@ -26,6 +26,16 @@ rc::Gen<Program> genProgram(uint32_t features, int maxStmts) {
       rc::gen::mapcat(rc::gen::inRange(1, maxStmts + 1), [stmt](int n) {
         return rc::gen::container<std::vector<Stmt>>(static_cast<size_t>(n), stmt);
       });
+  if (features & kFeatDynamic) {
+    // A separate build, so that the programs of the other families (and the seeds of their
+    // saved reproducers) do not change: the schedule is one more generated field.
+    return rc::gen::build<Program>(rc::gen::set(&Program::features, rc::gen::just(features)),
+                                   rc::gen::set(&Program::intArg, rc::gen::inRange(0, 6)),
+                                   rc::gen::set(&Program::floatArg, rc::gen::inRange(0, 4)),
+                                   rc::gen::set(&Program::ret, rc::gen::inRange(0, 3)),
+                                   rc::gen::set(&Program::body, body),
+                                   rc::gen::set(&Program::dyn, rc::gen::inRange(0, 12)));
+  }
   return rc::gen::build<Program>(rc::gen::set(&Program::features, rc::gen::just(features)),
                                  rc::gen::set(&Program::intArg, rc::gen::inRange(0, 6)),
                                  rc::gen::set(&Program::floatArg, rc::gen::inRange(0, 4)),

@@ -109,30 +109,43 @@ def _as_fresh_process():
 
 
 def _run(ns, compiled, recorder):
-    """Calls f on fresh inputs; returns (result, inputs after, observed, stdout, error)."""
-    inputs = ns["make_inputs"]()
+    """Calls f on fresh inputs; returns (result, inputs after, observed, stdout, error).
+
+    A program that defines CALLS (the dynamic family) is called once per k in
+    range(CALLS) on make_inputs(k), through one compiled function (torch.compile with the
+    program's COMPILE_KW), so the trace holds every recompile; result and inputs are then
+    the lists of every call's."""
+    calls = ns.get("CALLS")
     fn = ns["f"]
     if compiled:
         if FRESH_IDS:
             _as_fresh_process()
-        fn = torch.compile(fn, backend="eager")
+        fn = torch.compile(fn, backend="eager", **ns.get("COMPILE_KW", {}))
     out = io.StringIO()
     error = ""
-    result = None
+    results, inputs_after = [], []
     with contextlib.redirect_stdout(out):
         try:
-            if recorder is not None:
-                recorder.install()
-                try:
-                    result = fn(*inputs)
-                finally:
-                    recorder.remove()
-            else:
-                result = fn(*inputs)
+            for k in range(calls if calls is not None else 1):
+                inputs = ns["make_inputs"](k) if calls is not None else ns["make_inputs"]()
+                if recorder is not None:
+                    recorder.install()
+                    try:
+                        results.append(fn(*inputs))
+                    finally:
+                        recorder.remove()
+                else:
+                    results.append(fn(*inputs))
+                inputs_after.append(list(inputs))
         except Exception as e:  # the program's or Dynamo's exception: a finding
             error = f"{type(e).__name__}: {e}"
     observed = ns["observe"]() if "observe" in ns and not error else None
-    return result, list(inputs), observed, out.getvalue(), error
+    if calls is None:
+        result = results[0] if results else None
+        inputs_after = inputs_after[0] if inputs_after else []
+    else:
+        result = results
+    return result, inputs_after, observed, out.getvalue(), error
 
 
 def _compare(eager, other):

@@ -4,12 +4,46 @@
 #include "fuzz/program.h"
 
 #include <algorithm>
+#include <iterator>
 #include <sstream>
 
 namespace dynrr::fuzz {
 namespace {
 
 using Shape = std::vector<int>;
+
+// The varying leading dim of the dynamic family, as a dim of a Shape. It is never 1, so
+// broadcast() below treats it as any other size; it only broadcasts with itself and 1.
+constexpr int kDynDim = -1;
+
+// The call schedules of the dynamic family (Program::dyn): the leading size of x and z in
+// each of the three calls, how Dynamo is told about it, and whether the int argument n
+// changes between calls. Sizes are never 0 or 1 (Dynamo specialises those).
+struct DynSchedule {
+  int sizes[3];
+  // torch._dynamo.mark_dynamic(t, 0) on every input tensor with the varying dim: marking
+  // x alone would fail, since x + z guards x's size equal to z's static one, which
+  // specialises a marked dim (ConstraintViolationError).
+  bool mark;
+  bool maybeMarkX;   // torch._dynamo.maybe_mark_dynamic(x, 0): may specialise
+  bool dynamicTrue;  // torch.compile(dynamic=True)
+  bool intVaries;    // n = (intArg + k) % 7 in call k
+};
+constexpr DynSchedule kDynSchedules[] = {
+    {{3, 5, 7}, false, false, false, false},  // automatic dynamic: recompile at call 1
+    {{6, 2, 4}, false, false, false, false},  // a size branch flips
+    {{4, 4, 6}, false, false, false, false},  // a cache hit, then a recompile
+    {{5, 3, 8}, false, false, false, false},
+    {{3, 5, 7}, true, false, false, false},  // marked dynamic from the first call
+    {{5, 3, 8}, false, true, false, false},  // x maybe-marked, z automatic
+    {{2, 6, 3}, true, false, false, false},
+    {{3, 5, 7}, false, false, false, true},  // sizes and n change
+    {{4, 4, 4}, false, false, false, true},  // only n changes
+    {{3, 5, 7}, false, false, true, false},  // dynamic=True from the first call
+    {{4, 6, 2}, false, false, true, true},
+    {{2, 3, 4}, false, false, false, true},
+};
+constexpr int kDynScheduleCount = sizeof(kDynSchedules) / sizeof(kDynSchedules[0]);
 
 struct FeatureName {
   const char* name;
@@ -23,7 +57,7 @@ constexpr FeatureName kFeatureNames[] = {
     {"objects", kFeatObjects},       {"modules", kFeatModules},
     {"breaks", kFeatBreaks},         {"generators", kFeatGenerators},
     {"exceptions", kFeatExceptions}, {"containers2", kFeatContainers2},
-    {"library", kFeatLibrary},
+    {"library", kFeatLibrary},       {"dynamic", kFeatDynamic},
 };
 
 constexpr const char* kKindNames[] = {
@@ -58,6 +92,11 @@ constexpr const char* kKindNames[] = {
     "itertools",      "operator",
     "collections",    "math_scalar",
     "dataclass",      "enum_member",
+    "size_read",      "size_view",
+    "size_factory",   "size_arith",
+    "size_branch",    "size_slice",
+    "dyn_reduce",     "dyn_matmul",
+    "int_arg_use",
 };
 static_assert(sizeof(kKindNames) / sizeof(kKindNames[0]) == static_cast<size_t>(StmtKind::kCount));
 
@@ -184,14 +223,17 @@ class Printer {
   }
 
   void params() {
-    tensors_ = {{"x", {3, 4}}, {"y", {4}}, {"z", {3, 1}}};
+    // With the dynamic family the leading dim of x and z (3 otherwise) varies by call.
+    const int lead = has(kFeatDynamic) ? kDynDim : 3;
+    tensors_ = {{"x", {lead, 4}}, {"y", {4}}, {"z", {lead, 1}}};
     ints_ = {"n"};
     floats_ = {"s"};
+    sizes_ = {"x.shape[0]"};
     if (has(kFeatGlobals)) globalShape_ = {4};
     if (has(kFeatClosures)) accShape_ = {4};
     if (has(kFeatMutation)) {
-      listShapes_ = {{3, 4}, {4}};
-      dictShape_ = {3, 4};
+      listShapes_ = {{lead, 4}, {4}};
+      dictShape_ = {lead, 4};
     }
     if (has(kFeatObjects)) boxShape_ = {4};
   }
@@ -205,12 +247,21 @@ class Printer {
 
   void observe() {
     static const char* kFloats[] = {"0.5", "-1.25", "2.0", "0.0"};
-    out_ << "\n\ndef make_inputs():\n    torch.manual_seed(0)\n"
-         << "    x = torch.randn(3, 4)\n    y = torch.randn(4)\n    z = torch.randn(3, 1)\n"
-         << "    inputs = [x, y, z, " << p_.intArg << ", " << kFloats[p_.floatArg & 3] << "]\n";
-    if (has(kFeatMutation))
-      out_ << "    inputs += [[torch.randn(3, 4), torch.randn(4)], "
-              "{'a': torch.randn(3, 4), 'k': 2}]\n";
+    if (has(kFeatDynamic)) {
+      dynamicInputs(kFloats[p_.floatArg & 3]);
+    } else {
+      out_ << "\n\ndef make_inputs():\n    torch.manual_seed(0)\n"
+           << "    x = torch.randn(3, 4)\n    y = torch.randn(4)\n    z = torch.randn(3, 1)\n"
+           << "    inputs = [x, y, z, " << p_.intArg << ", " << kFloats[p_.floatArg & 3] << "]\n";
+    }
+    const char* lead = has(kFeatDynamic) ? "b" : "3";
+    if (has(kFeatMutation)) {
+      out_ << "    inputs += [[torch.randn(" << lead << ", 4), torch.randn(4)], "
+           << "{'a': torch.randn(" << lead << ", 4), 'k': 2}]\n";
+      if (has(kFeatDynamic) && kDynSchedules[p_.dyn % kDynScheduleCount].mark)
+        out_ << "    torch._dynamo.mark_dynamic(inputs[5][0], 0)\n"
+                "    torch._dynamo.mark_dynamic(inputs[6]['a'], 0)\n";
+    }
     if (has(kFeatObjects)) out_ << "    inputs.append(Box(torch.randn(4), 2))\n";
     out_ << "    return inputs\n";
     std::vector<std::string> seen;
@@ -225,6 +276,23 @@ class Printer {
     }
   }
 
+  // The module-level schedule and make_inputs(k) of the dynamic family: fuzz/oracle.py
+  // calls f once per k in range(CALLS), with COMPILE_KW passed to torch.compile.
+  void dynamicInputs(const char* floatArg) {
+    const DynSchedule& d = kDynSchedules[p_.dyn % kDynScheduleCount];
+    int ns[3];
+    for (int k = 0; k < 3; ++k) ns[k] = d.intVaries ? (p_.intArg + k) % 7 : p_.intArg;
+    out_ << "\n\nCALLS = 3\nSIZES = (" << d.sizes[0] << ", " << d.sizes[1] << ", " << d.sizes[2]
+         << ")\nINTS = (" << ns[0] << ", " << ns[1] << ", " << ns[2] << ")\n";
+    if (d.dynamicTrue) out_ << "COMPILE_KW = {'dynamic': True}\n";
+    out_ << "\n\ndef make_inputs(k=0):\n    torch.manual_seed(k)\n    b = SIZES[k]\n"
+         << "    x = torch.randn(b, 4)\n    y = torch.randn(4)\n    z = torch.randn(b, 1)\n";
+    if (d.mark)
+      out_ << "    torch._dynamo.mark_dynamic(x, 0)\n    torch._dynamo.mark_dynamic(z, 0)\n";
+    if (d.maybeMarkX) out_ << "    torch._dynamo.maybe_mark_dynamic(x, 0)\n";
+    out_ << "    inputs = [x, y, z, INTS[k], " << floatArg << "]\n";
+  }
+
   // ---------------------------------------------------------------- pools
   const TensorVar& tensor(int sel) const { return tensors_[sel % tensors_.size()]; }
   // A tensor whose shape broadcasts with `a` (all shapes do) and, when wanted, whose
@@ -236,6 +304,23 @@ class Printer {
     return *c[sel % c.size()];  // x always qualifies
   }
   const std::string& intVar(int sel) const { return ints_[sel % ints_.size()]; }
+  // Dynamic family: 2-D tensors whose leading dim is the varying one (x always qualifies),
+  // optionally of shape (B, 4) only (x again), and names whose value is that size.
+  const TensorVar& batched(int sel, bool last4) const {
+    std::vector<const TensorVar*> c;
+    for (const auto& t : tensors_)
+      if (t.shape.size() == 2 && t.shape[0] == kDynDim && (!last4 || t.shape[1] == 4))
+        c.push_back(&t);
+    return *c[sel % c.size()];
+  }
+  const std::string& sizeVar(int sel) const { return sizes_[sel % sizes_.size()]; }
+  // A value stored into state that outlives the call (a global, the import-time cell):
+  // with the dynamic family the next call has another leading size, so a tensor with the
+  // varying dim is summed over it first. Without it, `a` itself.
+  static TensorVar persistent(const TensorVar& a) {
+    if (a.shape.empty() || a.shape[0] != kDynDim) return a;
+    return {a.name + ".sum(0)", Shape(a.shape.begin() + 1, a.shape.end())};
+  }
   const std::string& floatVar(int sel) const { return floats_[sel % floats_.size()]; }
 
   std::string fresh(const char* prefix) { return prefix + std::to_string(counter_++); }
@@ -255,6 +340,12 @@ class Printer {
   // ---------------------------------------------------------------- statements
   void statement(const Stmt& s) {
     if ((stmtFeature(s.kind) & p_.features) == 0) return;  // not enabled: skip
+    // A graph break under mark_dynamic: the resume function receives the tensors made
+    // before it unmarked (static sizes), and an op mixing them with a marked input
+    // specialises the marked dim (ConstraintViolationError), so those are left out.
+    if (stmtFeature(s.kind) == kFeatBreaks && has(kFeatDynamic) &&
+        kDynSchedules[p_.dyn % kDynScheduleCount].mark)
+      return;
     emit(s);
     commit();
   }
@@ -480,15 +571,17 @@ class Printer {
         break;
       }
       case StmtKind::kPreexistingCell: {
-        accShape_ = broadcast(accShape_, a.shape);
-        line("acc_add(" + a.name + ")");
+        const TensorVar kept = persistent(a);
+        accShape_ = broadcast(accShape_, kept.shape);
+        line("acc_add(" + kept.name + ")");
         if (k % 2 == 0) line(newTensor(accShape_) + " = acc_get() + " + b.name);
         break;
       }
       case StmtKind::kGlobalWrite: {
         if (k % 2 == 0) {
-          globalShape_ = broadcast(globalShape_, a.shape);
-          line("g_t = g_t * 0.5 + " + a.name);
+          const TensorVar kept = persistent(a);
+          globalShape_ = broadcast(globalShape_, kept.shape);
+          line("g_t = g_t * 0.5 + " + kept.name);
         } else {
           line("g_i = (g_i + " + intVar(at(s, 1)) + ") % 7");
         }
@@ -673,6 +766,15 @@ class Printer {
       case StmtKind::kMathScalar:
       case StmtKind::kDataclass:
       case StmtKind::kEnumMember: emitWidened(s); break;
+      case StmtKind::kSizeRead:
+      case StmtKind::kSizeView:
+      case StmtKind::kSizeFactory:
+      case StmtKind::kSizeArith:
+      case StmtKind::kSizeBranch:
+      case StmtKind::kSizeSlice:
+      case StmtKind::kDynReduce:
+      case StmtKind::kDynMatmul:
+      case StmtKind::kIntArgUse: emitDynamic(s); break;
       case StmtKind::kCount: break;
     }
   }
@@ -972,18 +1074,22 @@ class Printer {
       case StmtKind::kTupleCompare: {
         std::string shape = "(";
         for (size_t i = 0; i < a.shape.size(); ++i)
-          shape += std::to_string(a.shape[i]) + (a.shape.size() == 1      ? ","
-                                                 : i + 1 < a.shape.size() ? ", "
-                                                                          : "");
+          shape += (a.shape[i] == kDynDim ? a.name + ".shape[0]" : std::to_string(a.shape[i])) +
+                   (a.shape.size() == 1      ? ","
+                    : i + 1 < a.shape.size() ? ", "
+                                             : "");
         shape += ")";
         x.set("{shape}", shape);
+        // With the dynamic family, a leading size compared to 3 would specialise a
+        // mark_dynamic dim (tuple ordering tests equality first); 1 is below every size.
+        x.set("{lead}", has(kFeatDynamic) ? "1" : "3");
         switch (k % 4) {
           case 0: outI("{i} = (int(({I}, 2) < ({J}, 3)) + (({I}, {J}) >= ({J}, {I}))) % 7"); break;
           case 1:
             outI("{i} = (max(({I}, 1), ({J}, 0))[0] + min(({I}, 'a'), ({I}, 'b'))[0]) % 7");
             break;
           case 2:
-            outI("{i} = (int({A}.shape == {shape}) + int(tuple({A}.shape) < (3, 5))) % 7");
+            outI("{i} = (int({A}.shape == {shape}) + int(tuple({A}.shape) < ({lead}, 5))) % 7");
             break;
           default:
             outI("tp = ({I}, {J}, 3)\n{i} = (tp.index(3) + tp.count({I}) + len(tp + (1,))) % 7");
@@ -1194,6 +1300,196 @@ class Printer {
     }
   }
 
+  // ------------------------------------------------------ dynamic family (issue 16)
+  // Patterns over {A} (a tensor (B, d) whose leading dim B varies, operand 0), {W} (a
+  // (B, 4) tensor, operand 3), {T} (any tensor, operand 1), {b} (a size equal to B,
+  // operand 3), {I} (an int, operand 1) and the int argument n; they define {t} (a tensor
+  // of the shape the rule says), {s} (a new name for B) or {i} (an int in [0, 7)). Every
+  // defined tensor stays in the broadcast set ((B, 4), (B, 1), (4,), (1, d), (d,), ()), so
+  // the other families' statements apply to it; nothing specialises B to a constant (a
+  // mark_dynamic dim would raise), and B >= 2 keeps every slice non-empty.
+  enum class DynOut { kA, kAT, kT, kB4, kB1, kRow, kRow1, kScalar, kFour, kSize, kInt };
+  struct DynPattern {
+    DynOut out;
+    const char* text;
+    const char* marked = nullptr;  // the form under mark_dynamic, when `text` specialises B
+  };
+
+  void emitDynamic(const Stmt& s) {
+    static const DynPattern kRead[] = {
+        {DynOut::kSize, "{s} = {A}.shape[0]"},  {DynOut::kSize, "{s} = {A}.size(0)"},
+        {DynOut::kSize, "{s} = len({A})"},      {DynOut::kSize, "{s} = {A}.size()[0]"},
+        {DynOut::kSize, "{s} = {A}.shape[-2]"}, {DynOut::kSize, "{s} = {A}.numel() // {d}"},
+        {DynOut::kSize, "{s}, _ = {A}.shape"},
+    };
+    static const DynPattern kView[] = {
+        {DynOut::kB4, "{t} = {W}.reshape({b} * 2, 2).reshape({b}, 4)"},
+        {DynOut::kB4, "{t} = {W}.view(-1).view({b}, -1)"},
+        {DynOut::kB1, "{t} = {W}.reshape(-1, 2).sum(-1).reshape({b}, 2).sum(-1, keepdim=True)"},
+        {DynOut::kB1, "{t} = {W}.view({b}, 2, 2).sum(-1).mean(-1, keepdim=True)"},
+        {DynOut::kA, "{t} = {A}.reshape({b}, -1)"},
+        {DynOut::kB4, "{t} = {W}.unsqueeze(0).expand(2, {b}, 4).sum(0)"},
+        {DynOut::kB4, "{t} = {W}.flatten().reshape({b}, 4)"},
+        {DynOut::kB4, "{t} = {W}.reshape({b} * 4).view(-1, 4)"},
+    };
+    static const DynPattern kFactory[] = {
+        {DynOut::kA, "{t} = torch.ones({b}, 1) * {A}"},
+        {DynOut::kB4, "{t} = torch.zeros({b}, 4) + {A}"},
+        {DynOut::kB1, "{t} = torch.arange({b}).float().unsqueeze(-1)"},
+        {DynOut::kA,
+         "{t} = torch.arange({b} * 2).view({b}, 2).float().sum(-1, keepdim=True) + {A}"},
+        {DynOut::kB4, "{t} = torch.full(({b}, 4), 0.5) * {A}"},
+        {DynOut::kA, "{t} = torch.ones_like({A}) * {b}"},
+        {DynOut::kB1, "{t} = {A}.new_zeros({b}, 1) + {A}.sum(-1, keepdim=True)"},
+        // These two specialise B (one graph per size): under mark_dynamic, which would
+        // raise, they print as their second form.
+        {DynOut::kScalar, "{t} = torch.arange(0, {b}, 2).float().sum()",
+         "{t} = torch.arange(1, {b} + 1).float().mean()"},
+        {DynOut::kB1, "{t} = torch.linspace(0, 1, {b}).unsqueeze(-1)",
+         "{t} = (torch.arange({b}).float() / {b}).unsqueeze(-1)"},
+    };
+    static const DynPattern kArith[] = {
+        {DynOut::kT, "{t} = {T} * {b}"},
+        {DynOut::kT, "{t} = {T} / ({b} * 2)"},
+        {DynOut::kT, "{t} = {T} + {b} * {I}"},
+        {DynOut::kT, "{t} = {T} * ({b} // 2)"},
+        {DynOut::kT, "{t} = {T} - {b} % 3"},
+        {DynOut::kInt, "{i} = ({b} * 2 + {I}) % 7"},
+        {DynOut::kT, "{t} = {T} * float({b})"},
+        {DynOut::kT, "{t} = ({T} * {b} + 1) / ({b} + 1)"},
+        {DynOut::kT, "{t} = {T} * ({b} * {b} - {b})"},
+        {DynOut::kT, "{t} = {T} * max({b}, 4)"},
+    };
+    static const DynPattern kBranch[] = {
+        {DynOut::kT, "if {b} > 4:\n>{t} = {T} * 2\nelse:\n>{t} = {T} + 1"},
+        {DynOut::kT, "if {A}.shape[0] >= 5:\n>{t} = {T} - 1\nelse:\n>{t} = {T} * 0.5"},
+        {DynOut::kT, "if {b} * 2 > 8:\n>{t} = {T}.sin()\nelse:\n>{t} = {T}.cos()"},
+        {DynOut::kT, "if {b} % 2 == 0:\n>{t} = {T} + 2\nelse:\n>{t} = {T} - 2"},
+        {DynOut::kT, "if {A}.size(0) == {b}:\n>{t} = {T} * 3\nelse:\n>{t} = {T}"},
+        {DynOut::kT, "if {b} < 4 or {b} > 6:\n>{t} = {T} + 0.5\nelse:\n>{t} = {T} * 4"},
+        {DynOut::kT, "{t} = {T} * 2 if {b} > 3 else {T} - 1"},
+    };
+    static const DynPattern kSlice[] = {
+        {DynOut::kRow, "{t} = {A}[:{b} // 2].sum(0)"},
+        {DynOut::kRow, "{t} = {A}[{b} - 1]"},
+        {DynOut::kRow, "{t} = {A}[1:].mean(0)"},
+        {DynOut::kA, "{t} = torch.cat([{A}, {A}])[:{b}]"},
+        {DynOut::kA, "{t} = {A}[:{b}]"},
+        {DynOut::kRow1, "{t} = {A}[::2].sum(0, keepdim=True)"},
+        {DynOut::kRow1, "{t} = {A}[-1:] + {A}[:1]"},
+        {DynOut::kRow, "{t} = {A}.narrow(0, 0, {b} - 1).sum(0)"},
+        {DynOut::kB1, "{t} = {A}[:, :1] * {A}[:{b}, -1:]"},
+        {DynOut::kRow, "{t} = {A}.chunk(2)[0].sum(0)"},
+    };
+    static const DynPattern kReduce[] = {
+        {DynOut::kAT, "{t} = torch.sin({A}) + {T}"},
+        {DynOut::kRow, "{t} = {A}.sum(0)"},
+        {DynOut::kRow1, "{t} = {A}.mean(0, keepdim=True)"},
+        {DynOut::kB1, "{t} = {A}.sum(-1, keepdim=True)"},
+        {DynOut::kA, "{t} = torch.softmax({A}, dim=0)"},
+        {DynOut::kA, "{t} = {A} - {A}.mean(0)"},
+        {DynOut::kRow, "{t} = {A}.amax(0) + {A}.amin(0)"},
+        {DynOut::kRow, "{t} = {A}.var(0)"},
+        {DynOut::kA, "{t} = torch.cumsum({A}, dim=0)"},
+        {DynOut::kScalar, "{t} = ({A} * {A}).sum() / {A}.numel()"},
+        {DynOut::kRow, "{t} = torch.relu({A}).max(dim=0).values"},
+        {DynOut::kAT, "{t} = torch.where({A} > 0, {A}, {T})"},
+    };
+    static const DynPattern kMatmul[] = {
+        {DynOut::kB1, "{t} = ({W} @ {W}.t()).sum(-1, keepdim=True)"},
+        {DynOut::kB4, "{t} = {W} @ torch.ones(4, 4)"},
+        {DynOut::kFour, "{t} = ({W}.t() @ {W}).sum(0)"},
+        {DynOut::kA, "{t} = torch.mm({W}, {W}.t()) @ {A}"},
+        {DynOut::kB1, "{t} = torch.matmul({W}, y).unsqueeze(-1)"},
+        {DynOut::kFour, "{t} = torch.einsum('bi,bj->ij', {W}, {W}).sum(-1)"},
+        {DynOut::kB4, "{t} = F.linear({W}, torch.eye(4))"},
+        {DynOut::kB1, "{t} = torch.bmm({W}.unsqueeze(1), {W}.unsqueeze(2)).view({b}, 1)"},
+    };
+    static const DynPattern kIntArg[] = {
+        {DynOut::kA, "{t} = {A} * n + {b}"},
+        {DynOut::kB1, "{t} = torch.ones({b}, n + 1).sum(-1, keepdim=True)"},
+        {DynOut::kB1, "{t} = {A}.repeat(1, n + 1).sum(-1, keepdim=True)"},
+        {DynOut::kT, "{t} = {T}\nfor j in range(n):\n>{t} = {t} * 0.5 + j"},
+        {DynOut::kT, "{t} = {T} if n > 2 else {T} * 2"},
+        {DynOut::kScalar, "{t} = torch.arange(n + {b}).float().sum() / (n + 1)"},
+        {DynOut::kT, "{t} = {T} * (n * {b} % 5)"},
+        {DynOut::kInt, "{i} = (n * 2 + {b}) % 7"},
+    };
+    struct Table {
+      const DynPattern* rows;
+      size_t size;
+    };
+    auto table = [&]() -> Table {
+      switch (s.kind) {
+        case StmtKind::kSizeRead: return {kRead, std::size(kRead)};
+        case StmtKind::kSizeView: return {kView, std::size(kView)};
+        case StmtKind::kSizeFactory: return {kFactory, std::size(kFactory)};
+        case StmtKind::kSizeArith: return {kArith, std::size(kArith)};
+        case StmtKind::kSizeBranch: return {kBranch, std::size(kBranch)};
+        case StmtKind::kSizeSlice: return {kSlice, std::size(kSlice)};
+        case StmtKind::kDynReduce: return {kReduce, std::size(kReduce)};
+        case StmtKind::kDynMatmul: return {kMatmul, std::size(kMatmul)};
+        default: return {kIntArg, std::size(kIntArg)};
+      }
+    }();
+    const DynPattern& row = table.rows[static_cast<size_t>(at(s, 2)) % table.size];
+    const DynSchedule& sched = kDynSchedules[p_.dyn % kDynScheduleCount];
+    const char* text = row.marked && sched.mark ? row.marked : row.text;
+    const TensorVar a = batched(at(s, 0), false);
+    const TensorVar w = batched(at(s, 3), true);
+    const TensorVar t = tensor(at(s, 1));
+    const int d = a.shape[1];
+    Subst x;
+    x.set("{A}", a.name);
+    x.set("{W}", w.name);
+    x.set("{T}", t.name);
+    x.set("{b}", sizeVar(at(s, 3)));
+    x.set("{I}", intVar(at(s, 1)));
+    x.set("{d}", std::to_string(d));
+    Shape shape;
+    switch (row.out) {
+      case DynOut::kA: shape = a.shape; break;
+      case DynOut::kAT: shape = broadcast(a.shape, t.shape); break;
+      case DynOut::kT: shape = t.shape; break;
+      case DynOut::kB4: shape = {kDynDim, 4}; break;
+      case DynOut::kB1: shape = {kDynDim, 1}; break;
+      case DynOut::kRow: shape = {d}; break;
+      case DynOut::kRow1: shape = {1, d}; break;
+      case DynOut::kScalar: break;
+      case DynOut::kFour: shape = {4}; break;
+      case DynOut::kSize: {
+        std::string name = fresh("b");
+        x.set("{s}", name);
+        emitLines(x(text));
+        sizes_.push_back(name);
+        return;
+      }
+      case DynOut::kInt: {
+        std::string name = fresh("i");
+        x.set("{i}", name);
+        emitLines(x(text));
+        ints_.push_back(name);
+        return;
+      }
+    }
+    x.set("{t}", newTensor(shape));
+    emitLines(x(text));
+  }
+
+  // Emits lines separated by '\n'; a line's leading '>' characters each add one indent.
+  void emitLines(const std::string& text) {
+    std::stringstream ss(text);
+    std::string l;
+    while (std::getline(ss, l)) {
+      int indent = 1;
+      while (!l.empty() && l[0] == '>') {
+        l.erase(0, 1);
+        ++indent;
+      }
+      line(l, indent);
+    }
+  }
+
   void returnStatement() {
     const TensorVar& last = tensors_.back();
     switch (p_.ret % 3) {
@@ -1221,6 +1517,7 @@ class Printer {
   std::vector<TensorVar> pendingTensors_;
   std::vector<std::string> ints_;
   std::vector<std::string> floats_;
+  std::vector<std::string> sizes_;  // dynamic family: names (or x.shape[0]) equal to B
   Shape globalShape_, accShape_, dictShape_, boxShape_;
   std::vector<Shape> listShapes_;
   int counter_ = 0;
@@ -1341,6 +1638,15 @@ uint32_t stmtFeature(StmtKind kind) {
     case StmtKind::kMathScalar:
     case StmtKind::kDataclass:
     case StmtKind::kEnumMember: return kFeatLibrary;
+    case StmtKind::kSizeRead:
+    case StmtKind::kSizeView:
+    case StmtKind::kSizeFactory:
+    case StmtKind::kSizeArith:
+    case StmtKind::kSizeBranch:
+    case StmtKind::kSizeSlice:
+    case StmtKind::kDynReduce:
+    case StmtKind::kDynMatmul:
+    case StmtKind::kIntArgUse: return kFeatDynamic;
     case StmtKind::kCount: break;
   }
   return 0;

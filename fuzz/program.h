@@ -35,6 +35,10 @@ enum Feature : uint32_t {
   kFeatExceptions = 1u << 12,   // try/except/else/finally, raise, assert, context managers
   kFeatContainers2 = 1u << 13,  // set/list/dict methods and operators, sorted/min/max(key=)
   kFeatLibrary = 1u << 14,      // functools, itertools, operator, collections, math, ...
+  // Dynamic shapes (issue 16): f is called several times with varying sizes (automatic
+  // dynamic recompiles, mark_dynamic, dynamic=True, changing int arguments). Not part of
+  // `every`: with it on, the inputs and make_inputs change, so it is asked for by name.
+  kFeatDynamic = 1u << 15,
 };
 inline constexpr uint32_t kFeaturesPart1 =
     kFeatTensor | kFeatScalars | kFeatContainers | kFeatCalls | kFeatControl;
@@ -119,6 +123,17 @@ enum class StmtKind : int {
   kMathScalar,   // math.sqrt/floor/ceil/gcd/comb/... on Python scalars
   kDataclass,    // dataclass instances made, read, dataclasses.replace/fields
   kEnumMember,   // enum members compared, by value and name, iterated
+  // dynamic: {b} is a size equal to the varying leading dim (x.shape[0] or a name read
+  // from it), {A} a tensor whose leading dim varies
+  kSizeRead,     // b0 = A.shape[0] / A.size(0) / len(A) / A.size()[0]
+  kSizeView,     // t = A.reshape(b * 2, 2).reshape(b, 4) / view(-1) / view(b, 2, 2)
+  kSizeFactory,  // t = torch.ones(b, 1) * A / torch.arange(b) / torch.full((b, 4), .5)
+  kSizeArith,    // t = A * b / A / (b * 2) / A + b * n / A * (b // 2)
+  kSizeBranch,   // if b > 4: ... else: ...  (a guard on the size: may recompile)
+  kSizeSlice,    // t = A[:b // 2].sum(0) / A[b - 1] / A[1:].mean(0) / cat(...)[:b]
+  kDynReduce,    // pointwise ops and reductions over the varying dim
+  kDynMatmul,    // t = A @ A.t() reduced / A @ w / torch.mm / matmul with y
+  kIntArgUse,    // the int argument (varying between calls in some schedules) as a size
   kCount
 };
 const char* stmtKindName(StmtKind kind);
@@ -135,6 +150,9 @@ struct Program {
   int intArg = 3;    // value of the int argument n
   int floatArg = 0;  // selects the float argument s
   int ret = 0;       // return form
+  // The call schedule of the dynamic family (sizes per call, mark_dynamic, dynamic=True,
+  // a changing int argument); 0 and unused without kFeatDynamic.
+  int dyn = 0;
   std::vector<Stmt> body;
 };
 

@@ -42,17 +42,19 @@ Expected<TraceVerdict> traceVerdict(const std::string& traceBytes) {
       // translator adds ("f at offset 12 (CALL): unsupported: ...").
       const std::string& msg = outcome.error().message();
       if (size_t at = msg.find("unsupported: "); at != std::string::npos) {
+        ++out.framesUnsupported;
         if (out.verdict == compare::Verdict::kMatch) {
           out.verdict = compare::Verdict::kUnsupported;
           out.reason = msg.substr(at);
         }
-      } else if (out.verdict != compare::Verdict::kDiverge) {
+      } else if (++out.framesDiverge, out.verdict != compare::Verdict::kDiverge) {
         out.verdict = compare::Verdict::kDiverge;
         out.reason = "core error in frame " + std::to_string(i) + " (" + name + "): " + msg;
       }
       continue;
     }
     auto cmp = compare::compareDecisions(compare::fromEvent(e), outcome->decisions);
+    ++(cmp.verdict == compare::Verdict::kDiverge ? out.framesDiverge : out.framesMatch);
     if (cmp.verdict == compare::Verdict::kDiverge && out.verdict != compare::Verdict::kDiverge) {
       out.verdict = compare::Verdict::kDiverge;
       out.reason = "frame " + std::to_string(i) + " (" + name + ") diverges";
@@ -133,6 +135,9 @@ std::string framed(const std::string& msg) {
       putU64(msg, v->coreNs);
       putU64(msg, v->dynamoNs);
       putU64(msg, v->recorderNs);
+      putU64(msg, v->framesMatch);
+      putU64(msg, v->framesDiverge);
+      putU64(msg, v->framesUnsupported);
     } else {
       putStr(msg, v.error().message());
     }
@@ -214,14 +219,18 @@ Expected<TraceVerdict> IsolatedCore::verdict(const std::string& traceBytes) {
     return Error(msg);
   }
   TraceVerdict v;
-  uint64_t verdict = 0, frames = 0, skipped = 0;
+  uint64_t verdict = 0, frames = 0, skipped = 0, fm = 0, fd = 0, fu = 0;
   if (!getU64(in, at, verdict) || !getStr(in, at, v.reason) || !getStr(in, at, v.diff) ||
       !getU64(in, at, frames) || !getU64(in, at, skipped) || !getU64(in, at, v.coreNs) ||
-      !getU64(in, at, v.dynamoNs) || !getU64(in, at, v.recorderNs))
+      !getU64(in, at, v.dynamoNs) || !getU64(in, at, v.recorderNs) || !getU64(in, at, fm) ||
+      !getU64(in, at, fd) || !getU64(in, at, fu))
     return Error(std::string(kCoreCrashed) + ": a truncated verdict from the replay process");
   v.verdict = static_cast<compare::Verdict>(verdict);
   v.frames = frames;
   v.skippedEarly = skipped;
+  v.framesMatch = fm;
+  v.framesDiverge = fd;
+  v.framesUnsupported = fu;
   return v;
 }
 

@@ -19,7 +19,9 @@ struct TraceVerdict {
   // reason names the feature). A core error without "unsupported: " is a divergence.
   std::string reason;
   std::string diff;
-  size_t frames = 0;        // events replayed
+  size_t frames = 0;  // events replayed
+  // frames by the core's verdict on each (they sum to `frames`)
+  size_t framesMatch = 0, framesDiverge = 0, framesUnsupported = 0;
   size_t skippedEarly = 0;  // events Dynamo declined before tracing (not replayed)
   uint64_t coreNs = 0;      // time in the core (read + replay + compare)
   uint64_t dynamoNs = 0;    // Dynamo's recorded compile time, all events

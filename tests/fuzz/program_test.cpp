@@ -51,7 +51,69 @@ TEST(FuzzProgram, EveryFeatureReachesEveryKind) {
   for (uint64_t i = 0; i < 600; ++i)
     for (const Stmt& s : programShrinkable(kFeaturesEvery, 12, caseSeed(4, i)).value().body)
       seen.insert(s.kind);
+  size_t inEvery = 0;
+  for (int k = 0; k < static_cast<int>(StmtKind::kCount); ++k)
+    inEvery += (stmtFeature(static_cast<StmtKind>(k)) & kFeaturesEvery) != 0;
+  EXPECT_EQ(seen.size(), inEvery);
+  // With the dynamic family (not in `every`), every kind there is.
+  for (uint64_t i = 0; i < 600; ++i)
+    for (const Stmt& s :
+         programShrinkable(kFeaturesEvery | kFeatDynamic, 12, caseSeed(4, i)).value().body)
+      seen.insert(s.kind);
   EXPECT_EQ(seen.size(), static_cast<size_t>(StmtKind::kCount));
+}
+
+TEST(FuzzProgram, DynamicFamilyIsAskedForByName) {
+  // `every` does not include it (its inputs differ), so no existing seed's program changes.
+  EXPECT_EQ(kFeaturesEvery & kFeatDynamic, 0u);
+  uint32_t f = 0;
+  EXPECT_TRUE(parseFeatures("dynamic", f));
+  EXPECT_EQ(f, kFeatDynamic);
+  EXPECT_EQ(featuresName(f), "dynamic");
+  for (uint64_t i = 0; i < 50; ++i) {
+    std::string src = printProgram(programShrinkable(kFeaturesEvery, 12, caseSeed(9, i)).value());
+    EXPECT_EQ(src.find("CALLS"), std::string::npos);
+    EXPECT_NE(src.find("def make_inputs():\n    torch.manual_seed(0)\n"), std::string::npos);
+  }
+}
+
+TEST(FuzzProgram, DynamicFamilyUsesOnlyItsKinds) {
+  std::set<StmtKind> seen;
+  std::set<int> schedules;
+  for (uint64_t i = 0; i < 200; ++i) {
+    auto p = programShrinkable(kFeatDynamic, 12, caseSeed(10, i)).value();
+    schedules.insert(p.dyn);
+    for (const Stmt& s : p.body) {
+      EXPECT_EQ(stmtFeature(s.kind), kFeatDynamic) << stmtKindName(s.kind);
+      seen.insert(s.kind);
+    }
+    std::string src = printProgram(p);
+    EXPECT_NE(src.find("\nCALLS = 3\nSIZES = ("), std::string::npos) << src;
+    EXPECT_NE(src.find("\ndef make_inputs(k=0):\n"), std::string::npos) << src;
+    for (const char* hole : {"{A}", "{W}", "{T}", "{b}", "{I}", "{d}", "{t}", "{s}", "{i}"})
+      EXPECT_EQ(src.find(hole), std::string::npos) << hole << " left unfilled:\n" << src;
+  }
+  EXPECT_EQ(seen.size(), 9u);
+  EXPECT_EQ(schedules.size(), 12u);
+}
+
+TEST(FuzzProgram, DynamicStatementsPrint) {
+  // Hand-written: a size read, a view with it, a branch on it, a slice; the (B, 4) and
+  // (B, 1) shapes are tracked, so the later statements pick tensors with a varying dim.
+  Program p;
+  p.features = kFeatDynamic;
+  p.dyn = 4;
+  p.body = {Stmt{StmtKind::kSizeRead, {0, 0, 0, 0}}, Stmt{StmtKind::kSizeView, {0, 0, 0, 1}},
+            Stmt{StmtKind::kSizeBranch, {0, 3, 0, 1}}, Stmt{StmtKind::kSizeSlice, {1, 0, 1, 1}}};
+  std::string src = printProgram(p);
+  EXPECT_NE(src.find("    b0 = x.shape[0]\n"), std::string::npos) << src;
+  EXPECT_NE(src.find("    t1 = x.reshape(b0 * 2, 2).reshape(b0, 4)\n"), std::string::npos) << src;
+  EXPECT_NE(src.find("    if b0 > 4:\n        t2 = t1 * 2\n    else:\n        t2 = t1 + 1\n"),
+            std::string::npos)
+      << src;
+  EXPECT_NE(src.find("    t3 = z[b0 - 1]\n"), std::string::npos) << src;
+  EXPECT_NE(src.find("    torch._dynamo.mark_dynamic(x, 0)\n"), std::string::npos) << src;
+  EXPECT_NE(src.find("SIZES = (3, 5, 7)"), std::string::npos) << src;
 }
 
 TEST(FuzzProgram, AllKeepsItsMeaning) {

@@ -1,0 +1,32 @@
+# dynrr-fuzz failure, saved by dynrr-fuzz (fuzz/corpus.cpp)
+# property: fidelity
+# signature: fidelity: diverges: +     arange = torch.arange(N)
+# case seed: 10503610416659269514 (dynrr-fuzz --case-seed 10503610416659269514)
+# reason: frame 0 (f) diverges: +     arange = torch.arange(5) --- dynamo graph 0 +++ core graph 0            def forward(self, L_x_ : torch.Tensor, L_z_ : torch.Tensor):       l_x_ = L_x_       l_z_ = L_z_       t = l_x_.t()       matmul = l_x_ @ t;  t = None       t0 = matmul.sum(-1, keepdim = True);  matmul = t0 = None +     arange = torch.arange(5) -     size = l_x_.size() -     getitem = size[0];  size
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(1234)
+
+
+def f(x, y, z, n, s):
+    t0 = (x @ x.t()).sum(-1, keepdim=True)
+    t1 = torch.arange(x.shape[0]).float().unsqueeze(-1)
+    t2 = torch.sin(z) + x
+    return t2
+
+
+CALLS = 3
+SIZES = (5, 3, 8)
+INTS = (0, 0, 0)
+
+
+def make_inputs(k=0):
+    torch.manual_seed(k)
+    b = SIZES[k]
+    x = torch.randn(b, 4)
+    y = torch.randn(4)
+    z = torch.randn(b, 1)
+    torch._dynamo.maybe_mark_dynamic(x, 0)
+    inputs = [x, y, z, INTS[k], 0.5]
+    return inputs

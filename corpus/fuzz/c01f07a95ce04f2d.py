@@ -1,0 +1,31 @@
+# dynrr-fuzz failure, saved by dynrr-fuzz (fuzz/corpus.cpp)
+# property: fidelity
+# signature: fidelity: diverges: +     reshape = l_x_.reshape(N, N);  l_x_ = None
+# case seed: 9151218930640987147 (dynrr-fuzz --case-seed 9151218930640987147)
+# reason: frame 0 (f) diverges: +     reshape = l_x_.reshape(10, 2);  l_x_ = None --- dynamo graph 0 +++ core graph 0            def forward(self, L_x_ : torch.Tensor, L_z_ : torch.Tensor):       l_x_ = L_x_       l_z_ = L_z_ +     reshape = l_x_.reshape(10, 2);  l_x_ = None +     t0 = reshape.reshape(5, 4);  reshape = t0 = None +     ones = torch.ones(5, 1) -     size = l_x_.size() -     getitem = size[0];
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(1234)
+
+
+def f(x, y, z, n, s):
+    t0 = x.reshape(x.shape[0] * 2, 2).reshape(x.shape[0], 4)
+    t1 = torch.ones(x.shape[0], 1) * z
+    return t1
+
+
+CALLS = 3
+SIZES = (5, 3, 8)
+INTS = (0, 0, 0)
+
+
+def make_inputs(k=0):
+    torch.manual_seed(k)
+    b = SIZES[k]
+    x = torch.randn(b, 4)
+    y = torch.randn(4)
+    z = torch.randn(b, 1)
+    torch._dynamo.maybe_mark_dynamic(x, 0)
+    inputs = [x, y, z, INTS[k], 0.5]
+    return inputs

@@ -1,0 +1,29 @@
+# dynrr-fuzz failure, saved by dynrr-fuzz (fuzz/corpus.cpp)
+# property: fidelity
+# signature: fidelity: diverges: +     tN = l_x_[sub];  l_x_ = sub = None
+# case seed: 2227313180247373934 (dynrr-fuzz --case-seed 2227313180247373934)
+# reason: frame 1 (f) diverges: +     t0 = l_x_[sub];  l_x_ = sub = None --- dynamo graph 0 +++ core graph 0            def forward(self, s77 : torch.SymInt, L_x_ : torch.Tensor):       l_x_ = L_x_       sub = s77 - 1;  s77 = None +     t0 = l_x_[sub];  l_x_ = sub = None -     t0 = torch.select(l_x_, 0, sub);  l_x_ = sub = None       return (t0,)        
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(1234)
+
+
+def f(x, y, z, n, s):
+    t0 = x[x.shape[0] - 1]
+    return t0
+
+
+CALLS = 3
+SIZES = (3, 5, 7)
+INTS = (0, 0, 0)
+
+
+def make_inputs(k=0):
+    torch.manual_seed(k)
+    b = SIZES[k]
+    x = torch.randn(b, 4)
+    y = torch.randn(4)
+    z = torch.randn(b, 1)
+    inputs = [x, y, z, INTS[k], 0.5]
+    return inputs

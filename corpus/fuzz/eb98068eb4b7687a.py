@@ -1,0 +1,33 @@
+# dynrr-fuzz failure, saved by dynrr-fuzz (fuzz/corpus.cpp)
+# property: fidelity
+# signature: fidelity: diverges: guard missing in core: TYPE_MATCH L['_']
+# case seed: 10059434644084365251 (dynrr-fuzz --case-seed 10059434644084365251)
+# reason: frame 0 (f) diverges: guard missing in core: TYPE_MATCH L['x'] guard missing in core: TYPE_MATCH L['x'] 
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(1234)
+
+
+def f(x, y, z, n, s):
+    if z.size(0) == x.shape[0]:
+        t0 = y * 3
+    else:
+        t0 = y
+    return t0
+
+
+CALLS = 3
+SIZES = (5, 3, 8)
+INTS = (0, 0, 0)
+
+
+def make_inputs(k=0):
+    torch.manual_seed(k)
+    b = SIZES[k]
+    x = torch.randn(b, 4)
+    y = torch.randn(4)
+    z = torch.randn(b, 1)
+    torch._dynamo.maybe_mark_dynamic(x, 0)
+    inputs = [x, y, z, INTS[k], 0.5]
+    return inputs

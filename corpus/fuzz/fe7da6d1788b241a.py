@@ -1,0 +1,32 @@
+# dynrr-fuzz failure, saved by dynrr-fuzz (fuzz/corpus.cpp)
+# property: fidelity
+# signature: fidelity: diverges: +     reshape = l_x_.reshape(-N, N);  l_x_ = None
+# case seed: 11704063017091226545 (dynrr-fuzz --case-seed 11704063017091226545)
+# reason: frame 0 (f) diverges: +     reshape = l_x_.reshape(-1, 2);  l_x_ = None --- dynamo graph 0 +++ core graph 0            def forward(self, L_x_ : torch.Tensor, L_z_ : torch.Tensor):       l_x_ = L_x_       l_z_ = L_z_ +     reshape = l_x_.reshape(-1, 2);  l_x_ = None -     reshape = l_x_.reshape(-1, 2)       sum_1 = reshape.sum(-1);  reshape = None +     reshape_1 = sum_1.reshape(5, 2);  sum_1 = Non
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(1234)
+
+
+def f(x, y, z, n, s):
+    t0 = x.reshape(-1, 2).sum(-1).reshape(x.shape[0], 2).sum(-1, keepdim=True)
+    t1 = z.sum(0)
+    t2 = torch.arange(x.shape[0] * 2).view(x.shape[0], 2).float().sum(-1, keepdim=True) + z
+    return t2
+
+
+CALLS = 3
+SIZES = (5, 3, 8)
+INTS = (0, 0, 0)
+
+
+def make_inputs(k=0):
+    torch.manual_seed(k)
+    b = SIZES[k]
+    x = torch.randn(b, 4)
+    y = torch.randn(4)
+    z = torch.randn(b, 1)
+    torch._dynamo.maybe_mark_dynamic(x, 0)
+    inputs = [x, y, z, INTS[k], 0.5]
+    return inputs
