@@ -273,7 +273,11 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
   // A size symbol stays while the tensor input it was read from does.
   for (const auto& [id, tensorSource] : symbolTensor_) {
     auto t = inputs_.find(tensorSource);
-    if (t == inputs_.end() || graph_.node(t->second).erased) graph_.erase(id);
+    // (A symbol some node uses stays: remove_unused_graphargs keeps a bound symbol that
+    // has users.)
+    if ((t == inputs_.end() || graph_.node(t->second).erased) && !graph_.node(id).erased &&
+        graph_.userCounts()[static_cast<size_t>(id)] == 0)
+      graph_.erase(id);
   }
 }
 

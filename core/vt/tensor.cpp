@@ -273,6 +273,24 @@ Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& nam
   if (name == "__getitem__" && args.size() == 1 && kwargs.empty()) {
     auto i = tx.realize(args[0]);
     if (!i) return i;
+    // An index that is a SymInt: TensorVariable's getitem with a SymNodeVariable index is
+    // torch.select(t, 0, index) in the graph.
+    if ((*i)->kind() == VtKind::kSymInt) {
+      // select's bounds check (-size <= index < size) is a shape guard unless the ranges
+      // decide it.
+      if (meta_.sizes.empty()) return unsupported("indexing a 0-d tensor by a SymInt");
+      auto size0 = sizeValue(tx, meta_.sizes[0], "size");
+      if (!size0) return size0;
+      symbolic::Expr size = (*size0)->kind() == VtKind::kSymInt
+                                ? static_cast<const SymIntVariable&>(**size0).expr()
+                                : symbolic::Expr(meta_.sizes[0]);
+      const auto& index = static_cast<const SymIntVariable&>(**i).expr();
+      auto& env = tx.context().output.shapeEnv();
+      env.evaluate({index, symbolic::RelOp::kGe, -size});
+      env.evaluate({index, symbolic::RelOp::kLt, size});
+      return tracer::tensorCall(tx, false, "torch.select", "torch.select",
+                                {self(), ConstantVariable::make(int64_t{0}), *i}, {});
+    }
     return tracer::tensorCall(tx, false, "operator.getitem", "operator.getitem", {self(), *i}, {});
   }
   if (name == "__setitem__" && args.size() == 2 && kwargs.empty()) {
