@@ -807,6 +807,42 @@ Expected<std::string> preTraceSkip(const trace::TraceReader& trace, size_t event
   return std::string();
 }
 
+// A frame with symbols is replayed twice with different stand-ins: both replays must
+// reach the same decisions but for the symbolic numbers, which merge into -1 in example
+// values as the recorder prints them.
+Expected<ReplayOutcome> mergeSymbolicReplays(ReplayOutcome a, const ReplayOutcome& b) {
+  const auto& da = a.decisions;
+  const auto& db = b.decisions;
+  auto pythonLevel = [] {
+    return unsupported(
+        "automatic dynamic shapes: a symbolic size reaches Python-level code or a guard "
+        "(SymInt arithmetic and shape guards are not modelled)");
+  };
+  if (da.graphs.size() != db.graphs.size() || da.guards.size() != db.guards.size() ||
+      da.breaks.size() != db.breaks.size())
+    return pythonLevel();
+  for (size_t g = 0; g < da.graphs.size(); ++g) {
+    if (da.graphs[g].code != db.graphs[g].code ||
+        da.graphs[g].nodes.size() != db.graphs[g].nodes.size())
+      return pythonLevel();
+  }
+  for (size_t k = 0; k < da.guards.size(); ++k) {
+    if (da.guards[k].kind != db.guards[k].kind || da.guards[k].source != db.guards[k].source ||
+        da.guards[k].detail != db.guards[k].detail)
+      return pythonLevel();
+  }
+  ReplayOutcome out = std::move(a);
+  for (size_t g = 0; g < out.decisions.graphs.size(); ++g) {
+    auto& nodes = out.decisions.graphs[g].nodes;
+    for (size_t n = 0; n < nodes.size(); ++n) {
+      std::string merged = mergeSymbolic(nodes[n].exampleValue, db.graphs[g].nodes[n].exampleValue);
+      if (merged.empty() && !nodes[n].exampleValue.empty()) return pythonLevel();
+      nodes[n].exampleValue = merged;
+    }
+  }
+  return out;
+}
+
 Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, size_t eventIndex,
                                              const ReplayHooks* hooks);
 }  // namespace
@@ -978,37 +1014,7 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   }
   auto b = run(kSymbolBaseB, nullptr);
   if (!b) return b;
-  // Both replays must reach the same decisions but for the symbolic numbers.
-  const auto& da = a->decisions;
-  const auto& db = b->decisions;
-  auto pythonLevel = [] {
-    return unsupported(
-        "automatic dynamic shapes: a symbolic size reaches Python-level code or a guard "
-        "(SymInt arithmetic and shape guards are not modelled)");
-  };
-  if (da.graphs.size() != db.graphs.size() || da.guards.size() != db.guards.size() ||
-      da.breaks.size() != db.breaks.size())
-    return pythonLevel();
-  for (size_t g = 0; g < da.graphs.size(); ++g) {
-    if (da.graphs[g].code != db.graphs[g].code ||
-        da.graphs[g].nodes.size() != db.graphs[g].nodes.size())
-      return pythonLevel();
-  }
-  for (size_t k = 0; k < da.guards.size(); ++k) {
-    if (da.guards[k].kind != db.guards[k].kind || da.guards[k].source != db.guards[k].source ||
-        da.guards[k].detail != db.guards[k].detail)
-      return pythonLevel();
-  }
-  ReplayOutcome out = std::move(*a);
-  for (size_t g = 0; g < out.decisions.graphs.size(); ++g) {
-    auto& nodes = out.decisions.graphs[g].nodes;
-    for (size_t n = 0; n < nodes.size(); ++n) {
-      std::string merged = mergeSymbolic(nodes[n].exampleValue, db.graphs[g].nodes[n].exampleValue);
-      if (merged.empty() && !nodes[n].exampleValue.empty()) return pythonLevel();
-      nodes[n].exampleValue = merged;
-    }
-  }
-  return out;
+  return mergeSymbolicReplays(std::move(*a), *b);
 }
 
 }  // namespace

@@ -314,6 +314,29 @@ Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const Vt
   return VtPtr();
 }
 
+// < <= > >= with a member of an int mixin enum (IntEnum: inspect._ParameterKind) on
+// either side: both are Python constants, so the comparison folds on the int values.
+Expected<VtPtr> enumOrdering(const std::string& op, const std::string& base, const VtPtr& a,
+                             const VtPtr& b) {
+  auto intOf = [](const VtPtr& v) -> std::optional<int64_t> {
+    if (v->kind() == VtKind::kEnum) {
+      const auto& e = static_cast<const EnumVariable&>(*v);
+      const auto* i = e.valueMixin() && e.value() ? std::get_if<int64_t>(&*e.value()) : nullptr;
+      return i ? std::optional<int64_t>(*i) : std::nullopt;
+    }
+    const ConstantVariable* c = asConst(v);
+    return c && std::holds_alternative<int64_t>(c->value()) ? c->asInt() : std::nullopt;
+  };
+  auto ia = intOf(a), ib = intOf(b);
+  if (!ia || !ib)
+    return unsupported(op + " on " + a->pythonTypeName() + " and " + b->pythonTypeName());
+  bool r = base == "lt"   ? *ia < *ib
+           : base == "le" ? *ia <= *ib
+           : base == "gt" ? *ia > *ib
+                          : *ia >= *ib;
+  return ConstantVariable::make(r);
+}
+
 }  // namespace
 
 Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
@@ -392,28 +415,9 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
     if (!e) return unsupported(op + " on " + a->pythonTypeName() + " and " + b->pythonTypeName());
     return ConstantVariable::make(base == "eq" ? *e : !*e);
   }
-  // < <= > >= with a member of an int mixin enum (IntEnum: inspect._ParameterKind) on
-  // either side: both are Python constants, so the comparison folds on the int values.
   if ((base == "lt" || base == "le" || base == "gt" || base == "ge") &&
-      (a->kind() == VtKind::kEnum || b->kind() == VtKind::kEnum)) {
-    auto intOf = [](const VtPtr& v) -> std::optional<int64_t> {
-      if (v->kind() == VtKind::kEnum) {
-        const auto& e = static_cast<const EnumVariable&>(*v);
-        const auto* i = e.valueMixin() && e.value() ? std::get_if<int64_t>(&*e.value()) : nullptr;
-        return i ? std::optional<int64_t>(*i) : std::nullopt;
-      }
-      const ConstantVariable* c = asConst(v);
-      return c && std::holds_alternative<int64_t>(c->value()) ? c->asInt() : std::nullopt;
-    };
-    auto ia = intOf(a), ib = intOf(b);
-    if (!ia || !ib)
-      return unsupported(op + " on " + a->pythonTypeName() + " and " + b->pythonTypeName());
-    bool r = base == "lt"   ? *ia < *ib
-             : base == "le" ? *ia <= *ib
-             : base == "gt" ? *ia > *ib
-                            : *ia >= *ib;
-    return ConstantVariable::make(r);
-  }
+      (a->kind() == VtKind::kEnum || b->kind() == VtKind::kEnum))
+    return enumOrdering(op, base, a, b);
   auto* ca = asConst(a);
   auto* cb = asConst(b);
   if (ca && cb) {
