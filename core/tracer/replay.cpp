@@ -79,11 +79,11 @@ Expected<compare::GraphDecision> emitGraph(const OutputGraph& output, int graphI
 // automatic_dynamic_shapes: when a frame is compiled again and an input tensor's
 // sizes, or an input int, differ from an earlier compile of the same code, Dynamo marks
 // them dynamic (frame_state / process_automatic_dynamic) and traces with symbols. The
-// core models dynamic sizes of root-local tensors (a changed rank makes every dim
-// dynamic); dynamic ints, strides and cell contents are reported unsupported.
+// core models dynamic sizes of tensors reached from the frame's locals (a changed rank
+// makes every dim dynamic) and dynamic int locals; strides that changed alone, ints
+// inside containers and tensors in cells are reported unsupported.
 struct DynamicPlan {
   std::map<std::string, std::vector<bool>> dims;  // local name -> dynamic dims
-  std::set<std::string> strides;                  // locals whose strides are dynamic too
   std::set<std::string> ints;                     // int locals and cell contents
   std::string unsupported;                        // non-empty: what is not modelled
   // DimDynamic.DUCK (assume_static_by_default=False: equal sizes share a symbol) rather
@@ -284,7 +284,6 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
         plan.unsupported = "tensor input '" + name + "' strides changed (dynamic strides)";
         return plan;
       }
-      if (stridesDiffer) plan.strides.insert(name);
       auto& merged = plan.dims[name];
       if (merged.size() != dyn.size()) merged.assign(dyn.size(), false);
       for (size_t k = 0; k < dyn.size(); ++k) merged[k] = merged[k] || dyn[k];
@@ -559,7 +558,6 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   TracingContext ctx(trace, event);
   ctx.hooks = hooks;
   ctx.dynamicDims = plan.dims;
-  ctx.dynamicStrides = plan.strides;
   ctx.duckShapes = plan.duck;
   ctx.dynamicInts = plan.ints;
   ctx.symbolBase = symbolBase;
