@@ -228,6 +228,20 @@ Expr Expr::operator*(const Expr& o) const {
   return out;
 }
 
+Expr Expr::substitute(const std::map<std::string, Expr>& by) const {
+  Expr out;
+  for (const auto& [mono, coeff] : terms_) {
+    Expr term(coeff);
+    for (const auto& [name, power] : mono) {
+      auto it = by.find(name);
+      Expr factor = it == by.end() ? symbol(name) : it->second;
+      for (int p = 0; p < power; ++p) term = term * factor;
+    }
+    out = out + term;
+  }
+  return out;
+}
+
 std::optional<int64_t> Expr::evaluate(const std::map<std::string, int64_t>& values) const {
   int64_t total = 0;
   for (const auto& [m, c] : terms_) {

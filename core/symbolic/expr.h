@@ -43,6 +43,10 @@ class Expr {
   bool operator!=(const Expr& o) const { return terms_ != o.terms_; }
   bool operator<(const Expr& o) const { return terms_ < o.terms_; }
 
+  // sympy's xreplace of symbols by expressions (ShapeEnv.replace with its replacements):
+  // each symbol in `by` becomes its expression, others stay.
+  Expr substitute(const std::map<std::string, Expr>& by) const;
+
   // The value with every symbol replaced by `values` (nullopt if one is missing).
   std::optional<int64_t> evaluate(const std::map<std::string, int64_t>& values) const;
 

@@ -5,9 +5,13 @@
 // ranges when it can be, else guarded on the hint, with the range refined by
 // _maybe_guard_rel for a relation on one symbol), and produce_guards (input equalities,
 // the guards the ranges do not imply, then each symbol's range), printed as
-// ShapeGuardPythonPrinter prints them. What it does not model it names in
-// `unsupported()`: a guard that specialises a symbol to a constant (a replacement) or
-// relates several symbols.
+// ShapeGuardPythonPrinter prints them. An equality guard becomes a replacement as
+// _maybe_guard_rel / _set_replacement make one: a symbol equal to a constant is that
+// constant, of two symbols equal (up to a constant) the one _smart_symbol_sort puts first
+// (larger hint, then larger name) is replaced by the other; every later evaluation and
+// produce_guards see expressions through the replacements (ShapeEnv.replace). What it
+// does not model it names in `unsupported()`: other guards relating several symbols or
+// non-linear.
 #pragma once
 
 #include <cstdint>
@@ -47,6 +51,16 @@ class ShapeEnv {
   // The value of `e` under the hints (every symbol it uses has one).
   int64_t hintOf(const Expr& e) const;
 
+  // ShapeEnv.replace: `e` with every replaced symbol substituted (to a fixed point).
+  Expr replace(const Expr& e) const;
+  // Whether `symbol` has been replaced (by a constant or another symbol's expression).
+  bool replaced(const std::string& symbol) const { return replacements_.count(symbol) != 0; }
+  const std::map<std::string, Expr>& replacements() const { return replacements_; }
+  // The replaced symbols in the order the replacements were made.
+  const std::vector<std::string>& replacementOrder() const { return replacementOrder_; }
+  // The symbols (through the replacements) of a tensor input's sizes and strides.
+  std::set<std::string> freeSymbolsOf(const std::string& tensorSource) const;
+
   // The expressions of the SHAPE_ENV guard, in produce_guards' order.
   std::vector<std::string> produceGuards() const;
 
@@ -63,6 +77,13 @@ class ShapeEnv {
   std::pair<std::optional<int64_t>, std::optional<int64_t>> rangeOf(const Expr& e) const;
   std::optional<bool> staticValue(const Relation& rel) const;
   std::string printSource(const std::string& symbol) const;
+  // _maybe_guard_rel for an equality guard: a replacement when it solves for a symbol.
+  void guardEquality(const Relation& guard);
+  // _set_replacement: `symbol` is `target` from now on; both ranges narrow to agree.
+  void setReplacement(const std::string& symbol, const Expr& target);
+  // produce_guards' symbol_to_source: each symbol input guards bind (after the
+  // replacements) and the first source binding it, in the order of the inputs.
+  std::vector<std::pair<std::string, std::string>> symbolSources() const;
 
   std::vector<SymbolInfo> symbols_;
   std::map<std::string, size_t> byName_;
@@ -70,6 +91,8 @@ class ShapeEnv {
   std::set<unsigned> usedIds_;
   std::vector<std::pair<std::string, Expr>> inputGuards_;
   std::vector<Relation> guards_;  // guards the ranges do not imply
+  std::map<std::string, Expr> replacements_;
+  std::vector<std::string> replacementOrder_;
   std::string unsupported_;
 };
 

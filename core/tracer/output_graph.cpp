@@ -54,16 +54,13 @@ NodeId OutputGraph::graphInput(const std::string& sourceName, const fake::Tensor
   return addPlaceholder(std::move(node));
 }
 
-NodeId OutputGraph::symbolInput(const std::string& symbol, const std::string& sourceName,
-                                const std::string& tensorSource) {
+NodeId OutputGraph::symbolInput(const std::string& symbol, const std::string& sourceName) {
   ProtoNode node;
   node.target = symbol;
   node.symbol = symbol;
   node.source = sourceName;
   node.typeExpr = "torch.SymInt";
-  NodeId id = addPlaceholder(std::move(node));
-  symbolTensor_[id] = tensorSource;
-  return id;
+  return addPlaceholder(std::move(node));
 }
 
 NodeId OutputGraph::symIntInput(const std::string& symbol, const std::string& sourceName) {
@@ -84,6 +81,7 @@ NodeId OutputGraph::addCall(const char* op, const std::string& target, std::vect
   node.args = std::move(args);
   node.kwargs = std::move(kwargs);
   node.graph = currentGraph();
+  node.replacementsBefore = shapeEnv_.replacementOrder().size();
   // SubgraphTracer.create_proxy: arguments from enclosing graphs are lifted first.
   if (inSubtracer()) {
     for (auto& a : node.args) liftArgs(a);
@@ -233,6 +231,7 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
   for (NodeId n : outputs) tuple.items.push_back(GraphArg::ofNode(n));
   node.args.push_back(std::move(tuple));
   output_ = graph_.add(std::move(node));
+  applyReplacements();
   // remove_unused_graphargs: one pass from the last node back, removing only trivial
   // unused nodes (operator.getitem, accessor nodes, SymInt arithmetic); then graph
   // inputs nobody uses. Other unused ops stay in the graph, as in Dynamo.
@@ -259,25 +258,76 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
     }
     if ((n.op == "call_function" && n.target == "operator.getitem") || accessor || symCompute) {
       for (const auto& a : n.args) {
-        if (a.kind == GraphArg::Kind::kNode && a.node >= 0) --users[static_cast<size_t>(a.node)];
+        if (a.kind == GraphArg::Kind::kNode && a.node >= 0)
+          --users[static_cast<size_t>(graph_.resolve(a.node))];
       }
       graph_.erase(static_cast<NodeId>(i));
     }
   }
-  for (size_t i = 0; i < graph_.size(); ++i) {
-    const ProtoNode& n = graph_.node(static_cast<NodeId>(i));
-    if (!n.erased && n.graph == 0 && n.op == "placeholder" && (n.symbol.empty() || n.intSymbol) &&
-        users[i] == 0)
-      graph_.erase(static_cast<NodeId>(i));
-  }
-  // A size symbol stays while the tensor input it was read from does.
-  for (const auto& [id, tensorSource] : symbolTensor_) {
-    auto t = inputs_.find(tensorSource);
-    // (A symbol some node uses stays: remove_unused_graphargs keeps a bound symbol that
-    // has users.)
-    if ((t == inputs_.end() || graph_.node(t->second).erased) && !graph_.node(id).erased &&
-        graph_.userCounts()[static_cast<size_t>(id)] == 0)
+  // Graph inputs: an input that binds no symbol is dropped when unused, else the symbols
+  // of its example value are in use; then a symbol input nobody uses stays only for the
+  // first of those inputs whose symbol is in use (placeholder_binds_symbol, with the
+  // placeholder's symbol seen through the replacements).
+  std::set<std::string> used;
+  std::vector<std::pair<NodeId, std::string>> recheck;
+  for (NodeId id : graph_.order(0)) {
+    const ProtoNode& n = graph_.node(id);
+    if (n.op != "placeholder") continue;
+    std::optional<std::string> binds;
+    if (!n.symbol.empty()) binds = shapeEnv_.replace(symbolic::Expr::symbol(n.symbol)).asSymbol();
+    if (binds) {
+      if (users[static_cast<size_t>(id)] == 0) recheck.emplace_back(id, *binds);
+    } else if (users[static_cast<size_t>(id)] == 0) {
       graph_.erase(id);
+    } else if (n.meta) {
+      for (const auto& s : shapeEnv_.freeSymbolsOf(n.source)) used.insert(s);
+    }
+  }
+  for (const auto& [id, sym] : recheck) {
+    if (!used.count(sym))
+      graph_.erase(id);
+    else
+      used.erase(sym);
+  }
+}
+
+// insert_deferred_runtime_asserts' hash-consing, as far as Dynamo's graphs show it: a
+// SymInt-valued node whose expression (through the replacements) an earlier node or a
+// symbol input already has takes that node's place. The core reads a size straight from
+// its symbol's placeholder, so a use of a replaced symbol's placeholder moves to the
+// placeholder of the symbol it became.
+std::string OutputGraph::replacementGap() const {
+  auto users = graph_.userCounts();
+  for (NodeId id : specialisedInputs_) {
+    if (!graph_.node(id).erased && users[static_cast<size_t>(id)] > 0)
+      return "a size specialised to a constant (" + graph_.node(id).source +
+             ") that the graph still uses (Dynamo's size nodes for it are not modelled)";
+  }
+  return "";
+}
+
+void OutputGraph::applyReplacements() {
+  std::map<std::string, NodeId> byExpr;
+  for (NodeId id : graph_.order(0)) {
+    const ProtoNode& n = graph_.node(id);
+    if (n.op == "placeholder" && !n.symbol.empty()) byExpr.emplace(n.symbol, id);
+  }
+  for (NodeId id : graph_.order(0)) {
+    ProtoNode& n = graph_.node(id);
+    if (n.op == "placeholder" && !n.symbol.empty()) {
+      symbolic::Expr e = shapeEnv_.replace(symbolic::Expr::symbol(n.symbol));
+      n.exampleText = "sym " + e.str();
+      if (e.isConstant()) specialisedInputs_.push_back(id);
+      auto to = byExpr.find(e.str());
+      if (to != byExpr.end() && to->second != id) graph_.replaceAllUses(id, to->second);
+      continue;
+    }
+    if (!n.symValue) continue;
+    symbolic::Expr e = shapeEnv_.replace(*n.symValue);
+    n.symExpr = e.str();
+    if (e.isConstant()) continue;  // primitives are not hash-consed
+    auto [it, fresh] = byExpr.emplace(e.str(), id);
+    if (!fresh) graph_.replaceAllUses(id, it->second);
   }
 }
 
@@ -313,7 +363,6 @@ void OutputGraph::restore(const Checkpoint& cp) {
   }
   for (auto it = inputs_.begin(); it != inputs_.end();) {
     if (static_cast<size_t>(it->second) >= cp.nodes) {
-      symbolTensor_.erase(it->second);
       it = inputs_.erase(it);
     } else {
       ++it;

@@ -48,9 +48,8 @@ class OutputGraph {
                     const std::string& typeExpr = "torch.Tensor");
   std::optional<NodeId> existingInput(const std::string& sourceName) const;
   // A torch.SymInt placeholder for a size symbol read from `sourceName`
-  // ("L['x'].size()[0]"), kept while the tensor input `tensorSource` is.
-  NodeId symbolInput(const std::string& symbol, const std::string& sourceName,
-                     const std::string& tensorSource);
+  // ("L['x'].size()[0]"), kept while a tensor input uses its symbol (setOutput).
+  NodeId symbolInput(const std::string& symbol, const std::string& sourceName);
 
   // A torch.SymInt placeholder for a dynamic int read from `sourceName` ("L['n']"),
   // named as graph inputs are (L_n_); removed by DCE when nothing uses it (specialised).
@@ -65,6 +64,9 @@ class OutputGraph {
   // compile_subgraph: the output node returns `outputs` (tensor nodes); unused nodes
   // (no users, no side effects) are erased, as Dynamo's dead-code elimination does.
   void setOutput(const std::vector<NodeId>& outputs);
+  // Non-empty when the finished graph uses what the core cannot print as Dynamo does: a
+  // size input specialised to a constant while the graph still uses it.
+  std::string replacementGap() const;
   // OutputGraph.cleanup_graph: a torch._C._set_grad_enabled(not mode) immediately followed
   // by one switching back is erased (both nodes; their names stay taken). `gradEnabled`
   // is the grad mode when the graph is compiled. Called before setOutput.
@@ -136,6 +138,8 @@ class OutputGraph {
     std::vector<std::pair<NodeId, NodeId>> lifted;
   };
   NodeId liftFreevar(int tracer, NodeId node);
+  // The shape env's replacements in the graph (setOutput, before dead code goes).
+  void applyReplacements();
   void liftArgs(GraphArg& arg);
 
   ProtoGraph graph_;
@@ -147,7 +151,8 @@ class OutputGraph {
   symbolic::ShapeEnv shapeEnv_;
   std::map<std::string, NodeId> inputs_;
   std::optional<NodeId> output_;
-  std::map<NodeId, std::string> symbolTensor_;  // symbol placeholder -> its tensor's source
+  // Symbol inputs the shape env specialised to a constant (see applyReplacements).
+  std::vector<NodeId> specialisedInputs_;
 };
 
 // Dynamo's graph input name for a source: every run of characters outside

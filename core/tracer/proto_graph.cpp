@@ -7,12 +7,12 @@
 namespace dynrr::tracer {
 namespace {
 
-void countUses(const GraphArg& a, std::vector<int>& counts) {
+void countUses(const ProtoGraph& g, const GraphArg& a, std::vector<int>& counts) {
   if (a.kind == GraphArg::Kind::kNode) {
-    if (a.node >= 0) ++counts[static_cast<size_t>(a.node)];
+    if (a.node >= 0) ++counts[static_cast<size_t>(g.resolve(a.node))];
     return;
   }
-  for (const auto& item : a.items) countUses(item, counts);
+  for (const auto& item : a.items) countUses(g, item, counts);
 }
 
 }  // namespace
@@ -39,6 +39,16 @@ void ProtoGraph::replaceAllUses(NodeId from, NodeId to) {
   DYNRR_ASSERT(from >= 0 && static_cast<size_t>(from) < nodes_.size(), from);
   DYNRR_ASSERT(to >= 0 && static_cast<size_t>(to) < nodes_.size(), to);
   events_.push_back(GraphEvent{GraphEvent::Kind::kReplaceUses, from, "", to});
+  redirects_[from] = to;
+}
+
+NodeId ProtoGraph::resolve(NodeId id) const {
+  for (size_t hops = 0; hops <= redirects_.size(); ++hops) {
+    auto it = redirects_.find(id);
+    if (it == redirects_.end()) break;
+    id = it->second;
+  }
+  return id;
 }
 
 std::vector<NodeId> ProtoGraph::order(int graph) const {
@@ -66,8 +76,8 @@ std::vector<int> ProtoGraph::userCounts() const {
   std::vector<int> counts(nodes_.size(), 0);
   for (const auto& node : nodes_) {
     if (node.erased) continue;
-    for (const auto& a : node.args) countUses(a, counts);
-    for (const auto& kv : node.kwargs) countUses(kv.second, counts);
+    for (const auto& a : node.args) countUses(*this, a, counts);
+    for (const auto& kv : node.kwargs) countUses(*this, kv.second, counts);
   }
   return counts;
 }

@@ -9,11 +9,13 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/fake/tensor_meta.h"
+#include "core/symbolic/expr.h"
 #include "core/support/error.h"
 #include "core/vt/constant.h"
 #include "core/vt/tensor.h"
@@ -68,6 +70,8 @@ struct ProtoNode {
   std::string typeExpr;                     // placeholders: "torch.Tensor"
   std::string symbol;      // size-symbol placeholders: the symbol ("s77"); example value "sym s77"
   std::string symExpr;     // SymInt nodes: their sympy text ("s24 + 1"); example "sym s24 + 1"
+  std::optional<symbolic::Expr> symValue;  // SymInt arithmetic nodes: their expression
+  size_t replacementsBefore = 0;  // how many shape env replacements existed at creation
   bool intSymbol = false;  // a SymInt input of a dynamic int (dropped when unused)
   // Subgraph placeholders (no source): true for those _merge_graph_inputs makes with
   // graph.placeholder(target) (target kept as given), false for create_graph_input's
@@ -89,10 +93,11 @@ class ProtoGraph {
   void rename(NodeId node, const std::string& candidate);
   void erase(NodeId node);
   // Node.replace_all_uses_with: every node of `from`'s graph that uses `from` uses `to`.
-  // Logged only: the ProtoNodes keep the arguments they were created with (the log
-  // replays them in order), so userCounts() does not see the swap (only subgraphs,
-  // which are not dead-code eliminated, use it).
+  // Logged: the ProtoNodes keep the arguments they were created with (the log replays
+  // them in order); userCounts() and resolve() follow the swap.
   void replaceAllUses(NodeId from, NodeId to);
+  // The node that has taken `id`'s uses (itself if none has).
+  NodeId resolve(NodeId id) const;
   const ProtoNode& node(NodeId id) const { return nodes_[static_cast<size_t>(id)]; }
   ProtoNode& node(NodeId id) { return nodes_[static_cast<size_t>(id)]; }
   size_t size() const { return nodes_.size(); }
@@ -108,6 +113,7 @@ class ProtoGraph {
  private:
   std::vector<ProtoNode> nodes_;
   std::vector<GraphEvent> events_;
+  std::map<NodeId, NodeId> redirects_;  // replaceAllUses: from -> to
 };
 
 // Replays the log of graph `graph` (0: the root; a subgraph's tracer index otherwise)

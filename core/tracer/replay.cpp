@@ -543,6 +543,32 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
 constexpr int64_t kSymbolBaseA = 100003;
 constexpr int64_t kSymbolBaseB = 200017;
 
+// A size symbol the shape env replaced by a constant is that constant in the fake
+// tensors Dynamo computes afterwards, while the core's fake tensors keep its stand-in:
+// a tensor op made after such a specialisation with a symbolic size has metadata the
+// core cannot print as Dynamo does.
+Status checkSpecialisedSizes(const TracingContext& ctx) {
+  const auto& env = ctx.output.shapeEnv();
+  const auto& order = env.replacementOrder();
+  const ProtoGraph& g = ctx.output.graph();
+  for (size_t i = 0; i < g.size(); ++i) {
+    const ProtoNode& n = g.node(static_cast<NodeId>(i));
+    if (n.erased || !n.meta || n.op == "placeholder") continue;
+    for (size_t r = 0; r < n.replacementsBefore && r < order.size(); ++r) {
+      if (!env.replace(symbolic::Expr::symbol(order[r])).isConstant()) continue;
+      if (!ctx.symbolStandIn.count(order[r])) continue;
+      bool symbolic = false;
+      for (int64_t v : n.meta->sizes) symbolic |= v >= ctx.symbolBase - 1000;
+      if (symbolic)
+        return unsupported("dynamic shapes: a tensor computed after " +
+                           env.symbol(order[r])->source +
+                           " was specialised to a constant (fake tensors keep the symbol; "
+                           "specialised sizes in later ops are not modelled)");
+    }
+  }
+  return Status::success();
+}
+
 // One pass of symbolic evaluation over the frame; `breakAt` set on the pass after the
 // core found a graph break (Dynamo's restart after a failed speculation).
 Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
@@ -633,6 +659,9 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   }
   if (!ctx.output.shapeEnv().unsupported().empty())
     return unsupported("dynamic shapes: " + ctx.output.shapeEnv().unsupported());
+  if (std::string gap = ctx.output.replacementGap(); !gap.empty())
+    return unsupported("dynamic shapes: " + gap);
+  if (Status s = checkSpecialisedSizes(ctx); !s) return s.error();
   const ProtoGraph& proto = ctx.output.graph();
   outcome.ops = proto.opCount();
   if (ctx.output.hasOutput()) {

@@ -114,7 +114,7 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
       int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
       found = ctx.symbolStandIn.emplace(symbol, standIn).first;
       ctx.symbolByStandIn[standIn] = symbol;
-      ctx.symbolNodes[symbol] = ctx.output.symbolInput(symbol, dimSource, srcName);
+      ctx.symbolNodes[symbol] = ctx.output.symbolInput(symbol, dimSource);
     }
     sizes[i] = found->second;
     exprs.push_back(e);

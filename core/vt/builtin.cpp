@@ -251,9 +251,10 @@ Expected<VtPtr> callRange(Tx& tx, const std::string&, Args& args) {
     if (a->kind() == VtKind::kSymInt) {
       auto& si = static_cast<SymIntVariable&>(*a);
       if (!si.isSymbol()) return unsupported("range() of a SymInt expression");
-      // The shape env's guard on the specialised symbol: its source equals the hint.
-      if (!si.source()) return unsupported("range() of a SymInt without a source");
-      tx.context().output.shapeEnv().addInputGuard(si.source()->name(), symbolic::Expr(si.hint()));
+      // guard_int: the symbol equals its hint from now on (a replacement), which
+      // produce_guards prints as the source equal to that value.
+      tx.context().output.shapeEnv().evaluate(
+          symbolic::Relation{si.expr(), symbolic::RelOp::kEq, symbolic::Expr(si.hint())});
       a = ConstantVariable::make(si.hint());
     }
   }

@@ -83,6 +83,7 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
       "operator." + base,
       {selfOnLeft ? mine : theirs, selfOnLeft ? std::move(theirs) : std::move(mine)}, {});
   out.graph().node(node).symExpr = expr.str();
+  out.graph().node(node).symValue = expr;
   // A result that sympy simplifies to a bound symbol (s * 1, 0 + s) is that symbol's
   // placeholder (OutputGraph.bound_symbols); the new node is then unused and dropped.
   if (auto sym = expr.asSymbol()) {

@@ -68,6 +68,13 @@ TEST(SymbolicPrinters, MatchSympyAndTorchPythonPrinter) {
   EXPECT_GT(checked, 30);
 }
 
+// A tensor size symbol as VariableBuilder makes one: created, then its source tracked.
+Expr sizeSymbol(ShapeEnv& env, const std::string& source, int64_t hint, bool duck = false) {
+  Expr e = env.createSizeSymbol(source, hint, duck);
+  env.addInputGuard(source, e);
+  return e;
+}
+
 TEST(ShapeEnv, DuckSizingSharesASymbolAndGuardsTheSecondSource) {
   ShapeEnv env;
   Expr a = env.createSizeSymbol("L['x'].size()[0]", 6, /*duck=*/true);
@@ -83,8 +90,8 @@ TEST(ShapeEnv, DuckSizingSharesASymbolAndGuardsTheSecondSource) {
 
 TEST(ShapeEnv, WithoutDuckSizingEachDimIsItsOwnSymbol) {
   ShapeEnv env;
-  Expr a = env.createSizeSymbol("L['x'].size()[0]", 6, false);
-  Expr b = env.createSizeSymbol("L['y'].size()[0]", 6, false);
+  Expr a = sizeSymbol(env, "L['x'].size()[0]", 6);
+  Expr b = sizeSymbol(env, "L['y'].size()[0]", 6);
   EXPECT_NE(a, b);
   EXPECT_EQ(env.produceGuards(),
             (std::vector<std::string>{"2 <= L['x'].size()[0]", "2 <= L['y'].size()[0]"}));
@@ -92,7 +99,7 @@ TEST(ShapeEnv, WithoutDuckSizingEachDimIsItsOwnSymbol) {
 
 TEST(ShapeEnv, ComparisonOnTheHintNarrowsTheRange) {
   ShapeEnv env;
-  Expr s = env.createSizeSymbol("L['x'].size()[0]", 8, false);
+  Expr s = sizeSymbol(env, "L['x'].size()[0]", 8);
   EXPECT_TRUE(env.evaluate({s, RelOp::kGt, Expr(4)}));
   // Decided by the range from now on: no new guard.
   EXPECT_TRUE(env.evaluate({s, RelOp::kGt, Expr(3)}));
@@ -102,7 +109,7 @@ TEST(ShapeEnv, ComparisonOnTheHintNarrowsTheRange) {
 
 TEST(ShapeEnv, StaticallyKnownRelationsAddNoGuard) {
   ShapeEnv env;
-  Expr s = env.createSizeSymbol("L['x'].size()[0]", 8, false);
+  Expr s = sizeSymbol(env, "L['x'].size()[0]", 8);
   EXPECT_FALSE(env.evaluate({s, RelOp::kEq, Expr(1)}));  // sizes are >= 2
   EXPECT_TRUE(env.evaluate({s * Expr(2), RelOp::kGe, Expr(4)}));
   EXPECT_EQ(env.produceGuards(), std::vector<std::string>{"2 <= L['x'].size()[0]"});
@@ -110,14 +117,14 @@ TEST(ShapeEnv, StaticallyKnownRelationsAddNoGuard) {
 
 TEST(ShapeEnv, NotEqualAtTheLowerEndRaisesIt) {
   ShapeEnv env;
-  Expr s = env.createSizeSymbol("L['x'].size()[0]", 9, false);
+  Expr s = sizeSymbol(env, "L['x'].size()[0]", 9);
   EXPECT_TRUE(env.evaluate({s - Expr(1), RelOp::kNe, Expr(1)}));  // s != 2
   EXPECT_EQ(env.produceGuards(), std::vector<std::string>{"3 <= L['x'].size()[0]"});
 }
 
 TEST(ShapeEnv, UpperBoundsPrintBothEnds) {
   ShapeEnv env;
-  Expr s = env.createSizeSymbol("L['x'].size()[0]", 3, false);
+  Expr s = sizeSymbol(env, "L['x'].size()[0]", 3);
   EXPECT_FALSE(env.evaluate({s, RelOp::kGt, Expr(4)}));
   EXPECT_EQ(env.produceGuards(),
             std::vector<std::string>{"2 <= L['x'].size()[0] and L['x'].size()[0] <= 4"});
@@ -132,14 +139,50 @@ TEST(ShapeEnv, IntSymbolsHaveNoRangeGuard) {
 
 TEST(ShapeEnv, WhatIsNotModelledIsNamed) {
   ShapeEnv env;
-  Expr a = env.createSizeSymbol("L['x'].size()[0]", 4, false);
-  Expr b = env.createSizeSymbol("L['y'].size()[0]", 5, false);
+  Expr a = sizeSymbol(env, "L['x'].size()[0]", 4);
+  Expr b = sizeSymbol(env, "L['y'].size()[0]", 5);
   EXPECT_TRUE(env.evaluate({a, RelOp::kLt, b}));
   EXPECT_NE(env.unsupported().find("several symbols"), std::string::npos);
   ShapeEnv env2;
-  Expr c = env2.createSizeSymbol("L['x'].size()[0]", 4, false);
-  EXPECT_TRUE(env2.evaluate({c, RelOp::kEq, Expr(4)}));
-  EXPECT_NE(env2.unsupported().find("specialising"), std::string::npos);
+  Expr c = sizeSymbol(env2, "L['x'].size()[0]", 4);
+  Expr d = sizeSymbol(env2, "L['y'].size()[0]", 4);
+  EXPECT_TRUE(env2.evaluate({c * d, RelOp::kEq, Expr(16)}));
+  EXPECT_NE(env2.unsupported().find("non-linear"), std::string::npos);
+}
+
+// Recorded from Dynamo 2.13 (automatic dynamic recompile of `torch.full((x.shape[0], 4),
+// 0.5) * z` with x, z of 5 rows): eval Eq(s77, s68), set_replacement s77 = s68, and the
+// SHAPE_ENV guard prints the second source equal to the first and one range.
+TEST(ShapeEnv, EqualSymbolsBecomeOneByReplacement) {
+  ShapeEnv env;
+  Expr x = sizeSymbol(env, "L['x'].size()[0]", 5);
+  Expr z = sizeSymbol(env, "L['z'].size()[0]", 5);
+  EXPECT_EQ(x, Expr::symbol("s77"));
+  EXPECT_EQ(z, Expr::symbol("s68"));
+  EXPECT_TRUE(env.evaluate({x, RelOp::kEq, z}));
+  EXPECT_TRUE(env.unsupported().empty());
+  EXPECT_TRUE(env.replaced("s77"));
+  EXPECT_EQ(env.replace(x), z);
+  // Decided through the replacement from now on.
+  EXPECT_TRUE(env.evaluate({z, RelOp::kEq, x}));
+  EXPECT_EQ(env.produceGuards(), (std::vector<std::string>{"L['z'].size()[0] == L['x'].size()[0]",
+                                                           "2 <= L['x'].size()[0]"}));
+}
+
+// Recorded from Dynamo 2.13 (`if x.size(0) == 8` on an automatic dynamic size): the
+// symbol is replaced by 8; a tensor's size equal to a constant is TENSOR_MATCH's
+// business (ignore_static), so SHAPE_ENV prints nothing.
+TEST(ShapeEnv, EqualToAConstantSpecialises) {
+  ShapeEnv env;
+  Expr x = sizeSymbol(env, "L['x'].size()[0]", 8);
+  EXPECT_TRUE(env.evaluate({x, RelOp::kEq, Expr(8)}));
+  EXPECT_EQ(env.replace(x), Expr(8));
+  EXPECT_TRUE(env.produceGuards().empty());
+  // guard_int on an int input: the source equals its value.
+  ShapeEnv env2;
+  Expr n = env2.createIntSymbol("L['n']", 5);
+  EXPECT_TRUE(env2.evaluate({n, RelOp::kEq, Expr(5)}));
+  EXPECT_EQ(env2.produceGuards(), std::vector<std::string>{"L['n'] == 5"});
 }
 
 TEST(ShapeEnv, InferredStridesAreInputGuards) {
