@@ -5,6 +5,17 @@
 
 namespace dynrr::fake {
 
+namespace {
+thread_local SizeUnifier* tUnifier = nullptr;
+}  // namespace
+
+SizeUnifierScope::SizeUnifierScope(SizeUnifier* u) : saved_(tUnifier) { tUnifier = u; }
+SizeUnifierScope::~SizeUnifierScope() { tUnifier = saved_; }
+
+void reportSizeMismatch(std::int64_t a, std::int64_t b) {
+  if (tUnifier) tUnifier->differ(a, b);
+}
+
 Expected<Shape> broadcastShapes(const Shape& a, const Shape& b) {
   const auto dimsA = static_cast<std::int64_t>(a.size());
   const auto dimsB = static_cast<std::int64_t>(b.size());
@@ -17,6 +28,7 @@ Expected<Shape> broadcastShapes(const Shape& a, const Shape& b) {
     const std::int64_t sizeA = dimA >= 0 ? a[dimA] : 1;
     const std::int64_t sizeB = dimB >= 0 ? b[dimB] : 1;
     if (sizeA != sizeB && sizeA != 1 && sizeB != 1) {
+      reportSizeMismatch(sizeA, sizeB);
       return Error("The size of tensor a (" + std::to_string(sizeA) +
                    ") must match the size of tensor b (" + std::to_string(sizeB) +
                    ") at non-singleton dimension " + std::to_string(i) + " (shapes " + shapeStr(a) +

@@ -41,6 +41,7 @@ Expected<TensorMeta> mmMeta(const OpCall& call, const TensorMeta& a, const Tenso
   if (a.dim() != 2) return opError(call, "self must be a matrix");
   if (b.dim() != 2) return opError(call, "mat2 must be a matrix");
   if (a.sizes[1] != b.sizes[0]) {
+    reportSizeMismatch(a.sizes[1], b.sizes[0]);
     return opError(call,
                    "mat1 and mat2 shapes cannot be multiplied (" + mat(a) + " and " + mat(b) + ")");
   }
@@ -59,6 +60,7 @@ Expected<TensorMeta> matmulMeta(const OpCall& call, const TensorMeta& a, const T
   const std::initializer_list<bool> rg = {a.requiresGrad, b.requiresGrad};
   if (d1 == 1 && d2 == 1) {
     if (a.sizes[0] != b.sizes[0]) {
+      reportSizeMismatch(a.sizes[0], b.sizes[0]);
       return opError(
           call, "inconsistent tensor size, expected tensor [" + std::to_string(a.sizes[0]) +
                     "] and src [" + std::to_string(b.sizes[0]) +
@@ -69,6 +71,7 @@ Expected<TensorMeta> matmulMeta(const OpCall& call, const TensorMeta& a, const T
   }
   if (d1 == 2 && d2 == 1) {
     if (a.sizes[1] != b.sizes[0]) {
+      reportSizeMismatch(a.sizes[1], b.sizes[0]);
       return opError(call, "size mismatch, got input (" + std::to_string(a.sizes[0]) + "), mat (" +
                                mat(a) + "), vec (" + std::to_string(b.sizes[0]) + ")");
     }
@@ -76,6 +79,7 @@ Expected<TensorMeta> matmulMeta(const OpCall& call, const TensorMeta& a, const T
   }
   if (d1 == 1 && d2 == 2) {
     if (a.sizes[0] != b.sizes[0]) {
+      reportSizeMismatch(a.sizes[0], b.sizes[0]);
       return opError(call, "mat1 and mat2 shapes cannot be multiplied (1x" +
                                std::to_string(a.sizes[0]) + " and " + mat(b) + ")");
     }
@@ -90,6 +94,7 @@ Expected<TensorMeta> matmulMeta(const OpCall& call, const TensorMeta& a, const T
   const std::int64_t k1 = a.sizes[d1 - 1];
   const std::int64_t k2 = d2 >= 2 ? b.sizes[d2 - 2] : b.sizes[0];
   if (k1 != k2) {
+    reportSizeMismatch(k1, k2);
     const std::int64_t rows = d1 >= 2 ? shapeNumel(Shape(a.sizes.begin(), a.sizes.end() - 1)) : 1;
     const std::int64_t cols = d2 >= 2 ? b.sizes[d2 - 1] : 1;
     return opError(call, "mat1 and mat2 shapes cannot be multiplied (" + std::to_string(rows) +

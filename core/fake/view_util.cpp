@@ -1,6 +1,8 @@
 // view_util.cpp — infer_size, computeStride-based view, expand geometry.
 #include "core/fake/view_util.h"
 
+#include "core/fake/broadcast.h"
+
 #include "core/fake/strides.h"
 
 namespace dynrr::fake {
@@ -95,6 +97,7 @@ Expected<TensorMeta> expandMeta(const TensorMeta& t, const Shape& sizes) {
     }
     if (size != target) {
       if (size != 1) {
+        reportSizeMismatch(target, size);
         return Error("The expanded size of the tensor (" + std::to_string(target) +
                      ") must match the existing size (" + std::to_string(size) +
                      ") at non-singleton dimension " + std::to_string(i) + ".  Target sizes: " +

@@ -111,6 +111,11 @@ struct TracingContext {
   std::map<std::string, int64_t> symbolStandIn;
   std::map<int64_t, std::string> symbolByStandIn;
   std::map<std::string, NodeId> symbolNodes;
+  // Symbols made one by a replacement an earlier pass found (both directions): the
+  // second of a pair created shares the first's stand-in, its equality evaluated then;
+  // and the pairs this pass finds (see fake::SizeUnifier).
+  std::multimap<std::string, std::string> unifyWith;
+  std::set<std::pair<std::string, std::string>> unifyRequests;
   // torch.Size values read off tensors with symbolic sizes, and the `size` node each
   // keeps (SizeVariable's proxy: passed to an op, the Size is that node).
   std::map<const vt::VariableTracker*, std::pair<VtPtr, NodeId>> sizeProxies;
@@ -299,6 +304,9 @@ struct ReplayOutcome {
   // The core gave up on the whole frame as Dynamo does (it then runs eagerly): the
   // decisions hold only the graph breaks Dynamo logs for that, no graph and no guard.
   bool refused = false;
+  // Size symbols that must be one (a ShapeEnv replacement the pass found while its fake
+  // tensors had them apart): the replay runs again with each pair made one.
+  std::set<std::pair<std::string, std::string>> unify;
 };
 Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex,
                                     const ReplayHooks* hooks = nullptr);

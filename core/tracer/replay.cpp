@@ -14,6 +14,7 @@
 #include "core/bytecode/code_object.h"
 #include "core/bytecode/dynamo_instructions.h"
 #include "core/bytecode/exception_table.h"
+#include "core/fake/broadcast.h"
 #include "core/fake/dtype.h"
 #include "core/graph/graph.h"
 #include "core/graph/printer.h"
@@ -89,6 +90,8 @@ struct DynamicPlan {
   // DimDynamic.DUCK (assume_static_by_default=False: equal sizes share a symbol) rather
   // than DimDynamic.DYNAMIC (automatic dynamic, mark_dynamic: a symbol per dim).
   bool duck = false;
+  // Pairs of symbols an earlier pass found equal (ReplayOutcome.unify).
+  std::set<std::pair<std::string, std::string>> unified;
 };
 
 // A value of the frame Dynamo may wrap with a source: each local and cell's contents,
@@ -569,6 +572,39 @@ Status checkSpecialisedSizes(const TracingContext& ctx) {
   return Status::success();
 }
 
+// The replay's fake::SizeUnifier: two stand-ins a size check found different are two
+// symbols equal on their hints (Dynamo's check passes and makes them one): asked for.
+class StandInUnifier : public fake::SizeUnifier {
+ public:
+  explicit StandInUnifier(TracingContext& ctx) : ctx_(ctx) {}
+  void differ(int64_t a, int64_t b) override {
+    auto sa = ctx_.symbolByStandIn.find(a), sb = ctx_.symbolByStandIn.find(b);
+    if (sa == ctx_.symbolByStandIn.end() || sb == ctx_.symbolByStandIn.end()) return;
+    const auto* ia = ctx_.output.shapeEnv().symbol(sa->second);
+    const auto* ib = ctx_.output.shapeEnv().symbol(sb->second);
+    if (!ia || !ib || ia->hint != ib->hint) return;
+    ctx_.unifyRequests.insert(std::minmax(sa->second, sb->second));
+  }
+
+ private:
+  TracingContext& ctx_;
+};
+
+// After a pass: symbols the shape env made one (from the unifier or a comparison in the
+// program) while their stand-ins differ.
+std::set<std::pair<std::string, std::string>> pendingUnifications(const TracingContext& ctx) {
+  auto out = ctx.unifyRequests;
+  const auto& env = ctx.output.shapeEnv();
+  for (const auto& [sym, target] : env.replacements()) {
+    auto t = target.asSymbol();
+    if (!t) continue;
+    auto a = ctx.symbolStandIn.find(sym), b = ctx.symbolStandIn.find(*t);
+    if (a != ctx.symbolStandIn.end() && b != ctx.symbolStandIn.end() && a->second != b->second)
+      out.insert(std::minmax(sym, *t));
+  }
+  return out;
+}
+
 // One pass of symbolic evaluation over the frame; `breakAt` set on the pass after the
 // core found a graph break (Dynamo's restart after a failed speculation).
 Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
@@ -587,6 +623,12 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   ctx.duckShapes = plan.duck;
   ctx.dynamicInts = plan.ints;
   ctx.symbolBase = symbolBase;
+  for (const auto& [a, b] : plan.unified) {
+    ctx.unifyWith.emplace(a, b);
+    ctx.unifyWith.emplace(b, a);
+  }
+  StandInUnifier unifier(ctx);
+  fake::SizeUnifierScope unifierScope(symbolBase != 0 ? &unifier : nullptr);
   if (hooks) {
     ctx.output.onNode = hooks->onNode;
     if (hooks->onGuard) {
@@ -632,6 +674,10 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   }
   auto result = root.run();
   ReplayOutcome outcome;
+  if (symbolBase != 0) {
+    outcome.unify = pendingUnifications(ctx);
+    if (!outcome.unify.empty()) return outcome;
+  }
   if (!result && ctx.refusal) {
     // The frame is given up on (it runs eagerly): only the break Dynamo logs for that.
     uint32_t offset = ctx.refusal->rootOffset;
@@ -997,13 +1043,27 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
     raised.decisions.frameError = out.error().frameErrorDecision();
     return raised;
   };
-  auto run = [&](int64_t symbolBase, const ReplayHooks* h) -> Expected<ReplayOutcome> {
+  auto runOnce = [&](int64_t symbolBase, const ReplayHooks* h) -> Expected<ReplayOutcome> {
     std::optional<TracingContext::BreakRequest> found;
     auto first = replayPass(trace, event, *code, h, nullptr, found, plan, symbolBase);
     if (first || !found || first.error().isFrameError()) return frameError(std::move(first));
     // A graph break: replay again, stopping at the root instruction it happens at.
     std::optional<TracingContext::BreakRequest> again;
     return frameError(replayPass(trace, event, *code, h, &*found, again, plan, symbolBase));
+  };
+  // Symbols a pass found equal are made one and the frame replayed again (each pass
+  // adds at least one pair; a pair found again means the core could not make it hold).
+  auto run = [&](int64_t symbolBase, const ReplayHooks* h) -> Expected<ReplayOutcome> {
+    for (;;) {
+      auto out = runOnce(symbolBase, h);
+      if (!out || out->unify.empty()) return out;
+      size_t before = plan.unified.size();
+      plan.unified.insert(out->unify.begin(), out->unify.end());
+      if (plan.unified.size() == before)
+        return unsupported("dynamic shapes: symbols " + out->unify.begin()->first + " and " +
+                           out->unify.begin()->second +
+                           " are equal to Dynamo, and making them one did not hold in the core");
+    }
   };
   // A frame the core refuses (outcome.refused) carries only the breaks Dynamo logs for
   // that: compared with what Dynamo logged when it refused the frame too (status error),

@@ -77,6 +77,30 @@ Expected<fake::TensorMeta> metaFromTrace(schema::TensorMeta::Reader m) {
   return meta;
 }
 
+// The stand-in value a new symbol takes in this replay: its own, or, when an earlier
+// pass found it equal to a symbol made before it, that symbol's; the shape env then
+// makes the two one (the replacement Dynamo's shape env made when its meta function or
+// the program compared them).
+int64_t standInFor(TracingContext& ctx, const std::string& symbol) {
+  auto& env = ctx.output.shapeEnv();
+  auto [lo, hi] = ctx.unifyWith.equal_range(symbol);
+  for (auto it = lo; it != hi; ++it) {
+    auto other = ctx.symbolStandIn.find(it->second);
+    if (other == ctx.symbolStandIn.end()) continue;
+    env.evaluate(symbolic::Relation{symbolic::Expr::symbol(symbol), symbolic::RelOp::kEq,
+                                    symbolic::Expr::symbol(it->second)});
+    int64_t standIn = other->second;
+    ctx.symbolStandIn[symbol] = standIn;
+    if (auto rep = env.replace(symbolic::Expr::symbol(symbol)).asSymbol())
+      ctx.symbolByStandIn[standIn] = *rep;
+    return standIn;
+  }
+  int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
+  ctx.symbolStandIn[symbol] = standIn;
+  ctx.symbolByStandIn[standIn] = symbol;
+  return standIn;
+}
+
 // A tensor input with dynamic dims (automatic_dynamic_shapes, mark_dynamic,
 // assume_static_by_default=False): each dynamic dim gets a size symbol from the shape env
 // (ShapeEnv.create_symbol: s<sha256(source) % 100>, duck-sized or not as the plan says,
@@ -111,10 +135,9 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
     std::string symbol = *e.asSymbol();
     auto found = ctx.symbolStandIn.find(symbol);
     if (found == ctx.symbolStandIn.end()) {
-      int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
-      found = ctx.symbolStandIn.emplace(symbol, standIn).first;
-      ctx.symbolByStandIn[standIn] = symbol;
+      standInFor(ctx, symbol);
       ctx.symbolNodes[symbol] = ctx.output.symbolInput(symbol, dimSource);
+      found = ctx.symbolStandIn.find(symbol);
     }
     sizes[i] = found->second;
     exprs.push_back(e);
@@ -241,9 +264,7 @@ Expected<VtPtr> Wrap::intValue() {
     NodeId node = ctx.output.symIntInput(symbol, srcName);
     // Fake tensors see a stand-in for it, as for size symbols (the two replays check
     // that what they compute from it is symbolic).
-    int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
-    ctx.symbolStandIn[symbol] = standIn;
-    ctx.symbolByStandIn[standIn] = symbol;
+    int64_t standIn = standInFor(ctx, symbol);
     ctx.symbolNodes[symbol] = node;
     return VtPtr(std::make_shared<vt::SymIntVariable>(node, obj->getInt(), standIn, e, source));
   }
