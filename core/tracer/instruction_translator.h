@@ -115,6 +115,9 @@ struct TracingContext {
   // second of a pair created shares the first's stand-in, its equality evaluated then;
   // and the pairs this pass finds (see fake::SizeUnifier).
   std::multimap<std::string, std::string> unifyWith;
+  // Tensor inputs with symbolic dims: their recorded metadata and each dim's expression
+  // (TENSOR_MATCH prints a dim the shape env later fixed to a constant as that value).
+  std::map<std::string, std::pair<fake::TensorMeta, std::vector<symbolic::Expr>>> dynamicTensors;
   std::set<std::pair<std::string, std::string>> unifyRequests;
   // torch.Size values read off tensors with symbolic sizes, and the `size` node each
   // keeps (SizeVariable's proxy: passed to an op, the Size is that node).

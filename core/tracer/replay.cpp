@@ -16,6 +16,7 @@
 #include "core/bytecode/exception_table.h"
 #include "core/fake/broadcast.h"
 #include "core/fake/dtype.h"
+#include "core/guards/rules.h"
 #include "core/graph/graph.h"
 #include "core/graph/printer.h"
 #include "core/tracer/codegen.h"
@@ -572,6 +573,23 @@ Status checkSpecialisedSizes(const TracingContext& ctx) {
   return Status::success();
 }
 
+// TENSOR_MATCH checks the sizes of the fake tensor Dynamo made for an input as they are
+// when guards are built (convert_to_concrete_values): a dim whose symbol the shape env
+// replaced by a constant is that constant.
+void specialisedTensorMatch(const TracingContext& ctx, std::vector<compare::GuardDecision>& gs) {
+  const auto& env = ctx.output.shapeEnv();
+  if (env.replacements().empty()) return;
+  for (auto& g : gs) {
+    if (g.kind != "TENSOR_MATCH") continue;
+    auto it = ctx.dynamicTensors.find(g.source);
+    if (it == ctx.dynamicTensors.end()) continue;
+    const auto& [meta, exprs] = it->second;
+    std::vector<bool> dyn;
+    for (const auto& e : exprs) dyn.push_back(!env.replace(e).isConstant());
+    g.detail = guards::tensorMatchDetail(meta, &dyn);
+  }
+}
+
 // The replay's fake::SizeUnifier: two stand-ins a size check found different are two
 // symbols equal on their hints (Dynamo's check passes and makes them one): asked for.
 class StandInUnifier : public fake::SizeUnifier {
@@ -716,6 +734,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
     outcome.decisions.graphs.insert(outcome.decisions.graphs.begin(), std::move(*g));
   }
   outcome.decisions.guards = ctx.output.guardDecisions();
+  specialisedTensorMatch(ctx, outcome.decisions.guards);
   outcome.decisions.effects = effectDecisions(ctx.sideEffects);
   return outcome;
 }

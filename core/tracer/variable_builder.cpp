@@ -153,6 +153,7 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
   for (size_t k = 0; k < dyn.size(); ++k)
     env.addInputGuard(srcName + ".stride()[" + std::to_string(k) + "]", strides[k]);
   std::string detail = guards::tensorMatchDetail(meta, &dyn);
+  ctx.dynamicTensors[srcName] = {meta, exprs};
   meta.sizes = sizes;
   meta.strides = fake::TensorMeta::contiguous(meta.dtype, sizes).strides;
   return detail;

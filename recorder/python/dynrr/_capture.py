@@ -173,12 +173,39 @@ def _tensor_detail(meta) -> str:
             f"stride={stride}")
 
 
-def guard_detail(kind: str, value, have_value: bool, input_meta) -> str:
+def _concrete(dim):
+    """guards.convert_int_to_concrete_values: an int, a SymInt the shape env fixed, or None."""
+    if isinstance(dim, int):
+        return dim
+    try:
+        return dim.node.maybe_as_int()
+    except Exception:
+        return None
+
+
+def _guarded_sizes(meta, sizes_strides):
+    """The TENSOR_MATCH sizes and strides as Dynamo checks them: from the fake tensor it
+    made for the source (OutputGraph.input_source_to_sizes_strides), each dim concrete
+    unless symbolic at guard time (after the shape env's replacements)."""
+    if not sizes_strides:
+        return meta
+    try:
+        size = [_concrete(d) for d in sizes_strides["size"]]
+        stride = [_concrete(d) for d in sizes_strides["stride"]]
+    except Exception:
+        return meta
+    meta = list(meta)
+    meta[3] = [-1 if d is None else d for d in size]
+    meta[4] = [-1 if d is None else d for d in stride]
+    return tuple(meta)
+
+
+def guard_detail(kind: str, value, have_value: bool, input_meta, sizes_strides=None) -> str:
     if kind == "TENSOR_MATCH":
         if input_meta is not None:
-            return _tensor_detail(input_meta)
+            return _tensor_detail(_guarded_sizes(input_meta, sizes_strides))
         if have_value and isinstance(value, torch.Tensor):
-            return _tensor_detail(value_meta(value))
+            return _tensor_detail(_guarded_sizes(value_meta(value), sizes_strides))
         return ""
     if not have_value:
         return ""
@@ -286,6 +313,10 @@ def capture_guards(output_graph, f_locals, f_globals, graphs) -> list:
         scope = {}
     scope.update({"L": f_locals, "G": f_globals, "__builtins__": __builtins__})
     inputs = graph_input_meta(graphs)
+    try:
+        guarded = dict(getattr(output_graph, "input_source_to_sizes_strides", None) or {})
+    except Exception:
+        guarded = {}
     out = []
     for guard in output_graph.guards:
         try:
@@ -298,7 +329,13 @@ def capture_guards(output_graph, f_locals, f_globals, graphs) -> list:
         if name and (kind in _VALUE_KINDS or (kind == "TENSOR_MATCH" and name not in inputs)):
             value = resolve_source(name, scope)
         have = value is not _NO_VALUE
-        detail = guard_detail(kind, value, have, inputs.get(name))
+        sizes_strides = None
+        if kind == "TENSOR_MATCH":
+            try:
+                sizes_strides = guarded.get(guard.originating_source)
+            except Exception:
+                sizes_strides = None
+        detail = guard_detail(kind, value, have, inputs.get(name), sizes_strides)
         keywords = getattr(guard.create_fn, "keywords", None)  # functools.partial arguments
         if keywords and kind != "TENSOR_MATCH":
             extra = [f"{k}={v if isinstance(v, str) else _safe_repr(v)}"

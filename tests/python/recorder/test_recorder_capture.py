@@ -35,3 +35,40 @@ def test_guard_detail_formats():
     meta = _capture.value_meta(torch.ones(2, 3))
     assert _capture.guard_detail("TENSOR_MATCH", None, False, meta) == (
         "dtype=torch.float32 device=cpu requires_grad=False size=[2, 3] stride=[3, 1]")
+
+
+def _tensor_match(rec, source, i):
+    details = [g["detail"] for g in rec.guards(i)
+               if g["kind"] == "TENSOR_MATCH" and g["source"] == source]
+    assert len(details) == 1, rec.guards(i)
+    return details[0]
+
+
+def test_tensor_match_of_an_input_no_graph_uses_keeps_its_symbolic_dims(record):
+    """TENSOR_MATCH checks the sizes of the fake tensor Dynamo made for the source
+    (input_source_to_sizes_strides), also for an input the graph does not use: after an
+    automatic dynamic recompile the pass-through `z` is checked with size=[None, 1]."""
+    import torch
+
+    def fn(x, z):
+        return x * 2, z
+
+    rec = record(fn, (torch.randn(3, 4), torch.randn(3, 1)), (torch.randn(5, 4), torch.randn(5, 1)))
+    assert len(rec.events) == 2
+    assert "size=[None, 1] stride=[1, 1]" in _tensor_match(rec, "L['z']", 1)
+    assert "size=[None, 4] stride=[4, 1]" in _tensor_match(rec, "L['x']", 1)
+
+
+def test_tensor_match_of_a_size_specialised_to_a_constant_is_that_constant(record):
+    """A dim whose symbol the shape env replaced by a constant (x.size(0) == 8 in a
+    branch) is checked as that constant, as convert_to_concrete_values gives it."""
+    import torch
+
+    def fn(x):
+        if x.size(0) == 8:
+            return x * 3
+        return x + 3
+
+    rec = record(fn, (torch.randn(5),), (torch.randn(8),))
+    assert len(rec.events) == 2
+    assert "size=[8] stride=[1]" in _tensor_match(rec, "L['x']", 1)
