@@ -907,8 +907,10 @@ Expected<ReplayOutcome> mergeSymbolicReplays(ReplayOutcome a, const ReplayOutcom
   const auto& db = b.decisions;
   auto pythonLevel = [] {
     return unsupported(
-        "automatic dynamic shapes: a symbolic size reaches Python-level code or a guard "
-        "(SymInt arithmetic and shape guards are not modelled)");
+        "dynamic shapes: the two replays with different stand-ins disagree beyond symbolic "
+        "sizes: a value computed from a size symbol reaches graph code or a guard as a "
+        "number (a size of an op result or a derived value the core does not keep as a "
+        "SymInt expression)");
   };
   if (da.graphs.size() != db.graphs.size() || da.guards.size() != db.guards.size() ||
       da.breaks.size() != db.breaks.size())
