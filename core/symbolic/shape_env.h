@@ -48,6 +48,8 @@ class ShapeEnv {
   // evaluate_expr: the value of `rel` under the hints. Unless the ranges decide it, the
   // relation (or its negation) becomes a guard and narrows the range of its symbol.
   bool evaluate(const Relation& rel);
+  // What the ranges decide of `rel` (through the replacements), without guarding.
+  std::optional<bool> knownValue(const Relation& rel) const { return staticValue(rel); }
   // The value of `e` under the hints (every symbol it uses has one).
   int64_t hintOf(const Expr& e) const;
 

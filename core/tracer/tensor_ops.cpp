@@ -222,8 +222,31 @@ Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const
   static const std::unordered_set<std::string> kFactories = {
       "torch.zeros", "torch.ones",       "torch.empty",     "torch.full",       "torch.rand",
       "torch.randn", "Tensor.new_zeros", "Tensor.new_ones", "Tensor.new_empty", "Tensor.new_full"};
-  if (!kFactories.count(op)) return {};
   auto& env = tx.context().output.shapeEnv();
+  // arange's meta function (refs.arange) and its output's contiguity checks guard the
+  // length beyond >= 0 (!= 0, >= 2: _is_non_overlapping_and_dense_or_false); all of
+  // them are decided by the ranges when a bound is known to be >= 2, which is what is
+  // modelled. (The other factories only guard a size >= 0, recorded so.)
+  std::string gap;
+  auto mayBeSmall = [&](const VtPtr& v) {
+    if (v->kind() != vt::VtKind::kSymInt || !gap.empty()) return false;
+    const auto& e = static_cast<const vt::SymIntVariable&>(*v).expr();
+    if (env.knownValue({e, symbolic::RelOp::kGe, symbolic::Expr(2)}) == true) return false;
+    gap = e.str();
+    return true;
+  };
+  if (op == "torch.arange") {
+    for (const auto& a : args) {
+      auto r = tx.realize(a);
+      if (!r) return r.error();
+      if (mayBeSmall(*r))
+        return unsupported("dynamic shapes: torch.arange with a SymInt bound (" + gap +
+                           ") not known to be >= 2 (the guards its meta function makes on the "
+                           "length are not modelled)");
+    }
+    return {};
+  }
+  if (!kFactories.count(op)) return {};
   auto check = [&](const VtPtr& v) {
     if (v->kind() != vt::VtKind::kSymInt) return;
     env.evaluate({static_cast<const vt::SymIntVariable&>(*v).expr(), symbolic::RelOp::kGe,
