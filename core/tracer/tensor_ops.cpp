@@ -350,6 +350,24 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
+  // chunk / split / tensor_split / unbind divide a dim: on a symbolic dim their meta
+  // functions compute sizes with FloorDiv and guard them (or make the number of outputs
+  // symbolic), which is not modelled.
+  static const std::unordered_set<std::string> kDividing = {
+      "Tensor.chunk", "torch.chunk", "Tensor.split", "torch.split", "Tensor.tensor_split",
+      "torch.tensor_split", "Tensor.unbind", "torch.unbind", "Tensor.split_with_sizes",
+      "torch.split_with_sizes", "Tensor.unsafe_chunk", "Tensor.unsafe_split"};
+  if (tx.context().symbolBase != 0 && kDividing.count(metaOp)) {
+    for (const auto& a : margs) {
+      const auto* t = a.get<fake::TensorMeta>();
+      if (!t) continue;
+      for (int64_t size : t->sizes)
+        if (size >= tx.context().symbolBase - 1000)
+          return unsupported("dynamic shapes: " + metaOp +
+                             " of a tensor with a symbolic size (the FloorDiv sizes and guards "
+                             "its meta function makes are not modelled)");
+    }
+  }
   if (tx.context().symbolBase != 0 && metaOp.find("conv") != std::string::npos) {
     // The convolution meta function picks a backend from the sizes
     // (torch._C._select_conv_backend): with a symbolic size that guards (e.g. the batch
