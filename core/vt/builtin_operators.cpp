@@ -247,12 +247,15 @@ VtPtr strOperator(const std::string& base, const std::string& x, const std::stri
 }
 
 // Sequence concatenation (tuple + tuple, list + list, list += list) and repetition
-// (sequence * int). Null when not one of those.
+// (sequence * int, and int * sequence: int.__mul__ gives NotImplemented, the sequence's
+// __rmul__ repeats it). Null when not one of those.
 Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const VtPtr& b) {
+  std::string base = op.substr(std::string("operator.").size());
+  if (base == "mul" && asConst(a) && asConst(a)->asInt() && asSequence(b) && !asConst(b))
+    return sequenceOperator(op, b, a);
   auto* sa = asSequence(a);
   auto* sb = asSequence(b);
   auto* cb = asConst(b);
-  std::string base = op.substr(std::string("operator.").size());
   bool concat = base == "add" || base == "iadd";
   // torch.Size + tuple is a torch.Size (Size.__add__ takes any tuple).
   bool sizePlusTuple = sa && sb && sa->kind() == VtKind::kSize && sb->isTuple();

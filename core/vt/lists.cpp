@@ -248,11 +248,49 @@ Expected<VtPtr> sequenceGetItem(SequenceVariable& self, Tx& tx, Args& args, Kwar
   return unsupported("sequence index of type " + (*i)->pythonTypeName());
 }
 
+// lst[a:b:c] = values (ListVariable.mp_ass_subscript_impl's slice form, CPython's
+// list_ass_subscript): the values are unpacked first; a step of 1 replaces the run
+// [a, b) (either length), another step needs as many values as it picks.
+Expected<VtPtr> listSetSlice(SequenceVariable& self, Tx& tx, const SliceVariable& slice,
+                             const VtPtr& value) {
+  auto v = tx.realize(value);
+  if (!v) return v;
+  const SequenceVariable* seq = asSequence(*v);
+  if (!seq) return unsupported("list slice assignment of a " + (*v)->pythonTypeName());
+  std::vector<VtPtr> values = seq->items();
+  auto& items = self.mutableItems();
+  int64_t n = static_cast<int64_t>(items.size());
+  const ConstantVariable* step = asConstant(slice.step());
+  if (step && (step->isNone() || step->asInt() == std::optional<int64_t>(1))) {
+    auto bound = [&](const VtPtr& b, int64_t dflt) -> std::optional<int64_t> {
+      const ConstantVariable* c = asConstant(b);
+      if (c && c->isNone()) return dflt;
+      if (!c || !c->asInt()) return std::nullopt;
+      int64_t x = *c->asInt() < 0 ? *c->asInt() + n : *c->asInt();
+      return std::clamp<int64_t>(x, 0, n);
+    };
+    auto lo = bound(slice.start(), 0), hi = bound(slice.stop(), n);
+    if (!lo || !hi) return unsupported("non-constant slice bounds");
+    if (*hi < *lo) hi = lo;
+    items.erase(items.begin() + *lo, items.begin() + *hi);
+    items.insert(items.begin() + *lo, values.begin(), values.end());
+    return none();
+  }
+  auto picked = slice.indices(n);
+  if (!picked) return picked.error();
+  if (picked->size() != values.size())
+    return unsupported("extended slice assignment of another length (ValueError path)");
+  for (size_t j = 0; j < values.size(); ++j) items[static_cast<size_t>((*picked)[j])] = values[j];
+  return none();
+}
+
 Expected<VtPtr> listSetItem(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (args.size() != 2) return Error("");
   if (Status st = self.markMutating(tx, "item assignment"); !st) return st.error();
   auto k = tx.realize(args[0]);
   if (!k) return k;
+  if ((*k)->kind() == VtKind::kSlice)
+    return listSetSlice(self, tx, static_cast<const SliceVariable&>(**k), args[1]);
   auto i = constantInt(*k);
   if (!i) return unsupported("list store with index of type " + (*k)->pythonTypeName());
   int64_t n = static_cast<int64_t>(self.items().size());
@@ -302,10 +340,14 @@ Expected<VtPtr> sequenceContains(SequenceVariable& self, Tx& tx, Args& args, Kwa
   if (args.size() != 1) return Error("");
   auto x = tx.realize(args[0]);
   if (!x) return x;
+  // iter_contains: a constant searched for is compared with the constant items only
+  // (a tensor item is never asked `==`), so the answer is a constant.
+  const bool constSearch = asConstant(*x) != nullptr;
   bool found = false;
   for (const auto& e : self.items()) {
     auto re = tx.realize(e);
     if (!re) return re;
+    if (constSearch && !(*re)->isPythonConstant()) continue;
     auto eq = constEquals(*re, *x);
     if (!eq) return unsupported("`in` over values of type " + (*re)->pythonTypeName());
     if (*eq) found = true;

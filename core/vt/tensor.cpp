@@ -9,6 +9,7 @@
 #include "core/trace/object_printer.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
+#include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
@@ -151,6 +152,14 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
     if (symbolic && source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());
     if (symbolic) sizeAccessorNodes(tx, node_, std::nullopt, meta_.sizes.size(), *shape);
     return shape;
+  }
+  if (name == "__class__" && pythonTypeName() == "Tensor") {
+    // var_getattr: VariableTracker.build(tx, python_type()), a sourceless
+    // UserDefinedClassVariable of torch.Tensor (no guard).
+    trace::ObjRef cls =
+        tracer::VariableBuilder::findRecorded(tx.context(), "class", "torch.Tensor");
+    if (!cls) return unsupported("tensor.__class__ (torch.Tensor is not in the trace)");
+    return tracer::VariableBuilder::wrap(tx.context(), cls, nullptr);
   }
   if (name == "dtype")
     return torchConstant(TorchConstant::Kind::kDtype, std::string(fake::dtypeName(meta_.dtype)));
