@@ -9,7 +9,7 @@
 #include "core/trace/object_printer.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
-#include "core/tracer/variable_builder.h"
+#include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
@@ -154,12 +154,9 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
     return shape;
   }
   if (name == "__class__" && pythonTypeName() == "Tensor") {
-    // var_getattr: VariableTracker.build(tx, python_type()), a sourceless
-    // UserDefinedClassVariable of torch.Tensor (no guard).
-    trace::ObjRef cls =
-        tracer::VariableBuilder::findRecorded(tx.context(), "class", "torch.Tensor");
-    if (!cls) return unsupported("tensor.__class__ (torch.Tensor is not in the trace)");
-    return tracer::VariableBuilder::wrap(tx.context(), cls, nullptr);
+    // var_getattr: VariableTracker.build(tx, python_type()), a sourceless class
+    // variable of torch.Tensor (no guard); the core models that class as a builtin.
+    return VtPtr(std::make_shared<BuiltinVariable>("torch.Tensor", nullptr));
   }
   if (name == "dtype")
     return torchConstant(TorchConstant::Kind::kDtype, std::string(fake::dtypeName(meta_.dtype)));
