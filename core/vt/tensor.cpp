@@ -237,7 +237,11 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     auto a = tx.realize(args[0]);
     if (!a) return a;
     args[0] = *a;
-    if (!constantStr(args[0]))
+    // method_type returns None for a str or a torch.dtype: the generic call_method
+    // puts the call in the graph.
+    const ConstantVariable* c = asConstant(args[0]);
+    const auto* tc = c ? std::get_if<TorchConstant>(&c->value()) : nullptr;
+    if (!constantStr(args[0]) && !(tc && tc->kind == TorchConstant::Kind::kDtype))
       return unsupported("Tensor.type() of a " + args[0]->pythonTypeName());
   }
   if (name == "new" && !args.empty()) {

@@ -118,6 +118,16 @@ Expected<VtPtr> anyAutocast(Tx& tx, const std::string&, Args& args, Kwargs& kwar
   return ConstantVariable::make(tx.context().anyAutocastEnabled);
 }
 
+// torch.get_autocast_gpu_dtype() (constant_fold_functions, no guard) folds to the
+// recorded global state's autocast GPU dtype.
+Expected<VtPtr> autocastGpuDtype(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  if (!args.empty() || !kwargs.empty()) return fallThrough();
+  std::string name = tx.context().event.getFrame().getGlobalState().getAutocastGpuDtype().cStr();
+  auto d = fake::parseDType(name);
+  if (!d) return unsupported("torch.get_autocast_gpu_dtype() (dtype '" + name + "' not recorded)");
+  return dtypeConstant(*d);
+}
+
 // torch.autograd._is_checkpoint_valid() folds to True outside a backward pass, which is
 // where Dynamo traces.
 Expected<VtPtr> checkpointValid(Tx&, const std::string&, Args& args, Kwargs& kwargs) {
@@ -164,6 +174,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.is_floating_point", &dtypeQuery},
         {"torch.is_complex", &dtypeQuery},
         {"torch._C._is_any_autocast_enabled", &anyAutocast},
+        {"torch.get_autocast_gpu_dtype", &autocastGpuDtype},
         {"torch.autograd._is_checkpoint_valid", &checkpointValid},
         {"torch.are_deterministic_algorithms_enabled", &deterministicEnabled},
         {"torch._C._has_torch_function", &hasTorchFunction},
