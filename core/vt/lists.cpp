@@ -195,16 +195,21 @@ Expected<VtPtr> listSort(SequenceVariable& self, Tx& tx, Args& args, Kwargs& kwa
       if (!k) return k;
       auto r = tx.realize(*k);
       if (!r) return r;
-      if (!asConstant(*r))
+      if (!(*r)->isPythonConstant())
         return unsupported("list.sort with a key giving a " + (*r)->pythonTypeName());
       keys.push_back(*r);
     }
   } else {
-    auto items = constantItems(self, tx);
-    if (!items) return items.error();
-    if (!*items) return unsupported("list.sort of values that are not constants");
-    keys = **items;
-    values = **items;
+    // The items are their own keys: Python constants (tuples of constants included,
+    // ordered lexicographically), else "sort with non-constant keys".
+    for (auto& item : values) {
+      auto r = tx.realize(item);
+      if (!r) return r;
+      if (!(*r)->isPythonConstant())
+        return unsupported("list.sort of values that are not constants");
+      item = *r;
+    }
+    keys = values;
   }
   if (Status st = self.markMutating(tx, ".sort()"); !st) return st.error();
   std::vector<size_t> order(keys.size());
