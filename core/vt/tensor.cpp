@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/fake/dtype.h"
 #include "core/trace/object_printer.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
@@ -237,8 +238,13 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     auto a = tx.realize(args[0]);
     if (!a) return a;
     args[0] = *a;
-    // method_type returns None for a str or a torch.dtype: the generic call_method
-    // puts the call in the graph.
+    // method_type: a legacy tensor type class (fqn(type(cls)) == "torch.tensortype")
+    // goes to the graph as its name; for a str or a torch.dtype it returns None and the
+    // generic call_method puts the call in the graph.
+    if (args[0]->kind() == VtKind::kBuiltin) {
+      const std::string& cls = static_cast<const BuiltinVariable&>(*args[0]).name();
+      if (fake::dtypeOfTensorType(cls)) args[0] = ConstantVariable::make(cls);
+    }
     const ConstantVariable* c = asConstant(args[0]);
     const auto* tc = c ? std::get_if<TorchConstant>(&c->value()) : nullptr;
     if (!constantStr(args[0]) && !(tc && tc->kind == TorchConstant::Kind::kDtype))
