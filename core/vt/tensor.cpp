@@ -14,6 +14,7 @@
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
+#include "core/vt/numpy_ndarray.h"
 #include "core/vt/sym_node.h"
 
 namespace dynrr::vt {
@@ -274,7 +275,8 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
                               "Dynamo only traces tolist() of integer tensors");
   }
   // Not modelled; and the protocol's dunders a tensor does not answer (`x in t` ...).
-  static const std::unordered_set<std::string> kUnmodelled = {"tolist", "numpy", "backward"};
+  if (name == "numpy") return tensorToNumpy(tx, *this, args, kwargs);
+  static const std::unordered_set<std::string> kUnmodelled = {"tolist", "backward"};
   static const std::unordered_set<std::string> kProtocolOnly = {"__contains__", "__delitem__",
                                                                 "__setattr__", "__iter__"};
   if (kUnmodelled.count(name)) return unsupported("tensor." + name + "()");

@@ -13,6 +13,7 @@
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
+#include "core/vt/numpy_ndarray.h"
 #include "core/vt/tensor.h"
 
 namespace dynrr::vt {
@@ -128,6 +129,11 @@ Expected<VtPtr> autocastGpuDtype(Tx& tx, const std::string&, Args& args, Kwargs&
   return dtypeConstant(*d);
 }
 
+// handle_from_numpy: torch.as_tensor of the ndarray's node.
+Expected<VtPtr> fromNumpy(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  return torchFromNumpy(tx, args, kwargs);
+}
+
 // torch.autograd._is_checkpoint_valid() folds to True outside a backward pass, which is
 // where Dynamo traces.
 Expected<VtPtr> checkpointValid(Tx&, const std::string&, Args& args, Kwargs& kwargs) {
@@ -175,6 +181,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.is_complex", &dtypeQuery},
         {"torch._C._is_any_autocast_enabled", &anyAutocast},
         {"torch.get_autocast_gpu_dtype", &autocastGpuDtype},
+        {"torch.from_numpy", &fromNumpy},
         {"torch.autograd._is_checkpoint_valid", &checkpointValid},
         {"torch.are_deterministic_algorithms_enabled", &deterministicEnabled},
         {"torch._C._has_torch_function", &hasTorchFunction},

@@ -401,7 +401,7 @@ _OTHER_CONFIG = ("force_parameter_static_shapes", "force_nn_module_property_stat
                  "allow_unspec_int_on_nn_module", "nested_graph_breaks",
                  "enable_trace_contextlib", "suppress_errors", "error_on_recompile",
                  "install_free_tensors", "guard_nn_modules", "dont_skip_tracing",
-                 "ignore_logging_functions")
+                 "ignore_logging_functions", "trace_numpy")
 
 
 def dynamo_config() -> dict:
