@@ -385,6 +385,18 @@ def global_state() -> dict:
                 "_global_forward_hooks", "_global_forward_pre_hooks")]
     except Exception:
         s["nn_module_global_hooks"] = []
+    folds = []
+    for name, fn in (
+            ("torch.distributed.is_available", lambda: torch.distributed.is_available()),
+            ("torch.distributed.is_initialized", lambda: torch.distributed.is_initialized()),
+            ("torch._C._get_privateuse1_backend_name", c._get_privateuse1_backend_name),
+            ("torch._C._are_functorch_transforms_active", c._are_functorch_transforms_active),
+            ("torch._C._get_cublas_allow_tf32", c._get_cublas_allow_tf32)):
+        try:
+            folds.append((name, repr(fn())))
+        except Exception:
+            pass
+    s["constant_folds"] = folds
     try:
         from torch.utils._device import CURRENT_DEVICE
         s["default_device"] = str(CURRENT_DEVICE) if CURRENT_DEVICE is not None else ""
