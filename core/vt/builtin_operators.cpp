@@ -2,6 +2,7 @@
 // ...; torch/_dynamo/variables/builtin.py _binop handlers and constant folding): tensors
 // become graph calls of `operator.X`; SymInts become SymNodeVariable arithmetic;
 // constants are folded with Python's semantics; sequences concatenate and repeat.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
@@ -13,6 +14,7 @@
 #include "core/vt/constant.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
+#include "core/vt/numpy_ndarray.h"
 #include "core/vt/sets.h"
 #include "core/vt/sym_node.h"
 #include "core/vt/user_defined.h"
@@ -364,6 +366,10 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
     if (!r) return r.error();
     a = *r;
   }
+  if (std::any_of(args.begin(), args.end(),
+                  [](const VtPtr& a) { return a->kind() == VtKind::kNdarray; }) &&
+      !tracer::anyTensor(args, {}))
+    return ndarrayOperator(tx, op, args);
   if (tracer::anyTensor(args, {})) {
     // IN_PLACE_DESUGARING_MAP: `n += t` with a Python constant n is n + t (imatmul
     // stays imatmul in torch 2.13's table).

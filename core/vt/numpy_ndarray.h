@@ -34,6 +34,12 @@ class NumpyNdarrayVariable final : public TensorVariable {
 // ndarray. Unsupported where the config (trace_numpy) is not recorded or is off.
 Expected<VtPtr> tensorToNumpy(Tx& tx, const TensorVariable& t, Args& args, Kwargs& kwargs);
 
+// An operator with an ndarray among its operands and no tensor (BuiltinVariable's
+// numpy_operator_wrapper(fn): a wrapped_<op> call, an ndarray). Modelled: + - * / of arrays
+// of one floating dtype and int / float constants (torch._numpy's promotion agrees with
+// torch's there).
+Expected<VtPtr> ndarrayOperator(Tx& tx, const std::string& op, const Args& args);
+
 // torch.from_numpy(ndarray) (handle_from_numpy): a torch.as_tensor node over the
 // ndarray's node, a tensor again.
 Expected<VtPtr> torchFromNumpy(Tx& tx, Args& args, Kwargs& kwargs);
