@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "core/fake/dtype.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/misc.h"
+#include "core/vt/tensor.h"
 
 namespace dynrr::vt {
 namespace {
@@ -249,6 +251,16 @@ Expected<VtPtr> sequenceGetItem(SequenceVariable& self, Tx& tx, Args& args, Kwar
     std::vector<VtPtr> out;
     for (int64_t k : *picked) out.push_back(items[static_cast<size_t>(k)]);
     return self.withItems(std::move(out));
+  }
+  if ((*i)->kind() == VtKind::kTensor && (*i)->pythonTypeName() == "Tensor") {
+    // TensorVariable.nb_index_impl: an integer tensor's item() (which graph-breaks under
+    // capture_scalar_outputs=False) then sym_int; a float one raises TypeError.
+    const auto& t = static_cast<const TensorVariable&>(**i);
+    if (fake::isFloatingOrComplex(t.meta().dtype))
+      return unsupported("sequence index by a floating tensor (TypeError path)");
+    auto item = (*i)->callMethod(tx, "item", {}, {});
+    if (!item) return item;
+    return unsupported("sequence index by a tensor's item() (sym_int of it not modelled)");
   }
   return unsupported("sequence index of type " + (*i)->pythonTypeName());
 }
