@@ -16,6 +16,7 @@
 #include "core/vt/misc.h"
 #include "core/vt/numpy_ndarray.h"
 #include "core/vt/sym_node.h"
+#include "core/vt/untyped_storage.h"
 
 namespace dynrr::vt {
 namespace {
@@ -276,6 +277,16 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
   }
   // Not modelled; and the protocol's dunders a tensor does not answer (`x in t` ...).
   if (name == "numpy") return tensorToNumpy(tx, *this, args, kwargs);
+  if (name == "untyped_storage" && args.empty() && kwargs.empty()) {
+    // method_untyped_storage: the fake tensor's storage; a graph input's is the recorded
+    // one (a view may see a larger storage than its own extent).
+    if (!recorded())
+      return unsupported("untyped_storage() of a tensor made while tracing (its fake storage)");
+    auto rec = tx.context().trace.object(recorded());
+    if (!rec || rec->which() != schema::Object::Which::TENSOR)
+      return Error("tensor missing from the trace");
+    return VtPtr(std::make_shared<UntypedStorageVariable>(rec->getTensor().getStorageBytes()));
+  }
   static const std::unordered_set<std::string> kUnmodelled = {"tolist", "backward"};
   static const std::unordered_set<std::string> kProtocolOnly = {"__contains__", "__delitem__",
                                                                 "__setattr__", "__iter__"};
