@@ -83,6 +83,13 @@ Argument Argument::size(const std::vector<int64_t>& sizes) {
   return a;
 }
 
+Argument Argument::range(int64_t start, int64_t stop, int64_t step) {
+  Argument a(Kind::kRange);
+  a.text_ = "range(" + std::to_string(start) + ", " + std::to_string(stop) +
+            (step == 1 ? std::string() : ", " + std::to_string(step)) + ")";
+  return a;
+}
+
 std::string leafRepr(const Argument& a) {
   using Kind = Argument::Kind;
   switch (a.kind()) {
@@ -93,7 +100,8 @@ std::string leafRepr(const Argument& a) {
     case Kind::kString: return pythonStringRepr(a.text());
     case Kind::kDtype:
     case Kind::kLayout:
-    case Kind::kMemoryFormat: return a.text();
+    case Kind::kMemoryFormat:
+    case Kind::kRange: return a.text();
     case Kind::kDevice: return pythonDeviceRepr(a.text(), a.deviceIndex());
     case Kind::kEllipsis: return "Ellipsis";
     case Kind::kSize: {

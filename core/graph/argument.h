@@ -35,6 +35,7 @@ class Argument {
     kDict,   // items: key0, value0, key1, value1, ...
     kSlice,  // items: start, stop, step
     kSize,   // items: ints
+    kRange,  // text: its repr, "range(0, 10)" (FX prints other objects by repr)
   };
 
   Argument() = default;  // None
@@ -54,6 +55,7 @@ class Argument {
   static Argument dict(std::vector<std::pair<Argument, Argument>> entries);
   static Argument slice(Argument start, Argument stop, Argument step);
   static Argument size(const std::vector<int64_t>& sizes);
+  static Argument range(int64_t start, int64_t stop, int64_t step);
 
   Kind kind() const { return kind_; }
   bool isNode() const { return kind_ == Kind::kNode; }

@@ -232,7 +232,9 @@ class CodeGen {
         }
       }
     }
-    std::string globalName = addGlobal(t.qualifiedName(), t.qualifiedName(), t.fromTorch());
+    std::string key = t.qualifiedName();
+    if (!t.objectToken().empty()) key += "@" + t.objectToken();
+    std::string globalName = addGlobal(t.qualifiedName(), key, t.fromTorch());
     if (globalName == "getattr" && args.size() == 2 && args[1].kind() == Argument::Kind::kString &&
         isIdentifier(args[1].text())) {
       std::string name = nodeName(n);

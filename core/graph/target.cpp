@@ -23,6 +23,10 @@ Target Target::function(std::string_view qualifiedName) {
   Target t;
   t.callable_ = true;
   std::string q(qualifiedName);
+  if (size_t at = q.find('@'); at != std::string::npos) {
+    t.token_ = q.substr(at + 1);
+    q.resize(at);
+  }
   if (q.rfind("operator.", 0) == 0) q = "_" + q;
   t.qualified_ = q;
   size_t dot = q.rfind('.');

@@ -20,6 +20,11 @@ class Target {
   // name, "_operator" for operator.*), and fromTorch follows _is_from_torch on that
   // module ("torch.Tensor.<m>" method descriptors have no __module__: not from torch).
   static Target function(std::string_view qualifiedName);
+  // A qualified name ending "@<token>" names a callable object made for this one call
+  // (Dynamo's numpy_method_wrapper(name) and numpy_operator_wrapper(op) build a new
+  // wrapper per call): FX's add_global keys globals by object identity, so each such
+  // target gets its own global name (wrapped_add, wrapped_add_1, ...). The token is kept
+  // apart from the qualified name.
   // A callable whose facts differ from what its qualified name implies.
   static Target function(std::string qualifiedName, std::string name, std::string module,
                          bool fromTorch);
@@ -33,12 +38,14 @@ class Target {
   const std::string& name() const { return name_; }
   const std::string& module() const { return module_; }
   bool fromTorch() const { return fromTorch_; }
+  // The per-call object token ("" for a callable reached by name; see function()).
+  const std::string& objectToken() const { return token_; }
   // The callable is operator.<name> (printed as an infix/prefix operator when known).
   bool isOperator() const { return callable_ && module_ == "_operator"; }
   bool isBuiltin() const { return callable_ && module_ == "builtins"; }
 
   bool operator==(const Target& o) const {
-    return callable_ == o.callable_ && qualified_ == o.qualified_;
+    return callable_ == o.callable_ && qualified_ == o.qualified_ && token_ == o.token_;
   }
 
  private:
@@ -47,6 +54,7 @@ class Target {
   std::string qualified_;
   std::string name_;
   std::string module_;
+  std::string token_;
 };
 
 // torch/fx/graph.py _torch_but_not_dynamo: "torch" or "torch.<x>..." where no part

@@ -105,6 +105,15 @@ struct GlobalState {
   # global G['_<id>_c<compile id>'] (type(tensor) is built from its .Tensor); 0 in traces
   # written before the field existed.
   torchModuleId @16 :UInt64;
+  # What the argument-less torch functions whose result depends on the build or on the
+  # process returned when the event was recorded, by qualified name, as Python reprs:
+  # "torch.distributed.is_available", "torch.distributed.is_initialized",
+  # "torch._C._get_privateuse1_backend_name", "torch._C._are_functorch_transforms_active",
+  # "torch._C._get_cublas_allow_tf32". Dynamo calls them while tracing (constant folds, or
+  # a graph call whose example value it keeps). Empty in traces written before the field
+  # existed (the core then cannot decide and says so); a name is absent when its call
+  # raised.
+  constantFolds @17 :List(KeyValue);
 }
 
 # ---------------------------------------------------------------- object heap

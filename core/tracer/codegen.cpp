@@ -115,6 +115,9 @@ Status refuseLiveLazyIterators(const VtPtr& v, int depth) {
   if (v->kind() == vt::VtKind::kOperatorGetter)
     return unsupported("an operator getter (" + v->describe() +
                        ") live when the graph is compiled (its reconstruction is not modelled)");
+  // UntypedStorageVariable.reconstruct (from_tensor.untyped_storage()).
+  if (v->kind() == vt::VtKind::kUntypedStorage)
+    return unsupported("an UntypedStorage live when the graph is compiled (not modelled)");
   // MappingProxyVariable.reconstruct (types.MappingProxyType over the rebuilt dict).
   if (v->kind() == vt::VtKind::kMappingProxy)
     return unsupported(

@@ -193,7 +193,7 @@ Error stepGraphBreak(InstructionTranslator& tx, const std::string& gbType,
 void applyNameHint(InstructionTranslator& tx, const VtPtr& v, const std::string& name) {
   VtPtr value = v;
   if (auto* lazy = vt::asLazy(value); lazy && lazy->realized()) value = lazy->realized();
-  if (value->kind() != vt::VtKind::kTensor) return;
+  if (value->kind() != vt::VtKind::kTensor && value->kind() != vt::VtKind::kNdarray) return;
   auto& t = static_cast<vt::TensorVariable&>(*value);
   if (t.nameHintSet()) return;
   auto& graph = tx.context().output.graph();

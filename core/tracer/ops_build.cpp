@@ -260,12 +260,19 @@ Status Ops::dictMerge() {
   return Status::success();
 }
 
-// FORMAT_VALUE (an f-string field): for a Python constant and no format spec Dynamo
-// constant-folds str() / repr() of it (BuiltinVariable format); the result is a string
-// constant. Tensors and format specs are not modelled.
+// FORMAT_VALUE (an f-string field): for a Python constant Dynamo converts it (!s / !r)
+// and constant-folds str.format("{:" + spec + "}", value) (_format_value); the result is
+// a string constant. Tensors, SymInts and non-constant specs are not modelled.
 Status Ops::formatValue() {
   int conversion = inst.arg & 3;
-  if (inst.arg & 4) return unsupported("an f-string field with a format spec");
+  std::string spec;
+  if (inst.arg & 4) {
+    auto s = tx.pop();
+    if (!s) return s.error();
+    const std::string* text = vt::constantStr(*s);
+    if (!text) return unsupported("an f-string field with a format spec that is not a constant");
+    spec = *text;
+  }
   auto v = tx.pop();
   if (!v) return v.error();
   auto r = tx.realize(*v);
@@ -273,16 +280,17 @@ Status Ops::formatValue() {
   const vt::ConstantVariable* c = vt::asConstant(*r);
   if (!c) return unsupported("an f-string field of type " + (*r)->pythonTypeName());
   if (conversion == 3) return unsupported("an f-string field with !a");
-  std::string text;
-  const auto* str = c->asStr();
-  if (str && conversion != 2) {
-    text = *str;
-  } else if (const auto* tc = std::get_if<vt::TorchConstant>(&c->value()); tc && conversion != 2) {
-    text = tc->name;
-  } else {
-    text = vt::constantRepr(c->value());  // str == repr for None, bools, ints and floats
+  vt::ConstantValue value = c->value();
+  if (conversion == 2) {
+    value = vt::constantRepr(c->value());
+  } else if (conversion == 1) {
+    auto s = vt::formatConstant(c->value(), "");
+    if (!s) return s.error();
+    value = *s;
   }
-  tx.push(vt::ConstantVariable::make(text));
+  auto text = vt::formatConstant(value, spec);
+  if (!text) return text.error();
+  tx.push(vt::ConstantVariable::make(*text));
   return Status::success();
 }
 

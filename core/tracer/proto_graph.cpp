@@ -115,6 +115,14 @@ graph::Argument toArgument(const GraphArg& a, const std::vector<graph::Node*>& n
       return a.kind == GraphArg::Kind::kTuple ? graph::Argument::tuple(std::move(items))
                                               : graph::Argument::list(std::move(items));
     }
+    case GraphArg::Kind::kRange: {
+      if (a.items.size() != 3) return graph::Argument::none();
+      const auto* b = std::get_if<int64_t>(&a.items[0].constant);
+      const auto* e = std::get_if<int64_t>(&a.items[1].constant);
+      const auto* s = std::get_if<int64_t>(&a.items[2].constant);
+      if (!b || !e || !s) return graph::Argument::none();
+      return graph::Argument::range(*b, *e, *s);
+    }
     case GraphArg::Kind::kSlice:
       if (a.items.size() != 3) return graph::Argument::none();
       return graph::Argument::slice(toArgument(a.items[0], nodes), toArgument(a.items[1], nodes),

@@ -31,11 +31,11 @@ using vt::NodeId;
 
 // A node argument as FX holds it.
 struct GraphArg {
-  enum class Kind { kNode, kConstant, kTuple, kList, kSlice, kDict };
+  enum class Kind { kNode, kConstant, kTuple, kList, kSlice, kDict, kRange };
   Kind kind = Kind::kConstant;
   NodeId node = -1;
   vt::ConstantValue constant;
-  std::vector<GraphArg> items;    // tuple, list, slice (start, stop, step)
+  std::vector<GraphArg> items;    // tuple, list, slice and range (start, stop, step)
   std::vector<std::string> keys;  // dict keys (strings), parallel to items
 
   static GraphArg ofNode(NodeId n) {

@@ -120,6 +120,19 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
       }
       return Converted{std::move(g), std::move(meta)};
     }
+    case vt::VtKind::kRange: {
+      // A range reaches the graph as itself (FX prints its repr); fake tensors see the
+      // list of its ints (torch.tensor(range(n))).
+      auto* r = static_cast<vt::RangeVariable*>(v.get());
+      if (Status s = checkMaterialized(r->length(), "range argument"); !s) return s.error();
+      GraphArg g;
+      g.kind = GraphArg::Kind::kRange;
+      std::vector<fake::MetaArg> ints;
+      for (int64_t i = 0; i < r->length(); ++i) ints.emplace_back(r->at(i));
+      for (int64_t b : {r->start(), r->stop(), r->step()})
+        g.items.push_back(GraphArg::ofConstant(b));
+      return Converted{std::move(g), fake::MetaArg::list(std::move(ints))};
+    }
     case vt::VtKind::kSlice: {
       auto* s = static_cast<vt::SliceVariable*>(v.get());
       GraphArg g;

@@ -9,6 +9,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "core/fake/dtype.h"
 #include "core/guards/rules.h"
 #include "core/support/depth_guard.h"
 #include "core/support/sha256.h"
@@ -550,6 +551,14 @@ Expected<VtPtr> Wrap::classObject() {
     // UserDefinedClassVariable of contextlib.nullcontext: calling it is NullContextVariable.
     guard(GuardKind::CLASS_MATCH, srcName);
     return VtPtr(std::make_shared<vt::NullContextVariable>(true, nullptr, source));
+  }
+  if (std::string full = cmod + "." + std::string(c.getQualname().cStr());
+      std::string(c.getMetaclass().cStr()) == "torch.tensortype" && fake::dtypeOfTensorType(full)) {
+    // A legacy CPU tensor type (torch.HalfTensor): a UserDefinedClassVariable with
+    // CLASS_MATCH whose only modelled use is Tensor.type(cls) (method_type passes its
+    // name to the graph); the core keeps it as a builtin of that name.
+    guard(GuardKind::CLASS_MATCH, srcName);
+    return VtPtr(std::make_shared<vt::BuiltinVariable>(full, source));
   }
   if (isUserCodeClass(c)) return VariableBuilder::wrapUserClass(ctx, ref, source);
   // The abstract base classes of collections.abc (metaclass ABCMeta): CLASS_MATCH, one

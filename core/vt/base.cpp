@@ -64,6 +64,8 @@ const char* vtKindName(VtKind k) {
     case VtKind::kOperatorGetter: return "NestedUserFunctionVariable";
     case VtKind::kMappingProxy: return "MappingProxyVariable";
     case VtKind::kHigherOrderOp: return "TorchHigherOrderOperatorVariable";
+    case VtKind::kNdarray: return "NumpyNdarrayVariable";
+    case VtKind::kUntypedStorage: return "UntypedStorageVariable";
     case VtKind::kOpaque: return "OpaqueVariable";
   }
   return "?";

@@ -94,6 +94,8 @@ enum class VtKind {
   kOperatorGetter,  // the closure operator.itemgetter / attrgetter / methodcaller's polyfill
                     // returns
   kHigherOrderOp,   // TorchHigherOrderOperatorVariable (torch.ops.higher_order.cond ...)
+  kUntypedStorage,  // UntypedStorageVariable (tensor.untyped_storage() of a graph input)
+  kNdarray,         // NumpyNdarrayVariable (tensor.numpy(): a tensor node seen as an ndarray)
   kOpaque,          // a recorded value the core cannot look into (and LazyVariableTracker)
 };
 const char* vtKindName(VtKind k);

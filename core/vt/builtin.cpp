@@ -1100,6 +1100,60 @@ Expected<bool> functionHasattr(Tx& tx, const VtPtr& callable, const std::string&
   return findAttr(rec->getFunction().getAttrs(), attr).has_value();
 }
 
+// call_obj_hasattr of a plain tuple, list or torch.Size (TupleVariable: hasattr((), n),
+// ListVariable: hasattr([], n), SizeVariable: hasattr(torch.Size, n)), folded without a
+// guard. Null for namedtuples, structseqs and dict views, which answer differently.
+std::optional<bool> sequenceHasattr(const VtPtr& v, const std::string& attr) {
+  const SequenceVariable* s = asSequence(v);
+  if (!s || !s->viewType().empty() || !s->fieldNames().empty() || !s->namedTupleType().empty())
+    return std::nullopt;
+  // dir(()) (a tuple's attributes are all of its type's).
+  static const std::unordered_set<std::string> kTuple = {"__add__",
+                                                         "__class__",
+                                                         "__class_getitem__",
+                                                         "__contains__",
+                                                         "__delattr__",
+                                                         "__dir__",
+                                                         "__doc__",
+                                                         "__eq__",
+                                                         "__format__",
+                                                         "__ge__",
+                                                         "__getattribute__",
+                                                         "__getitem__",
+                                                         "__getnewargs__",
+                                                         "__getstate__",
+                                                         "__gt__",
+                                                         "__hash__",
+                                                         "__init__",
+                                                         "__init_subclass__",
+                                                         "__iter__",
+                                                         "__le__",
+                                                         "__len__",
+                                                         "__lt__",
+                                                         "__mul__",
+                                                         "__ne__",
+                                                         "__new__",
+                                                         "__reduce__",
+                                                         "__reduce_ex__",
+                                                         "__repr__",
+                                                         "__rmul__",
+                                                         "__setattr__",
+                                                         "__sizeof__",
+                                                         "__str__",
+                                                         "__subclasshook__",
+                                                         "count",
+                                                         "index"};
+  // What a list has besides (a list has no __getnewargs__; its __hash__ is None, still an
+  // attribute).
+  static const std::unordered_set<std::string> kListExtra = {
+      "__delitem__", "__iadd__", "__imul__", "__reversed__", "__setitem__", "append",  "clear",
+      "copy",        "extend",   "insert",   "pop",          "remove",      "reverse", "sort"};
+  if (v->kind() == VtKind::kList)
+    return attr != "__getnewargs__" && (kTuple.count(attr) > 0 || kListExtra.count(attr) > 0);
+  if (v->kind() == VtKind::kSize && (attr == "__radd__" || attr == "numel")) return true;
+  return kTuple.count(attr) > 0;
+}
+
 // getattr / hasattr / setattr with a constant name: var_getattr, call_obj_hasattr and
 // the object's __setattr__; getattr with a default asks hasattr first
 // (BuiltinVariable.call_getattr).
@@ -1140,6 +1194,9 @@ Expected<VtPtr> callAttrBuiltin(Tx& tx, const std::string& name, Args& args) {
     if (!has) return has.error();
     if (name == "hasattr") return ConstantVariable::make(*has);
     return *has ? args[0]->varGetattr(tx, *attr) : args[2];
+  }
+  if (name == "hasattr" && args.size() == 2) {
+    if (auto has = sequenceHasattr(args[0], *attr)) return ConstantVariable::make(*has);
   }
   if (const ConstantVariable* c = asConstant(args[0]);
       c && c->isNone() && attr->rfind("__", 0) != 0 &&
@@ -1380,6 +1437,12 @@ Expected<VtPtr> BuiltinVariable::varGetattr(Tx& tx, const std::string& name) {
     return VtPtr(std::make_shared<BuiltinVariable>("itertools.chain.from_iterable"));
   if (name == "fromkeys" && isDictClass(name_))
     return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+  // The sourceless torch.Tensor class (a tensor's __class__): UserDefinedClassVariable's
+  // type attributes, constants without a guard.
+  if (name_ == "torch.Tensor" && !source()) {
+    if (name == "__name__" || name == "__qualname__") return ConstantVariable::make("Tensor");
+    if (name == "__module__") return ConstantVariable::make("torch");
+  }
   return VariableTracker::varGetattr(tx, name);
 }
 

@@ -2,6 +2,7 @@
 // ...; torch/_dynamo/variables/builtin.py _binop handlers and constant folding): tensors
 // become graph calls of `operator.X`; SymInts become SymNodeVariable arithmetic;
 // constants are folded with Python's semantics; sequences concatenate and repeat.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <unordered_map>
@@ -13,6 +14,7 @@
 #include "core/vt/constant.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
+#include "core/vt/numpy_ndarray.h"
 #include "core/vt/sets.h"
 #include "core/vt/sym_node.h"
 #include "core/vt/user_defined.h"
@@ -247,12 +249,15 @@ VtPtr strOperator(const std::string& base, const std::string& x, const std::stri
 }
 
 // Sequence concatenation (tuple + tuple, list + list, list += list) and repetition
-// (sequence * int). Null when not one of those.
+// (sequence * int, and int * sequence: int.__mul__ gives NotImplemented, the sequence's
+// __rmul__ repeats it). Null when not one of those.
 Expected<VtPtr> sequenceOperator(const std::string& op, const VtPtr& a, const VtPtr& b) {
+  std::string base = op.substr(std::string("operator.").size());
+  if (base == "mul" && asConst(a) && asConst(a)->asInt() && asSequence(b) && !asConst(b))
+    return sequenceOperator(op, b, a);
   auto* sa = asSequence(a);
   auto* sb = asSequence(b);
   auto* cb = asConst(b);
-  std::string base = op.substr(std::string("operator.").size());
   bool concat = base == "add" || base == "iadd";
   // torch.Size + tuple is a torch.Size (Size.__add__ takes any tuple).
   bool sizePlusTuple = sa && sb && sa->kind() == VtKind::kSize && sb->isTuple();
@@ -361,6 +366,10 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
     if (!r) return r.error();
     a = *r;
   }
+  if (std::any_of(args.begin(), args.end(),
+                  [](const VtPtr& a) { return a->kind() == VtKind::kNdarray; }) &&
+      !tracer::anyTensor(args, {}))
+    return ndarrayOperator(tx, op, args);
   if (tracer::anyTensor(args, {})) {
     // IN_PLACE_DESUGARING_MAP: `n += t` with a Python constant n is n + t (imatmul
     // stays imatmul in torch 2.13's table).

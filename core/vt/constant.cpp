@@ -38,6 +38,143 @@ std::string constantRepr(const ConstantValue& v) {
   return std::visit(Visitor{}, v);
 }
 
+namespace {
+
+struct FormatSpec {
+  char fill = ' ';
+  char align = 0;  // one of < > ^ =, or 0 for the type's default
+  char sign = '-';
+  int64_t width = 0;
+  std::optional<int64_t> precision;
+  char type = 0;
+};
+
+// Parses [[fill]align][sign][0][width][.precision][type]; the alternate form (#) and
+// the grouping options are refused.
+Expected<FormatSpec> parseFormatSpec(const std::string& spec) {
+  FormatSpec f;
+  size_t i = 0;
+  auto isAlign = [](char c) { return c == '<' || c == '>' || c == '^' || c == '='; };
+  if (spec.size() >= 2 && isAlign(spec[1]) && static_cast<unsigned char>(spec[0]) < 0x80) {
+    f.fill = spec[0];
+    f.align = spec[1];
+    i = 2;
+  } else if (!spec.empty() && isAlign(spec[0])) {
+    f.align = spec[0];
+    i = 1;
+  }
+  if (i < spec.size() && (spec[i] == '+' || spec[i] == '-' || spec[i] == ' ')) f.sign = spec[i++];
+  if (i < spec.size() && spec[i] == '0') {
+    if (!f.align) {
+      f.fill = '0';
+      f.align = '=';
+    }
+    ++i;
+  }
+  auto digits = [&]() -> std::optional<int64_t> {
+    size_t start = i;
+    int64_t n = 0;
+    while (i < spec.size() && spec[i] >= '0' && spec[i] <= '9' && i - start < 9)
+      n = n * 10 + (spec[i++] - '0');
+    return i > start ? std::optional<int64_t>(n) : std::nullopt;
+  };
+  if (auto w = digits()) f.width = *w;
+  if (i < spec.size() && spec[i] == '.') {
+    ++i;
+    f.precision = digits();
+    if (!f.precision) return unsupported("format spec '" + spec + "' (ValueError path)");
+  }
+  if (i < spec.size()) f.type = spec[i++];
+  if (i != spec.size() || f.type == '#' || f.type == ',' || f.type == '_')
+    return unsupported("format spec '" + spec + "'");
+  return f;
+}
+
+std::string pad(const std::string& sign, const std::string& body, const FormatSpec& f,
+                char defaultAlign) {
+  int64_t len = static_cast<int64_t>(sign.size() + body.size());
+  if (len >= f.width) return sign + body;
+  std::string fill(static_cast<size_t>(f.width - len), f.fill);
+  switch (f.align ? f.align : defaultAlign) {
+    case '<': return sign + body + fill;
+    case '^': {
+      size_t left = fill.size() / 2;
+      return fill.substr(0, left) + sign + body + fill.substr(left);
+    }
+    case '=': return sign + fill + body;
+    default: return fill + sign + body;
+  }
+}
+
+std::string printfDouble(const char* fmt, int precision, double x) {
+  char buf[512];
+  int n = std::snprintf(buf, sizeof buf, fmt, precision, x);
+  return n < 0 || n >= static_cast<int>(sizeof buf) ? std::string() : std::string(buf);
+}
+
+}  // namespace
+
+Expected<std::string> formatConstant(const ConstantValue& v, const std::string& spec) {
+  if (spec.empty()) {
+    if (const auto* s = std::get_if<std::string>(&v)) return *s;
+    if (const auto* t = std::get_if<TorchConstant>(&v)) return t->name;
+    return constantRepr(v);
+  }
+  auto f = parseFormatSpec(spec);
+  if (!f) return f.error();
+  if (const auto* s = std::get_if<std::string>(&v)) {
+    if ((f->type && f->type != 's') || f->align == '=' || f->sign != '-')
+      return unsupported("format spec '" + spec + "' of a str (ValueError path)");
+    std::string body = *s;
+    if (f->precision) {
+      // Truncation counts code points; the UTF-8 continuation bytes go with their lead.
+      size_t cut = 0;
+      int64_t points = 0;
+      while (cut < body.size() && points < *f->precision) {
+        ++cut;
+        while (cut < body.size() && (static_cast<unsigned char>(body[cut]) & 0xC0) == 0x80) ++cut;
+        ++points;
+      }
+      body.resize(cut);
+    }
+    for (unsigned char c : body) {
+      if (c >= 0x80) return unsupported("format spec with padding of a non-ASCII str");
+    }
+    return pad("", body, *f, '<');
+  }
+  const auto* iv = std::get_if<int64_t>(&v);
+  const auto* dv = std::get_if<double>(&v);
+  if (!iv && !dv) return unsupported("format spec '" + spec + "' of a constant of this type");
+  std::string body;
+  bool negative = false;
+  char t = f->type;
+  if (iv && (t == 0 || t == 'd' || t == 'x' || t == 'X' || t == 'o' || t == 'b')) {
+    if (f->precision) return unsupported("precision in an int format (ValueError path)");
+    negative = *iv < 0;
+    uint64_t m = negative ? 0 - static_cast<uint64_t>(*iv) : static_cast<uint64_t>(*iv);
+    int base = t == 'x' || t == 'X' ? 16 : t == 'o' ? 8 : t == 'b' ? 2 : 10;
+    const char* dig = t == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
+    do {
+      body.insert(body.begin(), dig[m % static_cast<uint64_t>(base)]);
+      m /= static_cast<uint64_t>(base);
+    } while (m);
+  } else if (t == 'f' || t == 'F' || t == 'e' || t == 'E' || t == '%') {
+    double x = iv ? static_cast<double>(*iv) : *dv;
+    negative = std::signbit(x) && !std::isnan(x);
+    x = std::fabs(x);
+    int prec = static_cast<int>(f->precision.value_or(6));
+    if (t == '%') x *= 100.0;
+    const char* fmt = t == 'F' ? "%.*F" : t == 'e' ? "%.*e" : t == 'E' ? "%.*E" : "%.*f";
+    body = printfDouble(fmt, prec, x);
+    if (body.empty()) return unsupported("a float format too long to fold");
+    if (t == '%') body += '%';
+  } else {
+    return unsupported("format spec '" + spec + "' of a " + (iv ? "int" : "float"));
+  }
+  std::string sign = negative ? "-" : f->sign == '+' ? "+" : f->sign == ' ' ? " " : "";
+  return pad(sign, body, *f, '>');
+}
+
 bool constantTruth(const ConstantValue& v) {
   struct Visitor {
     bool operator()(NoneValue) const { return false; }

@@ -39,6 +39,11 @@ using ConstantValue = std::variant<NoneValue, bool, int64_t, double, std::string
 
 // Python repr of a constant ("None", "True", "3", "0.5", "'s'", "Ellipsis", "torch.float32").
 std::string constantRepr(const ConstantValue& v);
+// format(v, spec) of a constant (str.__format__, int.__format__, float.__format__ with
+// the format-spec mini-language: fill, align, sign, 0, width, precision and the types
+// s, d, x, X, o, b, f, F, e, E, %). Unsupported for the rest (#, grouping, g, general
+// float formats with a precision), never a guess.
+Expected<std::string> formatConstant(const ConstantValue& v, const std::string& spec);
 // Python truthiness of a constant.
 bool constantTruth(const ConstantValue& v);
 

@@ -50,6 +50,33 @@ Expected<VtPtr> dictView(DictVariable& self, Tx& tx, const std::string& which) {
   return view;
 }
 
+// The (key, value) pairs of an iterable passed to dict.update (PyDict_MergeFromSeq2:
+// each item unpacked, two values required). Lists, tuples and iterators only: an
+// object with keys() takes the mapping path, not modelled.
+Expected<std::vector<std::pair<VtPtr, VtPtr>>> updatePairs(Tx& tx, const VtPtr& other) {
+  VtKind k = other->kind();
+  if (k != VtKind::kList && k != VtKind::kTuple && k != VtKind::kIterator)
+    return unsupported("dict.update with a " + other->pythonTypeName());
+  auto items = other->unpackVarSequence(tx);
+  if (!items) return items.error();
+  std::vector<std::pair<VtPtr, VtPtr>> out;
+  for (const auto& item : *items) {
+    auto r = tx.realize(item);
+    if (!r) return r.error();
+    if ((*r)->kind() != VtKind::kList && (*r)->kind() != VtKind::kTuple)
+      return unsupported("dict.update with a sequence of " + (*r)->pythonTypeName());
+    auto pair = (*r)->unpackVarSequence(tx);
+    if (!pair) return pair.error();
+    if (pair->size() != 2)
+      return unsupported("dict.update sequence element of length " + std::to_string(pair->size()) +
+                         " (ValueError path)");
+    auto key = tx.realize((*pair)[0]);
+    if (!key) return key.error();
+    out.emplace_back(*key, (*pair)[1]);
+  }
+  return out;
+}
+
 // update(other=None, **kwargs): guards the keys of a dict with a source and of a
 // sourced argument; a pre-existing dict changed is written back after the graph.
 Expected<VtPtr> dictUpdate(DictVariable& self, Tx& tx, Args& args, Kwargs& kwargs) {
@@ -59,10 +86,14 @@ Expected<VtPtr> dictUpdate(DictVariable& self, Tx& tx, Args& args, Kwargs& kwarg
   if (args.size() == 1) {
     auto other = tx.realize(args[0]);
     if (!other) return other;
-    DictVariable* od = asDict(*other);
-    if (!od) return unsupported("dict.update with a " + (*other)->pythonTypeName());
-    od->guardKeys(tx);
-    incoming = od->entries();
+    if (DictVariable* od = asDict(*other)) {
+      od->guardKeys(tx);
+      incoming = od->entries();
+    } else if (auto pairs = updatePairs(tx, *other); pairs) {
+      incoming = std::move(*pairs);
+    } else {
+      return pairs.error();
+    }
   }
   for (const auto& [k, v] : kwargs) incoming.emplace_back(ConstantVariable::make(k), v);
   self.markChanged(tx, ".update()");

@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "core/fake/dtype.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/misc.h"
+#include "core/vt/tensor.h"
 
 namespace dynrr::vt {
 namespace {
@@ -195,16 +197,21 @@ Expected<VtPtr> listSort(SequenceVariable& self, Tx& tx, Args& args, Kwargs& kwa
       if (!k) return k;
       auto r = tx.realize(*k);
       if (!r) return r;
-      if (!asConstant(*r))
+      if (!(*r)->isPythonConstant())
         return unsupported("list.sort with a key giving a " + (*r)->pythonTypeName());
       keys.push_back(*r);
     }
   } else {
-    auto items = constantItems(self, tx);
-    if (!items) return items.error();
-    if (!*items) return unsupported("list.sort of values that are not constants");
-    keys = **items;
-    values = **items;
+    // The items are their own keys: Python constants (tuples of constants included,
+    // ordered lexicographically), else "sort with non-constant keys".
+    for (auto& item : values) {
+      auto r = tx.realize(item);
+      if (!r) return r;
+      if (!(*r)->isPythonConstant())
+        return unsupported("list.sort of values that are not constants");
+      item = *r;
+    }
+    keys = values;
   }
   if (Status st = self.markMutating(tx, ".sort()"); !st) return st.error();
   std::vector<size_t> order(keys.size());
@@ -245,7 +252,53 @@ Expected<VtPtr> sequenceGetItem(SequenceVariable& self, Tx& tx, Args& args, Kwar
     for (int64_t k : *picked) out.push_back(items[static_cast<size_t>(k)]);
     return self.withItems(std::move(out));
   }
+  if ((*i)->kind() == VtKind::kTensor && (*i)->pythonTypeName() == "Tensor") {
+    // TensorVariable.nb_index_impl: an integer tensor's item() (which graph-breaks under
+    // capture_scalar_outputs=False) then sym_int; a float one raises TypeError.
+    const auto& t = static_cast<const TensorVariable&>(**i);
+    if (fake::isFloatingOrComplex(t.meta().dtype))
+      return unsupported("sequence index by a floating tensor (TypeError path)");
+    auto item = (*i)->callMethod(tx, "item", {}, {});
+    if (!item) return item;
+    return unsupported("sequence index by a tensor's item() (sym_int of it not modelled)");
+  }
   return unsupported("sequence index of type " + (*i)->pythonTypeName());
+}
+
+// lst[a:b:c] = values (ListVariable.mp_ass_subscript_impl's slice form, CPython's
+// list_ass_subscript): the values are unpacked first; a step of 1 replaces the run
+// [a, b) (either length), another step needs as many values as it picks.
+Expected<VtPtr> listSetSlice(SequenceVariable& self, Tx& tx, const SliceVariable& slice,
+                             const VtPtr& value) {
+  auto v = tx.realize(value);
+  if (!v) return v;
+  const SequenceVariable* seq = asSequence(*v);
+  if (!seq) return unsupported("list slice assignment of a " + (*v)->pythonTypeName());
+  std::vector<VtPtr> values = seq->items();
+  auto& items = self.mutableItems();
+  int64_t n = static_cast<int64_t>(items.size());
+  const ConstantVariable* step = asConstant(slice.step());
+  if (step && (step->isNone() || step->asInt() == std::optional<int64_t>(1))) {
+    auto bound = [&](const VtPtr& b, int64_t dflt) -> std::optional<int64_t> {
+      const ConstantVariable* c = asConstant(b);
+      if (c && c->isNone()) return dflt;
+      if (!c || !c->asInt()) return std::nullopt;
+      int64_t x = *c->asInt() < 0 ? *c->asInt() + n : *c->asInt();
+      return std::clamp<int64_t>(x, 0, n);
+    };
+    auto lo = bound(slice.start(), 0), hi = bound(slice.stop(), n);
+    if (!lo || !hi) return unsupported("non-constant slice bounds");
+    if (*hi < *lo) hi = lo;
+    items.erase(items.begin() + *lo, items.begin() + *hi);
+    items.insert(items.begin() + *lo, values.begin(), values.end());
+    return none();
+  }
+  auto picked = slice.indices(n);
+  if (!picked) return picked.error();
+  if (picked->size() != values.size())
+    return unsupported("extended slice assignment of another length (ValueError path)");
+  for (size_t j = 0; j < values.size(); ++j) items[static_cast<size_t>((*picked)[j])] = values[j];
+  return none();
 }
 
 Expected<VtPtr> listSetItem(SequenceVariable& self, Tx& tx, Args& args, Kwargs&) {
@@ -253,6 +306,8 @@ Expected<VtPtr> listSetItem(SequenceVariable& self, Tx& tx, Args& args, Kwargs&)
   if (Status st = self.markMutating(tx, "item assignment"); !st) return st.error();
   auto k = tx.realize(args[0]);
   if (!k) return k;
+  if ((*k)->kind() == VtKind::kSlice)
+    return listSetSlice(self, tx, static_cast<const SliceVariable&>(**k), args[1]);
   auto i = constantInt(*k);
   if (!i) return unsupported("list store with index of type " + (*k)->pythonTypeName());
   int64_t n = static_cast<int64_t>(self.items().size());
@@ -302,10 +357,14 @@ Expected<VtPtr> sequenceContains(SequenceVariable& self, Tx& tx, Args& args, Kwa
   if (args.size() != 1) return Error("");
   auto x = tx.realize(args[0]);
   if (!x) return x;
+  // iter_contains: a constant searched for is compared with the constant items only
+  // (a tensor item is never asked `==`), so the answer is a constant.
+  const bool constSearch = asConstant(*x) != nullptr;
   bool found = false;
   for (const auto& e : self.items()) {
     auto re = tx.realize(e);
     if (!re) return re;
+    if (constSearch && !(*re)->isPythonConstant()) continue;
     auto eq = constEquals(*re, *x);
     if (!eq) return unsupported("`in` over values of type " + (*re)->pythonTypeName());
     if (*eq) found = true;

@@ -6,13 +6,17 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/fake/dtype.h"
 #include "core/trace/object_printer.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
+#include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
+#include "core/vt/numpy_ndarray.h"
 #include "core/vt/sym_node.h"
+#include "core/vt/untyped_storage.h"
 
 namespace dynrr::vt {
 namespace {
@@ -152,6 +156,11 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
     if (symbolic) sizeAccessorNodes(tx, node_, std::nullopt, meta_.sizes.size(), *shape);
     return shape;
   }
+  if (name == "__class__" && pythonTypeName() == "Tensor") {
+    // var_getattr: VariableTracker.build(tx, python_type()), a sourceless class
+    // variable of torch.Tensor (no guard); the core models that class as a builtin.
+    return VtPtr(std::make_shared<BuiltinVariable>("torch.Tensor", nullptr));
+  }
   if (name == "dtype")
     return torchConstant(TorchConstant::Kind::kDtype, std::string(fake::dtypeName(meta_.dtype)));
   if (name == "device") return torchConstant(TorchConstant::Kind::kDevice, meta_.device.str());
@@ -231,7 +240,16 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     auto a = tx.realize(args[0]);
     if (!a) return a;
     args[0] = *a;
-    if (!constantStr(args[0]))
+    // method_type: a legacy tensor type class (fqn(type(cls)) == "torch.tensortype")
+    // goes to the graph as its name; for a str or a torch.dtype it returns None and the
+    // generic call_method puts the call in the graph.
+    if (args[0]->kind() == VtKind::kBuiltin) {
+      const std::string& cls = static_cast<const BuiltinVariable&>(*args[0]).name();
+      if (fake::dtypeOfTensorType(cls)) args[0] = ConstantVariable::make(cls);
+    }
+    const ConstantVariable* c = asConstant(args[0]);
+    const auto* tc = c ? std::get_if<TorchConstant>(&c->value()) : nullptr;
+    if (!constantStr(args[0]) && !(tc && tc->kind == TorchConstant::Kind::kDtype))
       return unsupported("Tensor.type() of a " + args[0]->pythonTypeName());
   }
   if (name == "new" && !args.empty()) {
@@ -258,7 +276,18 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
                               "Dynamo only traces tolist() of integer tensors");
   }
   // Not modelled; and the protocol's dunders a tensor does not answer (`x in t` ...).
-  static const std::unordered_set<std::string> kUnmodelled = {"tolist", "numpy", "backward"};
+  if (name == "numpy") return tensorToNumpy(tx, *this, args, kwargs);
+  if (name == "untyped_storage" && args.empty() && kwargs.empty()) {
+    // method_untyped_storage: the fake tensor's storage; a graph input's is the recorded
+    // one (a view may see a larger storage than its own extent).
+    if (!recorded())
+      return unsupported("untyped_storage() of a tensor made while tracing (its fake storage)");
+    auto rec = tx.context().trace.object(recorded());
+    if (!rec || rec->which() != schema::Object::Which::TENSOR)
+      return Error("tensor missing from the trace");
+    return VtPtr(std::make_shared<UntypedStorageVariable>(rec->getTensor().getStorageBytes()));
+  }
+  static const std::unordered_set<std::string> kUnmodelled = {"tolist", "backward"};
   static const std::unordered_set<std::string> kProtocolOnly = {"__contains__", "__delitem__",
                                                                 "__setattr__", "__iter__"};
   if (kUnmodelled.count(name)) return unsupported("tensor." + name + "()");

@@ -15,7 +15,7 @@ namespace dynrr::vt {
 // Index of a node in the tracer's graph (core/tracer/proto_graph.h).
 using NodeId = int32_t;
 
-class TensorVariable final : public VariableTracker {
+class TensorVariable : public VariableTracker {
  public:
   TensorVariable(NodeId node, fake::TensorMeta meta, SourcePtr source = nullptr)
       : VariableTracker(VtKind::kTensor, std::move(source), MutationType::kImmutable),
@@ -40,6 +40,14 @@ class TensorVariable final : public VariableTracker {
   // generic_jump on a tensor: jump_graph_break in the root frame, Unsupported (and a
   // break at the root's CALL) in an inlined one.
   Expected<bool> boolValue(Tx& tx) override;
+
+ protected:
+  // A subclass over the same node and metadata with its own kind (NumpyNdarrayVariable:
+  // kind-based dispatch does not take it for a tensor; the graph-output walk does).
+  TensorVariable(VtKind kind, NodeId node, fake::TensorMeta meta)
+      : VariableTracker(kind, nullptr, MutationType::kImmutable),
+        node_(node),
+        meta_(std::move(meta)) {}
 
  private:
   Expected<VtPtr> dunderOrGraphCall(Tx& tx, const std::string& name, Args args, Kwargs kwargs);

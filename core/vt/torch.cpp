@@ -13,6 +13,7 @@
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
+#include "core/vt/numpy_ndarray.h"
 #include "core/vt/tensor.h"
 
 namespace dynrr::vt {
@@ -118,6 +119,79 @@ Expected<VtPtr> anyAutocast(Tx& tx, const std::string&, Args& args, Kwargs& kwar
   return ConstantVariable::make(tx.context().anyAutocastEnabled);
 }
 
+// torch.get_autocast_gpu_dtype() (constant_fold_functions, no guard) folds to the
+// recorded global state's autocast GPU dtype.
+Expected<VtPtr> autocastGpuDtype(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  if (!args.empty() || !kwargs.empty()) return fallThrough();
+  std::string name = tx.context().event.getFrame().getGlobalState().getAutocastGpuDtype().cStr();
+  auto d = fake::parseDType(name);
+  if (!d) return unsupported("torch.get_autocast_gpu_dtype() (dtype '" + name + "' not recorded)");
+  return dtypeConstant(*d);
+}
+
+// The recorded result (a Python repr) of an argument-less function whose value depends on
+// the build or the process (GlobalState.constantFolds).
+Expected<std::string> recordedResult(Tx& tx, const std::string& qualname) {
+  auto folds = tx.context().event.getFrame().getGlobalState().getConstantFolds();
+  if (folds.size() == 0)
+    return unsupported(qualname + "() (this trace does not record its result: re-record)");
+  for (auto kv : folds)
+    if (std::string_view(kv.getKey().cStr()) == qualname) return std::string(kv.getValue().cStr());
+  return unsupported(qualname + "() (its call raised when recorded)");
+}
+
+Expected<bool> recordedBool(Tx& tx, const std::string& qualname) {
+  auto r = recordedResult(tx, qualname);
+  if (!r) return r.error();
+  if (*r != "True" && *r != "False")
+    return unsupported(qualname + "() recorded as " + *r + ", not a bool");
+  return *r == "True";
+}
+
+// constant_fold_functions without guards: torch.distributed.is_available(),
+// torch.distributed.is_initialized() (a fold only where distributed is available: the list
+// is extended at import), torch._C._get_privateuse1_backend_name(), the cuBLAS TF32 flag.
+Expected<VtPtr> recordedFold(Tx& tx, const std::string& qualname, Args& args, Kwargs& kwargs) {
+  if (!args.empty() || !kwargs.empty()) return fallThrough();
+  if (qualname == "torch._C._get_privateuse1_backend_name") {
+    auto r = recordedResult(tx, qualname);
+    if (!r) return r.error();
+    if (r->size() < 2 || r->front() != '\'' || r->back() != '\'' ||
+        r->find_first_of("\\\"", 1) != std::string::npos)
+      return unsupported(qualname + "() recorded as " + *r);
+    return ConstantVariable::make(r->substr(1, r->size() - 2));
+  }
+  std::string key = qualname == "torch.distributed.distributed_c10d.is_initialized"
+                        ? "torch.distributed.is_initialized"
+                        : qualname;
+  if (key == "torch.distributed.is_initialized") {
+    auto available = recordedBool(tx, "torch.distributed.is_available");
+    if (!available) return available.error();
+    if (!*available)
+      return unsupported(qualname + "() without torch.distributed (not a constant fold)");
+  }
+  auto b = recordedBool(tx, key);
+  if (!b) return b.error();
+  return ConstantVariable::make(*b);
+}
+
+// torch._C._are_functorch_transforms_active(): no fold, a graph call whose bool example
+// value wrap_fx_proxy_cls turns into a constant (the node stays in the graph).
+Expected<VtPtr> functorchActive(Tx& tx, const std::string& qualname, Args& args, Kwargs& kwargs) {
+  if (!args.empty() || !kwargs.empty()) return fallThrough();
+  auto b = recordedBool(tx, qualname);
+  if (!b) return b.error();
+  auto& out = tx.context().output;
+  NodeId n = out.callFunction(qualname, {}, {});
+  out.graph().node(n).exampleText = *b ? "bool True" : "bool False";
+  return ConstantVariable::make(*b);
+}
+
+// handle_from_numpy: torch.as_tensor of the ndarray's node.
+Expected<VtPtr> fromNumpy(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  return torchFromNumpy(tx, args, kwargs);
+}
+
 // torch.autograd._is_checkpoint_valid() folds to True outside a backward pass, which is
 // where Dynamo traces.
 Expected<VtPtr> checkpointValid(Tx&, const std::string&, Args& args, Kwargs& kwargs) {
@@ -164,6 +238,14 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.is_floating_point", &dtypeQuery},
         {"torch.is_complex", &dtypeQuery},
         {"torch._C._is_any_autocast_enabled", &anyAutocast},
+        {"torch.get_autocast_gpu_dtype", &autocastGpuDtype},
+        {"torch.from_numpy", &fromNumpy},
+        {"torch.distributed.is_available", &recordedFold},
+        {"torch.distributed.is_initialized", &recordedFold},
+        {"torch.distributed.distributed_c10d.is_initialized", &recordedFold},
+        {"torch._C._get_privateuse1_backend_name", &recordedFold},
+        {"torch._C._get_cublas_allow_tf32", &recordedFold},
+        {"torch._C._are_functorch_transforms_active", &functorchActive},
         {"torch.autograd._is_checkpoint_valid", &checkpointValid},
         {"torch.are_deterministic_algorithms_enabled", &deterministicEnabled},
         {"torch._C._has_torch_function", &hasTorchFunction},

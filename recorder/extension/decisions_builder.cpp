@@ -229,6 +229,13 @@ void fillGlobalState(PyObject* s, schema::GlobalState::Builder out) {
   if (PyObject* tid = item(s, "torch_module_id"); tid != nullptr && PyLong_Check(tid))
     out.setTorchModuleId(PyLong_AsUnsignedLongLong(tid));
   if (PyErr_Occurred()) PyErr_Clear();
+  if (PyObject* folds = item(s, "constant_folds"); folds != nullptr && PyList_Check(folds)) {
+    auto fl = out.initConstantFolds(static_cast<unsigned>(length(folds)));  // [(name, repr)]
+    for (unsigned i = 0; i < fl.size(); ++i) {
+      fl[i].setKey(text(at(at(folds, i), 0)));
+      fl[i].setValue(text(at(at(folds, i), 1)));
+    }
+  }
   PyObject* hooks = item(s, "nn_module_global_hooks");  // [int, int, int, int]
   auto hl = out.initNnModuleGlobalHooks(static_cast<unsigned>(length(hooks)));
   for (unsigned i = 0; i < hl.size(); ++i) hl.set(i, static_cast<uint32_t>(integer(at(hooks, i))));

@@ -422,6 +422,18 @@ def global_state() -> dict:
                 "_global_forward_hooks", "_global_forward_pre_hooks")]
     except Exception:
         s["nn_module_global_hooks"] = []
+    folds = []
+    for name, fn in (
+            ("torch.distributed.is_available", lambda: torch.distributed.is_available()),
+            ("torch.distributed.is_initialized", lambda: torch.distributed.is_initialized()),
+            ("torch._C._get_privateuse1_backend_name", c._get_privateuse1_backend_name),
+            ("torch._C._are_functorch_transforms_active", c._are_functorch_transforms_active),
+            ("torch._C._get_cublas_allow_tf32", c._get_cublas_allow_tf32)):
+        try:
+            folds.append((name, repr(fn())))
+        except Exception:
+            pass
+    s["constant_folds"] = folds
     try:
         from torch.utils._device import CURRENT_DEVICE
         s["default_device"] = str(CURRENT_DEVICE) if CURRENT_DEVICE is not None else ""
@@ -438,7 +450,7 @@ _OTHER_CONFIG = ("force_parameter_static_shapes", "force_nn_module_property_stat
                  "allow_unspec_int_on_nn_module", "nested_graph_breaks",
                  "enable_trace_contextlib", "suppress_errors", "error_on_recompile",
                  "install_free_tensors", "guard_nn_modules", "dont_skip_tracing",
-                 "ignore_logging_functions")
+                 "ignore_logging_functions", "trace_numpy")
 
 
 def dynamo_config() -> dict:

@@ -50,6 +50,30 @@ TEST(GraphEdit, GraphInputsStayTogetherFirst) {
   EXPECT_EQ(g.nodes(), (std::vector<Node*>{x, w, b, x2, sin}));
 }
 
+// numpy_method_wrapper builds a wrapper object per call: FX's add_global keys globals by
+// object, so two calls of one name print two globals; the same function twice prints one.
+TEST(GraphEdit, PerCallCallablesGetTheirOwnGlobal) {
+  Graph g;
+  Node* x = g.createGraphInput("L['x']", "torch.Tensor");
+  Node* a = g.callFunction("torch._dynamo.utils.wrapped_add@3", {N(x), N(x)});
+  Node* b = g.callFunction("torch._dynamo.utils.wrapped_add@5", {N(a), N(x)});
+  Node* c = g.callFunction("torch._dynamo.utils.numpy_attr_wrapper", {N(b), Argument::string("T")});
+  Node* d = g.callFunction("torch._dynamo.utils.numpy_attr_wrapper", {N(c), Argument::string("T")});
+  g.output(N(d));
+  EXPECT_EQ(a->target().qualifiedName(), "torch._dynamo.utils.wrapped_add");
+  EXPECT_EQ(a->target().objectToken(), "3");
+  EXPECT_EQ(b->name(), "wrapped_add_1");
+  std::string code = pythonCode(g);
+  EXPECT_NE(code.find("wrapped_add = torch__dynamo_utils_wrapped_add(l_x_, l_x_)"),
+            std::string::npos)
+      << code;
+  EXPECT_NE(code.find("torch__dynamo_utils_wrapped_add_1(wrapped_add, l_x_)"), std::string::npos)
+      << code;
+  EXPECT_NE(code.find("numpy_attr_wrapper_1 = torch__dynamo_utils_numpy_attr_wrapper("),
+            std::string::npos)
+      << code;
+}
+
 TEST(GraphEdit, RenameKeepsOldNameTaken) {
   Graph g;
   Node* x = g.createGraphInput("L['x']", "torch.Tensor");

@@ -1,0 +1,47 @@
+// numpy_ndarray.h — a numpy ndarray made from a tensor while tracing (NumpyNdarrayVariable
+// in torch/_dynamo/variables/tensor.py: tensor.numpy() is a view of the tensor in the
+// graph that Dynamo treats as an ndarray backed by torch._numpy). Modelled: making one
+// (TensorVariable.method_numpy's view_as node), torch.from_numpy of one
+// (TorchInGraphFunctionVariable's from_numpy handler: torch.as_tensor), and the
+// attributes var_getattr answers without numpy semantics the core would have to guess:
+// ndim, itemsize, shape, size as constants, T / real / imag as numpy_attr_wrapper nodes
+// of a real dtype. ndarray methods (numpy_method_wrapper), numpy functions, operators
+// and everything else are reported unsupported by name.
+#pragma once
+
+#include <string>
+
+#include "core/vt/tensor.h"
+
+namespace dynrr::vt {
+
+class NumpyNdarrayVariable final : public TensorVariable {
+ public:
+  NumpyNdarrayVariable(NodeId node, fake::TensorMeta meta)
+      : TensorVariable(VtKind::kNdarray, node, std::move(meta)) {}
+  std::string pythonTypeName() const override { return "ndarray"; }
+  std::string className() const override { return "NumpyNdarrayVariable"; }
+
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx&) override {
+    return unsupported("iterating a numpy ndarray");
+  }
+  Expected<bool> boolValue(Tx&) override { return unsupported("truth of a numpy ndarray"); }
+};
+
+// TensorVariable.method_numpy (force=False): a view_as node of the tensor, seen as an
+// ndarray. Unsupported where the config (trace_numpy) is not recorded or is off.
+Expected<VtPtr> tensorToNumpy(Tx& tx, const TensorVariable& t, Args& args, Kwargs& kwargs);
+
+// An operator with an ndarray among its operands and no tensor (BuiltinVariable's
+// numpy_operator_wrapper(fn): a wrapped_<op> call, an ndarray). Modelled: + - * / of arrays
+// of one floating dtype and int / float constants (torch._numpy's promotion agrees with
+// torch's there).
+Expected<VtPtr> ndarrayOperator(Tx& tx, const std::string& op, const Args& args);
+
+// torch.from_numpy(ndarray) (handle_from_numpy): a torch.as_tensor node over the
+// ndarray's node, a tensor again.
+Expected<VtPtr> torchFromNumpy(Tx& tx, Args& args, Kwargs& kwargs);
+
+}  // namespace dynrr::vt
