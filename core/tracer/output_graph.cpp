@@ -154,7 +154,9 @@ NodeId OutputGraph::liftFreevar(int tracer, NodeId node) {
   ph.meta = from.meta;
   ph.metaTuple = from.metaTuple;
   ph.symExpr = from.symExpr.empty() ? from.symbol : from.symExpr;
-  ph.typeExpr = from.meta ? "torch.Tensor" : "";
+  // type(example_value): a FakeTensor (cond and while_loop replace these placeholders
+  // when they merge their subgraphs' inputs).
+  ph.typeExpr = from.meta ? "torch._subclasses.fake_tensor.FakeTensor" : "";
   NodeId id = graph_.add(std::move(ph));
   tracers_[static_cast<size_t>(tracer)].lifted.emplace_back(node, id);
   if (onNode) onNode(id);

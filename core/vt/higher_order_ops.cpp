@@ -21,8 +21,9 @@ namespace {
 // graph break or an Unsupported inside it becomes UncapturedHigherOrderOpError, raised to
 // the program, named by the gb_type it wraps.
 Error uncaptured(const std::string& gbType, const std::string& what) {
-  return Error::frameError("UncapturedHigherOrderOpError: " + gbType,
-                           "torch.cond cannot be captured: " + what + " (" + gbType + ")");
+  return Error::frameError(
+      "UncapturedHigherOrderOpError: " + gbType,
+      "the higher-order operator cannot be captured: " + what + " (" + gbType + ")");
 }
 
 using guards::GuardKind;
@@ -44,12 +45,14 @@ struct Spec {
   }
 };
 
-// pytree.tree_flatten on trackers: the leaves in order and the structure.
-Status flatten(Tx& tx, const VtPtr& v, std::vector<VtPtr>& leaves, Spec& spec, int depth) {
+// pytree.tree_flatten on trackers: the leaves in order and the structure. `what` names
+// the value flattened in messages ("a torch.cond branch output").
+Status flatten(Tx& tx, const VtPtr& v, std::vector<VtPtr>& leaves, Spec& spec, int depth,
+               const std::string& what = "a torch.cond branch output") {
   auto r = tx.realize(v);
   if (!r) return r.error();
   const VtPtr& x = *r;
-  if (depth > 32) return unsupported("a torch.cond branch output nested more than 32 deep");
+  if (depth > 32) return unsupported(what + " nested more than 32 deep");
   if (x->kind() == VtKind::kTensor) {
     spec.kind = Spec::Kind::kLeaf;
     // The inlined helper's `[helper(child, leaves) for child in children]` stores each
@@ -61,23 +64,22 @@ Status flatten(Tx& tx, const VtPtr& v, std::vector<VtPtr>& leaves, Spec& spec, i
   if (x->kind() == VtKind::kTuple || x->kind() == VtKind::kList) {
     const SequenceVariable* seq = asSequence(x);
     if (!seq->fieldNames().empty() || !seq->viewType().empty())
-      return unsupported(
-          "a torch.cond branch returning a named tuple or a dict view (pytree node types "
-          "other than tuple and list are not modelled)");
+      return unsupported(what +
+                         " holding a named tuple or a dict view (pytree node types other than "
+                         "tuple and list are not modelled)");
     spec.kind = x->kind() == VtKind::kTuple ? Spec::Kind::kTuple : Spec::Kind::kList;
     for (const auto& item : seq->items()) {
       spec.children.emplace_back();
-      if (Status s = flatten(tx, item, leaves, spec.children.back(), depth + 1); !s) return s;
+      if (Status s = flatten(tx, item, leaves, spec.children.back(), depth + 1, what); !s) return s;
     }
     return Status::success();
   }
   if (x->kind() == VtKind::kConstant)
-    return unsupported(
-        "a torch.cond branch returning a constant (the cond's output is then an unbacked "
-        "SymInt with runtime asserts: not modelled)");
-  return unsupported("a torch.cond branch returning " + x->pythonTypeName() +
-                     " (Dynamo accepts tensors and ints: torch.cond: unsupported branch "
-                     "return type)");
+    return unsupported(what +
+                       " holding a constant (an int leaf becomes an unbacked SymInt: not "
+                       "modelled)");
+  return unsupported(what + " holding a " + x->pythonTypeName() +
+                     " (Dynamo accepts tensors and ints as leaves)");
 }
 
 // pytree.tree_unflatten: `leaves` put back into `spec`'s structure.
@@ -95,13 +97,17 @@ VtPtr unflatten(const Spec& spec, const std::vector<VtPtr>& leaves, size_t& next
 // each node type met. Modelled from those functions' global reads, as the sum polyfill is
 // in builtin.cpp; _pytree.py registers tuple then list first in SUPPORTED_NODES, so they
 // are keys 0 and 1.
-void guardPytree(OutputGraph& out, const Spec& a, const Spec& b) {
+// `compared`: the specs were compared (TreeSpec.__eq__ calls str()); `moduleFirst`: the
+// frame reaches torch.utils._pytree first through the functions' globals (MODULE_MATCH);
+// otherwise it was reached before through another source (DUPLICATE_INPUT).
+void guardPytree(OutputGraph& out, const Spec& a, const Spec& b, bool compared = true,
+                 bool moduleFirst = true) {
   const std::string mod = "G['__import_torch_dot_utils_dot__pytree']";
   const std::string nodes = "__import__('torch').utils._pytree.SUPPORTED_NODES";
   const std::string builtins = "G['__builtins_dict___0']";
   for (const char* name : {"isinstance", "len", "list", "tuple"})
     out.addGuard(GuardKind::BUILTIN_MATCH, builtins + "['" + name + "']");
-  out.addGuard(GuardKind::MODULE_MATCH, mod);
+  out.addGuard(moduleFirst ? GuardKind::MODULE_MATCH : GuardKind::DUPLICATE_INPUT, mod);
   out.addGuard(GuardKind::CLASS_MATCH, mod + ".Any");
   out.addGuard(GuardKind::CLASS_MATCH, mod + ".TreeSpec");
   out.addGuard(GuardKind::TYPE_MATCH, mod + "._LEAF_SPEC");
@@ -118,8 +124,9 @@ void guardPytree(OutputGraph& out, const Spec& a, const Spec& b) {
   bool list = a.has(Spec::Kind::kList) || b.has(Spec::Kind::kList);
   if (!tuple && !list) return;
   // A container node: _get_node_type's namedtuple check, the node type's NodeDef.
-  for (const char* name : {"issubclass", "object", "str", "type"})
+  for (const char* name : {"issubclass", "object", "type"})
     out.addGuard(GuardKind::BUILTIN_MATCH, builtins + "['" + name + "']");
+  if (compared) out.addGuard(GuardKind::BUILTIN_MATCH, builtins + "['str']");
   out.addGuard(GuardKind::DUPLICATE_INPUT, mod + ".SUPPORTED_NODES");
   out.addGuard(GuardKind::CLOSURE_MATCH, mod + "._get_node_type");
   out.addGuard(GuardKind::DICT_CONTAINS, nodes);
@@ -245,6 +252,57 @@ Expected<std::string> notOnlyTensorsAndConstants(Tx& tx, const VtPtr& v, int dep
   return x->pythonTypeName();
 }
 
+// trace_hop_function in the current SubgraphTracer: `fn` called on `args`, SideEffects
+// scoped to the subgraph (OutputGraph.subtracer enters a new scope) and the identity
+// cache put back after. `noFallback`: the operator does not fall back to eager
+// (_ALLOW_FALLBACK_TO_EAGER is False), so a graph break or an Unsupported inside it
+// becomes UncapturedHigherOrderOpError, a hard error; otherwise it is not modelled.
+Expected<VtPtr> traceInSubtracer(Tx& tx, const VtPtr& fn, Args args, Kwargs kwargs,
+                                 const std::string& where, bool noFallback) {
+  auto& ctx = tx.context();
+  const uint64_t mutationsBefore = ctx.sideEffects.mutationCount();
+  struct ScopeGuard {
+    tracer::SideEffects& se;
+    uint64_t saved;
+    ~ScopeGuard() { se.setScopeStart(saved); }
+  } scopeGuard{ctx.sideEffects, ctx.sideEffects.scopeStart()};
+  ctx.sideEffects.setScopeStart(VariableTracker::peekSerial());
+  const bool hadBreak = ctx.pendingBreak.has_value();
+  const auto objectsBefore = ctx.objectsByIdentity;
+  auto r = fn->callFunction(tx, std::move(args), std::move(kwargs));
+  // trace_hop_function: SideEffects as before the subgraph. Objects the subgraph wrapped
+  // first are found again only through the source they were read from.
+  for (auto it = ctx.objectsByIdentity.begin(); it != ctx.objectsByIdentity.end();) {
+    if (objectsBefore.count(it->first) || !it->second->source()) {
+      ++it;
+      continue;
+    }
+    ctx.branchSourceCache[{it->first, it->second->source()->name()}] = it->second;
+    it = ctx.objectsByIdentity.erase(it);
+  }
+  if (!r) {
+    if (!hadBreak && ctx.pendingBreak) {
+      std::string why = ctx.pendingBreak->gbType;
+      ctx.pendingBreak.reset();
+      if (noFallback) return uncaptured(why, "a graph break in " + where);
+      return unsupported("a graph break in " + where + " (" + why +
+                         "): the higher-order operator's fallback to eager is not modelled");
+    }
+    if (r.error().isObservedException())
+      return unsupported("an exception raised in " + where +
+                         ": Dynamo raises UncapturedHigherOrderOpError, not modelled");
+    return r.error().withContext(where);
+  }
+  // SideEffects.check_allowed_side_effect: mutating what the subgraph did not create.
+  if (ctx.sideEffects.mutationCount() != mutationsBefore) {
+    if (noFallback)
+      return uncaptured("HOP: Unsafe side effect", "a mutation of pre-existing state in " + where);
+    return unsupported("a mutation of pre-existing state in " + where +
+                       " (the higher-order operator's fallback to eager is not modelled)");
+  }
+  return r;
+}
+
 // speculate_subgraph(..., set_subgraph_inputs="automatic", should_flatten_outputs=True):
 // the branch called on the operands in a new SubgraphTracer (tensors it uses from
 // enclosing graphs are lifted as it goes), its output flattened and returned by the
@@ -256,44 +314,9 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
   Branch res;
   SubtracerScope scope(out);
   res.graph = scope.graph;
-  const uint64_t mutationsBefore = ctx.sideEffects.mutationCount();
-  // OutputGraph.subtracer enters a new scope: what exists now is outside it.
-  struct ScopeGuard {
-    tracer::SideEffects& se;
-    uint64_t saved;
-    ~ScopeGuard() { se.setScopeStart(saved); }
-  } scopeGuard{ctx.sideEffects, ctx.sideEffects.scopeStart()};
-  ctx.sideEffects.setScopeStart(VariableTracker::peekSerial());
-  const bool hadBreak = ctx.pendingBreak.has_value();
-  const auto objectsBefore = ctx.objectsByIdentity;
-  auto r = fn->callFunction(tx, operands, {});
-  // trace_hop_function: SideEffects as before the branch. Objects the branch wrapped
-  // first are found again only through the source they were read from.
-  for (auto it = ctx.objectsByIdentity.begin(); it != ctx.objectsByIdentity.end();) {
-    if (objectsBefore.count(it->first) || !it->second->source()) {
-      ++it;
-      continue;
-    }
-    ctx.branchSourceCache[{it->first, it->second->source()->name()}] = it->second;
-    it = ctx.objectsByIdentity.erase(it);
-  }
   const std::string where = std::string("the ") + which + " branch of torch.cond";
-  if (!r) {
-    // cond does not fall back to eager (_ALLOW_FALLBACK_TO_EAGER is False): a graph break
-    // or an exception in a branch becomes UncapturedHigherOrderOpError, a hard error.
-    if (!hadBreak && ctx.pendingBreak) {
-      std::string why = ctx.pendingBreak->gbType;
-      ctx.pendingBreak.reset();
-      return uncaptured(why, "a graph break in " + where);
-    }
-    if (r.error().isObservedException())
-      return unsupported("an exception raised in " + where +
-                         ": Dynamo raises UncapturedHigherOrderOpError, not modelled");
-    return r.error().withContext(where);
-  }
-  // SideEffects.check_allowed_side_effect: mutating what the subgraph did not create.
-  if (ctx.sideEffects.mutationCount() != mutationsBefore)
-    return uncaptured("HOP: Unsafe side effect", "a mutation of pre-existing state in " + where);
+  auto r = traceInSubtracer(tx, fn, operands, {}, where, /*noFallback=*/true);
+  if (!r) return r.error();
   std::vector<VtPtr> leaves;
   if (Status s = flatten(tx, *r, leaves, res.spec, 0); !s) return s.error();
   std::vector<NodeId> outputs;
@@ -355,20 +378,24 @@ NodeId liftedFor(const std::vector<std::pair<NodeId, NodeId>>& lifted, NodeId ke
 // _merge_graph_inputs: both subgraphs take the same inputs, the freevars both lifted
 // first, then the true branch's own (suffix _true_branch), then the false branch's
 // (_false_branch), each group sorted by node name. Returns the cond's operands.
-Expected<std::vector<NodeId>> mergeGraphInputs(OutputGraph& out, const Branch& t, const Branch& f) {
+// `tSuffix` / `fSuffix` name each side's own inputs (cond: "_true_branch" /
+// "_false_branch"; while_loop: "_cond_fn" / "_body_fn").
+Expected<std::vector<NodeId>> mergeGraphInputs(OutputGraph& out, const Branch& t, const Branch& f,
+                                               const std::string& tSuffix = "_true_branch",
+                                               const std::string& fSuffix = "_false_branch") {
   std::vector<NodeId> shared, onlyT, onlyF;
   for (const auto& [k, ph] : t.lifted) {
     if (out.graph().node(k).op == "get_attr")
       return unsupported(
-          "a torch.cond branch lifting a get_attr node (shared get_attrs are not "
-          "modelled)");
+          "a subgraph of torch.cond or while_loop lifting a get_attr node (shared get_attrs "
+          "are not modelled)");
     (liftedFor(f.lifted, k) >= 0 ? shared : onlyT).push_back(k);
   }
   for (const auto& [k, ph] : f.lifted) {
     if (out.graph().node(k).op == "get_attr")
       return unsupported(
-          "a torch.cond branch lifting a get_attr node (shared get_attrs are not "
-          "modelled)");
+          "a subgraph of torch.cond or while_loop lifting a get_attr node (shared get_attrs "
+          "are not modelled)");
     if (liftedFor(t.lifted, k) < 0) onlyF.push_back(k);
   }
   auto byName = [&](std::vector<NodeId>& v) {
@@ -394,8 +421,8 @@ Expected<std::vector<NodeId>> mergeGraphInputs(OutputGraph& out, const Branch& t
       }
     };
     insert(shared, "");
-    insert(onlyT, "_true_branch");
-    insert(onlyF, "_false_branch");
+    insert(onlyT, tSuffix);
+    insert(onlyF, fSuffix);
   };
   fixup(t);
   fixup(f);
@@ -536,20 +563,448 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
   return unflatten(t->spec, flat, next);
 }
 
+// LazyVariableTracker.realize_all((args, kwargs)).
+Status realizeAllArgs(Tx& tx, Args& args, Kwargs& kwargs) {
+  for (auto& a : args) {
+    if (Status s = LazyVariable::realizeAll(tx, a); !s) return s;
+    auto r = tx.realize(a);
+    if (!r) return r.error();
+    a = *r;
+  }
+  for (auto& [k, v] : kwargs) {
+    if (Status s = LazyVariable::realizeAll(tx, v); !s) return s;
+    auto r = tx.realize(v);
+    if (!r) return r.error();
+    v = *r;
+  }
+  return Status::success();
+}
+
+// ---- wrap and checkpoint (WrapHigherOrderVariable, CheckpointHigherOrderVariable) ----
+
+// speculate_subgraph_with_auto_output_flattening's graph_output_vts: the tensors of the
+// output in visit order (VariableTracker.visit); constants stay Python values.
+Status collectOutputTensors(Tx& tx, const VtPtr& v, std::vector<VtPtr>& tensors, int depth,
+                            const std::string& where) {
+  auto r = tx.realize(v);
+  if (!r) return r.error();
+  const VtPtr& x = *r;
+  if (depth > 32) return unsupported(where + " returning a value nested more than 32 deep");
+  if (x->kind() == VtKind::kTensor) {
+    for (const auto& t : tensors) {
+      if (t.get() == x.get())
+        return unsupported(where + " returning one tensor twice (not modelled)");
+    }
+    tensors.push_back(x);
+    return Status::success();
+  }
+  if (x->kind() == VtKind::kConstant) return Status::success();
+  if (x->kind() == VtKind::kTuple || x->kind() == VtKind::kList) {
+    const SequenceVariable* seq = asSequence(x);
+    if (!seq->fieldNames().empty() || !seq->viewType().empty())
+      return unsupported(where + " returning a named tuple or a dict view (not modelled)");
+    for (const auto& item : seq->items()) {
+      if (Status s = collectOutputTensors(tx, item, tensors, depth + 1, where); !s) return s;
+    }
+    return Status::success();
+  }
+  return unsupported(where + " returning a " + x->pythonTypeName() +
+                     " (outputs other than tensors, constants, tuples and lists are not "
+                     "modelled)");
+}
+
+// overwrite_tensor_vt_proxy: the output with each graph output tensor standing for the
+// operator's getitem node instead (the tracker keeps whether it was named already).
+VtPtr reproxify(Tx& tx, const VtPtr& v, const std::vector<VtPtr>& tensors,
+                const std::vector<VtPtr>& items) {
+  VtPtr x = v;
+  if (auto* lazy = asLazy(x); lazy && lazy->realized()) x = lazy->realized();
+  if (x->kind() == VtKind::kTensor) {
+    for (size_t i = 0; i < tensors.size(); ++i) {
+      if (tensors[i].get() != x.get()) continue;
+      if (static_cast<const TensorVariable&>(*x).nameHintSet())
+        static_cast<TensorVariable&>(*items[i]).markNameHintSet();
+      return items[i];
+    }
+    return x;
+  }
+  if (x->kind() != VtKind::kTuple && x->kind() != VtKind::kList) return x;
+  std::vector<VtPtr> out;
+  for (const auto& item : asSequence(x)->items())
+    out.push_back(reproxify(tx, item, tensors, items));
+  return x->kind() == VtKind::kTuple ? makeTuple(std::move(out)) : makeList(std::move(out));
+}
+
+// WrapHigherOrderVariable._call_function (wrap(fn, *args, **kwargs)) and
+// CheckpointHigherOrderVariable._call_function (checkpoint(fn, *args, use_reentrant=...,
+// **kwargs)): the function traced once in a SubgraphTracer with "automatic" inputs (every
+// tensor it reads from an enclosing graph is lifted, in first-use order), installed as
+// wrap_body_N, and called by one node whose outputs replace the returned tensors.
+Expected<VtPtr> callWrap(Tx& tx, Args args, Kwargs kwargs, bool checkpoint) {
+  auto& ctx = tx.context();
+  OutputGraph& out = ctx.output;
+  if (Status s = realizeAllArgs(tx, args, kwargs); !s) return s.error();
+  const std::string op = checkpoint ? "torch.utils.checkpoint.checkpoint" : "wrap";
+  if (args.empty()) return unsupported(op + " called without a function");
+  // TagActivationCheckpoint.divide_kwargs: checkpoint's own keywords go to the node.
+  std::vector<std::pair<std::string, GraphArg>> nodeKwargs;
+  if (checkpoint) {
+    static const std::set<std::string> kOwn = {"use_reentrant", "determinism_check", "debug",
+                                               "early_stop", "preserve_rng_state"};
+    Kwargs fnKwargs;
+    for (auto& [k, v] : kwargs) {
+      if (k == "context_fn")
+        return unsupported("torch.utils.checkpoint.checkpoint with a context_fn (not modelled)");
+      if (!kOwn.count(k)) {
+        fnKwargs.emplace_back(k, v);
+        continue;
+      }
+      if (v->kind() != VtKind::kConstant)
+        return unsupported("torch.utils.checkpoint.checkpoint's " + k + " given a " +
+                           v->pythonTypeName() + " (only constants are modelled)");
+      nodeKwargs.emplace_back(
+          k, GraphArg::ofConstant(static_cast<const ConstantVariable&>(*v).value()));
+    }
+    kwargs = std::move(fnKwargs);
+  }
+  const std::string where = "the function of " + op;
+  int graph = 0;
+  VtPtr result;
+  std::vector<VtPtr> tensors;
+  std::vector<fake::TensorMeta> metas;
+  {
+    SubtracerScope scope(out);
+    graph = scope.graph;
+    Args fnArgs(args.begin() + 1, args.end());
+    auto r = traceInSubtracer(tx, args[0], std::move(fnArgs), std::move(kwargs), where,
+                              /*noFallback=*/false);
+    if (!r) return r.error();
+    result = *r;
+    if (Status s = collectOutputTensors(tx, result, tensors, 0, where); !s) return s.error();
+    std::vector<NodeId> outputs;
+    for (const auto& t : tensors) {
+      const auto& tv = static_cast<const TensorVariable&>(*t);
+      outputs.push_back(out.liftToCurrent(tv.node()));
+      metas.push_back(tv.meta());
+    }
+    if (!out.liftError().empty()) return unsupported(out.liftError() + " in " + where);
+    out.subgraphOutput(graph, outputs);
+  }
+  // move_lifted_freevars_phs_to_end: with automatic inputs every placeholder is lifted.
+  std::vector<GraphArg> nodeArgs;
+  std::string body = out.installSubgraph("wrap_body", graph);
+  nodeArgs.push_back(GraphArg::ofNode(out.getAttr(body)));
+  for (const auto& [outer, ph] : out.liftedFreevars(graph)) {
+    if (out.graph().node(outer).op == "get_attr")
+      return unsupported(where + " lifting a get_attr node (not modelled)");
+    nodeArgs.push_back(GraphArg::ofNode(out.liftToCurrent(outer)));
+  }
+  NodeId call = out.callFunction(checkpoint ? "torch.ops.higher_order.tag_activation_checkpoint"
+                                            : "torch.ops.higher_order.wrap",
+                                 std::move(nodeArgs), std::move(nodeKwargs));
+  out.graph().node(call).metaTuple = metas;
+  std::vector<VtPtr> items;
+  for (size_t i = 0; i < metas.size(); ++i) {
+    NodeId item = out.callFunction(
+        "operator.getitem", {GraphArg::ofNode(call), GraphArg::ofConstant(static_cast<int64_t>(i))},
+        {});
+    out.graph().node(item).meta = metas[i];
+    items.push_back(std::make_shared<TensorVariable>(item, metas[i]));
+  }
+  return reproxify(tx, result, tensors, items);
+}
+
+// ---- while_loop (WhileLoopHigherOrderVariable, _call_while_loop) ----
+
+// The guards Dynamo's inlining of torch._higher_order_ops.while_loop.while_loop gives: the
+// module globals it reads (pytree, torch.compiler.is_dynamo_compiling, while_loop_op),
+// tree_flatten of the carried inputs in the frame, tree_unflatten in the flat
+// cond_fn / body_fn, and flatten_manual's tree_flatten / tree_unflatten of the subgraph
+// inputs (a list, so list's NodeDef too). Modelled from those functions' global reads as
+// guardPytree is for cond; the set is the same for any tuple / list structure of tensors.
+// The module `torch`, reached through the wrapper's globals, is guarded through the
+// frame's own `torch` global when the frame read it before (the same object: its first
+// source wins, the second is a DUPLICATE_INPUT). `sourcedLeaf`: some carried leaf has a
+// source (its type() is a key looked up in SUPPORTED_NODES: DICT_KEYS_MATCH).
+void guardWhileLoopWrapper(OutputGraph& out, bool sourcedLeaf) {
+  const std::string mod = "G['__import_torch_dot__higher_order_ops_dot_while_loop']";
+  out.addGuard(GuardKind::MODULE_MATCH, mod);
+  out.addGuard(GuardKind::MODULE_MATCH, mod + ".pytree");
+  out.addGuard(GuardKind::CLOSURE_MATCH, mod + ".pytree.tree_flatten");
+  out.addGuard(GuardKind::SEQUENCE_LENGTH, mod + ".pytree.tree_flatten.__defaults__");
+  out.addGuard(GuardKind::CONSTANT_MATCH, mod + ".pytree.tree_flatten.__defaults__[0]");
+  out.addGuard(GuardKind::CLOSURE_MATCH, mod + ".pytree.tree_unflatten");
+  std::string torch = mod + ".torch";
+  if (out.guardSet().contains(GuardKind::MODULE_MATCH, "G['torch']")) {
+    out.addGuard(GuardKind::DUPLICATE_INPUT, torch);
+    torch = "G['torch']";
+  } else {
+    out.addGuard(GuardKind::MODULE_MATCH, torch);
+  }
+  out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
+  out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
+  out.addGuard(GuardKind::TYPE_MATCH, mod + ".while_loop_op");
+  Spec containers;
+  containers.kind = Spec::Kind::kTuple;
+  containers.children.push_back(Spec{Spec::Kind::kList, {}});
+  guardPytree(out, containers, containers, /*compared=*/false, /*moduleFirst=*/false);
+  if (sourcedLeaf)
+    out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
+}
+
+// One of while_loop's two subgraphs: its tracer, output structure and metadata, what it
+// lifted.
+using LoopFn = Branch;
+
+// speculate_subgraph(..., set_subgraph_inputs="flatten_manual") for while_loop's cond_fn
+// (`body` false: one scalar boolean tensor returned as is) or body_fn (`body` true: the
+// output flattened, should_flatten_outputs): one placeholder per carried leaf, named after
+// its clone (`names`), with the clone's metadata; the flat function unflattens them into
+// the carried structure `carried` and calls `fn(*carried)`.
+Expected<LoopFn> speculateLoopFn(Tx& tx, const VtPtr& fn, const Spec& carried,
+                                 const std::vector<std::string>& names,
+                                 const std::vector<fake::TensorMeta>& metas, bool body) {
+  auto& ctx = tx.context();
+  OutputGraph& out = ctx.output;
+  LoopFn res;
+  SubtracerScope scope(out);
+  res.graph = scope.graph;
+  const std::string where = body ? "the body_fn of while_loop" : "the cond_fn of while_loop";
+  std::vector<VtPtr> phs;
+  for (size_t i = 0; i < names.size(); ++i) {
+    tracer::ProtoNode ph;
+    ph.op = "placeholder";
+    ph.graph = res.graph;
+    ph.target = names[i];
+    ph.meta = metas[i];
+    ph.typeExpr = "torch.Tensor";
+    NodeId id = out.graph().add(std::move(ph));
+    if (out.onNode) out.onNode(id);
+    phs.push_back(std::make_shared<TensorVariable>(id, metas[i]));
+  }
+  size_t next = 0;
+  VtPtr args = unflatten(carried, phs, next);
+  auto r = traceInSubtracer(tx, fn, asSequence(args)->items(), {}, where, /*noFallback=*/true);
+  if (!r) return r.error();
+  std::vector<VtPtr> leaves;
+  if (body) {
+    if (Status s = flatten(tx, *r, leaves, res.spec, 0, "the output of while_loop's body_fn"); !s)
+      return s.error();
+  } else {
+    auto x = tx.realize(*r);
+    if (!x) return x.error();
+    if ((*x)->kind() != VtKind::kTensor)
+      return unsupported("while_loop's cond_fn returning a " + (*x)->pythonTypeName() +
+                         " (a Python bool short-circuits the loop or is an infinite loop: not "
+                         "modelled)");
+    const auto& m = static_cast<const TensorVariable&>(**x).meta();
+    if (m.dtype != fake::DType::kBool || !m.sizes.empty())
+      return unsupported(
+          "while_loop's cond_fn returning a tensor that is not a boolean scalar "
+          "(Dynamo refuses it: not modelled)");
+    leaves.push_back(*x);
+  }
+  if (!out.liftError().empty()) return unsupported(out.liftError() + " in " + where);
+  // check_aliasing_and_input_mutation: input mutation only with grad mode off, aliasing
+  // never.
+  for (NodeId id : out.graph().order(res.graph)) {
+    const auto& n = out.graph().node(id);
+    if (n.op != "call_method" || n.target.empty() || n.target.back() != '_' ||
+        n.target.find("__") != std::string::npos || n.args.empty() ||
+        n.args[0].kind != GraphArg::Kind::kNode || n.args[0].node < 0 ||
+        out.graph().node(n.args[0].node).op != "placeholder")
+      continue;
+    if (ctx.gradEnabled)
+      return uncaptured("Encountered input mutation during higher order op tracing",
+                        "an in-place " + n.target + " on an input of " + where);
+    return unsupported("an in-place " + n.target + " on an input of " + where +
+                       " with grad mode off (mutated_arg_indices is not modelled)");
+  }
+  std::vector<NodeId> outputs;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    const auto& t = static_cast<const TensorVariable&>(*leaves[i]);
+    bool aliased = out.graph().node(t.node()).graph != res.graph ||
+                   out.graph().node(t.node()).op == "placeholder";
+    for (size_t j = 0; j < i; ++j)
+      aliased = aliased || static_cast<const TensorVariable&>(*leaves[j]).node() == t.node();
+    if (aliased)
+      return uncaptured("Encountered aliasing during higher order op tracing",
+                        where + " returning an input or one tensor twice");
+    Alias view = aliasesInput(out, t.node(), 0);
+    if (view == Alias::kYes)
+      return uncaptured("Encountered aliasing during higher order op tracing",
+                        where + " returning a view of its input");
+    if (view == Alias::kMaybe)
+      return unsupported(where + " returning what may be a view of its input (" +
+                         out.graph().node(t.node()).target +
+                         "): aliasing by storage is not modelled");
+    outputs.push_back(t.node());
+    res.metas.push_back(t.meta());
+  }
+  if (body) {
+    out.subgraphOutput(res.graph, outputs);
+  } else {
+    tracer::ProtoNode o;
+    o.op = "output";
+    o.target = "output";
+    o.graph = res.graph;
+    o.args.push_back(GraphArg::ofNode(outputs[0]));
+    out.graph().add(std::move(o));
+  }
+  res.lifted = out.liftedFreevars(res.graph);
+  return res;
+}
+
+// _call_while_loop under the inlined Python wrapper while_loop(cond_fn, body_fn,
+// carried_inputs): the carried inputs flattened with the (empty) additional inputs, each
+// leaf cloned twice under discard_graph_changes (the clones only name the subgraphs'
+// placeholders: flatten_manual's tree_flatten stores each to `child`), cond_fn_N and
+// body_fn_N speculated, the body's output checked against the carried inputs
+// (check_meta_consistency), the lifted inputs merged, one while_loop node, its outputs
+// unflattened into the body's output structure.
+Expected<VtPtr> callWhileLoop(Tx& tx, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  OutputGraph& out = ctx.output;
+  if (Status s = realizeAllArgs(tx, args, kwargs); !s) return s.error();
+  const std::string params[] = {"cond_fn", "body_fn", "carried_inputs"};
+  for (size_t i = 0; i < 3; ++i) {
+    const std::string& name = params[i];
+    auto it = std::find_if(kwargs.begin(), kwargs.end(),
+                           [&](const auto& kv) { return kv.first == name; });
+    if (it == kwargs.end()) continue;
+    if (i != args.size())
+      return unsupported("while_loop given its arguments by keyword out of order");
+    args.push_back(it->second);
+    kwargs.erase(it);
+  }
+  if (args.size() != 3 || !kwargs.empty())
+    return unsupported("while_loop called with " + std::to_string(args.size()) +
+                       " arguments (the wrapper's TypeError is not modelled)");
+  if (out.inSubtracer())
+    return unsupported("while_loop inside another higher-order operator's subgraph");
+  const VtPtr& carried = args[2];
+  if ((carried->kind() != VtKind::kTuple && carried->kind() != VtKind::kList) || carried->source())
+    return unsupported("while_loop's carried_inputs given as a " + carried->pythonTypeName() +
+                       (carried->source() ? " read from " + carried->source()->name() : "") +
+                       " (only a tuple or list built in the frame is modelled)");
+  for (const VtPtr* fn : {&args[0], &args[1]}) {
+    switch ((*fn)->kind()) {
+      case VtKind::kUserFunction:
+      case VtKind::kNestedFunction:
+      case VtKind::kUserMethod: break;
+      default:
+        return unsupported("a while_loop cond_fn / body_fn that is a " + (*fn)->className() +
+                           " (only functions and methods are modelled)");
+    }
+  }
+  // tree_flatten((carried_inputs, additional_inputs)) in the wrapper: type() of each leaf.
+  std::vector<VtPtr> leaves;
+  Spec spec;
+  VtPtr tree = makeTuple({carried, makeTuple({})});
+  if (Status s = flatten(tx, tree, leaves, spec, 0, "while_loop's carried_inputs"); !s)
+    return s.error();
+  std::vector<fake::TensorMeta> metas;
+  bool sourcedLeaf = false;
+  for (const auto& leaf : leaves) {
+    if (leaf->source()) {
+      out.addGuard(GuardKind::TYPE_MATCH, leaf->source()->name());
+      sourcedLeaf = true;
+    }
+    metas.push_back(static_cast<const TensorVariable&>(*leaf).meta());
+  }
+  guardWhileLoopWrapper(out, sourcedLeaf);
+  // unspecialize_carried_inputs under discard_graph_changes: a clone per leaf for each
+  // subgraph, erased again; their names (renamed `child`) stay taken in the root graph.
+  std::vector<std::vector<std::string>> names(2);
+  {
+    std::vector<NodeId> clones;
+    for (int pass = 0; pass < 2; ++pass) {
+      for (const auto& leaf : leaves) {
+        NodeId c = out.callMethod(
+            "clone", {GraphArg::ofNode(static_cast<const TensorVariable&>(*leaf).node())}, {});
+        out.graph().node(c).meta = static_cast<const TensorVariable&>(*leaf).meta();
+        clones.push_back(c);
+      }
+    }
+    for (size_t i = 0; i < clones.size(); ++i) {
+      out.graph().rename(clones[i], "child");
+      names[i / leaves.size()].push_back(out.nodeName(clones[i]));
+    }
+    for (NodeId c : clones) out.graph().erase(c);
+  }
+  const Spec& carriedSpec = spec.children[0];
+  auto cond = speculateLoopFn(tx, args[0], carriedSpec, names[0], metas, false);
+  if (!cond) return cond.error();
+  auto body = speculateLoopFn(tx, args[1], carriedSpec, names[1], metas, true);
+  if (!body) return body.error();
+  // check_meta_consistency(body outputs, carried inputs), without contiguity.
+  if (body->metas.size() != metas.size())
+    return unsupported("while_loop's body_fn returning " + std::to_string(body->metas.size()) +
+                       " tensors for " + std::to_string(metas.size()) +
+                       " carried inputs (Dynamo's error is not modelled)");
+  for (size_t i = 0; i < metas.size(); ++i) {
+    const auto& a = body->metas[i];
+    const auto& b = metas[i];
+    if (a.sizes != b.sizes || a.strides != b.strides || a.dtype != b.dtype)
+      return Error::frameError("UncapturedHigherOrderOpError",
+                               "while_loop's body_fn output " + std::to_string(i) +
+                                   " differs in metadata from the carried input (" +
+                                   canonicalMeta(a) + " vs " + canonicalMeta(b) + ")");
+    if (canonicalMeta(a) != canonicalMeta(b))
+      return unsupported("while_loop's body_fn output " + std::to_string(i) +
+                         " differs from the carried input in " + canonicalMeta(a) + " vs " +
+                         canonicalMeta(b) + " (not modelled)");
+  }
+  auto additional = mergeGraphInputs(out, *cond, *body, "_cond_fn", "_body_fn");
+  if (!additional) return additional.error();
+  std::string condName = out.installSubgraph("cond_fn", cond->graph);
+  std::string bodyName = out.installSubgraph("body_fn", body->graph);
+  NodeId condNode = out.getAttr(condName);
+  NodeId bodyNode = out.getAttr(bodyName);
+  GraphArg operands, extra;
+  operands.kind = extra.kind = GraphArg::Kind::kTuple;
+  for (const auto& leaf : leaves)
+    operands.items.push_back(GraphArg::ofNode(static_cast<const TensorVariable&>(*leaf).node()));
+  for (NodeId n : *additional) extra.items.push_back(GraphArg::ofNode(n));
+  NodeId loop = out.callFunction("torch.ops.higher_order.while_loop",
+                                 {GraphArg::ofNode(condNode), GraphArg::ofNode(bodyNode),
+                                  std::move(operands), std::move(extra)},
+                                 {});
+  out.graph().node(loop).metaTuple = body->metas;
+  std::vector<VtPtr> flat;
+  for (size_t i = 0; i < body->metas.size(); ++i) {
+    NodeId item = out.callFunction(
+        "operator.getitem", {GraphArg::ofNode(loop), GraphArg::ofConstant(static_cast<int64_t>(i))},
+        {});
+    out.graph().node(item).meta = body->metas[i];
+    flat.push_back(std::make_shared<TensorVariable>(item, body->metas[i]));
+  }
+  size_t next = 0;
+  return unflatten(body->spec, flat, next);
+}
+
 }  // namespace
 
 std::string HigherOrderOperatorVariable::className() const {
-  return name_ == "cond" ? "CondHigherOrderVariable" : "TorchHigherOrderOperatorVariable";
+  if (name_ == "cond") return "CondHigherOrderVariable";
+  if (name_ == "while_loop")
+    return pythonWrapper_ ? "UserFunctionVariable(while_loop)" : "WhileLoopHigherOrderVariable";
+  if (name_ == "wrap") return "WrapHigherOrderVariable";
+  if (name_ == "tag_activation_checkpoint") return "CheckpointHigherOrderVariable";
+  return "TorchHigherOrderOperatorVariable";
 }
 
 Expected<VtPtr> HigherOrderOperatorVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   if (name_ == "cond") return callCond(tx, std::move(args), std::move(kwargs));
+  if (name_ == "while_loop" && pythonWrapper_)
+    return callWhileLoop(tx, std::move(args), std::move(kwargs));
   if (name_ == "tag_activation_checkpoint")
-    return unsupported(
-        "torch.utils.checkpoint.checkpoint (CheckpointHigherOrderVariable: a wrap_body_N "
-        "subgraph traced by speculate_subgraph_with_auto_output_flattening) is not modelled");
+    return callWrap(tx, std::move(args), std::move(kwargs), /*checkpoint=*/true);
+  if (name_ == "wrap")
+    return callWrap(tx, std::move(args), std::move(kwargs), /*checkpoint=*/false);
   return unsupported("calling torch.ops.higher_order." + name_ +
-                     " (only cond among the higher-order operators is modelled)");
+                     " (cond, while_loop through its Python wrapper, wrap and checkpoint are the "
+                     "higher-order operators modelled)");
 }
 
 }  // namespace dynrr::vt
