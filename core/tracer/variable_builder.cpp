@@ -644,6 +644,9 @@ Expected<VtPtr> Wrap::function() {
   if (module == "torch._higher_order_ops.while_loop" && qualname == "while_loop")
     return VtPtr(std::make_shared<vt::HigherOrderOperatorVariable>("while_loop", ref, source,
                                                                    /*pythonWrapper=*/true));
+  if (module == "torch._higher_order_ops.map" && qualname == "map")
+    return VtPtr(std::make_shared<vt::HigherOrderOperatorVariable>("map", ref, source,
+                                                                   /*pythonWrapper=*/true));
   if (module == "dataclasses" && qualname == "fields")
     return VtPtr(std::make_shared<vt::DataclassFieldsVariable>(source));
   if (f.getClassification() == schema::CallableClass::IN_GRAPH) {

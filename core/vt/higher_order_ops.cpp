@@ -5,6 +5,7 @@
 #include "core/vt/higher_order_ops.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "core/tracer/instruction_translator.h"
@@ -716,6 +717,18 @@ Expected<VtPtr> callWrap(Tx& tx, Args args, Kwargs kwargs, bool checkpoint) {
 
 // ---- while_loop (WhileLoopHigherOrderVariable, _call_while_loop) ----
 
+// The first-reached source of the module `torch` for a wrapper module `mod` whose
+// `torch` global Dynamo reads: the frame's own `torch` global when the frame read it
+// before (the same object: its first source wins, the second is a DUPLICATE_INPUT).
+std::string torchModuleSource(OutputGraph& out, const std::string& mod) {
+  if (out.guardSet().contains(GuardKind::MODULE_MATCH, "G['torch']")) {
+    out.addGuard(GuardKind::DUPLICATE_INPUT, mod + ".torch");
+    return "G['torch']";
+  }
+  out.addGuard(GuardKind::MODULE_MATCH, mod + ".torch");
+  return mod + ".torch";
+}
+
 // The guards Dynamo's inlining of torch._higher_order_ops.while_loop.while_loop gives: the
 // module globals it reads (pytree, torch.compiler.is_dynamo_compiling, while_loop_op),
 // tree_flatten of the carried inputs in the frame, tree_unflatten in the flat
@@ -734,13 +747,7 @@ void guardWhileLoopWrapper(OutputGraph& out, bool sourcedLeaf) {
   out.addGuard(GuardKind::SEQUENCE_LENGTH, mod + ".pytree.tree_flatten.__defaults__");
   out.addGuard(GuardKind::CONSTANT_MATCH, mod + ".pytree.tree_flatten.__defaults__[0]");
   out.addGuard(GuardKind::CLOSURE_MATCH, mod + ".pytree.tree_unflatten");
-  std::string torch = mod + ".torch";
-  if (out.guardSet().contains(GuardKind::MODULE_MATCH, "G['torch']")) {
-    out.addGuard(GuardKind::DUPLICATE_INPUT, torch);
-    torch = "G['torch']";
-  } else {
-    out.addGuard(GuardKind::MODULE_MATCH, torch);
-  }
+  std::string torch = torchModuleSource(out, mod);
   out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
   out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
   out.addGuard(GuardKind::TYPE_MATCH, mod + ".while_loop_op");
@@ -756,20 +763,30 @@ void guardWhileLoopWrapper(OutputGraph& out, bool sourcedLeaf) {
 // lifted.
 using LoopFn = Branch;
 
+// The inputs of a subgraph traced with set_subgraph_inputs="flatten_manual": one
+// placeholder per flat input (create_graph_input: `names`, `metas`, typed torch.Tensor),
+// and how the flat function turns them into the user function's arguments (the
+// tree_unflatten it does).
+struct ManualInputs {
+  std::vector<std::string> names;
+  std::vector<fake::TensorMeta> metas;
+  std::function<Args(const std::vector<VtPtr>&)> pack;
+};
+
 // speculate_subgraph(..., set_subgraph_inputs="flatten_manual") for while_loop's cond_fn
-// (`body` false: one scalar boolean tensor returned as is) or body_fn (`body` true: the
-// output flattened, should_flatten_outputs): one placeholder per carried leaf, named after
-// its clone (`names`), with the clone's metadata; the flat function unflattens them into
-// the carried structure `carried` and calls `fn(*carried)`.
-Expected<LoopFn> speculateLoopFn(Tx& tx, const VtPtr& fn, const Spec& carried,
-                                 const std::vector<std::string>& names,
-                                 const std::vector<fake::TensorMeta>& metas, bool body) {
+// (`body` false: one scalar boolean tensor returned as is), while_loop's body_fn or map's
+// body (`body` true: the output flattened, should_flatten_outputs). `where` names the
+// function in messages; `mutationWithoutGrad`: input mutation is allowed with grad mode
+// off (while_loop), else never (map).
+Expected<LoopFn> speculateManual(Tx& tx, const VtPtr& fn, const ManualInputs& inputs,
+                                 const std::string& where, bool body, bool mutationWithoutGrad) {
   auto& ctx = tx.context();
   OutputGraph& out = ctx.output;
   LoopFn res;
   SubtracerScope scope(out);
   res.graph = scope.graph;
-  const std::string where = body ? "the body_fn of while_loop" : "the cond_fn of while_loop";
+  const auto& names = inputs.names;
+  const auto& metas = inputs.metas;
   std::vector<VtPtr> phs;
   for (size_t i = 0; i < names.size(); ++i) {
     tracer::ProtoNode ph;
@@ -782,9 +799,7 @@ Expected<LoopFn> speculateLoopFn(Tx& tx, const VtPtr& fn, const Spec& carried,
     if (out.onNode) out.onNode(id);
     phs.push_back(std::make_shared<TensorVariable>(id, metas[i]));
   }
-  size_t next = 0;
-  VtPtr args = unflatten(carried, phs, next);
-  auto r = traceInSubtracer(tx, fn, asSequence(args)->items(), {}, where, /*noFallback=*/true);
+  auto r = traceInSubtracer(tx, fn, inputs.pack(phs), {}, where, /*noFallback=*/true);
   if (!r) return r.error();
   std::vector<VtPtr> leaves;
   if (body) {
@@ -814,7 +829,7 @@ Expected<LoopFn> speculateLoopFn(Tx& tx, const VtPtr& fn, const Spec& carried,
         n.args[0].kind != GraphArg::Kind::kNode || n.args[0].node < 0 ||
         out.graph().node(n.args[0].node).op != "placeholder")
       continue;
-    if (ctx.gradEnabled)
+    if (ctx.gradEnabled || !mutationWithoutGrad)
       return uncaptured("Encountered input mutation during higher order op tracing",
                         "an in-place " + n.target + " on an input of " + where);
     return unsupported("an in-place " + n.target + " on an input of " + where +
@@ -933,9 +948,16 @@ Expected<VtPtr> callWhileLoop(Tx& tx, Args args, Kwargs kwargs) {
     for (NodeId c : clones) out.graph().erase(c);
   }
   const Spec& carriedSpec = spec.children[0];
-  auto cond = speculateLoopFn(tx, args[0], carriedSpec, names[0], metas, false);
+  auto pack = [&](const std::vector<VtPtr>& phs) {
+    size_t next = 0;
+    VtPtr packed = unflatten(carriedSpec, phs, next);
+    return asSequence(packed)->items();
+  };
+  auto cond = speculateManual(tx, args[0], {names[0], metas, pack}, "the cond_fn of while_loop",
+                              false, true);
   if (!cond) return cond.error();
-  auto body = speculateLoopFn(tx, args[1], carriedSpec, names[1], metas, true);
+  auto body = speculateManual(tx, args[1], {names[1], metas, pack}, "the body_fn of while_loop",
+                              true, true);
   if (!body) return body.error();
   // check_meta_consistency(body outputs, carried inputs), without contiguity.
   if (body->metas.size() != metas.size())
@@ -983,6 +1005,169 @@ Expected<VtPtr> callWhileLoop(Tx& tx, Args args, Kwargs kwargs) {
   return unflatten(body->spec, flat, next);
 }
 
+// ---- map (MapHigherOrderVariable) ----
+
+// The guards Dynamo's inlining of torch._higher_order_ops.map.map gives: its globals
+// (pytree, torch.Tensor in its isinstance check, functools.partial, map_impl), the builtins
+// all/any of its checks, torch._higher_order_ops.utils._maybe_compile_and_run_fn (whose
+// `torch` is reached second), and the pytree functions (as for while_loop).
+void guardMapWrapper(OutputGraph& out, bool sourcedLeaf) {
+  const std::string mod = "G['__import_torch_dot__higher_order_ops_dot_map']";
+  const std::string utils = "G['__import_torch_dot__higher_order_ops_dot_utils']";
+  out.addGuard(GuardKind::MODULE_MATCH, mod);
+  out.addGuard(GuardKind::MODULE_MATCH, mod + ".pytree");
+  out.addGuard(GuardKind::CLOSURE_MATCH, mod + ".pytree.tree_flatten");
+  out.addGuard(GuardKind::SEQUENCE_LENGTH, mod + ".pytree.tree_flatten.__defaults__");
+  out.addGuard(GuardKind::CONSTANT_MATCH, mod + ".pytree.tree_flatten.__defaults__[0]");
+  out.addGuard(GuardKind::CLOSURE_MATCH, mod + ".pytree.tree_unflatten");
+  std::string torch = torchModuleSource(out, mod);
+  out.addGuard(GuardKind::CLASS_MATCH, torch + ".Tensor");
+  out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
+  out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
+  out.addGuard(GuardKind::MODULE_MATCH, mod + ".functools");
+  out.addGuard(GuardKind::CLASS_MATCH, mod + ".functools.partial");
+  out.addGuard(GuardKind::TYPE_MATCH, mod + ".map_impl");
+  out.addGuard(GuardKind::MODULE_MATCH, utils);
+  out.addGuard(GuardKind::CLOSURE_MATCH, utils + "._maybe_compile_and_run_fn");
+  out.addGuard(GuardKind::DUPLICATE_INPUT, utils + ".torch");
+  for (const char* name : {"all", "any"})
+    out.addGuard(GuardKind::ID_MATCH, std::string("G['__builtins_dict___0']['") + name + "']");
+  Spec containers;
+  containers.kind = Spec::Kind::kTuple;
+  containers.children.push_back(Spec{Spec::Kind::kList, {}});
+  guardPytree(out, containers, containers, /*compared=*/false, /*moduleFirst=*/false);
+  if (sourcedLeaf)
+    out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
+}
+
+// The Python wrapper map(f, xs, *args) Dynamo inlines (torch._higher_order_ops.map.map:
+// xs and args flattened, the leading sizes checked, a functools.partial over wrapped_fn
+// that unflattens them), then MapHigherOrderVariable._call_function: the first slice of
+// each mapped tensor (xs.select(0, 0) under discard_graph_changes) and the other
+// arguments as the body's flatten_manual inputs, map_body_N speculated, its lifted free
+// variables appended to the operands, one map_impl node whose outputs are the body's
+// with the mapped size in front (contiguous, as torch.stack makes them).
+Expected<VtPtr> callMap(Tx& tx, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  OutputGraph& out = ctx.output;
+  if (Status s = realizeAllArgs(tx, args, kwargs); !s) return s.error();
+  if (!kwargs.empty() || args.size() < 2)
+    return unsupported("torch._higher_order_ops.map called with keywords or without xs");
+  if (out.inSubtracer()) return unsupported("map inside another higher-order operator's subgraph");
+  if (ctx.symbolBase != 0) return unsupported("map under dynamic shapes (not modelled)");
+  switch (args[0]->kind()) {
+    case VtKind::kUserFunction:
+    case VtKind::kNestedFunction:
+    case VtKind::kUserMethod: break;
+    default:
+      return unsupported("a map body that is a " + args[0]->className() +
+                         " (only functions and methods are modelled)");
+  }
+  std::vector<VtPtr> xs, rest;
+  Spec xsSpec, argsSpec;
+  if (Status s = flatten(tx, args[1], xs, xsSpec, 0, "map's xs"); !s) return s.error();
+  VtPtr argTuple = makeTuple(Args(args.begin() + 2, args.end()));
+  if (Status s = flatten(tx, argTuple, rest, argsSpec, 0, "map's extra arguments"); !s)
+    return s.error();
+  if (xs.empty()) return unsupported("map over no tensors (Dynamo's error is not modelled)");
+  bool sourcedLeaf = false;
+  for (const auto* group : {&xs, &rest}) {
+    for (const auto& leaf : *group) {
+      if (leaf->source()) {
+        out.addGuard(GuardKind::TYPE_MATCH, leaf->source()->name());
+        sourcedLeaf = true;
+      }
+    }
+  }
+  const int64_t batch = static_cast<const TensorVariable&>(*xs[0]).meta().sizes.empty()
+                            ? 0
+                            : static_cast<const TensorVariable&>(*xs[0]).meta().sizes[0];
+  for (const auto& x : xs) {
+    const auto& m = static_cast<const TensorVariable&>(*x).meta();
+    if (m.sizes.empty() || m.sizes[0] != batch || batch == 0)
+      return unsupported(
+          "map over tensors whose leading sizes are missing, zero or differ "
+          "(the wrapper's RuntimeError is not modelled)");
+  }
+  guardMapWrapper(out, sourcedLeaf);
+  // The first slices under discard_graph_changes, then flatten_manual's tree_flatten of
+  // [*sliced, *args] storing each to `child`.
+  ManualInputs inputs;
+  std::vector<NodeId> slices;
+  for (const auto& x : xs) {
+    const auto& t = static_cast<const TensorVariable&>(*x);
+    NodeId sel = out.callMethod("select",
+                                {GraphArg::ofNode(t.node()), GraphArg::ofConstant(int64_t{0}),
+                                 GraphArg::ofConstant(int64_t{0})},
+                                {});
+    fake::TensorMeta m = t.meta();
+    m.sizes.erase(m.sizes.begin());
+    m.strides.erase(m.strides.begin());
+    out.graph().node(sel).meta = m;
+    slices.push_back(sel);
+    inputs.metas.push_back(m);
+  }
+  for (NodeId sel : slices) {
+    out.graph().rename(sel, "child");
+    inputs.names.push_back(out.nodeName(sel));
+  }
+  for (NodeId sel : slices) out.graph().erase(sel);
+  for (const auto& a : rest) {
+    tracer::applyNameHint(tx, a, "child");
+    const auto& t = static_cast<const TensorVariable&>(*a);
+    inputs.names.push_back(out.nodeName(t.node()));
+    inputs.metas.push_back(t.meta());
+  }
+  inputs.pack = [&](const std::vector<VtPtr>& phs) {
+    std::vector<VtPtr> mapped(phs.begin(), phs.begin() + static_cast<std::ptrdiff_t>(xs.size()));
+    std::vector<VtPtr> others(phs.begin() + static_cast<std::ptrdiff_t>(xs.size()), phs.end());
+    size_t i = 0, j = 0;
+    Args callArgs{unflatten(xsSpec, mapped, i)};
+    VtPtr packed = unflatten(argsSpec, others, j);
+    for (const auto& item : asSequence(packed)->items()) callArgs.push_back(item);
+    return callArgs;
+  };
+  auto body = speculateManual(tx, args[0], inputs, "the body of map", true, false);
+  if (!body) return body.error();
+  for (const auto& [outer, ph] : body->lifted) {
+    if (out.graph().node(outer).op == "get_attr")
+      return unsupported("the body of map lifting a get_attr node (not modelled)");
+  }
+  std::string name = out.installSubgraph("map_body", body->graph);
+  NodeId bodyNode = out.getAttr(name);
+  GraphArg mappedArg, otherArg;
+  mappedArg.kind = otherArg.kind = GraphArg::Kind::kList;
+  for (const auto& x : xs)
+    mappedArg.items.push_back(GraphArg::ofNode(static_cast<const TensorVariable&>(*x).node()));
+  for (const auto& a : rest)
+    otherArg.items.push_back(GraphArg::ofNode(static_cast<const TensorVariable&>(*a).node()));
+  for (const auto& [outer, ph] : body->lifted) otherArg.items.push_back(GraphArg::ofNode(outer));
+  NodeId call =
+      out.callFunction("torch.ops.higher_order.map_impl",
+                       {GraphArg::ofNode(bodyNode), std::move(mappedArg), std::move(otherArg)}, {});
+  // _broadcast_to_batch: each output with the batch size in front, contiguous.
+  std::vector<fake::TensorMeta> metas;
+  for (auto m : body->metas) {
+    m.sizes.insert(m.sizes.begin(), batch);
+    m.strides.assign(m.sizes.size(), 1);
+    for (size_t d = m.sizes.size() - 1; d-- > 0;)
+      m.strides[d] = m.strides[d + 1] * std::max<int64_t>(m.sizes[d + 1], 1);
+    m.storageOffset = 0;
+    metas.push_back(m);
+  }
+  out.graph().node(call).metaTuple = metas;
+  std::vector<VtPtr> flat;
+  for (size_t i = 0; i < metas.size(); ++i) {
+    NodeId item = out.callFunction(
+        "operator.getitem", {GraphArg::ofNode(call), GraphArg::ofConstant(static_cast<int64_t>(i))},
+        {});
+    out.graph().node(item).meta = metas[i];
+    flat.push_back(std::make_shared<TensorVariable>(item, metas[i]));
+  }
+  size_t next = 0;
+  return unflatten(body->spec, flat, next);
+}
+
 }  // namespace
 
 std::string HigherOrderOperatorVariable::className() const {
@@ -990,6 +1175,8 @@ std::string HigherOrderOperatorVariable::className() const {
   if (name_ == "while_loop")
     return pythonWrapper_ ? "UserFunctionVariable(while_loop)" : "WhileLoopHigherOrderVariable";
   if (name_ == "wrap") return "WrapHigherOrderVariable";
+  if (name_ == "map")
+    return pythonWrapper_ ? "UserFunctionVariable(map)" : "MapHigherOrderVariable";
   if (name_ == "tag_activation_checkpoint") return "CheckpointHigherOrderVariable";
   return "TorchHigherOrderOperatorVariable";
 }
@@ -998,6 +1185,7 @@ Expected<VtPtr> HigherOrderOperatorVariable::callFunction(Tx& tx, Args args, Kwa
   if (name_ == "cond") return callCond(tx, std::move(args), std::move(kwargs));
   if (name_ == "while_loop" && pythonWrapper_)
     return callWhileLoop(tx, std::move(args), std::move(kwargs));
+  if (name_ == "map" && pythonWrapper_) return callMap(tx, std::move(args), std::move(kwargs));
   if (name_ == "tag_activation_checkpoint")
     return callWrap(tx, std::move(args), std::move(kwargs), /*checkpoint=*/true);
   if (name_ == "wrap")
