@@ -283,11 +283,12 @@ Expected<VtPtr> traceInSubtracer(Tx& tx, const VtPtr& fn, Args args, Kwargs kwar
   }
   if (!r) {
     if (!hadBreak && ctx.pendingBreak) {
+      // With a fallback (add_hop_context's _ALLOW_FALLBACK_TO_EAGER) the Unsupported
+      // reaches the CALL of the operator: a graph break there, of the inner gb_type.
+      if (!noFallback) return r.error();
       std::string why = ctx.pendingBreak->gbType;
       ctx.pendingBreak.reset();
-      if (noFallback) return uncaptured(why, "a graph break in " + where);
-      return unsupported("a graph break in " + where + " (" + why +
-                         "): the higher-order operator's fallback to eager is not modelled");
+      return uncaptured(why, "a graph break in " + where);
     }
     if (r.error().isObservedException())
       return unsupported("an exception raised in " + where +
@@ -623,7 +624,9 @@ VtPtr reproxify(Tx& tx, const VtPtr& v, const std::vector<VtPtr>& tensors,
   if (x->kind() == VtKind::kTensor) {
     for (size_t i = 0; i < tensors.size(); ++i) {
       if (tensors[i].get() != x.get()) continue;
-      if (static_cast<const TensorVariable&>(*x).nameHintSet())
+      // _is_name_set: named by a store, or a placeholder's tracker from the start.
+      const auto& tv = static_cast<const TensorVariable&>(*x);
+      if (tv.nameHintSet() || tx.context().output.graph().node(tv.node()).op == "placeholder")
         static_cast<TensorVariable&>(*items[i]).markNameHintSet();
       return items[i];
     }
