@@ -223,6 +223,9 @@ struct Branch {
   Spec spec;
   std::vector<fake::TensorMeta> metas;
   std::vector<std::pair<NodeId, NodeId>> lifted;
+  // Outer nodes whose lifted placeholder the subgraph mutates in place (allowed by
+  // while_loop with grad mode off: mutated_arg_indices).
+  std::vector<NodeId> mutated;
 };
 
 // Pops the subtracer however the branch ends (OutputGraph.subtracer's finally).
@@ -835,8 +838,17 @@ Expected<LoopFn> speculateManual(Tx& tx, const VtPtr& fn, const ManualInputs& in
     if (ctx.gradEnabled || !mutationWithoutGrad)
       return uncaptured("Encountered input mutation during higher order op tracing",
                         "an in-place " + n.target + " on an input of " + where);
-    return unsupported("an in-place " + n.target + " on an input of " + where +
-                       " with grad mode off (mutated_arg_indices is not modelled)");
+    // _mutated_tensor_storages: a lifted input's storage is its outer tensor's; a carried
+    // input's placeholder holds a clone's. TODO(fidelity): other inputs sharing the
+    // storage (views of one base) are not found.
+    NodeId outer = -1;
+    for (const auto& [o, ph] : out.liftedFreevars(res.graph)) {
+      if (ph == n.args[0].node) outer = o;
+    }
+    if (outer < 0)
+      return unsupported("an in-place " + n.target + " on a carried input of " + where +
+                         " with grad mode off (not modelled)");
+    res.mutated.push_back(outer);
   }
   std::vector<NodeId> outputs;
   for (size_t i = 0; i < leaves.size(); ++i) {
@@ -991,10 +1003,28 @@ Expected<VtPtr> callWhileLoop(Tx& tx, Args args, Kwargs kwargs) {
   for (const auto& leaf : leaves)
     operands.items.push_back(GraphArg::ofNode(static_cast<const TensorVariable&>(*leaf).node()));
   for (NodeId n : *additional) extra.items.push_back(GraphArg::ofNode(n));
+  // mutated_arg_indices: the positions among carried + additional inputs of the tensors
+  // a subgraph mutates.
+  std::string mutatedIndices;
+  std::vector<NodeId> all;
+  for (const auto& item : operands.items) all.push_back(item.node);
+  for (const auto& item : extra.items) all.push_back(item.node);
+  for (size_t i = 0; i < all.size(); ++i) {
+    bool hit = false;
+    for (const auto* fnRes : {&*cond, &*body}) {
+      for (NodeId m : fnRes->mutated) hit = hit || m == all[i];
+    }
+    if (!hit) continue;
+    if (!mutatedIndices.empty()) mutatedIndices += ",";
+    mutatedIndices += std::to_string(i);
+  }
+  std::vector<std::pair<std::string, GraphArg>> loopKwargs;
+  if (!mutatedIndices.empty())
+    loopKwargs.emplace_back("mutated_arg_indices", GraphArg::ofConstant(mutatedIndices));
   NodeId loop = out.callFunction("torch.ops.higher_order.while_loop",
                                  {GraphArg::ofNode(condNode), GraphArg::ofNode(bodyNode),
                                   std::move(operands), std::move(extra)},
-                                 {});
+                                 std::move(loopKwargs));
   out.graph().node(loop).metaTuple = body->metas;
   std::vector<VtPtr> flat;
   for (size_t i = 0; i < body->metas.size(); ++i) {
