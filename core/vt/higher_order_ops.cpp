@@ -361,11 +361,14 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
       return unsupported(where + " returning what may be a view of its input (" +
                          out.graph().node(t.node()).target +
                          "): aliasing by storage is not modelled");
-    if (aliased)
-      return unsupported(where +
-                         " returning an input or one tensor twice with grad mode off "
-                         "(aliasing in a subgraph is not modelled)");
-    outputs.push_back(t.node());
+    // With grad mode off an input (lifted here if it comes from an enclosing graph) or
+    // one tensor twice is returned as is. The output's tree_flatten calls type() on a
+    // leaf with a source and looks that type up in SUPPORTED_NODES.
+    if (t.source()) {
+      out.addGuard(GuardKind::TYPE_MATCH, t.source()->name());
+      out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
+    }
+    outputs.push_back(out.liftToCurrent(t.node()));
     res.metas.push_back(t.meta());
   }
   out.subgraphOutput(res.graph, outputs);
