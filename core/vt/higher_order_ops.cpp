@@ -91,6 +91,31 @@ VtPtr unflatten(const Spec& spec, const std::vector<VtPtr>& leaves, size_t& next
   return spec.kind == Spec::Kind::kTuple ? makeTuple(std::move(items)) : makeList(std::move(items));
 }
 
+// Sources by which a frame reaches the module torch.utils._pytree: its functions'
+// globals, and the `pytree` globals of the wrappers Dynamo inlines.
+const std::vector<std::string>& pytreeModuleSources() {
+  static const std::vector<std::string> kSources = {
+      "G['__import_torch_dot_utils_dot__pytree']",
+      "G['__import_torch_dot__higher_order_ops_dot_while_loop'].pytree",
+      "G['__import_torch_dot__higher_order_ops_dot_map'].pytree"};
+  return kSources;
+}
+
+// A module object reached through `source`, whose other sources are `aliases`: the first
+// source the frame reached it by keeps the guards (MODULE_MATCH, and the attributes read
+// later go through it); a later one is a DUPLICATE_INPUT. Returns the source to read
+// attributes through.
+std::string firstModuleSource(OutputGraph& out, const std::vector<std::string>& aliases,
+                              const std::string& source) {
+  for (const auto& a : aliases) {
+    if (a == source || !out.guardSet().contains(GuardKind::MODULE_MATCH, a)) continue;
+    out.addGuard(GuardKind::DUPLICATE_INPUT, source);
+    return a;
+  }
+  out.addGuard(GuardKind::MODULE_MATCH, source);
+  return source;
+}
+
 // The guards Dynamo's inlining of torch/utils/_pytree.py installs when a cond flattens its
 // branches' outputs (speculate_subgraph's tree_flatten), compares their TreeSpecs
 // (TreeSpec.__eq__) and unflattens the cond's outputs (tree_unflatten): the module and the
@@ -98,17 +123,14 @@ VtPtr unflatten(const Spec& spec, const std::vector<VtPtr>& leaves, size_t& next
 // each node type met. Modelled from those functions' global reads, as the sum polyfill is
 // in builtin.cpp; _pytree.py registers tuple then list first in SUPPORTED_NODES, so they
 // are keys 0 and 1.
-// `compared`: the specs were compared (TreeSpec.__eq__ calls str()); `moduleFirst`: the
-// frame reaches torch.utils._pytree first through the functions' globals (MODULE_MATCH);
-// otherwise it was reached before through another source (DUPLICATE_INPUT).
-void guardPytree(OutputGraph& out, const Spec& a, const Spec& b, bool compared = true,
-                 bool moduleFirst = true) {
+// `compared`: the specs were compared (TreeSpec.__eq__ calls str()).
+void guardPytree(OutputGraph& out, const Spec& a, const Spec& b, bool compared = true) {
   const std::string mod = "G['__import_torch_dot_utils_dot__pytree']";
   const std::string nodes = "__import__('torch').utils._pytree.SUPPORTED_NODES";
   const std::string builtins = "G['__builtins_dict___0']";
   for (const char* name : {"isinstance", "len", "list", "tuple"})
     out.addGuard(GuardKind::BUILTIN_MATCH, builtins + "['" + name + "']");
-  out.addGuard(moduleFirst ? GuardKind::MODULE_MATCH : GuardKind::DUPLICATE_INPUT, mod);
+  firstModuleSource(out, pytreeModuleSources(), mod);
   out.addGuard(GuardKind::CLASS_MATCH, mod + ".Any");
   out.addGuard(GuardKind::CLASS_MATCH, mod + ".TreeSpec");
   out.addGuard(GuardKind::TYPE_MATCH, mod + "._LEAF_SPEC");
@@ -730,12 +752,10 @@ Expected<VtPtr> callWrap(Tx& tx, Args args, Kwargs kwargs, bool checkpoint) {
 // `torch` global Dynamo reads: the frame's own `torch` global when the frame read it
 // before (the same object: its first source wins, the second is a DUPLICATE_INPUT).
 std::string torchModuleSource(OutputGraph& out, const std::string& mod) {
-  if (out.guardSet().contains(GuardKind::MODULE_MATCH, "G['torch']")) {
-    out.addGuard(GuardKind::DUPLICATE_INPUT, mod + ".torch");
-    return "G['torch']";
-  }
-  out.addGuard(GuardKind::MODULE_MATCH, mod + ".torch");
-  return mod + ".torch";
+  static const std::vector<std::string> kSources = {
+      "G['torch']", "G['__import_torch_dot__higher_order_ops_dot_while_loop'].torch",
+      "G['__import_torch_dot__higher_order_ops_dot_map'].torch"};
+  return firstModuleSource(out, kSources, mod + ".torch");
 }
 
 // The guards Dynamo's inlining of torch._higher_order_ops.while_loop.while_loop gives: the
@@ -751,11 +771,11 @@ std::string torchModuleSource(OutputGraph& out, const std::string& mod) {
 void guardWhileLoopWrapper(OutputGraph& out, bool sourcedLeaf) {
   const std::string mod = "G['__import_torch_dot__higher_order_ops_dot_while_loop']";
   out.addGuard(GuardKind::MODULE_MATCH, mod);
-  out.addGuard(GuardKind::MODULE_MATCH, mod + ".pytree");
-  out.addGuard(GuardKind::CLOSURE_MATCH, mod + ".pytree.tree_flatten");
-  out.addGuard(GuardKind::SEQUENCE_LENGTH, mod + ".pytree.tree_flatten.__defaults__");
-  out.addGuard(GuardKind::CONSTANT_MATCH, mod + ".pytree.tree_flatten.__defaults__[0]");
-  out.addGuard(GuardKind::CLOSURE_MATCH, mod + ".pytree.tree_unflatten");
+  const std::string pytree = firstModuleSource(out, pytreeModuleSources(), mod + ".pytree");
+  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_flatten");
+  out.addGuard(GuardKind::SEQUENCE_LENGTH, pytree + ".tree_flatten.__defaults__");
+  out.addGuard(GuardKind::CONSTANT_MATCH, pytree + ".tree_flatten.__defaults__[0]");
+  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_unflatten");
   std::string torch = torchModuleSource(out, mod);
   out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
   out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
@@ -763,7 +783,7 @@ void guardWhileLoopWrapper(OutputGraph& out, bool sourcedLeaf) {
   Spec containers;
   containers.kind = Spec::Kind::kTuple;
   containers.children.push_back(Spec{Spec::Kind::kList, {}});
-  guardPytree(out, containers, containers, /*compared=*/false, /*moduleFirst=*/false);
+  guardPytree(out, containers, containers, /*compared=*/false);
   if (sourcedLeaf)
     out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
 }
@@ -947,9 +967,12 @@ Expected<VtPtr> callWhileLoop(Tx& tx, Args args, Kwargs kwargs) {
   }
   guardWhileLoopWrapper(out, sourcedLeaf);
   // unspecialize_carried_inputs under discard_graph_changes: a clone per leaf for each
-  // subgraph, erased again; their names (renamed `child`) stay taken in the root graph.
+  // subgraph, made in a throwaway SubgraphTracer (the leaves lifted into it, so its
+  // namespace holds their names), where flatten_manual's tree_flatten renames them
+  // `child`: the subgraphs' placeholders are named after them.
   std::vector<std::vector<std::string>> names(2);
   {
+    SubtracerScope discard(out);
     std::vector<NodeId> clones;
     for (int pass = 0; pass < 2; ++pass) {
       for (const auto& leaf : leaves) {
@@ -963,7 +986,6 @@ Expected<VtPtr> callWhileLoop(Tx& tx, Args args, Kwargs kwargs) {
       out.graph().rename(clones[i], "child");
       names[i / leaves.size()].push_back(out.nodeName(clones[i]));
     }
-    for (NodeId c : clones) out.graph().erase(c);
   }
   const Spec& carriedSpec = spec.children[0];
   auto pack = [&](const std::vector<VtPtr>& phs) {
@@ -1051,11 +1073,11 @@ void guardMapWrapper(OutputGraph& out, bool sourcedLeaf) {
   const std::string mod = "G['__import_torch_dot__higher_order_ops_dot_map']";
   const std::string utils = "G['__import_torch_dot__higher_order_ops_dot_utils']";
   out.addGuard(GuardKind::MODULE_MATCH, mod);
-  out.addGuard(GuardKind::MODULE_MATCH, mod + ".pytree");
-  out.addGuard(GuardKind::CLOSURE_MATCH, mod + ".pytree.tree_flatten");
-  out.addGuard(GuardKind::SEQUENCE_LENGTH, mod + ".pytree.tree_flatten.__defaults__");
-  out.addGuard(GuardKind::CONSTANT_MATCH, mod + ".pytree.tree_flatten.__defaults__[0]");
-  out.addGuard(GuardKind::CLOSURE_MATCH, mod + ".pytree.tree_unflatten");
+  const std::string pytree = firstModuleSource(out, pytreeModuleSources(), mod + ".pytree");
+  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_flatten");
+  out.addGuard(GuardKind::SEQUENCE_LENGTH, pytree + ".tree_flatten.__defaults__");
+  out.addGuard(GuardKind::CONSTANT_MATCH, pytree + ".tree_flatten.__defaults__[0]");
+  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_unflatten");
   std::string torch = torchModuleSource(out, mod);
   out.addGuard(GuardKind::CLASS_MATCH, torch + ".Tensor");
   out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
@@ -1071,7 +1093,7 @@ void guardMapWrapper(OutputGraph& out, bool sourcedLeaf) {
   Spec containers;
   containers.kind = Spec::Kind::kTuple;
   containers.children.push_back(Spec{Spec::Kind::kList, {}});
-  guardPytree(out, containers, containers, /*compared=*/false, /*moduleFirst=*/false);
+  guardPytree(out, containers, containers, /*compared=*/false);
   if (sourcedLeaf)
     out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
 }
@@ -1126,28 +1148,31 @@ Expected<VtPtr> callMap(Tx& tx, Args args, Kwargs kwargs) {
           "(the wrapper's RuntimeError is not modelled)");
   }
   guardMapWrapper(out, sourcedLeaf);
-  // The first slices under discard_graph_changes, then flatten_manual's tree_flatten of
-  // [*sliced, *args] storing each to `child`.
+  // The first slices under discard_graph_changes (a throwaway SubgraphTracer, as for
+  // while_loop's clones), then flatten_manual's tree_flatten of [*sliced, *args] storing
+  // each to `child` (the args' own nodes, in the graph they belong to).
   ManualInputs inputs;
-  std::vector<NodeId> slices;
-  for (const auto& x : xs) {
-    const auto& t = static_cast<const TensorVariable&>(*x);
-    NodeId sel = out.callMethod("select",
-                                {GraphArg::ofNode(t.node()), GraphArg::ofConstant(int64_t{0}),
-                                 GraphArg::ofConstant(int64_t{0})},
-                                {});
-    fake::TensorMeta m = t.meta();
-    m.sizes.erase(m.sizes.begin());
-    m.strides.erase(m.strides.begin());
-    out.graph().node(sel).meta = m;
-    slices.push_back(sel);
-    inputs.metas.push_back(m);
+  {
+    SubtracerScope discard(out);
+    std::vector<NodeId> slices;
+    for (const auto& x : xs) {
+      const auto& t = static_cast<const TensorVariable&>(*x);
+      NodeId sel = out.callMethod("select",
+                                  {GraphArg::ofNode(t.node()), GraphArg::ofConstant(int64_t{0}),
+                                   GraphArg::ofConstant(int64_t{0})},
+                                  {});
+      fake::TensorMeta m = t.meta();
+      m.sizes.erase(m.sizes.begin());
+      m.strides.erase(m.strides.begin());
+      out.graph().node(sel).meta = m;
+      slices.push_back(sel);
+      inputs.metas.push_back(m);
+    }
+    for (NodeId sel : slices) {
+      out.graph().rename(sel, "child");
+      inputs.names.push_back(out.nodeName(sel));
+    }
   }
-  for (NodeId sel : slices) {
-    out.graph().rename(sel, "child");
-    inputs.names.push_back(out.nodeName(sel));
-  }
-  for (NodeId sel : slices) out.graph().erase(sel);
   for (const auto& a : rest) {
     tracer::applyNameHint(tx, a, "child");
     const auto& t = static_cast<const TensorVariable&>(*a);
