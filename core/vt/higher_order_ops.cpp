@@ -9,6 +9,7 @@
 #include <set>
 
 #include "core/tracer/instruction_translator.h"
+#include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
@@ -748,14 +749,31 @@ Expected<VtPtr> callWrap(Tx& tx, Args args, Kwargs kwargs, bool checkpoint) {
 
 // ---- while_loop (WhileLoopHigherOrderVariable, _call_while_loop) ----
 
-// The first-reached source of the module `torch` for a wrapper module `mod` whose
-// `torch` global Dynamo reads: the frame's own `torch` global when the frame read it
-// before (the same object: its first source wins, the second is a DUPLICATE_INPUT).
-std::string torchModuleSource(OutputGraph& out, const std::string& mod) {
+// The source through which attributes of the module `torch` are read when the wrapper
+// `wrapper` (a function of module `mod`) reads its global `torch`: VariableBuilder on the
+// recorded module object, so the first source the frame reached it by wins (the frame's
+// G['torch'] read before: DUPLICATE_INPUT on mod.torch; read after: G['torch'] is the
+// DUPLICATE_INPUT, its attributes read through mod.torch).
+std::string torchModuleSource(Tx& tx, trace::ObjRef wrapper, const std::string& mod) {
+  auto& ctx = tx.context();
   static const std::vector<std::string> kSources = {
       "G['torch']", "G['__import_torch_dot__higher_order_ops_dot_while_loop'].torch",
       "G['__import_torch_dot__higher_order_ops_dot_map'].torch"};
-  return firstModuleSource(out, kSources, mod + ".torch");
+  auto fn = ctx.trace.object(wrapper);
+  if (fn && fn->which() == schema::Object::Which::FUNCTION) {
+    auto globals = ctx.trace.object(fn->getFunction().getGlobals());
+    if (globals && globals->which() == schema::Object::Which::DICT) {
+      for (auto entry : globals->getDict()) {
+        auto key = ctx.trace.object(entry.getKey());
+        if (!key || key->which() != schema::Object::Which::STR || key->getStr() != "torch")
+          continue;
+        auto source = Source::moduleAttr(Source::global(mod.substr(3, mod.size() - 5)), "torch");
+        auto v = tracer::VariableBuilder::wrap(ctx, entry.getValue(), source);
+        if (v && (*v)->source()) return (*v)->source()->name();
+      }
+    }
+  }
+  return firstModuleSource(ctx.output, kSources, mod + ".torch");
 }
 
 // The guards Dynamo's inlining of torch._higher_order_ops.while_loop.while_loop gives: the
@@ -768,7 +786,8 @@ std::string torchModuleSource(OutputGraph& out, const std::string& mod) {
 // frame's own `torch` global when the frame read it before (the same object: its first
 // source wins, the second is a DUPLICATE_INPUT). `sourcedLeaf`: some carried leaf has a
 // source (its type() is a key looked up in SUPPORTED_NODES: DICT_KEYS_MATCH).
-void guardWhileLoopWrapper(OutputGraph& out, bool sourcedLeaf) {
+void guardWhileLoopWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
+  OutputGraph& out = tx.context().output;
   const std::string mod = "G['__import_torch_dot__higher_order_ops_dot_while_loop']";
   out.addGuard(GuardKind::MODULE_MATCH, mod);
   const std::string pytree = firstModuleSource(out, pytreeModuleSources(), mod + ".pytree");
@@ -776,7 +795,7 @@ void guardWhileLoopWrapper(OutputGraph& out, bool sourcedLeaf) {
   out.addGuard(GuardKind::SEQUENCE_LENGTH, pytree + ".tree_flatten.__defaults__");
   out.addGuard(GuardKind::CONSTANT_MATCH, pytree + ".tree_flatten.__defaults__[0]");
   out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_unflatten");
-  std::string torch = torchModuleSource(out, mod);
+  std::string torch = torchModuleSource(tx, wrapper, mod);
   out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
   out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
   out.addGuard(GuardKind::TYPE_MATCH, mod + ".while_loop_op");
@@ -915,7 +934,7 @@ Expected<LoopFn> speculateManual(Tx& tx, const VtPtr& fn, const ManualInputs& in
 // body_fn_N speculated, the body's output checked against the carried inputs
 // (check_meta_consistency), the lifted inputs merged, one while_loop node, its outputs
 // unflattened into the body's output structure.
-Expected<VtPtr> callWhileLoop(Tx& tx, Args args, Kwargs kwargs) {
+Expected<VtPtr> callWhileLoop(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
   OutputGraph& out = ctx.output;
   if (Status s = realizeAllArgs(tx, args, kwargs); !s) return s.error();
@@ -965,7 +984,7 @@ Expected<VtPtr> callWhileLoop(Tx& tx, Args args, Kwargs kwargs) {
     }
     metas.push_back(static_cast<const TensorVariable&>(*leaf).meta());
   }
-  guardWhileLoopWrapper(out, sourcedLeaf);
+  guardWhileLoopWrapper(tx, wrapper, sourcedLeaf);
   // unspecialize_carried_inputs under discard_graph_changes: a clone per leaf for each
   // subgraph, made in a throwaway SubgraphTracer (the leaves lifted into it, so its
   // namespace holds their names), where flatten_manual's tree_flatten renames them
@@ -1069,7 +1088,8 @@ Expected<VtPtr> callWhileLoop(Tx& tx, Args args, Kwargs kwargs) {
 // (pytree, torch.Tensor in its isinstance check, functools.partial, map_impl), the builtins
 // all/any of its checks, torch._higher_order_ops.utils._maybe_compile_and_run_fn (whose
 // `torch` is reached second), and the pytree functions (as for while_loop).
-void guardMapWrapper(OutputGraph& out, bool sourcedLeaf) {
+void guardMapWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
+  OutputGraph& out = tx.context().output;
   const std::string mod = "G['__import_torch_dot__higher_order_ops_dot_map']";
   const std::string utils = "G['__import_torch_dot__higher_order_ops_dot_utils']";
   out.addGuard(GuardKind::MODULE_MATCH, mod);
@@ -1078,7 +1098,7 @@ void guardMapWrapper(OutputGraph& out, bool sourcedLeaf) {
   out.addGuard(GuardKind::SEQUENCE_LENGTH, pytree + ".tree_flatten.__defaults__");
   out.addGuard(GuardKind::CONSTANT_MATCH, pytree + ".tree_flatten.__defaults__[0]");
   out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_unflatten");
-  std::string torch = torchModuleSource(out, mod);
+  std::string torch = torchModuleSource(tx, wrapper, mod);
   out.addGuard(GuardKind::CLASS_MATCH, torch + ".Tensor");
   out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
   out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
@@ -1105,7 +1125,7 @@ void guardMapWrapper(OutputGraph& out, bool sourcedLeaf) {
 // arguments as the body's flatten_manual inputs, map_body_N speculated, its lifted free
 // variables appended to the operands, one map_impl node whose outputs are the body's
 // with the mapped size in front (contiguous, as torch.stack makes them).
-Expected<VtPtr> callMap(Tx& tx, Args args, Kwargs kwargs) {
+Expected<VtPtr> callMap(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
   OutputGraph& out = ctx.output;
   if (Status s = realizeAllArgs(tx, args, kwargs); !s) return s.error();
@@ -1147,7 +1167,7 @@ Expected<VtPtr> callMap(Tx& tx, Args args, Kwargs kwargs) {
           "map over tensors whose leading sizes are missing, zero or differ "
           "(the wrapper's RuntimeError is not modelled)");
   }
-  guardMapWrapper(out, sourcedLeaf);
+  guardMapWrapper(tx, wrapper, sourcedLeaf);
   // The first slices under discard_graph_changes (a throwaway SubgraphTracer, as for
   // while_loop's clones), then flatten_manual's tree_flatten of [*sliced, *args] storing
   // each to `child` (the args' own nodes, in the graph they belong to).
@@ -1245,8 +1265,9 @@ std::string HigherOrderOperatorVariable::className() const {
 Expected<VtPtr> HigherOrderOperatorVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   if (name_ == "cond") return callCond(tx, std::move(args), std::move(kwargs));
   if (name_ == "while_loop" && pythonWrapper_)
-    return callWhileLoop(tx, std::move(args), std::move(kwargs));
-  if (name_ == "map" && pythonWrapper_) return callMap(tx, std::move(args), std::move(kwargs));
+    return callWhileLoop(tx, ref_, std::move(args), std::move(kwargs));
+  if (name_ == "map" && pythonWrapper_)
+    return callMap(tx, ref_, std::move(args), std::move(kwargs));
   if (name_ == "tag_activation_checkpoint")
     return callWrap(tx, std::move(args), std::move(kwargs), /*checkpoint=*/true);
   if (name_ == "wrap")
