@@ -644,28 +644,16 @@ Status collectOutputTensors(Tx& tx, const VtPtr& v, std::vector<VtPtr>& tensors,
                      "modelled)");
 }
 
-// overwrite_tensor_vt_proxy: the output with each graph output tensor standing for the
-// operator's getitem node instead (the tracker keeps whether it was named already).
-VtPtr reproxify(Tx& tx, const VtPtr& v, const std::vector<VtPtr>& tensors,
-                const std::vector<VtPtr>& items) {
-  VtPtr x = v;
-  if (auto* lazy = asLazy(x); lazy && lazy->realized()) x = lazy->realized();
-  if (x->kind() == VtKind::kTensor) {
-    for (size_t i = 0; i < tensors.size(); ++i) {
-      if (tensors[i].get() != x.get()) continue;
-      // _is_name_set: named by a store, or a placeholder's tracker from the start.
-      const auto& tv = static_cast<const TensorVariable&>(*x);
-      if (tv.nameHintSet() || tx.context().output.graph().node(tv.node()).op == "placeholder")
-        static_cast<TensorVariable&>(*items[i]).markNameHintSet();
-      return items[i];
-    }
-    return x;
+// overwrite_tensor_vt_proxy: each graph output tracker now stands for the operator's
+// getitem node, in place (a returned input is the frame's own tracker: every later use of
+// it reads the getitem). A tracker made as a placeholder's keeps its name (_is_name_set).
+void reproxify(Tx& tx, const std::vector<VtPtr>& tensors, const std::vector<NodeId>& items) {
+  const auto& graph = tx.context().output.graph();
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    auto& tv = static_cast<TensorVariable&>(*tensors[i]);
+    if (graph.node(tv.node()).op == "placeholder") tv.markNameHintSet();
+    tv.setNode(items[i]);
   }
-  if (x->kind() != VtKind::kTuple && x->kind() != VtKind::kList) return x;
-  std::vector<VtPtr> out;
-  for (const auto& item : asSequence(x)->items())
-    out.push_back(reproxify(tx, item, tensors, items));
-  return x->kind() == VtKind::kTuple ? makeTuple(std::move(out)) : makeList(std::move(out));
 }
 
 // WrapHigherOrderVariable._call_function (wrap(fn, *args, **kwargs)) and
@@ -736,15 +724,16 @@ Expected<VtPtr> callWrap(Tx& tx, Args args, Kwargs kwargs, bool checkpoint) {
                                             : "torch.ops.higher_order.wrap",
                                  std::move(nodeArgs), std::move(nodeKwargs));
   out.graph().node(call).metaTuple = metas;
-  std::vector<VtPtr> items;
+  std::vector<NodeId> items;
   for (size_t i = 0; i < metas.size(); ++i) {
     NodeId item = out.callFunction(
         "operator.getitem", {GraphArg::ofNode(call), GraphArg::ofConstant(static_cast<int64_t>(i))},
         {});
     out.graph().node(item).meta = metas[i];
-    items.push_back(std::make_shared<TensorVariable>(item, metas[i]));
+    items.push_back(item);
   }
-  return reproxify(tx, result, tensors, items);
+  reproxify(tx, tensors, items);
+  return result;
 }
 
 // ---- while_loop (WhileLoopHigherOrderVariable, _call_while_loop) ----
