@@ -3,7 +3,8 @@
 // tensors of the pool, printed by the Printer of program_printer.h. Every pattern is one
 // Dynamo captures (no graph break, no UncapturedHigherOrderOpError: the oracle counts an
 // exception as a finding): the loops end (a counter, or a sum that grows), bodies return
-// new tensors of the carried shapes, and nothing is mutated inside a subgraph.
+// new tensors of the carried shapes, nothing is mutated inside a subgraph, and a map body
+// reads no tensor that is also mapped or passed (its inputs would alias).
 #include "fuzz/program_printer.h"
 
 namespace dynrr::fuzz::printer_detail {
@@ -61,11 +62,12 @@ void Printer::emitHops(const Stmt& s) {
     case StmtKind::kHopMap:
       switch (k % 5) {
         case 0: out("{t} = map_hop(lambda r: r.sin() * 2 + 1, {M})", m.shape); break;
-        case 1: out("{t} = map_hop(lambda r, w: r * w.mean(), {M}, {B})", m.shape); break;
+        case 1: out("{t} = map_hop(lambda r, w: r * w.mean(), {M}, {B} + 0)", m.shape); break;
         case 2: out("{t} = map_hop(lambda p: p[0] + p[1].cos(), ({M}, {M} * 2))", m.shape); break;
-        case 3: out("{t} = map_hop(lambda r: r + {B}.sum(), {M})", m.shape); break;
+        case 3: out("bs{n} = {B}.sum()\n{t} = map_hop(lambda r: r + bs{n}, {M})", m.shape); break;
         default:
-          out("{t}, {u} = map_hop(lambda r: (r + 1, r * {B}.mean()), {M})", m.shape, &m.shape);
+          out("bm{n} = {B}.mean()\n{t}, {u} = map_hop(lambda r: (r + 1, r * bm{n}), {M})", m.shape,
+              &m.shape);
       }
       break;
     case StmtKind::kHopCheckpoint:

@@ -1199,9 +1199,25 @@ Expected<VtPtr> callMap(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs kwargs)
   };
   auto body = speculateManual(tx, args[0], inputs, "the body of map", true, false);
   if (!body) return body.error();
+  // has_aliasing over the body's inputs: a slice of a mapped tensor, an extra argument and
+  // a lifted free tensor that are one tensor share a storage (the body reading the mapped
+  // tensor itself, or one tensor passed twice). TODO(fidelity): views of one base.
+  std::vector<NodeId> outerInputs;
+  for (const auto* group : {&xs, &rest}) {
+    for (const auto& v : *group)
+      outerInputs.push_back(static_cast<const TensorVariable&>(*v).node());
+  }
   for (const auto& [outer, ph] : body->lifted) {
     if (out.graph().node(outer).op == "get_attr")
       return unsupported("the body of map lifting a get_attr node (not modelled)");
+    outerInputs.push_back(outer);
+  }
+  for (size_t i = 0; i < outerInputs.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (outerInputs[i] == outerInputs[j])
+        return uncaptured("Encountered aliasing during higher order op tracing",
+                          "two inputs of the body of map that are one tensor");
+    }
   }
   std::string name = out.installSubgraph("map_body", body->graph);
   NodeId bodyNode = out.getAttr(name);
