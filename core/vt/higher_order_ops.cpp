@@ -1,7 +1,15 @@
-// higher_order_ops.cpp — see higher_order_ops.h. CondHigherOrderVariable._call_function,
-// speculate_subgraph, _merge_graph_inputs and _call_function_and_unflatten_output of
-// torch/_dynamo/variables/higher_order_ops.py, with the SubgraphTracer parts in
-// core/tracer/output_graph.cpp.
+// higher_order_ops.cpp — see higher_order_ops.h. Mirrors, in
+// torch/_dynamo/variables/higher_order_ops.py: CondHigherOrderVariable._call_function,
+// _call_while_loop (WhileLoopHigherOrderVariable), MapHigherOrderVariable._call_function,
+// WrapHigherOrderVariable / CheckpointHigherOrderVariable (create_wrapped_node,
+// _call_function_with_auto_output_flattening, overwrite_tensor_vt_proxy),
+// speculate_subgraph, speculate_subgraph_with_auto_output_flattening,
+// validate_args_and_maybe_create_graph_inputs ("flatten_manual"), discard_graph_changes,
+// check_aliasing_and_input_mutation, _merge_graph_inputs and
+// _call_function_and_unflatten_output; and the Python wrappers Dynamo inlines before the
+// operators (torch/_higher_order_ops/while_loop.py while_loop, map.py map), whose
+// torch/utils/_pytree.py flattening is modelled by the guards it gives. The SubgraphTracer
+// parts are in core/tracer/output_graph.cpp.
 #include "core/vt/higher_order_ops.h"
 
 #include <algorithm>
@@ -916,6 +924,48 @@ Expected<LoopFn> speculateManual(Tx& tx, const VtPtr& fn, const ManualInputs& in
   return res;
 }
 
+// unspecialize_carried_inputs under discard_graph_changes: a clone per leaf for each
+// subgraph, made in a throwaway SubgraphTracer (the leaves lifted into it, so its
+// namespace holds their names), where flatten_manual's tree_flatten renames them
+// `child`: the subgraphs' placeholders are named after them. Returns the names for
+// cond_fn's inputs, then body_fn's.
+std::vector<std::vector<std::string>> cloneNames(OutputGraph& out,
+                                                 const std::vector<VtPtr>& leaves) {
+  std::vector<std::vector<std::string>> names(2);
+  SubtracerScope discard(out);
+  std::vector<NodeId> clones;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const auto& leaf : leaves) {
+      const auto& t = static_cast<const TensorVariable&>(*leaf);
+      NodeId c = out.callMethod("clone", {GraphArg::ofNode(t.node())}, {});
+      out.graph().node(c).meta = t.meta();
+      clones.push_back(c);
+    }
+  }
+  for (size_t i = 0; i < clones.size(); ++i) {
+    out.graph().rename(clones[i], "child");
+    names[i / leaves.size()].push_back(out.nodeName(clones[i]));
+  }
+  return names;
+}
+
+// mutated_arg_indices: the positions among the while_loop's inputs (carried, then
+// additional) of the tensors cond_fn or body_fn mutates, comma-separated.
+std::string mutatedArgIndices(const std::vector<NodeId>& inputs, const LoopFn& cond,
+                              const LoopFn& body) {
+  std::string out;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    bool hit = false;
+    for (const auto* fn : {&cond, &body}) {
+      for (NodeId m : fn->mutated) hit = hit || m == inputs[i];
+    }
+    if (!hit) continue;
+    if (!out.empty()) out += ",";
+    out += std::to_string(i);
+  }
+  return out;
+}
+
 // _call_while_loop under the inlined Python wrapper while_loop(cond_fn, body_fn,
 // carried_inputs): the carried inputs flattened with the (empty) additional inputs, each
 // leaf cloned twice under discard_graph_changes (the clones only name the subgraphs'
@@ -974,27 +1024,7 @@ Expected<VtPtr> callWhileLoop(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs k
     metas.push_back(static_cast<const TensorVariable&>(*leaf).meta());
   }
   guardWhileLoopWrapper(tx, wrapper, sourcedLeaf);
-  // unspecialize_carried_inputs under discard_graph_changes: a clone per leaf for each
-  // subgraph, made in a throwaway SubgraphTracer (the leaves lifted into it, so its
-  // namespace holds their names), where flatten_manual's tree_flatten renames them
-  // `child`: the subgraphs' placeholders are named after them.
-  std::vector<std::vector<std::string>> names(2);
-  {
-    SubtracerScope discard(out);
-    std::vector<NodeId> clones;
-    for (int pass = 0; pass < 2; ++pass) {
-      for (const auto& leaf : leaves) {
-        NodeId c = out.callMethod(
-            "clone", {GraphArg::ofNode(static_cast<const TensorVariable&>(*leaf).node())}, {});
-        out.graph().node(c).meta = static_cast<const TensorVariable&>(*leaf).meta();
-        clones.push_back(c);
-      }
-    }
-    for (size_t i = 0; i < clones.size(); ++i) {
-      out.graph().rename(clones[i], "child");
-      names[i / leaves.size()].push_back(out.nodeName(clones[i]));
-    }
-  }
+  std::vector<std::vector<std::string>> names = cloneNames(out, leaves);
   const Spec& carriedSpec = spec.children[0];
   auto pack = [&](const std::vector<VtPtr>& phs) {
     size_t next = 0;
@@ -1036,21 +1066,10 @@ Expected<VtPtr> callWhileLoop(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs k
   for (const auto& leaf : leaves)
     operands.items.push_back(GraphArg::ofNode(static_cast<const TensorVariable&>(*leaf).node()));
   for (NodeId n : *additional) extra.items.push_back(GraphArg::ofNode(n));
-  // mutated_arg_indices: the positions among carried + additional inputs of the tensors
-  // a subgraph mutates.
-  std::string mutatedIndices;
   std::vector<NodeId> all;
   for (const auto& item : operands.items) all.push_back(item.node);
   for (const auto& item : extra.items) all.push_back(item.node);
-  for (size_t i = 0; i < all.size(); ++i) {
-    bool hit = false;
-    for (const auto* fnRes : {&*cond, &*body}) {
-      for (NodeId m : fnRes->mutated) hit = hit || m == all[i];
-    }
-    if (!hit) continue;
-    if (!mutatedIndices.empty()) mutatedIndices += ",";
-    mutatedIndices += std::to_string(i);
-  }
+  std::string mutatedIndices = mutatedArgIndices(all, *cond, *body);
   std::vector<std::pair<std::string, GraphArg>> loopKwargs;
   if (!mutatedIndices.empty())
     loopKwargs.emplace_back("mutated_arg_indices", GraphArg::ofConstant(mutatedIndices));
