@@ -33,8 +33,9 @@ namespace {
 // order, each with its own.
 // dce_extra_outputs.dce_hop_extra_outputs, which Dynamo runs on the finished graph: a
 // tag_activation_checkpoint call some but not all of whose outputs are read (by a getitem
-// with users) has its subgraph's outputs pruned and its getitems remade. Not modelled:
-// such a graph is reported unsupported.
+// with users) has its subgraph's outputs pruned and its getitems remade. The root graph's
+// calls are pruned (OutputGraph::pruneHopExtraOutputs); one inside a subgraph is not
+// modelled: such a graph is reported unsupported.
 Status checkHopExtraOutputs(const ProtoGraph& proto, int graphId) {
   const auto users = proto.userCounts();
   for (NodeId id : proto.order(graphId)) {

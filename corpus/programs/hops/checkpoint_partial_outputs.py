@@ -1,7 +1,7 @@
 """torch.utils.checkpoint.checkpoint returning two tensors of which only one is used: Dynamo prunes the unused subgraph output.
 
 scope: part2
-expect: 1 graph, 0 breaks, 0 recompiles; dce_hop_extra_outputs rewrites the subgraph (core unsupported)
+expect: 1 graph, 0 breaks, 0 recompiles; dce_hop_extra_outputs rewrites the subgraph's output and the getitem
 """
 import torch
 from torch.utils.checkpoint import checkpoint
