@@ -19,6 +19,7 @@ import linecache
 import logging
 import math
 import os
+import sys
 import time
 
 import torch
@@ -104,8 +105,28 @@ def _as_fresh_process():
     process sees other names than the first. Each case starts it at 0, as a fresh process
     would: verdicts then do not depend on which cases a worker ran before."""
     from torch._dynamo import bytecode_transformation
+    from torch._dynamo.variables import functions
 
     bytecode_transformation._unique_id_counter = itertools.count()
+    # The source of torch.utils._pytree.SUPPORTED_NODES is made once per process
+    # (lru_cache), and making it installs ID_MATCH on __import__('torch'): only the first
+    # compile of a process that inlines pytree has that guard.
+    functions.get_pytree_SUPPORTED_NODES_source.cache_clear()
+
+
+def _forget_installed_globals():
+    """The eager while_loop / map / cond wrappers compile their operator call with Dynamo,
+    which installs globals named by the counter above (`__builtins_dict___<n>`) in the
+    torch._higher_order_ops modules; with the counter started again for every case, a
+    later case would install the same name again ("already exists in scope"). A fresh
+    process has none: each case starts without them (after torch._dynamo.reset(), no
+    compiled code refers to them)."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("torch._higher_order_ops") or module is None:
+            continue
+        d = getattr(module, "__dict__", {})
+        for key in [k for k in d if k.startswith("__builtins_dict___")]:
+            del d[key]
 
 
 def _run(ns, compiled, recorder):
@@ -167,6 +188,7 @@ def run_case(source, want_trace, want_correctness, want_transparency):
            "eager_ns": 0, "compiled_ns": 0, "dynamo_ns": 0, "recorder_ns": 0, "setup_ns": 0}
     t0 = time.perf_counter_ns()
     torch._dynamo.reset()
+    _forget_installed_globals()
     _register_source(source)
     ns_e = _fresh(source)
     t1 = time.perf_counter_ns()

@@ -134,6 +134,11 @@ uint32_t stmtFeature(StmtKind kind) {
     case StmtKind::kDynReduce:
     case StmtKind::kDynMatmul:
     case StmtKind::kIntArgUse: return kFeatDynamic;
+    case StmtKind::kHopWhileLoop:
+    case StmtKind::kHopMap:
+    case StmtKind::kHopCheckpoint:
+    case StmtKind::kHopWrap:
+    case StmtKind::kHopCond: return kFeatHops;
     case StmtKind::kCount: break;
   }
   return 0;

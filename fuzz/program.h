@@ -39,6 +39,10 @@ enum Feature : uint32_t {
   // dynamic recompiles, mark_dynamic, dynamic=True, changing int arguments). Not part of
   // `every`: with it on, the inputs and make_inputs change, so it is asked for by name.
   kFeatDynamic = 1u << 15,
+  // Higher-order operators (issue 17): torch.cond, while_loop, map, checkpoint, wrap over
+  // the tensors of the pool. Not part of `every` (asked for by name), so the programs of
+  // existing campaigns do not change.
+  kFeatHops = 1u << 16,
 };
 inline constexpr uint32_t kFeaturesPart1 =
     kFeatTensor | kFeatScalars | kFeatContainers | kFeatCalls | kFeatControl;
@@ -134,6 +138,12 @@ enum class StmtKind : int {
   kDynReduce,    // pointwise ops and reductions over the varying dim
   kDynMatmul,    // t = A @ A.t() reduced / A @ w / torch.mm / matmul with y
   kIntArgUse,    // the int argument (varying between calls in some schedules) as a size
+  // hops: {A} {B} tensors of the pool, results of the shapes the pattern keeps
+  kHopWhileLoop,   // c, t = while_loop(cond_fn, body_fn, (counter, A)) and other carries
+  kHopMap,         // t = map_hop(lambda r: ..., A) over the leading dim
+  kHopCheckpoint,  // t = checkpoint(fn, A, B, use_reentrant=False)
+  kHopWrap,        // t = wrap(lambda a: ..., A)
+  kHopCond,        // t = torch.cond(A.sum() > 0, ..., (A,))
   kCount
 };
 const char* stmtKindName(StmtKind kind);

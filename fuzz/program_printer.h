@@ -1,7 +1,7 @@
 // program_printer.h — the fuzz program printer (internal to program*.cpp): typed pools
 // of the variables defined so far, with tensor shapes, and one emitter per statement
 // kind. The core families live here and in program.cpp, the dynamic family (issue 16)
-// in program_dynamic.cpp.
+// in program_dynamic.cpp, the hops family (issue 17) in program_hops.cpp.
 #pragma once
 
 #include <algorithm>
@@ -52,14 +52,23 @@ struct FeatureName {
   uint32_t bit;
 };
 constexpr FeatureName kFeatureNames[] = {
-    {"tensor", kFeatTensor},         {"scalars", kFeatScalars},
-    {"containers", kFeatContainers}, {"calls", kFeatCalls},
-    {"control", kFeatControl},       {"closures", kFeatClosures},
-    {"globals", kFeatGlobals},       {"mutation", kFeatMutation},
-    {"objects", kFeatObjects},       {"modules", kFeatModules},
-    {"breaks", kFeatBreaks},         {"generators", kFeatGenerators},
-    {"exceptions", kFeatExceptions}, {"containers2", kFeatContainers2},
-    {"library", kFeatLibrary},       {"dynamic", kFeatDynamic},
+    {"tensor", kFeatTensor},
+    {"scalars", kFeatScalars},
+    {"containers", kFeatContainers},
+    {"calls", kFeatCalls},
+    {"control", kFeatControl},
+    {"closures", kFeatClosures},
+    {"globals", kFeatGlobals},
+    {"mutation", kFeatMutation},
+    {"objects", kFeatObjects},
+    {"modules", kFeatModules},
+    {"breaks", kFeatBreaks},
+    {"generators", kFeatGenerators},
+    {"exceptions", kFeatExceptions},
+    {"containers2", kFeatContainers2},
+    {"library", kFeatLibrary},
+    {"dynamic", kFeatDynamic},
+    {"hops", kFeatHops},
 };
 
 constexpr const char* kKindNames[] = {
@@ -98,7 +107,9 @@ constexpr const char* kKindNames[] = {
     "size_factory",   "size_arith",
     "size_branch",    "size_slice",
     "dyn_reduce",     "dyn_matmul",
-    "int_arg_use",
+    "int_arg_use",    "hop_while_loop",
+    "hop_map",        "hop_checkpoint",
+    "hop_wrap",       "hop_cond",
 };
 static_assert(sizeof(kKindNames) / sizeof(kKindNames[0]) == static_cast<size_t>(StmtKind::kCount));
 
@@ -146,7 +157,13 @@ class Printer {
     if (has(kFeatLibrary))
       out_ << "import collections\nimport dataclasses\nimport enum\nimport functools\n"
               "import itertools\nimport math\nimport operator\n";
-    out_ << "import torch\nimport torch.nn.functional as F\n\ntorch.manual_seed(1234)\n";
+    out_ << "import torch\nimport torch.nn.functional as F\n";
+    if (has(kFeatHops))
+      out_ << "from torch._higher_order_ops.map import map as map_hop\n"
+              "from torch._higher_order_ops.while_loop import while_loop\n"
+              "from torch._higher_order_ops.wrap import wrap\n"
+              "from torch.utils.checkpoint import checkpoint\n";
+    out_ << "\ntorch.manual_seed(1234)\n";
     if (has(kFeatCalls)) {
       out_ << "\n\ndef h_mix(a, b):\n    return a * b + a\n"
               "\n\ndef h_default(a, b=2.0):\n    return a * b\n"
@@ -777,6 +794,11 @@ class Printer {
       case StmtKind::kDynReduce:
       case StmtKind::kDynMatmul:
       case StmtKind::kIntArgUse: emitDynamic(s); break;
+      case StmtKind::kHopWhileLoop:
+      case StmtKind::kHopMap:
+      case StmtKind::kHopCheckpoint:
+      case StmtKind::kHopWrap:
+      case StmtKind::kHopCond: emitHops(s); break;
       case StmtKind::kCount: break;
     }
   }
@@ -1319,6 +1341,10 @@ class Printer {
 
   // The dynamic family's statements (program_dynamic.cpp).
   void emitDynamic(const Stmt& s);
+
+  // ------------------------------------------------------ hops family (issue 17)
+  // The higher-order operators' statements (program_hops.cpp).
+  void emitHops(const Stmt& s);
 
   // Emits lines separated by '\n'; a line's leading '>' characters each add one indent.
   void emitLines(const std::string& text) {

@@ -71,6 +71,14 @@ Node* Graph::createNode(Op op, Target target, std::vector<Argument> args, Kwargs
                  std::move(typeExpr), order_.size());
 }
 
+Node* Graph::createNodeBefore(Node* before, Op op, Target target, std::vector<Argument> args,
+                              Kwargs kwargs) {
+  auto it = std::find(order_.begin(), order_.end(), before);
+  DYNRR_ASSERT(it != order_.end(), before ? before->name() : std::string("null"));
+  return newNode(op, std::move(target), std::move(args), std::move(kwargs), std::nullopt, {},
+                 static_cast<size_t>(it - order_.begin()));
+}
+
 Node* Graph::callFunction(std::string_view qualifiedName, std::vector<Argument> args,
                           Kwargs kwargs) {
   return createNode(Op::kCallFunction, Target::function(qualifiedName), std::move(args),

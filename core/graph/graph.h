@@ -46,6 +46,10 @@ class Graph {
                    std::optional<std::string> name = std::nullopt, std::string typeExpr = {});
   Node* callFunction(std::string_view qualifiedName, std::vector<Argument> args = {},
                      Kwargs kwargs = {});
+  // Graph.create_node under Graph.inserting_before(before): placed right before `before`
+  // (a node of this graph, not erased).
+  Node* createNodeBefore(Node* before, Op op, Target target, std::vector<Argument> args = {},
+                         Kwargs kwargs = {});
   Node* callMethod(std::string_view method, std::vector<Argument> args, Kwargs kwargs = {});
   Node* callModule(std::string_view path, std::vector<Argument> args, Kwargs kwargs = {});
   Node* getAttr(std::string_view path);

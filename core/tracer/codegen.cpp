@@ -33,8 +33,10 @@ void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>
     return;
   }
   if (auto* t = dynamic_cast<vt::TensorVariable*>(v.get())) {
-    // Graph inputs are reconstructed from their source, not returned by the graph.
-    if (g.node(t->node()).op == "placeholder") return;
+    // Graph inputs are reconstructed from their source, not returned by the graph; so is
+    // a tracker with a source a higher-order operator's output reproxified (a wrap
+    // returning its input: PyCodegen reconstructs by value.source).
+    if (g.node(t->node()).op == "placeholder" || t->source()) return;
     for (NodeId n : out) {
       if (n == t->node()) return;
     }

@@ -1,6 +1,9 @@
 // output_graph.cpp — see output_graph.h.
 #include "core/tracer/output_graph.h"
 
+#include <map>
+#include <set>
+
 #include "core/graph/graph.h"
 #include "core/graph/namespace.h"
 #include "core/guards/rules.h"
@@ -152,7 +155,9 @@ NodeId OutputGraph::liftFreevar(int tracer, NodeId node) {
   ph.meta = from.meta;
   ph.metaTuple = from.metaTuple;
   ph.symExpr = from.symExpr.empty() ? from.symbol : from.symExpr;
-  ph.typeExpr = from.meta ? "torch.Tensor" : "";
+  // type(example_value): a FakeTensor (cond and while_loop replace these placeholders
+  // when they merge their subgraphs' inputs).
+  ph.typeExpr = from.meta ? "torch._subclasses.fake_tensor.FakeTensor" : "";
   NodeId id = graph_.add(std::move(ph));
   tracers_[static_cast<size_t>(tracer)].lifted.emplace_back(node, id);
   if (onNode) onNode(id);
@@ -289,13 +294,9 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
     else
       used.erase(sym);
   }
+  pruneHopExtraOutputs();
 }
 
-// insert_deferred_runtime_asserts' hash-consing, as far as Dynamo's graphs show it: a
-// SymInt-valued node whose expression (through the replacements) an earlier node or a
-// symbol input already has takes that node's place. The core reads a size straight from
-// its symbol's placeholder, so a use of a replaced symbol's placeholder moves to the
-// placeholder of the symbol it became.
 std::string OutputGraph::replacementGap() const {
   auto users = graph_.userCounts();
   for (NodeId id : specialisedInputs_) {
@@ -306,6 +307,11 @@ std::string OutputGraph::replacementGap() const {
   return "";
 }
 
+// insert_deferred_runtime_asserts' hash-consing, as far as Dynamo's graphs show it: a
+// SymInt-valued node whose expression (through the replacements) an earlier node or a
+// symbol input already has takes that node's place. The core reads a size straight from
+// its symbol's placeholder, so a use of a replaced symbol's placeholder moves to the
+// placeholder of the symbol it became.
 void OutputGraph::applyReplacements() {
   std::map<std::string, NodeId> byExpr;
   for (NodeId id : graph_.order(0)) {
@@ -328,6 +334,75 @@ void OutputGraph::applyReplacements() {
     if (e.isConstant()) continue;  // primitives are not hash-consed
     auto [it, fresh] = byExpr.emplace(e.str(), id);
     if (!fresh) graph_.replaceAllUses(id, it->second);
+  }
+}
+
+void OutputGraph::pruneHopExtraOutputs() {
+  const auto users = graph_.userCounts();
+  const std::vector<NodeId> order = graph_.order(0);
+  for (NodeId h : order) {
+    const ProtoNode& hop = graph_.node(h);
+    if (hop.erased || hop.op != "call_function" ||
+        hop.target != "torch.ops.higher_order.tag_activation_checkpoint" || hop.args.empty() ||
+        hop.args[0].kind != GraphArg::Kind::kNode || hop.args[0].node < 0)
+      continue;
+    int sub = subgraphNamed(graph_.node(hop.args[0].node).target);
+    if (sub < 0) continue;
+    // _is_output_used: a getitem of that index with users.
+    std::vector<NodeId> getitems;
+    std::set<int64_t> used;
+    for (NodeId g : order) {
+      const ProtoNode& n = graph_.node(g);
+      if (n.erased || n.target != "operator.getitem" || n.args.size() != 2 ||
+          n.args[0].kind != GraphArg::Kind::kNode || n.args[0].node != h ||
+          users[static_cast<size_t>(g)] == 0)
+        continue;
+      const auto* i = std::get_if<int64_t>(&n.args[1].constant);
+      if (!i) continue;
+      getitems.push_back(g);
+      used.insert(*i);
+    }
+    const size_t num = graph_.node(h).metaTuple.size();
+    if (used.empty() || used.size() >= num) continue;
+    NodeId oldOut = -1;
+    for (NodeId id : graph_.order(sub)) {
+      if (graph_.node(id).op == "output") oldOut = id;
+    }
+    if (oldOut < 0 || graph_.node(oldOut).args.empty() ||
+        graph_.node(oldOut).args[0].items.size() != num)
+      continue;
+    std::map<int64_t, int64_t> newIndex;
+    ProtoNode out;
+    out.op = "output";
+    out.target = "output";
+    out.graph = sub;
+    out.insertBefore = oldOut;
+    GraphArg tuple;
+    tuple.kind = GraphArg::Kind::kTuple;
+    std::vector<fake::TensorMeta> metas;
+    for (int64_t i : used) {
+      newIndex[i] = static_cast<int64_t>(tuple.items.size());
+      tuple.items.push_back(graph_.node(oldOut).args[0].items[static_cast<size_t>(i)]);
+      metas.push_back(graph_.node(h).metaTuple[static_cast<size_t>(i)]);
+    }
+    out.args.push_back(std::move(tuple));
+    NodeId newOut = graph_.add(std::move(out));
+    graph_.replaceAllUses(oldOut, newOut);
+    graph_.erase(oldOut);
+    for (NodeId g : getitems) {
+      ProtoNode item;
+      item.op = "call_function";
+      item.target = "operator.getitem";
+      item.graph = 0;
+      item.insertBefore = g;
+      item.meta = graph_.node(g).meta;
+      const int64_t old = std::get<int64_t>(graph_.node(g).args[1].constant);
+      item.args = {GraphArg::ofNode(h), GraphArg::ofConstant(newIndex[old])};
+      NodeId n = graph_.add(std::move(item));
+      graph_.replaceAllUses(g, n);
+      graph_.erase(g);
+    }
+    graph_.node(h).metaTuple = std::move(metas);
   }
 }
 

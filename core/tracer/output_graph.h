@@ -67,6 +67,11 @@ class OutputGraph {
   // Non-empty when the finished graph uses what the core cannot print as Dynamo does: a
   // size input specialised to a constant while the graph still uses it.
   std::string replacementGap() const;
+  // dce_extra_outputs.dce_hop_extra_outputs on the root graph (run after the dead-code
+  // elimination of setOutput): a tag_activation_checkpoint call only some of whose
+  // outputs are read has its subgraph return only those (a new output node) and its
+  // getitems remade with the new indices, each in its old one's place.
+  void pruneHopExtraOutputs();
   // OutputGraph.cleanup_graph: a torch._C._set_grad_enabled(not mode) immediately followed
   // by one switching back is erased (both nodes; their names stay taken). `gradEnabled`
   // is the grad mode when the graph is compiled. Called before setOutput.

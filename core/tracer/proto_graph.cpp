@@ -1,6 +1,9 @@
 // proto_graph.cpp — see proto_graph.h.
 #include "core/tracer/proto_graph.h"
 
+#include <algorithm>
+#include <tuple>
+
 #include "core/graph/graph.h"
 #include "core/support/assert.h"
 
@@ -57,10 +60,21 @@ std::vector<NodeId> ProtoGraph::order(int graph) const {
     if (!nodes_[i].erased && nodes_[i].graph == graph && nodes_[i].op == "placeholder")
       out.push_back(static_cast<NodeId>(i));
   }
+  // The rest in creation order, a node inserted before another at that one's place.
+  auto anchor = [&](NodeId id) {
+    for (int depth = 0; depth < 64 && nodes_[static_cast<size_t>(id)].insertBefore >= 0; ++depth)
+      id = nodes_[static_cast<size_t>(id)].insertBefore;
+    return id;
+  };
+  std::vector<std::tuple<NodeId, int, NodeId>> rest;
   for (size_t i = 0; i < nodes_.size(); ++i) {
-    if (!nodes_[i].erased && nodes_[i].graph == graph && nodes_[i].op != "placeholder")
-      out.push_back(static_cast<NodeId>(i));
+    if (!nodes_[i].erased && nodes_[i].graph == graph && nodes_[i].op != "placeholder") {
+      auto id = static_cast<NodeId>(i);
+      rest.emplace_back(anchor(id), nodes_[i].insertBefore >= 0 ? 0 : 1, id);
+    }
   }
+  std::sort(rest.begin(), rest.end());
+  for (const auto& [a, inserted, id] : rest) out.push_back(id);
   return out;
 }
 
@@ -163,6 +177,16 @@ Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<grap
           nodes[id] = g.createGraphInput(pn.source, pn.typeExpr);
         } else if (pn.op == "get_attr") {
           nodes[id] = g.getAttr(pn.target);
+        } else if (pn.insertBefore >= 0 && nodes[static_cast<size_t>(pn.insertBefore)] &&
+                   (pn.op == "call_function" || pn.op == "output")) {
+          graph::Node* before = nodes[static_cast<size_t>(pn.insertBefore)];
+          nodes[id] =
+              pn.op == "output"
+                  ? g.createNodeBefore(before, graph::Op::kOutput, graph::Target::string("output"),
+                                       {args.empty() ? graph::Argument::none() : args[0]})
+                  : g.createNodeBefore(before, graph::Op::kCallFunction,
+                                       graph::Target::function(pn.target), std::move(args),
+                                       std::move(kwargs));
         } else if (pn.op == "call_function") {
           nodes[id] = g.callFunction(pn.target, std::move(args), std::move(kwargs));
         } else if (pn.op == "call_method") {

@@ -78,6 +78,9 @@ struct ProtoNode {
   // (target made unique among the graph's used names).
   bool exactTarget = false;
   bool erased = false;
+  // Graph.inserting_before(node): created right before that node of its graph (which may
+  // be erased later) instead of at the end; -1: at the end.
+  NodeId insertBefore = -1;
 };
 
 struct GraphEvent {

@@ -33,8 +33,39 @@ namespace {
 // Replays the tracer's graph log of graph `graphId` (0: the root) into an FX-like graph
 // and reads back names and code; then the subgraphs its get_attr nodes read, in node
 // order, each with its own.
+// dce_extra_outputs.dce_hop_extra_outputs, which Dynamo runs on the finished graph: a
+// tag_activation_checkpoint call some but not all of whose outputs are read (by a getitem
+// with users) has its subgraph's outputs pruned and its getitems remade. The root graph's
+// calls are pruned (OutputGraph::pruneHopExtraOutputs); one inside a subgraph is not
+// modelled: such a graph is reported unsupported.
+Status checkHopExtraOutputs(const ProtoGraph& proto, int graphId) {
+  const auto users = proto.userCounts();
+  for (NodeId id : proto.order(graphId)) {
+    const ProtoNode& hop = proto.node(id);
+    if (hop.erased || hop.op != "call_function" ||
+        hop.target != "torch.ops.higher_order.tag_activation_checkpoint")
+      continue;
+    std::set<int64_t> used;
+    for (NodeId g : proto.order(graphId)) {
+      const ProtoNode& n = proto.node(g);
+      if (n.erased || n.target != "operator.getitem" || n.args.size() != 2 ||
+          n.args[0].kind != GraphArg::Kind::kNode || n.args[0].node != id ||
+          users[static_cast<size_t>(g)] == 0)
+        continue;
+      if (const auto* i = std::get_if<int64_t>(&n.args[1].constant)) used.insert(*i);
+    }
+    if (!used.empty() && used.size() < hop.metaTuple.size())
+      return unsupported(
+          "a torch.utils.checkpoint call only some of whose outputs are used (Dynamo's "
+          "dce_hop_extra_outputs prunes the subgraph's outputs and remakes the getitems: not "
+          "modelled)");
+  }
+  return Status::success();
+}
+
 Expected<compare::GraphDecision> emitGraph(const OutputGraph& output, int graphId, int depth) {
   const ProtoGraph& proto = output.graph();
+  if (Status s = checkHopExtraOutputs(proto, graphId); !s) return s.error();
   graph::Graph g;
   std::vector<graph::Node*> nodes;
   if (Status s = replayGraphLog(proto, g, nodes, graphId); !s)

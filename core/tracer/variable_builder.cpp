@@ -669,6 +669,15 @@ Expected<VtPtr> Wrap::function() {
     return VtPtr(std::make_shared<vt::HigherOrderOperatorVariable>("tag_activation_checkpoint", ref,
                                                                    source));
   guard(GuardKind::CLOSURE_MATCH, srcName);
+  // The Python entry points of torch._higher_order_ops that Dynamo inlines as user code
+  // up to their operator call (the pytree flattening they do is modelled with the
+  // operator, core/vt/higher_order_ops.cpp).
+  if (module == "torch._higher_order_ops.while_loop" && qualname == "while_loop")
+    return VtPtr(std::make_shared<vt::HigherOrderOperatorVariable>("while_loop", ref, source,
+                                                                   /*pythonWrapper=*/true));
+  if (module == "torch._higher_order_ops.map" && qualname == "map")
+    return VtPtr(std::make_shared<vt::HigherOrderOperatorVariable>("map", ref, source,
+                                                                   /*pythonWrapper=*/true));
   if (module == "dataclasses" && qualname == "fields")
     return VtPtr(std::make_shared<vt::DataclassFieldsVariable>(source));
   if (f.getClassification() == schema::CallableClass::IN_GRAPH) {

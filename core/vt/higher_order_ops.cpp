@@ -1,13 +1,23 @@
-// higher_order_ops.cpp — see higher_order_ops.h. CondHigherOrderVariable._call_function,
-// speculate_subgraph, _merge_graph_inputs and _call_function_and_unflatten_output of
-// torch/_dynamo/variables/higher_order_ops.py, with the SubgraphTracer parts in
-// core/tracer/output_graph.cpp.
+// higher_order_ops.cpp — see higher_order_ops.h. Mirrors, in
+// torch/_dynamo/variables/higher_order_ops.py: CondHigherOrderVariable._call_function,
+// _call_while_loop (WhileLoopHigherOrderVariable), MapHigherOrderVariable._call_function,
+// WrapHigherOrderVariable / CheckpointHigherOrderVariable (create_wrapped_node,
+// _call_function_with_auto_output_flattening, overwrite_tensor_vt_proxy),
+// speculate_subgraph, speculate_subgraph_with_auto_output_flattening,
+// validate_args_and_maybe_create_graph_inputs ("flatten_manual"), discard_graph_changes,
+// check_aliasing_and_input_mutation, _merge_graph_inputs and
+// _call_function_and_unflatten_output; and the Python wrappers Dynamo inlines before the
+// operators (torch/_higher_order_ops/while_loop.py while_loop, map.py map), whose
+// torch/utils/_pytree.py flattening is modelled by the guards it gives. The SubgraphTracer
+// parts are in core/tracer/output_graph.cpp.
 #include "core/vt/higher_order_ops.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
 
 #include "core/tracer/instruction_translator.h"
+#include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
@@ -21,8 +31,9 @@ namespace {
 // graph break or an Unsupported inside it becomes UncapturedHigherOrderOpError, raised to
 // the program, named by the gb_type it wraps.
 Error uncaptured(const std::string& gbType, const std::string& what) {
-  return Error::frameError("UncapturedHigherOrderOpError: " + gbType,
-                           "torch.cond cannot be captured: " + what + " (" + gbType + ")");
+  return Error::frameError(
+      "UncapturedHigherOrderOpError: " + gbType,
+      "the higher-order operator cannot be captured: " + what + " (" + gbType + ")");
 }
 
 using guards::GuardKind;
@@ -44,12 +55,14 @@ struct Spec {
   }
 };
 
-// pytree.tree_flatten on trackers: the leaves in order and the structure.
-Status flatten(Tx& tx, const VtPtr& v, std::vector<VtPtr>& leaves, Spec& spec, int depth) {
+// pytree.tree_flatten on trackers: the leaves in order and the structure. `what` names
+// the value flattened in messages ("a torch.cond branch output").
+Status flatten(Tx& tx, const VtPtr& v, std::vector<VtPtr>& leaves, Spec& spec, int depth,
+               const std::string& what = "a torch.cond branch output") {
   auto r = tx.realize(v);
   if (!r) return r.error();
   const VtPtr& x = *r;
-  if (depth > 32) return unsupported("a torch.cond branch output nested more than 32 deep");
+  if (depth > 32) return unsupported(what + " nested more than 32 deep");
   if (x->kind() == VtKind::kTensor) {
     spec.kind = Spec::Kind::kLeaf;
     // The inlined helper's `[helper(child, leaves) for child in children]` stores each
@@ -61,23 +74,22 @@ Status flatten(Tx& tx, const VtPtr& v, std::vector<VtPtr>& leaves, Spec& spec, i
   if (x->kind() == VtKind::kTuple || x->kind() == VtKind::kList) {
     const SequenceVariable* seq = asSequence(x);
     if (!seq->fieldNames().empty() || !seq->viewType().empty())
-      return unsupported(
-          "a torch.cond branch returning a named tuple or a dict view (pytree node types "
-          "other than tuple and list are not modelled)");
+      return unsupported(what +
+                         " holding a named tuple or a dict view (pytree node types other than "
+                         "tuple and list are not modelled)");
     spec.kind = x->kind() == VtKind::kTuple ? Spec::Kind::kTuple : Spec::Kind::kList;
     for (const auto& item : seq->items()) {
       spec.children.emplace_back();
-      if (Status s = flatten(tx, item, leaves, spec.children.back(), depth + 1); !s) return s;
+      if (Status s = flatten(tx, item, leaves, spec.children.back(), depth + 1, what); !s) return s;
     }
     return Status::success();
   }
   if (x->kind() == VtKind::kConstant)
-    return unsupported(
-        "a torch.cond branch returning a constant (the cond's output is then an unbacked "
-        "SymInt with runtime asserts: not modelled)");
-  return unsupported("a torch.cond branch returning " + x->pythonTypeName() +
-                     " (Dynamo accepts tensors and ints: torch.cond: unsupported branch "
-                     "return type)");
+    return unsupported(what +
+                       " holding a constant (an int leaf becomes an unbacked SymInt: not "
+                       "modelled)");
+  return unsupported(what + " holding a " + x->pythonTypeName() +
+                     " (Dynamo accepts tensors and ints as leaves)");
 }
 
 // pytree.tree_unflatten: `leaves` put back into `spec`'s structure.
@@ -88,6 +100,31 @@ VtPtr unflatten(const Spec& spec, const std::vector<VtPtr>& leaves, size_t& next
   return spec.kind == Spec::Kind::kTuple ? makeTuple(std::move(items)) : makeList(std::move(items));
 }
 
+// Sources by which a frame reaches the module torch.utils._pytree: its functions'
+// globals, and the `pytree` globals of the wrappers Dynamo inlines.
+const std::vector<std::string>& pytreeModuleSources() {
+  static const std::vector<std::string> kSources = {
+      "G['__import_torch_dot_utils_dot__pytree']",
+      "G['__import_torch_dot__higher_order_ops_dot_while_loop'].pytree",
+      "G['__import_torch_dot__higher_order_ops_dot_map'].pytree"};
+  return kSources;
+}
+
+// A module object reached through `source`, whose other sources are `aliases`: the first
+// source the frame reached it by keeps the guards (MODULE_MATCH, and the attributes read
+// later go through it); a later one is a DUPLICATE_INPUT. Returns the source to read
+// attributes through.
+std::string firstModuleSource(OutputGraph& out, const std::vector<std::string>& aliases,
+                              const std::string& source) {
+  for (const auto& a : aliases) {
+    if (a == source || !out.guardSet().contains(GuardKind::MODULE_MATCH, a)) continue;
+    out.addGuard(GuardKind::DUPLICATE_INPUT, source);
+    return a;
+  }
+  out.addGuard(GuardKind::MODULE_MATCH, source);
+  return source;
+}
+
 // The guards Dynamo's inlining of torch/utils/_pytree.py installs when a cond flattens its
 // branches' outputs (speculate_subgraph's tree_flatten), compares their TreeSpecs
 // (TreeSpec.__eq__) and unflattens the cond's outputs (tree_unflatten): the module and the
@@ -95,13 +132,14 @@ VtPtr unflatten(const Spec& spec, const std::vector<VtPtr>& leaves, size_t& next
 // each node type met. Modelled from those functions' global reads, as the sum polyfill is
 // in builtin.cpp; _pytree.py registers tuple then list first in SUPPORTED_NODES, so they
 // are keys 0 and 1.
-void guardPytree(OutputGraph& out, const Spec& a, const Spec& b) {
+// `compared`: the specs were compared (TreeSpec.__eq__ calls str()).
+void guardPytree(OutputGraph& out, const Spec& a, const Spec& b, bool compared = true) {
   const std::string mod = "G['__import_torch_dot_utils_dot__pytree']";
   const std::string nodes = "__import__('torch').utils._pytree.SUPPORTED_NODES";
   const std::string builtins = "G['__builtins_dict___0']";
   for (const char* name : {"isinstance", "len", "list", "tuple"})
     out.addGuard(GuardKind::BUILTIN_MATCH, builtins + "['" + name + "']");
-  out.addGuard(GuardKind::MODULE_MATCH, mod);
+  firstModuleSource(out, pytreeModuleSources(), mod);
   out.addGuard(GuardKind::CLASS_MATCH, mod + ".Any");
   out.addGuard(GuardKind::CLASS_MATCH, mod + ".TreeSpec");
   out.addGuard(GuardKind::TYPE_MATCH, mod + "._LEAF_SPEC");
@@ -118,8 +156,9 @@ void guardPytree(OutputGraph& out, const Spec& a, const Spec& b) {
   bool list = a.has(Spec::Kind::kList) || b.has(Spec::Kind::kList);
   if (!tuple && !list) return;
   // A container node: _get_node_type's namedtuple check, the node type's NodeDef.
-  for (const char* name : {"issubclass", "object", "str", "type"})
+  for (const char* name : {"issubclass", "object", "type"})
     out.addGuard(GuardKind::BUILTIN_MATCH, builtins + "['" + name + "']");
+  if (compared) out.addGuard(GuardKind::BUILTIN_MATCH, builtins + "['str']");
   out.addGuard(GuardKind::DUPLICATE_INPUT, mod + ".SUPPORTED_NODES");
   out.addGuard(GuardKind::CLOSURE_MATCH, mod + "._get_node_type");
   out.addGuard(GuardKind::DICT_CONTAINS, nodes);
@@ -215,6 +254,9 @@ struct Branch {
   Spec spec;
   std::vector<fake::TensorMeta> metas;
   std::vector<std::pair<NodeId, NodeId>> lifted;
+  // Outer nodes whose lifted placeholder the subgraph mutates in place (allowed by
+  // while_loop with grad mode off: mutated_arg_indices).
+  std::vector<NodeId> mutated;
 };
 
 // Pops the subtracer however the branch ends (OutputGraph.subtracer's finally).
@@ -245,6 +287,58 @@ Expected<std::string> notOnlyTensorsAndConstants(Tx& tx, const VtPtr& v, int dep
   return x->pythonTypeName();
 }
 
+// trace_hop_function in the current SubgraphTracer: `fn` called on `args`, SideEffects
+// scoped to the subgraph (OutputGraph.subtracer enters a new scope) and the identity
+// cache put back after. `noFallback`: the operator does not fall back to eager
+// (_ALLOW_FALLBACK_TO_EAGER is False), so a graph break or an Unsupported inside it
+// becomes UncapturedHigherOrderOpError, a hard error; otherwise it is not modelled.
+Expected<VtPtr> traceInSubtracer(Tx& tx, const VtPtr& fn, Args args, Kwargs kwargs,
+                                 const std::string& where, bool noFallback) {
+  auto& ctx = tx.context();
+  const uint64_t mutationsBefore = ctx.sideEffects.mutationCount();
+  struct ScopeGuard {
+    tracer::SideEffects& se;
+    uint64_t saved;
+    ~ScopeGuard() { se.setScopeStart(saved); }
+  } scopeGuard{ctx.sideEffects, ctx.sideEffects.scopeStart()};
+  ctx.sideEffects.setScopeStart(VariableTracker::peekSerial());
+  const bool hadBreak = ctx.pendingBreak.has_value();
+  const auto objectsBefore = ctx.objectsByIdentity;
+  auto r = fn->callFunction(tx, std::move(args), std::move(kwargs));
+  // trace_hop_function: SideEffects as before the subgraph. Objects the subgraph wrapped
+  // first are found again only through the source they were read from.
+  for (auto it = ctx.objectsByIdentity.begin(); it != ctx.objectsByIdentity.end();) {
+    if (objectsBefore.count(it->first) || !it->second->source()) {
+      ++it;
+      continue;
+    }
+    ctx.branchSourceCache[{it->first, it->second->source()->name()}] = it->second;
+    it = ctx.objectsByIdentity.erase(it);
+  }
+  if (!r) {
+    if (!hadBreak && ctx.pendingBreak) {
+      // With a fallback (add_hop_context's _ALLOW_FALLBACK_TO_EAGER) the Unsupported
+      // reaches the CALL of the operator: a graph break there, of the inner gb_type.
+      if (!noFallback) return r.error();
+      std::string why = ctx.pendingBreak->gbType;
+      ctx.pendingBreak.reset();
+      return uncaptured(why, "a graph break in " + where);
+    }
+    if (r.error().isObservedException())
+      return unsupported("an exception raised in " + where +
+                         ": Dynamo raises UncapturedHigherOrderOpError, not modelled");
+    return r.error().withContext(where);
+  }
+  // SideEffects.check_allowed_side_effect: mutating what the subgraph did not create.
+  if (ctx.sideEffects.mutationCount() != mutationsBefore) {
+    if (noFallback)
+      return uncaptured("HOP: Unsafe side effect", "a mutation of pre-existing state in " + where);
+    return unsupported("a mutation of pre-existing state in " + where +
+                       " (the higher-order operator's fallback to eager is not modelled)");
+  }
+  return r;
+}
+
 // speculate_subgraph(..., set_subgraph_inputs="automatic", should_flatten_outputs=True):
 // the branch called on the operands in a new SubgraphTracer (tensors it uses from
 // enclosing graphs are lifted as it goes), its output flattened and returned by the
@@ -256,44 +350,9 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
   Branch res;
   SubtracerScope scope(out);
   res.graph = scope.graph;
-  const uint64_t mutationsBefore = ctx.sideEffects.mutationCount();
-  // OutputGraph.subtracer enters a new scope: what exists now is outside it.
-  struct ScopeGuard {
-    tracer::SideEffects& se;
-    uint64_t saved;
-    ~ScopeGuard() { se.setScopeStart(saved); }
-  } scopeGuard{ctx.sideEffects, ctx.sideEffects.scopeStart()};
-  ctx.sideEffects.setScopeStart(VariableTracker::peekSerial());
-  const bool hadBreak = ctx.pendingBreak.has_value();
-  const auto objectsBefore = ctx.objectsByIdentity;
-  auto r = fn->callFunction(tx, operands, {});
-  // trace_hop_function: SideEffects as before the branch. Objects the branch wrapped
-  // first are found again only through the source they were read from.
-  for (auto it = ctx.objectsByIdentity.begin(); it != ctx.objectsByIdentity.end();) {
-    if (objectsBefore.count(it->first) || !it->second->source()) {
-      ++it;
-      continue;
-    }
-    ctx.branchSourceCache[{it->first, it->second->source()->name()}] = it->second;
-    it = ctx.objectsByIdentity.erase(it);
-  }
   const std::string where = std::string("the ") + which + " branch of torch.cond";
-  if (!r) {
-    // cond does not fall back to eager (_ALLOW_FALLBACK_TO_EAGER is False): a graph break
-    // or an exception in a branch becomes UncapturedHigherOrderOpError, a hard error.
-    if (!hadBreak && ctx.pendingBreak) {
-      std::string why = ctx.pendingBreak->gbType;
-      ctx.pendingBreak.reset();
-      return uncaptured(why, "a graph break in " + where);
-    }
-    if (r.error().isObservedException())
-      return unsupported("an exception raised in " + where +
-                         ": Dynamo raises UncapturedHigherOrderOpError, not modelled");
-    return r.error().withContext(where);
-  }
-  // SideEffects.check_allowed_side_effect: mutating what the subgraph did not create.
-  if (ctx.sideEffects.mutationCount() != mutationsBefore)
-    return uncaptured("HOP: Unsafe side effect", "a mutation of pre-existing state in " + where);
+  auto r = traceInSubtracer(tx, fn, operands, {}, where, /*noFallback=*/true);
+  if (!r) return r.error();
   std::vector<VtPtr> leaves;
   if (Status s = flatten(tx, *r, leaves, res.spec, 0); !s) return s.error();
   std::vector<NodeId> outputs;
@@ -333,11 +392,14 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
       return unsupported(where + " returning what may be a view of its input (" +
                          out.graph().node(t.node()).target +
                          "): aliasing by storage is not modelled");
-    if (aliased)
-      return unsupported(where +
-                         " returning an input or one tensor twice with grad mode off "
-                         "(aliasing in a subgraph is not modelled)");
-    outputs.push_back(t.node());
+    // With grad mode off an input (lifted here if it comes from an enclosing graph) or
+    // one tensor twice is returned as is. The output's tree_flatten calls type() on a
+    // leaf with a source and looks that type up in SUPPORTED_NODES.
+    if (t.source()) {
+      out.addGuard(GuardKind::TYPE_MATCH, t.source()->name());
+      out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
+    }
+    outputs.push_back(out.liftToCurrent(t.node()));
     res.metas.push_back(t.meta());
   }
   out.subgraphOutput(res.graph, outputs);
@@ -355,20 +417,24 @@ NodeId liftedFor(const std::vector<std::pair<NodeId, NodeId>>& lifted, NodeId ke
 // _merge_graph_inputs: both subgraphs take the same inputs, the freevars both lifted
 // first, then the true branch's own (suffix _true_branch), then the false branch's
 // (_false_branch), each group sorted by node name. Returns the cond's operands.
-Expected<std::vector<NodeId>> mergeGraphInputs(OutputGraph& out, const Branch& t, const Branch& f) {
+// `tSuffix` / `fSuffix` name each side's own inputs (cond: "_true_branch" /
+// "_false_branch"; while_loop: "_cond_fn" / "_body_fn").
+Expected<std::vector<NodeId>> mergeGraphInputs(OutputGraph& out, const Branch& t, const Branch& f,
+                                               const std::string& tSuffix = "_true_branch",
+                                               const std::string& fSuffix = "_false_branch") {
   std::vector<NodeId> shared, onlyT, onlyF;
   for (const auto& [k, ph] : t.lifted) {
     if (out.graph().node(k).op == "get_attr")
       return unsupported(
-          "a torch.cond branch lifting a get_attr node (shared get_attrs are not "
-          "modelled)");
+          "a subgraph of torch.cond or while_loop lifting a get_attr node (shared get_attrs "
+          "are not modelled)");
     (liftedFor(f.lifted, k) >= 0 ? shared : onlyT).push_back(k);
   }
   for (const auto& [k, ph] : f.lifted) {
     if (out.graph().node(k).op == "get_attr")
       return unsupported(
-          "a torch.cond branch lifting a get_attr node (shared get_attrs are not "
-          "modelled)");
+          "a subgraph of torch.cond or while_loop lifting a get_attr node (shared get_attrs "
+          "are not modelled)");
     if (liftedFor(t.lifted, k) < 0) onlyF.push_back(k);
   }
   auto byName = [&](std::vector<NodeId>& v) {
@@ -394,8 +460,8 @@ Expected<std::vector<NodeId>> mergeGraphInputs(OutputGraph& out, const Branch& t
       }
     };
     insert(shared, "");
-    insert(onlyT, "_true_branch");
-    insert(onlyF, "_false_branch");
+    insert(onlyT, tSuffix);
+    insert(onlyF, fSuffix);
   };
   fixup(t);
   fixup(f);
@@ -536,20 +602,703 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
   return unflatten(t->spec, flat, next);
 }
 
+// LazyVariableTracker.realize_all((args, kwargs)).
+Status realizeAllArgs(Tx& tx, Args& args, Kwargs& kwargs) {
+  for (auto& a : args) {
+    if (Status s = LazyVariable::realizeAll(tx, a); !s) return s;
+    auto r = tx.realize(a);
+    if (!r) return r.error();
+    a = *r;
+  }
+  for (auto& [k, v] : kwargs) {
+    if (Status s = LazyVariable::realizeAll(tx, v); !s) return s;
+    auto r = tx.realize(v);
+    if (!r) return r.error();
+    v = *r;
+  }
+  return Status::success();
+}
+
+// ---- wrap and checkpoint (WrapHigherOrderVariable, CheckpointHigherOrderVariable) ----
+
+// speculate_subgraph_with_auto_output_flattening's graph_output_vts: the tensors of the
+// output in visit order (VariableTracker.visit); constants stay Python values.
+Status collectOutputTensors(Tx& tx, const VtPtr& v, std::vector<VtPtr>& tensors, int depth,
+                            const std::string& where) {
+  auto r = tx.realize(v);
+  if (!r) return r.error();
+  const VtPtr& x = *r;
+  if (depth > 32) return unsupported(where + " returning a value nested more than 32 deep");
+  if (x->kind() == VtKind::kTensor) {
+    for (const auto& t : tensors) {
+      if (t.get() == x.get())
+        return unsupported(where + " returning one tensor twice (not modelled)");
+    }
+    tensors.push_back(x);
+    return Status::success();
+  }
+  if (x->kind() == VtKind::kConstant) return Status::success();
+  if (x->kind() == VtKind::kTuple || x->kind() == VtKind::kList) {
+    const SequenceVariable* seq = asSequence(x);
+    if (!seq->fieldNames().empty() || !seq->viewType().empty())
+      return unsupported(where + " returning a named tuple or a dict view (not modelled)");
+    for (const auto& item : seq->items()) {
+      if (Status s = collectOutputTensors(tx, item, tensors, depth + 1, where); !s) return s;
+    }
+    return Status::success();
+  }
+  return unsupported(where + " returning a " + x->pythonTypeName() +
+                     " (outputs other than tensors, constants, tuples and lists are not "
+                     "modelled)");
+}
+
+// overwrite_tensor_vt_proxy: each graph output tracker now stands for the operator's
+// getitem node, in place (a returned input is the frame's own tracker: every later use of
+// it reads the getitem). A tracker made as a placeholder's keeps its name (_is_name_set).
+void reproxify(Tx& tx, const std::vector<VtPtr>& tensors, const std::vector<NodeId>& items) {
+  const auto& graph = tx.context().output.graph();
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    auto& tv = static_cast<TensorVariable&>(*tensors[i]);
+    if (graph.node(tv.node()).op == "placeholder") tv.markNameHintSet();
+    tv.setNode(items[i]);
+  }
+}
+
+// WrapHigherOrderVariable._call_function (wrap(fn, *args, **kwargs)) and
+// CheckpointHigherOrderVariable._call_function (checkpoint(fn, *args, use_reentrant=...,
+// **kwargs)): the function traced once in a SubgraphTracer with "automatic" inputs (every
+// tensor it reads from an enclosing graph is lifted, in first-use order), installed as
+// wrap_body_N, and called by one node whose outputs replace the returned tensors.
+Expected<VtPtr> callWrap(Tx& tx, Args args, Kwargs kwargs, bool checkpoint) {
+  auto& ctx = tx.context();
+  OutputGraph& out = ctx.output;
+  if (Status s = realizeAllArgs(tx, args, kwargs); !s) return s.error();
+  const std::string op = checkpoint ? "torch.utils.checkpoint.checkpoint" : "wrap";
+  if (args.empty()) return unsupported(op + " called without a function");
+  // TagActivationCheckpoint.divide_kwargs: checkpoint's own keywords go to the node.
+  std::vector<std::pair<std::string, GraphArg>> nodeKwargs;
+  if (checkpoint) {
+    static const std::set<std::string> kOwn = {"use_reentrant", "determinism_check", "debug",
+                                               "early_stop", "preserve_rng_state"};
+    Kwargs fnKwargs;
+    for (auto& [k, v] : kwargs) {
+      if (k == "context_fn")
+        return unsupported("torch.utils.checkpoint.checkpoint with a context_fn (not modelled)");
+      if (!kOwn.count(k)) {
+        fnKwargs.emplace_back(k, v);
+        continue;
+      }
+      if (v->kind() != VtKind::kConstant)
+        return unsupported("torch.utils.checkpoint.checkpoint's " + k + " given a " +
+                           v->pythonTypeName() + " (only constants are modelled)");
+      nodeKwargs.emplace_back(
+          k, GraphArg::ofConstant(static_cast<const ConstantVariable&>(*v).value()));
+    }
+    kwargs = std::move(fnKwargs);
+  }
+  const std::string where = "the function of " + op;
+  int graph = 0;
+  VtPtr result;
+  std::vector<VtPtr> tensors;
+  std::vector<fake::TensorMeta> metas;
+  {
+    SubtracerScope scope(out);
+    graph = scope.graph;
+    Args fnArgs(args.begin() + 1, args.end());
+    auto r = traceInSubtracer(tx, args[0], std::move(fnArgs), std::move(kwargs), where,
+                              /*noFallback=*/false);
+    if (!r) return r.error();
+    result = *r;
+    if (Status s = collectOutputTensors(tx, result, tensors, 0, where); !s) return s.error();
+    std::vector<NodeId> outputs;
+    for (const auto& t : tensors) {
+      const auto& tv = static_cast<const TensorVariable&>(*t);
+      outputs.push_back(out.liftToCurrent(tv.node()));
+      metas.push_back(tv.meta());
+    }
+    if (!out.liftError().empty()) return unsupported(out.liftError() + " in " + where);
+    out.subgraphOutput(graph, outputs);
+  }
+  // move_lifted_freevars_phs_to_end: with automatic inputs every placeholder is lifted.
+  std::vector<GraphArg> nodeArgs;
+  std::string body = out.installSubgraph("wrap_body", graph);
+  nodeArgs.push_back(GraphArg::ofNode(out.getAttr(body)));
+  for (const auto& [outer, ph] : out.liftedFreevars(graph)) {
+    if (out.graph().node(outer).op == "get_attr")
+      return unsupported(where + " lifting a get_attr node (not modelled)");
+    nodeArgs.push_back(GraphArg::ofNode(out.liftToCurrent(outer)));
+  }
+  NodeId call = out.callFunction(checkpoint ? "torch.ops.higher_order.tag_activation_checkpoint"
+                                            : "torch.ops.higher_order.wrap",
+                                 std::move(nodeArgs), std::move(nodeKwargs));
+  out.graph().node(call).metaTuple = metas;
+  std::vector<NodeId> items;
+  for (size_t i = 0; i < metas.size(); ++i) {
+    NodeId item = out.callFunction(
+        "operator.getitem", {GraphArg::ofNode(call), GraphArg::ofConstant(static_cast<int64_t>(i))},
+        {});
+    out.graph().node(item).meta = metas[i];
+    items.push_back(item);
+  }
+  reproxify(tx, tensors, items);
+  return result;
+}
+
+// ---- while_loop (WhileLoopHigherOrderVariable, _call_while_loop) ----
+
+// The source through which attributes of the module `torch` are read when the wrapper
+// `wrapper` (a function of module `mod`) reads its global `torch`: VariableBuilder on the
+// recorded module object, so the first source the frame reached it by wins (the frame's
+// G['torch'] read before: DUPLICATE_INPUT on mod.torch; read after: G['torch'] is the
+// DUPLICATE_INPUT, its attributes read through mod.torch).
+std::string torchModuleSource(Tx& tx, trace::ObjRef wrapper, const std::string& mod) {
+  auto& ctx = tx.context();
+  static const std::vector<std::string> kSources = {
+      "G['torch']", "G['__import_torch_dot__higher_order_ops_dot_while_loop'].torch",
+      "G['__import_torch_dot__higher_order_ops_dot_map'].torch"};
+  auto fn = ctx.trace.object(wrapper);
+  if (fn && fn->which() == schema::Object::Which::FUNCTION) {
+    auto globals = ctx.trace.object(fn->getFunction().getGlobals());
+    if (globals && globals->which() == schema::Object::Which::DICT) {
+      for (auto entry : globals->getDict()) {
+        auto key = ctx.trace.object(entry.getKey());
+        if (!key || key->which() != schema::Object::Which::STR || key->getStr() != "torch")
+          continue;
+        auto source = Source::moduleAttr(Source::global(mod.substr(3, mod.size() - 5)), "torch");
+        auto v = tracer::VariableBuilder::wrap(ctx, entry.getValue(), source);
+        if (v && (*v)->source()) return (*v)->source()->name();
+      }
+    }
+  }
+  return firstModuleSource(ctx.output, kSources, mod + ".torch");
+}
+
+// The guards Dynamo's inlining of torch._higher_order_ops.while_loop.while_loop gives: the
+// module globals it reads (pytree, torch.compiler.is_dynamo_compiling, while_loop_op),
+// tree_flatten of the carried inputs in the frame, tree_unflatten in the flat
+// cond_fn / body_fn, and flatten_manual's tree_flatten / tree_unflatten of the subgraph
+// inputs (a list, so list's NodeDef too). Modelled from those functions' global reads as
+// guardPytree is for cond; the set is the same for any tuple / list structure of tensors.
+// The module `torch`, reached through the wrapper's globals, is guarded through the
+// frame's own `torch` global when the frame read it before (the same object: its first
+// source wins, the second is a DUPLICATE_INPUT). `sourcedLeaf`: some carried leaf has a
+// source (its type() is a key looked up in SUPPORTED_NODES: DICT_KEYS_MATCH).
+void guardWhileLoopWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
+  OutputGraph& out = tx.context().output;
+  const std::string mod = "G['__import_torch_dot__higher_order_ops_dot_while_loop']";
+  out.addGuard(GuardKind::MODULE_MATCH, mod);
+  const std::string pytree = firstModuleSource(out, pytreeModuleSources(), mod + ".pytree");
+  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_flatten");
+  out.addGuard(GuardKind::SEQUENCE_LENGTH, pytree + ".tree_flatten.__defaults__");
+  out.addGuard(GuardKind::CONSTANT_MATCH, pytree + ".tree_flatten.__defaults__[0]");
+  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_unflatten");
+  std::string torch = torchModuleSource(tx, wrapper, mod);
+  out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
+  out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
+  out.addGuard(GuardKind::TYPE_MATCH, mod + ".while_loop_op");
+  Spec containers;
+  containers.kind = Spec::Kind::kTuple;
+  containers.children.push_back(Spec{Spec::Kind::kList, {}});
+  guardPytree(out, containers, containers, /*compared=*/false);
+  if (sourcedLeaf)
+    out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
+}
+
+// One of while_loop's two subgraphs: its tracer, output structure and metadata, what it
+// lifted.
+using LoopFn = Branch;
+
+// The inputs of a subgraph traced with set_subgraph_inputs="flatten_manual": one
+// placeholder per flat input (create_graph_input: `names`, `metas`, typed torch.Tensor),
+// and how the flat function turns them into the user function's arguments (the
+// tree_unflatten it does).
+struct ManualInputs {
+  std::vector<std::string> names;
+  std::vector<fake::TensorMeta> metas;
+  std::function<Args(const std::vector<VtPtr>&)> pack;
+};
+
+// speculate_subgraph(..., set_subgraph_inputs="flatten_manual") for while_loop's cond_fn
+// (`body` false: one scalar boolean tensor returned as is), while_loop's body_fn or map's
+// body (`body` true: the output flattened, should_flatten_outputs). `where` names the
+// function in messages; `mutationWithoutGrad`: input mutation is allowed with grad mode
+// off (while_loop), else never (map).
+Expected<LoopFn> speculateManual(Tx& tx, const VtPtr& fn, const ManualInputs& inputs,
+                                 const std::string& where, bool body, bool mutationWithoutGrad) {
+  auto& ctx = tx.context();
+  OutputGraph& out = ctx.output;
+  LoopFn res;
+  SubtracerScope scope(out);
+  res.graph = scope.graph;
+  const auto& names = inputs.names;
+  const auto& metas = inputs.metas;
+  std::vector<VtPtr> phs;
+  for (size_t i = 0; i < names.size(); ++i) {
+    tracer::ProtoNode ph;
+    ph.op = "placeholder";
+    ph.graph = res.graph;
+    ph.target = names[i];
+    ph.meta = metas[i];
+    ph.typeExpr = "torch.Tensor";
+    NodeId id = out.graph().add(std::move(ph));
+    if (out.onNode) out.onNode(id);
+    phs.push_back(std::make_shared<TensorVariable>(id, metas[i]));
+  }
+  auto r = traceInSubtracer(tx, fn, inputs.pack(phs), {}, where, /*noFallback=*/true);
+  if (!r) return r.error();
+  std::vector<VtPtr> leaves;
+  if (body) {
+    if (Status s = flatten(tx, *r, leaves, res.spec, 0, "the output of while_loop's body_fn"); !s)
+      return s.error();
+  } else {
+    auto x = tx.realize(*r);
+    if (!x) return x.error();
+    if ((*x)->kind() != VtKind::kTensor)
+      return unsupported("while_loop's cond_fn returning a " + (*x)->pythonTypeName() +
+                         " (a Python bool short-circuits the loop or is an infinite loop: not "
+                         "modelled)");
+    const auto& m = static_cast<const TensorVariable&>(**x).meta();
+    if (m.dtype != fake::DType::kBool || !m.sizes.empty())
+      return unsupported(
+          "while_loop's cond_fn returning a tensor that is not a boolean scalar "
+          "(Dynamo refuses it: not modelled)");
+    leaves.push_back(*x);
+  }
+  if (!out.liftError().empty()) return unsupported(out.liftError() + " in " + where);
+  // check_aliasing_and_input_mutation: input mutation only with grad mode off, aliasing
+  // never.
+  for (NodeId id : out.graph().order(res.graph)) {
+    const auto& n = out.graph().node(id);
+    if (n.op != "call_method" || n.target.empty() || n.target.back() != '_' ||
+        n.target.find("__") != std::string::npos || n.args.empty() ||
+        n.args[0].kind != GraphArg::Kind::kNode || n.args[0].node < 0 ||
+        out.graph().node(n.args[0].node).op != "placeholder")
+      continue;
+    if (ctx.gradEnabled || !mutationWithoutGrad)
+      return uncaptured("Encountered input mutation during higher order op tracing",
+                        "an in-place " + n.target + " on an input of " + where);
+    // _mutated_tensor_storages: a lifted input's storage is its outer tensor's; a carried
+    // input's placeholder holds a clone's. TODO(fidelity): other inputs sharing the
+    // storage (views of one base) are not found.
+    NodeId outer = -1;
+    for (const auto& [o, ph] : out.liftedFreevars(res.graph)) {
+      if (ph == n.args[0].node) outer = o;
+    }
+    if (outer < 0)
+      return unsupported("an in-place " + n.target + " on a carried input of " + where +
+                         " with grad mode off (not modelled)");
+    res.mutated.push_back(outer);
+  }
+  std::vector<NodeId> outputs;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    const auto& t = static_cast<const TensorVariable&>(*leaves[i]);
+    bool aliased = out.graph().node(t.node()).graph != res.graph ||
+                   out.graph().node(t.node()).op == "placeholder";
+    for (size_t j = 0; j < i; ++j)
+      aliased = aliased || static_cast<const TensorVariable&>(*leaves[j]).node() == t.node();
+    if (aliased)
+      return uncaptured("Encountered aliasing during higher order op tracing",
+                        where + " returning an input or one tensor twice");
+    Alias view = aliasesInput(out, t.node(), 0);
+    if (view == Alias::kYes)
+      return uncaptured("Encountered aliasing during higher order op tracing",
+                        where + " returning a view of its input");
+    if (view == Alias::kMaybe)
+      return unsupported(where + " returning what may be a view of its input (" +
+                         out.graph().node(t.node()).target +
+                         "): aliasing by storage is not modelled");
+    outputs.push_back(t.node());
+    res.metas.push_back(t.meta());
+  }
+  if (body) {
+    out.subgraphOutput(res.graph, outputs);
+  } else {
+    tracer::ProtoNode o;
+    o.op = "output";
+    o.target = "output";
+    o.graph = res.graph;
+    o.args.push_back(GraphArg::ofNode(outputs[0]));
+    out.graph().add(std::move(o));
+  }
+  res.lifted = out.liftedFreevars(res.graph);
+  return res;
+}
+
+// unspecialize_carried_inputs under discard_graph_changes: a clone per leaf for each
+// subgraph, made in a throwaway SubgraphTracer (the leaves lifted into it, so its
+// namespace holds their names), where flatten_manual's tree_flatten renames them
+// `child`: the subgraphs' placeholders are named after them. Returns the names for
+// cond_fn's inputs, then body_fn's.
+std::vector<std::vector<std::string>> cloneNames(OutputGraph& out,
+                                                 const std::vector<VtPtr>& leaves) {
+  std::vector<std::vector<std::string>> names(2);
+  SubtracerScope discard(out);
+  std::vector<NodeId> clones;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const auto& leaf : leaves) {
+      const auto& t = static_cast<const TensorVariable&>(*leaf);
+      NodeId c = out.callMethod("clone", {GraphArg::ofNode(t.node())}, {});
+      out.graph().node(c).meta = t.meta();
+      clones.push_back(c);
+    }
+  }
+  for (size_t i = 0; i < clones.size(); ++i) {
+    out.graph().rename(clones[i], "child");
+    names[i / leaves.size()].push_back(out.nodeName(clones[i]));
+  }
+  return names;
+}
+
+// mutated_arg_indices: the positions among the while_loop's inputs (carried, then
+// additional) of the tensors cond_fn or body_fn mutates, comma-separated.
+std::string mutatedArgIndices(const std::vector<NodeId>& inputs, const LoopFn& cond,
+                              const LoopFn& body) {
+  std::string out;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    bool hit = false;
+    for (const auto* fn : {&cond, &body}) {
+      for (NodeId m : fn->mutated) hit = hit || m == inputs[i];
+    }
+    if (!hit) continue;
+    if (!out.empty()) out += ",";
+    out += std::to_string(i);
+  }
+  return out;
+}
+
+// _call_while_loop under the inlined Python wrapper while_loop(cond_fn, body_fn,
+// carried_inputs): the carried inputs flattened with the (empty) additional inputs, each
+// leaf cloned twice under discard_graph_changes (the clones only name the subgraphs'
+// placeholders: flatten_manual's tree_flatten stores each to `child`), cond_fn_N and
+// body_fn_N speculated, the body's output checked against the carried inputs
+// (check_meta_consistency), the lifted inputs merged, one while_loop node, its outputs
+// unflattened into the body's output structure.
+Expected<VtPtr> callWhileLoop(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  OutputGraph& out = ctx.output;
+  if (Status s = realizeAllArgs(tx, args, kwargs); !s) return s.error();
+  const std::string params[] = {"cond_fn", "body_fn", "carried_inputs"};
+  for (size_t i = 0; i < 3; ++i) {
+    const std::string& name = params[i];
+    auto it = std::find_if(kwargs.begin(), kwargs.end(),
+                           [&](const auto& kv) { return kv.first == name; });
+    if (it == kwargs.end()) continue;
+    if (i != args.size())
+      return unsupported("while_loop given its arguments by keyword out of order");
+    args.push_back(it->second);
+    kwargs.erase(it);
+  }
+  if (args.size() != 3 || !kwargs.empty())
+    return unsupported("while_loop called with " + std::to_string(args.size()) +
+                       " arguments (the wrapper's TypeError is not modelled)");
+  if (out.inSubtracer())
+    return unsupported("while_loop inside another higher-order operator's subgraph");
+  const VtPtr& carried = args[2];
+  if ((carried->kind() != VtKind::kTuple && carried->kind() != VtKind::kList) || carried->source())
+    return unsupported("while_loop's carried_inputs given as a " + carried->pythonTypeName() +
+                       (carried->source() ? " read from " + carried->source()->name() : "") +
+                       " (only a tuple or list built in the frame is modelled)");
+  for (const VtPtr* fn : {&args[0], &args[1]}) {
+    switch ((*fn)->kind()) {
+      case VtKind::kUserFunction:
+      case VtKind::kNestedFunction:
+      case VtKind::kUserMethod: break;
+      default:
+        return unsupported("a while_loop cond_fn / body_fn that is a " + (*fn)->className() +
+                           " (only functions and methods are modelled)");
+    }
+  }
+  // tree_flatten((carried_inputs, additional_inputs)) in the wrapper: type() of each leaf.
+  std::vector<VtPtr> leaves;
+  Spec spec;
+  VtPtr tree = makeTuple({carried, makeTuple({})});
+  if (Status s = flatten(tx, tree, leaves, spec, 0, "while_loop's carried_inputs"); !s)
+    return s.error();
+  std::vector<fake::TensorMeta> metas;
+  bool sourcedLeaf = false;
+  for (const auto& leaf : leaves) {
+    if (leaf->source()) {
+      out.addGuard(GuardKind::TYPE_MATCH, leaf->source()->name());
+      sourcedLeaf = true;
+    }
+    metas.push_back(static_cast<const TensorVariable&>(*leaf).meta());
+  }
+  guardWhileLoopWrapper(tx, wrapper, sourcedLeaf);
+  std::vector<std::vector<std::string>> names = cloneNames(out, leaves);
+  const Spec& carriedSpec = spec.children[0];
+  auto pack = [&](const std::vector<VtPtr>& phs) {
+    size_t next = 0;
+    VtPtr packed = unflatten(carriedSpec, phs, next);
+    return asSequence(packed)->items();
+  };
+  auto cond = speculateManual(tx, args[0], {names[0], metas, pack}, "the cond_fn of while_loop",
+                              false, true);
+  if (!cond) return cond.error();
+  auto body = speculateManual(tx, args[1], {names[1], metas, pack}, "the body_fn of while_loop",
+                              true, true);
+  if (!body) return body.error();
+  // check_meta_consistency(body outputs, carried inputs), without contiguity.
+  if (body->metas.size() != metas.size())
+    return unsupported("while_loop's body_fn returning " + std::to_string(body->metas.size()) +
+                       " tensors for " + std::to_string(metas.size()) +
+                       " carried inputs (Dynamo's error is not modelled)");
+  for (size_t i = 0; i < metas.size(); ++i) {
+    const auto& a = body->metas[i];
+    const auto& b = metas[i];
+    if (a.sizes != b.sizes || a.strides != b.strides || a.dtype != b.dtype)
+      return Error::frameError("UncapturedHigherOrderOpError",
+                               "while_loop's body_fn output " + std::to_string(i) +
+                                   " differs in metadata from the carried input (" +
+                                   canonicalMeta(a) + " vs " + canonicalMeta(b) + ")");
+    if (canonicalMeta(a) != canonicalMeta(b))
+      return unsupported("while_loop's body_fn output " + std::to_string(i) +
+                         " differs from the carried input in " + canonicalMeta(a) + " vs " +
+                         canonicalMeta(b) + " (not modelled)");
+  }
+  auto additional = mergeGraphInputs(out, *cond, *body, "_cond_fn", "_body_fn");
+  if (!additional) return additional.error();
+  std::string condName = out.installSubgraph("cond_fn", cond->graph);
+  std::string bodyName = out.installSubgraph("body_fn", body->graph);
+  NodeId condNode = out.getAttr(condName);
+  NodeId bodyNode = out.getAttr(bodyName);
+  GraphArg operands, extra;
+  operands.kind = extra.kind = GraphArg::Kind::kTuple;
+  for (const auto& leaf : leaves)
+    operands.items.push_back(GraphArg::ofNode(static_cast<const TensorVariable&>(*leaf).node()));
+  for (NodeId n : *additional) extra.items.push_back(GraphArg::ofNode(n));
+  std::vector<NodeId> all;
+  for (const auto& item : operands.items) all.push_back(item.node);
+  for (const auto& item : extra.items) all.push_back(item.node);
+  std::string mutatedIndices = mutatedArgIndices(all, *cond, *body);
+  std::vector<std::pair<std::string, GraphArg>> loopKwargs;
+  if (!mutatedIndices.empty())
+    loopKwargs.emplace_back("mutated_arg_indices", GraphArg::ofConstant(mutatedIndices));
+  NodeId loop = out.callFunction("torch.ops.higher_order.while_loop",
+                                 {GraphArg::ofNode(condNode), GraphArg::ofNode(bodyNode),
+                                  std::move(operands), std::move(extra)},
+                                 std::move(loopKwargs));
+  out.graph().node(loop).metaTuple = body->metas;
+  std::vector<VtPtr> flat;
+  for (size_t i = 0; i < body->metas.size(); ++i) {
+    NodeId item = out.callFunction(
+        "operator.getitem", {GraphArg::ofNode(loop), GraphArg::ofConstant(static_cast<int64_t>(i))},
+        {});
+    out.graph().node(item).meta = body->metas[i];
+    flat.push_back(std::make_shared<TensorVariable>(item, body->metas[i]));
+  }
+  size_t next = 0;
+  return unflatten(body->spec, flat, next);
+}
+
+// ---- map (MapHigherOrderVariable) ----
+
+// The guards Dynamo's inlining of torch._higher_order_ops.map.map gives: its globals
+// (pytree, torch.Tensor in its isinstance check, functools.partial, map_impl), the builtins
+// all/any of its checks, torch._higher_order_ops.utils._maybe_compile_and_run_fn (whose
+// `torch` is reached second), and the pytree functions (as for while_loop).
+void guardMapWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
+  OutputGraph& out = tx.context().output;
+  const std::string mod = "G['__import_torch_dot__higher_order_ops_dot_map']";
+  const std::string utils = "G['__import_torch_dot__higher_order_ops_dot_utils']";
+  out.addGuard(GuardKind::MODULE_MATCH, mod);
+  const std::string pytree = firstModuleSource(out, pytreeModuleSources(), mod + ".pytree");
+  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_flatten");
+  out.addGuard(GuardKind::SEQUENCE_LENGTH, pytree + ".tree_flatten.__defaults__");
+  out.addGuard(GuardKind::CONSTANT_MATCH, pytree + ".tree_flatten.__defaults__[0]");
+  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_unflatten");
+  std::string torch = torchModuleSource(tx, wrapper, mod);
+  out.addGuard(GuardKind::CLASS_MATCH, torch + ".Tensor");
+  out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
+  out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
+  out.addGuard(GuardKind::MODULE_MATCH, mod + ".functools");
+  out.addGuard(GuardKind::CLASS_MATCH, mod + ".functools.partial");
+  out.addGuard(GuardKind::TYPE_MATCH, mod + ".map_impl");
+  out.addGuard(GuardKind::MODULE_MATCH, utils);
+  out.addGuard(GuardKind::CLOSURE_MATCH, utils + "._maybe_compile_and_run_fn");
+  out.addGuard(GuardKind::DUPLICATE_INPUT, utils + ".torch");
+  for (const char* name : {"all", "any"})
+    out.addGuard(GuardKind::ID_MATCH, std::string("G['__builtins_dict___0']['") + name + "']");
+  Spec containers;
+  containers.kind = Spec::Kind::kTuple;
+  containers.children.push_back(Spec{Spec::Kind::kList, {}});
+  guardPytree(out, containers, containers, /*compared=*/false);
+  if (sourcedLeaf)
+    out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
+}
+
+// The Python wrapper map(f, xs, *args) Dynamo inlines (torch._higher_order_ops.map.map:
+// xs and args flattened, the leading sizes checked, a functools.partial over wrapped_fn
+// that unflattens them), then MapHigherOrderVariable._call_function: the first slice of
+// each mapped tensor (xs.select(0, 0) under discard_graph_changes) and the other
+// arguments as the body's flatten_manual inputs, map_body_N speculated, its lifted free
+// variables appended to the operands, one map_impl node whose outputs are the body's
+// with the mapped size in front (contiguous, as torch.stack makes them).
+Expected<VtPtr> callMap(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs kwargs) {
+  auto& ctx = tx.context();
+  OutputGraph& out = ctx.output;
+  if (Status s = realizeAllArgs(tx, args, kwargs); !s) return s.error();
+  if (!kwargs.empty() || args.size() < 2)
+    return unsupported("torch._higher_order_ops.map called with keywords or without xs");
+  if (out.inSubtracer()) return unsupported("map inside another higher-order operator's subgraph");
+  if (ctx.symbolBase != 0) return unsupported("map under dynamic shapes (not modelled)");
+  switch (args[0]->kind()) {
+    case VtKind::kUserFunction:
+    case VtKind::kNestedFunction:
+    case VtKind::kUserMethod: break;
+    default:
+      return unsupported("a map body that is a " + args[0]->className() +
+                         " (only functions and methods are modelled)");
+  }
+  std::vector<VtPtr> xs, rest;
+  Spec xsSpec, argsSpec;
+  if (Status s = flatten(tx, args[1], xs, xsSpec, 0, "map's xs"); !s) return s.error();
+  VtPtr argTuple = makeTuple(Args(args.begin() + 2, args.end()));
+  if (Status s = flatten(tx, argTuple, rest, argsSpec, 0, "map's extra arguments"); !s)
+    return s.error();
+  if (xs.empty()) return unsupported("map over no tensors (Dynamo's error is not modelled)");
+  bool sourcedLeaf = false;
+  for (const auto* group : {&xs, &rest}) {
+    for (const auto& leaf : *group) {
+      if (leaf->source()) {
+        out.addGuard(GuardKind::TYPE_MATCH, leaf->source()->name());
+        sourcedLeaf = true;
+      }
+    }
+  }
+  const int64_t batch = static_cast<const TensorVariable&>(*xs[0]).meta().sizes.empty()
+                            ? 0
+                            : static_cast<const TensorVariable&>(*xs[0]).meta().sizes[0];
+  for (const auto& x : xs) {
+    const auto& m = static_cast<const TensorVariable&>(*x).meta();
+    if (m.sizes.empty() || m.sizes[0] != batch || batch == 0)
+      return unsupported(
+          "map over tensors whose leading sizes are missing, zero or differ "
+          "(the wrapper's RuntimeError is not modelled)");
+  }
+  guardMapWrapper(tx, wrapper, sourcedLeaf);
+  // The first slices under discard_graph_changes (a throwaway SubgraphTracer, as for
+  // while_loop's clones), then flatten_manual's tree_flatten of [*sliced, *args] storing
+  // each to `child` (the args' own nodes, in the graph they belong to).
+  ManualInputs inputs;
+  {
+    SubtracerScope discard(out);
+    std::vector<NodeId> slices;
+    for (const auto& x : xs) {
+      const auto& t = static_cast<const TensorVariable&>(*x);
+      NodeId sel = out.callMethod("select",
+                                  {GraphArg::ofNode(t.node()), GraphArg::ofConstant(int64_t{0}),
+                                   GraphArg::ofConstant(int64_t{0})},
+                                  {});
+      fake::TensorMeta m = t.meta();
+      m.sizes.erase(m.sizes.begin());
+      m.strides.erase(m.strides.begin());
+      out.graph().node(sel).meta = m;
+      slices.push_back(sel);
+      inputs.metas.push_back(m);
+    }
+    for (NodeId sel : slices) {
+      out.graph().rename(sel, "child");
+      inputs.names.push_back(out.nodeName(sel));
+    }
+  }
+  for (const auto& a : rest) {
+    tracer::applyNameHint(tx, a, "child");
+    const auto& t = static_cast<const TensorVariable&>(*a);
+    inputs.names.push_back(out.nodeName(t.node()));
+    inputs.metas.push_back(t.meta());
+  }
+  inputs.pack = [&](const std::vector<VtPtr>& phs) {
+    std::vector<VtPtr> mapped(phs.begin(), phs.begin() + static_cast<std::ptrdiff_t>(xs.size()));
+    std::vector<VtPtr> others(phs.begin() + static_cast<std::ptrdiff_t>(xs.size()), phs.end());
+    size_t i = 0, j = 0;
+    Args callArgs{unflatten(xsSpec, mapped, i)};
+    VtPtr packed = unflatten(argsSpec, others, j);
+    for (const auto& item : asSequence(packed)->items()) callArgs.push_back(item);
+    return callArgs;
+  };
+  auto body = speculateManual(tx, args[0], inputs, "the body of map", true, false);
+  if (!body) return body.error();
+  // has_aliasing over the body's inputs: a slice of a mapped tensor, an extra argument and
+  // a lifted free tensor that are one tensor share a storage (the body reading the mapped
+  // tensor itself, or one tensor passed twice). TODO(fidelity): views of one base.
+  std::vector<NodeId> outerInputs;
+  for (const auto* group : {&xs, &rest}) {
+    for (const auto& v : *group)
+      outerInputs.push_back(static_cast<const TensorVariable&>(*v).node());
+  }
+  for (const auto& [outer, ph] : body->lifted) {
+    if (out.graph().node(outer).op == "get_attr")
+      return unsupported("the body of map lifting a get_attr node (not modelled)");
+    outerInputs.push_back(outer);
+  }
+  for (size_t i = 0; i < outerInputs.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (outerInputs[i] == outerInputs[j])
+        return uncaptured("Encountered aliasing during higher order op tracing",
+                          "two inputs of the body of map that are one tensor");
+    }
+  }
+  std::string name = out.installSubgraph("map_body", body->graph);
+  NodeId bodyNode = out.getAttr(name);
+  GraphArg mappedArg, otherArg;
+  mappedArg.kind = otherArg.kind = GraphArg::Kind::kList;
+  for (const auto& x : xs)
+    mappedArg.items.push_back(GraphArg::ofNode(static_cast<const TensorVariable&>(*x).node()));
+  for (const auto& a : rest)
+    otherArg.items.push_back(GraphArg::ofNode(static_cast<const TensorVariable&>(*a).node()));
+  for (const auto& [outer, ph] : body->lifted) otherArg.items.push_back(GraphArg::ofNode(outer));
+  NodeId call =
+      out.callFunction("torch.ops.higher_order.map_impl",
+                       {GraphArg::ofNode(bodyNode), std::move(mappedArg), std::move(otherArg)}, {});
+  // _broadcast_to_batch: each output with the batch size in front, contiguous.
+  std::vector<fake::TensorMeta> metas;
+  for (auto m : body->metas) {
+    m.sizes.insert(m.sizes.begin(), batch);
+    m.strides.assign(m.sizes.size(), 1);
+    for (size_t d = m.sizes.size() - 1; d-- > 0;)
+      m.strides[d] = m.strides[d + 1] * std::max<int64_t>(m.sizes[d + 1], 1);
+    m.storageOffset = 0;
+    metas.push_back(m);
+  }
+  out.graph().node(call).metaTuple = metas;
+  std::vector<VtPtr> flat;
+  for (size_t i = 0; i < metas.size(); ++i) {
+    NodeId item = out.callFunction(
+        "operator.getitem", {GraphArg::ofNode(call), GraphArg::ofConstant(static_cast<int64_t>(i))},
+        {});
+    out.graph().node(item).meta = metas[i];
+    flat.push_back(std::make_shared<TensorVariable>(item, metas[i]));
+  }
+  size_t next = 0;
+  return unflatten(body->spec, flat, next);
+}
+
 }  // namespace
 
 std::string HigherOrderOperatorVariable::className() const {
-  return name_ == "cond" ? "CondHigherOrderVariable" : "TorchHigherOrderOperatorVariable";
+  if (name_ == "cond") return "CondHigherOrderVariable";
+  if (name_ == "while_loop")
+    return pythonWrapper_ ? "UserFunctionVariable(while_loop)" : "WhileLoopHigherOrderVariable";
+  if (name_ == "wrap") return "WrapHigherOrderVariable";
+  if (name_ == "map")
+    return pythonWrapper_ ? "UserFunctionVariable(map)" : "MapHigherOrderVariable";
+  if (name_ == "tag_activation_checkpoint") return "CheckpointHigherOrderVariable";
+  return "TorchHigherOrderOperatorVariable";
 }
 
 Expected<VtPtr> HigherOrderOperatorVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   if (name_ == "cond") return callCond(tx, std::move(args), std::move(kwargs));
+  if (name_ == "while_loop" && pythonWrapper_)
+    return callWhileLoop(tx, ref_, std::move(args), std::move(kwargs));
+  if (name_ == "map" && pythonWrapper_)
+    return callMap(tx, ref_, std::move(args), std::move(kwargs));
   if (name_ == "tag_activation_checkpoint")
-    return unsupported(
-        "torch.utils.checkpoint.checkpoint (CheckpointHigherOrderVariable: a wrap_body_N "
-        "subgraph traced by speculate_subgraph_with_auto_output_flattening) is not modelled");
+    return callWrap(tx, std::move(args), std::move(kwargs), /*checkpoint=*/true);
+  if (name_ == "wrap")
+    return callWrap(tx, std::move(args), std::move(kwargs), /*checkpoint=*/false);
   return unsupported("calling torch.ops.higher_order." + name_ +
-                     " (only cond among the higher-order operators is modelled)");
+                     " (cond, while_loop through its Python wrapper, wrap and checkpoint are the "
+                     "higher-order operators modelled)");
 }
 
 }  // namespace dynrr::vt

@@ -22,6 +22,9 @@ class TensorVariable : public VariableTracker {
         node_(node),
         meta_(std::move(meta)) {}
   NodeId node() const { return node_; }
+  // overwrite_tensor_vt_proxy: a higher-order operator's output replaces the node of the
+  // tracker its function returned, in place (every holder of the tracker sees it).
+  void setNode(NodeId node) { node_ = node; }
   const fake::TensorMeta& meta() const { return meta_; }
   // The recorded tensor a graph input was wrapped from (0 for a value made while tracing).
   trace::ObjRef recorded() const { return recorded_; }

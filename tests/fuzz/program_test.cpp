@@ -55,10 +55,12 @@ TEST(FuzzProgram, EveryFeatureReachesEveryKind) {
   for (int k = 0; k < static_cast<int>(StmtKind::kCount); ++k)
     inEvery += (stmtFeature(static_cast<StmtKind>(k)) & kFeaturesEvery) != 0;
   EXPECT_EQ(seen.size(), inEvery);
-  // With the dynamic family (not in `every`), every kind there is.
+  // With the dynamic and hops families (not in `every`), every kind there is.
   for (uint64_t i = 0; i < 600; ++i)
     for (const Stmt& s :
-         programShrinkable(kFeaturesEvery | kFeatDynamic, 12, caseSeed(4, i)).value().body)
+         programShrinkable(kFeaturesEvery | kFeatDynamic | kFeatHops, 12, caseSeed(4, i))
+             .value()
+             .body)
       seen.insert(s.kind);
   EXPECT_EQ(seen.size(), static_cast<size_t>(StmtKind::kCount));
 }
@@ -75,6 +77,28 @@ TEST(FuzzProgram, DynamicFamilyIsAskedForByName) {
     EXPECT_EQ(src.find("CALLS"), std::string::npos);
     EXPECT_NE(src.find("def make_inputs():\n    torch.manual_seed(0)\n"), std::string::npos);
   }
+}
+
+TEST(FuzzProgram, HopsFamilyIsAskedForByNameAndFillsItsPatterns) {
+  EXPECT_EQ(kFeaturesEvery & kFeatHops, 0u);
+  uint32_t f = 0;
+  EXPECT_TRUE(parseFeatures("hops", f));
+  EXPECT_EQ(f, kFeatHops);
+  EXPECT_EQ(featuresName(f), "hops");
+  std::set<StmtKind> seen;
+  for (uint64_t i = 0; i < 100; ++i) {
+    auto p = programShrinkable(kFeatHops, 12, caseSeed(11, i)).value();
+    for (const Stmt& s : p.body) {
+      EXPECT_EQ(stmtFeature(s.kind), kFeatHops) << stmtKindName(s.kind);
+      seen.insert(s.kind);
+    }
+    std::string src = printProgram(p);
+    EXPECT_NE(src.find("from torch._higher_order_ops.while_loop import while_loop\n"),
+              std::string::npos);
+    for (const char* hole : {"{A}", "{B}", "{M}", "{K}", "{n}", "{t}", "{u}", "{c}"})
+      EXPECT_EQ(src.find(hole), std::string::npos) << hole << " left unfilled:\n" << src;
+  }
+  EXPECT_EQ(seen.size(), 5u);
 }
 
 TEST(FuzzProgram, DynamicFamilyUsesOnlyItsKinds) {

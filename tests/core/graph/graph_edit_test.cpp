@@ -36,6 +36,22 @@ TEST(GraphEdit, UsersAndInputNodesFollowArgs) {
   EXPECT_EQ(g.nodes().size(), 3u);
 }
 
+TEST(GraphEdit, CreateNodeBeforeTakesTheOldNodesPlace) {
+  // dce_hop_extra_outputs: a getitem remade before the old one, which is then erased; the
+  // new node is named by the namespace (getitem_1), in the old one's place.
+  Graph g;
+  Node* x = g.createGraphInput("L['x']", "torch.Tensor");
+  Node* old = g.callFunction("operator.getitem", {N(x), Argument::integer(1)});
+  Node* sin = g.callMethod("sin", {N(old)});
+  Node* fresh = g.createNodeBefore(old, Op::kCallFunction, Target::function("operator.getitem"),
+                                   {N(x), Argument::integer(0)});
+  EXPECT_EQ(fresh->name(), "getitem_1");
+  g.replaceAllUsesWith(old, fresh);
+  ASSERT_TRUE(g.erase(old).ok());
+  EXPECT_EQ(g.nodes(), (std::vector<Node*>{x, fresh, sin}));
+  EXPECT_EQ(fresh->users(), (std::vector<Node*>{sin}));
+}
+
 TEST(GraphEdit, GraphInputsStayTogetherFirst) {
   Graph g;
   Node* x = g.createGraphInput("L['x']", "torch.Tensor");
