@@ -2,7 +2,6 @@
 #include "core/fake/view_util.h"
 
 #include "core/fake/broadcast.h"
-
 #include "core/fake/strides.h"
 
 namespace dynrr::fake {

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "core/fake/tensor_meta.h"
-#include "core/symbolic/expr.h"
 #include "core/support/error.h"
+#include "core/symbolic/expr.h"
 #include "core/vt/constant.h"
 #include "core/vt/tensor.h"
 
@@ -68,11 +68,11 @@ struct ProtoNode {
                                             // merged input: its frame input's, as FX
                                             // shares the node meta with its grapharg)
   std::string typeExpr;                     // placeholders: "torch.Tensor"
-  std::string symbol;      // size-symbol placeholders: the symbol ("s77"); example value "sym s77"
-  std::string symExpr;     // SymInt nodes: their sympy text ("s24 + 1"); example "sym s24 + 1"
+  std::string symbol;   // size-symbol placeholders: the symbol ("s77"); example value "sym s77"
+  std::string symExpr;  // SymInt nodes: their sympy text ("s24 + 1"); example "sym s24 + 1"
   std::optional<symbolic::Expr> symValue;  // SymInt arithmetic nodes: their expression
-  size_t replacementsBefore = 0;  // how many shape env replacements existed at creation
-  bool intSymbol = false;  // a SymInt input of a dynamic int (dropped when unused)
+  size_t replacementsBefore = 0;           // how many shape env replacements existed at creation
+  bool intSymbol = false;                  // a SymInt input of a dynamic int (dropped when unused)
   // Subgraph placeholders (no source): true for those _merge_graph_inputs makes with
   // graph.placeholder(target) (target kept as given), false for create_graph_input's
   // (target made unique among the graph's used names).

@@ -366,10 +366,18 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   // chunk / split / tensor_split / unbind divide a dim: on a symbolic dim their meta
   // functions compute sizes with FloorDiv and guard them (or make the number of outputs
   // symbolic), which is not modelled.
-  static const std::unordered_set<std::string> kDividing = {
-      "Tensor.chunk", "torch.chunk", "Tensor.split", "torch.split", "Tensor.tensor_split",
-      "torch.tensor_split", "Tensor.unbind", "torch.unbind", "Tensor.split_with_sizes",
-      "torch.split_with_sizes", "Tensor.unsafe_chunk", "Tensor.unsafe_split"};
+  static const std::unordered_set<std::string> kDividing = {"Tensor.chunk",
+                                                            "torch.chunk",
+                                                            "Tensor.split",
+                                                            "torch.split",
+                                                            "Tensor.tensor_split",
+                                                            "torch.tensor_split",
+                                                            "Tensor.unbind",
+                                                            "torch.unbind",
+                                                            "Tensor.split_with_sizes",
+                                                            "torch.split_with_sizes",
+                                                            "Tensor.unsafe_chunk",
+                                                            "Tensor.unsafe_split"};
   if (tx.context().symbolBase != 0 && kDividing.count(metaOp)) {
     for (const auto& a : margs) {
       const auto* t = a.get<fake::TensorMeta>();
