@@ -363,9 +363,10 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
-  // chunk / split / tensor_split / unbind divide a dim: on a symbolic dim their meta
+  // chunk / split / tensor_split / unbind divide a dim: along a symbolic dim their meta
   // functions compute sizes with FloorDiv and guard them (or make the number of outputs
-  // symbolic), which is not modelled.
+  // symbolic), which is not modelled. (Along a static dim of a tensor with other,
+  // symbolic dims, as transformers' attention does, they are.)
   static const std::unordered_set<std::string> kDividing = {"Tensor.chunk",
                                                             "torch.chunk",
                                                             "Tensor.split",
@@ -378,16 +379,30 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
                                                             "torch.split_with_sizes",
                                                             "Tensor.unsafe_chunk",
                                                             "Tensor.unsafe_split"};
-  if (tx.context().symbolBase != 0 && kDividing.count(metaOp)) {
-    for (const auto& a : margs) {
-      const auto* t = a.get<fake::TensorMeta>();
-      if (!t) continue;
-      for (int64_t size : t->sizes)
-        if (size >= tx.context().symbolBase - 1000)
-          return unsupported("dynamic shapes: " + metaOp +
-                             " of a tensor with a symbolic size (the FloorDiv sizes and guards "
-                             "its meta function makes are not modelled)");
+  if (tx.context().symbolBase != 0 && kDividing.count(metaOp) && !margs.empty()) {
+    // The dim divided: unbind(self, dim), the others (self, what, dim); default 0.
+    const auto* t = margs[0].get<fake::TensorMeta>();
+    size_t dimAt = metaOp.find("unbind") != std::string::npos ? 1 : 2;
+    std::optional<int64_t> dim = int64_t{0};
+    if (margs.size() > dimAt) {
+      const auto* d = margs[dimAt].get<std::int64_t>();
+      dim = d ? std::optional<int64_t>(*d) : std::nullopt;
     }
+    for (const auto& [name, value] : mkw) {
+      if (name != "dim") continue;
+      const auto* d = value.get<std::int64_t>();
+      dim = d ? std::optional<int64_t>(*d) : std::nullopt;
+    }
+    if (t && dim && *dim < 0) *dim += t->dim();
+    bool symbolic = false;
+    if (t && dim && *dim >= 0 && *dim < t->dim())
+      symbolic = t->sizes[static_cast<size_t>(*dim)] >= tx.context().symbolBase - 1000;
+    else if (t)
+      for (int64_t size : t->sizes) symbolic |= size >= tx.context().symbolBase - 1000;
+    if (symbolic)
+      return unsupported("dynamic shapes: " + metaOp +
+                         " along a symbolic dim (the FloorDiv sizes and guards its meta "
+                         "function makes are not modelled)");
   }
   if (tx.context().symbolBase != 0 && metaOp.find("conv") != std::string::npos) {
     // The convolution meta function picks a backend from the sizes
