@@ -773,6 +773,26 @@ std::string torchModuleSource(Tx& tx, trace::ObjRef wrapper, const std::string& 
   return firstModuleSource(ctx.output, kSources, mod + ".torch");
 }
 
+// The pytree functions the while_loop and map wrappers call: tree_flatten (with its
+// default is_leaf) and tree_unflatten, reached through the wrapper module's `pytree`.
+void guardTreeFlattenFunctions(OutputGraph& out, const std::string& pytree) {
+  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_flatten");
+  out.addGuard(GuardKind::SEQUENCE_LENGTH, pytree + ".tree_flatten.__defaults__");
+  out.addGuard(GuardKind::CONSTANT_MATCH, pytree + ".tree_flatten.__defaults__[0]");
+  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_unflatten");
+}
+
+// Flattening the wrappers' (tuple of list) carried inputs: the pytree node guards, and
+// SUPPORTED_NODES' keys when some leaf has a source (its type() is looked up there).
+void guardFlattenedCarries(OutputGraph& out, bool sourcedLeaf) {
+  Spec containers;
+  containers.kind = Spec::Kind::kTuple;
+  containers.children.push_back(Spec{Spec::Kind::kList, {}});
+  guardPytree(out, containers, containers, /*compared=*/false);
+  if (sourcedLeaf)
+    out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
+}
+
 // The guards Dynamo's inlining of torch._higher_order_ops.while_loop.while_loop gives: the
 // module globals it reads (pytree, torch.compiler.is_dynamo_compiling, while_loop_op),
 // tree_flatten of the carried inputs in the frame, tree_unflatten in the flat
@@ -788,20 +808,12 @@ void guardWhileLoopWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
   const std::string mod = "G['__import_torch_dot__higher_order_ops_dot_while_loop']";
   out.addGuard(GuardKind::MODULE_MATCH, mod);
   const std::string pytree = firstModuleSource(out, pytreeModuleSources(), mod + ".pytree");
-  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_flatten");
-  out.addGuard(GuardKind::SEQUENCE_LENGTH, pytree + ".tree_flatten.__defaults__");
-  out.addGuard(GuardKind::CONSTANT_MATCH, pytree + ".tree_flatten.__defaults__[0]");
-  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_unflatten");
+  guardTreeFlattenFunctions(out, pytree);
   std::string torch = torchModuleSource(tx, wrapper, mod);
   out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
   out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
   out.addGuard(GuardKind::TYPE_MATCH, mod + ".while_loop_op");
-  Spec containers;
-  containers.kind = Spec::Kind::kTuple;
-  containers.children.push_back(Spec{Spec::Kind::kList, {}});
-  guardPytree(out, containers, containers, /*compared=*/false);
-  if (sourcedLeaf)
-    out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
+  guardFlattenedCarries(out, sourcedLeaf);
 }
 
 // One of while_loop's two subgraphs: its tracer, output structure and metadata, what it
@@ -1102,10 +1114,7 @@ void guardMapWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
   const std::string utils = "G['__import_torch_dot__higher_order_ops_dot_utils']";
   out.addGuard(GuardKind::MODULE_MATCH, mod);
   const std::string pytree = firstModuleSource(out, pytreeModuleSources(), mod + ".pytree");
-  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_flatten");
-  out.addGuard(GuardKind::SEQUENCE_LENGTH, pytree + ".tree_flatten.__defaults__");
-  out.addGuard(GuardKind::CONSTANT_MATCH, pytree + ".tree_flatten.__defaults__[0]");
-  out.addGuard(GuardKind::CLOSURE_MATCH, pytree + ".tree_unflatten");
+  guardTreeFlattenFunctions(out, pytree);
   std::string torch = torchModuleSource(tx, wrapper, mod);
   out.addGuard(GuardKind::CLASS_MATCH, torch + ".Tensor");
   out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
@@ -1118,12 +1127,7 @@ void guardMapWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
   out.addGuard(GuardKind::DUPLICATE_INPUT, utils + ".torch");
   for (const char* name : {"all", "any"})
     out.addGuard(GuardKind::ID_MATCH, std::string("G['__builtins_dict___0']['") + name + "']");
-  Spec containers;
-  containers.kind = Spec::Kind::kTuple;
-  containers.children.push_back(Spec{Spec::Kind::kList, {}});
-  guardPytree(out, containers, containers, /*compared=*/false);
-  if (sourcedLeaf)
-    out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
+  guardFlattenedCarries(out, sourcedLeaf);
 }
 
 // The Python wrapper map(f, xs, *args) Dynamo inlines (torch._higher_order_ops.map.map:
