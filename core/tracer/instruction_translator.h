@@ -103,7 +103,9 @@ struct TracingContext {
   // size symbols made for them (ShapeEnv: unique_ids, val_to_var duck sizing, and the
   // stand-in value each symbol takes in this replay; see replay.cpp).
   std::map<std::string, std::vector<bool>> dynamicDims;
-  bool duckShapes = false;            // DimDynamic.DUCK for those dims
+  bool duckShapes = false;  // DimDynamic.DUCK for those dims
+  // but DimDynamic.DYNAMIC for these (marked, or automatic dynamic): a symbol each.
+  std::map<std::string, std::vector<bool>> nonDuckDims;
   std::set<std::string> dynamicInts;  // int locals / cell contents traced as SymInts
   // Size symbols: each stands for a large value fake tensors compute with in this replay
   // (base + 101*k), and has its torch.SymInt placeholder.

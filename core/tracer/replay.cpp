@@ -123,6 +123,9 @@ struct DynamicPlan {
   // DimDynamic.DUCK (assume_static_by_default=False: equal sizes share a symbol) rather
   // than DimDynamic.DYNAMIC (automatic dynamic, mark_dynamic: a symbol per dim).
   bool duck = false;
+  // Dims that are DimDynamic.DYNAMIC even then: marked dynamic, or automatic dynamic
+  // (their size changed since an earlier compile), as _automatic_dynamic decides.
+  std::map<std::string, std::vector<bool>> nonDuck;
   // Pairs of symbols an earlier pass found equal (ReplayOutcome.unify).
   std::set<std::pair<std::string, std::string>> unified;
 };
@@ -234,6 +237,7 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
       return plan;
     }
     plan.dims[v.source] = dyn;
+    plan.nonDuck[v.source] = marked;
   }
   if (!config.getAutomaticDynamicShapes()) return plan;
   // The frame state is per CodeId (pgo.py): the code, and of its closure the code of each
@@ -323,6 +327,9 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
       auto& merged = plan.dims[name];
       if (merged.size() != dyn.size()) merged.assign(dyn.size(), false);
       for (size_t k = 0; k < dyn.size(); ++k) merged[k] = merged[k] || dyn[k];
+      auto& nonDuck = plan.nonDuck[name];
+      if (nonDuck.size() != dyn.size()) nonDuck.assign(dyn.size(), false);
+      for (size_t k = 0; k < dyn.size(); ++k) nonDuck[k] = nonDuck[k] || dyn[k];
     }
   }
   return plan;
@@ -671,6 +678,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   ctx.hooks = hooks;
   ctx.dynamicDims = plan.dims;
   ctx.duckShapes = plan.duck;
+  ctx.nonDuckDims = plan.nonDuck;
   ctx.dynamicInts = plan.ints;
   ctx.symbolBase = symbolBase;
   for (const auto& [a, b] : plan.unified) {

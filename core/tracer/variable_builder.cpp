@@ -117,12 +117,15 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
   auto& env = ctx.output.shapeEnv();
   fake::Shape sizes = meta.sizes;
   std::vector<symbolic::Expr> exprs;
+  auto nonDuck = ctx.nonDuckDims.find(srcName);
   for (size_t i = 0; i < dyn.size(); ++i) {
     int64_t hint = meta.sizes[i];
     std::string dimSource = srcName + ".size()[" + std::to_string(i) + "]";
+    bool duck = ctx.duckShapes && !(nonDuck != ctx.nonDuckDims.end() &&
+                                    i < nonDuck->second.size() && nonDuck->second[i]);
     if (dyn[i] && hint <= 1) {
       // specialize_zero_one: a size 0 or 1 is that constant, duck-sized or not.
-      if (!ctx.duckShapes)
+      if (!duck)
         return unsupported("a dynamic dim of size 0 or 1 (" + dimSource +
                            "): Dynamo specialises it, not modelled for marked dims");
       dyn[i] = false;
@@ -132,7 +135,7 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
       env.addInputGuard(dimSource, symbolic::Expr(hint));
       continue;
     }
-    symbolic::Expr e = env.createSizeSymbol(dimSource, hint, ctx.duckShapes);
+    symbolic::Expr e = env.createSizeSymbol(dimSource, hint, duck);
     std::string symbol = *e.asSymbol();
     auto found = ctx.symbolStandIn.find(symbol);
     if (found == ctx.symbolStandIn.end()) {
