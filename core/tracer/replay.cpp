@@ -180,6 +180,38 @@ std::vector<FrameValue> frameValues(const trace::TraceReader& trace,
   return out;
 }
 
+// The frame state is per CodeId (pgo.py): the code, and of its closure the code of each
+// cell holding a function (_get_closure_content), so one wrapper's code closing over
+// different functions keeps a frame state per function.
+std::vector<std::string> codeIdClosureKey(const trace::TraceReader& trace,
+                                          schema::FrameInput::Reader f) {
+  using W = schema::Object::Which;
+  std::vector<std::string> key;
+  auto code = trace.object(f.getCode());
+  if (!code || code->which() != W::CODE) return key;
+  std::set<std::string> freevars;
+  for (auto name : code->getCode().getFreevars()) freevars.insert(name);
+  for (auto nv : f.getCells()) {
+    if (!freevars.count(nv.getName())) continue;
+    std::string part = "-";
+    auto c = trace.object(nv.getValue());
+    if (c && c->which() == W::CELL && !c->getCell().getEmpty()) {
+      auto fn = trace.object(c->getCell().getContents());
+      if (fn && fn->which() == W::BOUND_METHOD)
+        fn = trace.object(fn->getBoundMethod().getFunction());
+      if (fn && fn->which() == W::FUNCTION) {
+        auto fc = trace.object(fn->getFunction().getCode());
+        if (fc && fc->which() == W::CODE)
+          part = std::string(fc->getCode().getFilename().cStr()) + ":" +
+                 std::to_string(fc->getCode().getFirstlineno()) + ":" +
+                 fc->getCode().getQualname().cStr();
+      }
+    }
+    key.push_back(part);
+  }
+  return key;
+}
+
 DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
   DynamicPlan plan;
   auto event = trace.event(eventIndex);
@@ -240,40 +272,11 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
     plan.nonDuck[v.source] = marked;
   }
   if (!config.getAutomaticDynamicShapes()) return plan;
-  // The frame state is per CodeId (pgo.py): the code, and of its closure the code of each
-  // cell holding a function (_get_closure_content), so one wrapper's code closing over
-  // different functions keeps a frame state per function.
-  auto closureKey = [&](schema::FrameInput::Reader f) {
-    std::vector<std::string> key;
-    auto code = trace.object(f.getCode());
-    if (!code || code->which() != W::CODE) return key;
-    std::set<std::string> freevars;
-    for (auto name : code->getCode().getFreevars()) freevars.insert(name);
-    for (auto nv : f.getCells()) {
-      if (!freevars.count(nv.getName())) continue;
-      std::string part = "-";
-      auto c = trace.object(nv.getValue());
-      if (c && c->which() == W::CELL && !c->getCell().getEmpty()) {
-        auto fn = trace.object(c->getCell().getContents());
-        if (fn && fn->which() == W::BOUND_METHOD)
-          fn = trace.object(fn->getBoundMethod().getFunction());
-        if (fn && fn->which() == W::FUNCTION) {
-          auto fc = trace.object(fn->getFunction().getCode());
-          if (fc && fc->which() == W::CODE)
-            part = std::string(fc->getCode().getFilename().cStr()) + ":" +
-                   std::to_string(fc->getCode().getFirstlineno()) + ":" +
-                   fc->getCode().getQualname().cStr();
-        }
-      }
-      key.push_back(part);
-    }
-    return key;
-  };
-  auto myKey = closureKey(frame);
+  auto myKey = codeIdClosureKey(trace, frame);
   for (size_t j = 0; j < eventIndex; ++j) {
     auto earlier = trace.event(j).getFrame();
     if (earlier.getCode() != frame.getCode()) continue;
-    if (closureKey(earlier) != myKey) continue;
+    if (codeIdClosureKey(trace, earlier) != myKey) continue;
     std::map<std::string, trace::ObjRef> before;
     for (const auto& v : frameValues(trace, earlier)) before.emplace(v.source, v.ref);
     for (const auto& v : values) {

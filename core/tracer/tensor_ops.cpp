@@ -330,6 +330,68 @@ void fastBinaryStrides(const TracingContext& ctx, const std::string& op,
     out.strides = fake::channelsLastStrides(out.sizes);
 }
 
+// Meta functions whose guards on symbolic sizes the core does not model: refused by name
+// before the core computes with stand-ins.
+Status refuseSymbolicMeta(const TracingContext& ctx, const std::string& metaOp,
+                          const std::vector<fake::MetaArg>& margs, const fake::Kwargs& mkw) {
+  // chunk / split / tensor_split / unbind divide a dim: along a symbolic dim their meta
+  // functions compute sizes with FloorDiv and guard them (or make the number of outputs
+  // symbolic), which is not modelled. (Along a static dim of a tensor with other,
+  // symbolic dims, as transformers' attention does, they are.)
+  static const std::unordered_set<std::string> kDividing = {"Tensor.chunk",
+                                                            "torch.chunk",
+                                                            "Tensor.split",
+                                                            "torch.split",
+                                                            "Tensor.tensor_split",
+                                                            "torch.tensor_split",
+                                                            "Tensor.unbind",
+                                                            "torch.unbind",
+                                                            "Tensor.split_with_sizes",
+                                                            "torch.split_with_sizes",
+                                                            "Tensor.unsafe_chunk",
+                                                            "Tensor.unsafe_split"};
+  if (ctx.symbolBase != 0 && kDividing.count(metaOp) && !margs.empty()) {
+    // The dim divided: unbind(self, dim), the others (self, what, dim); default 0.
+    const auto* t = margs[0].get<fake::TensorMeta>();
+    size_t dimAt = metaOp.find("unbind") != std::string::npos ? 1 : 2;
+    std::optional<int64_t> dim = int64_t{0};
+    if (margs.size() > dimAt) {
+      const auto* d = margs[dimAt].get<std::int64_t>();
+      dim = d ? std::optional<int64_t>(*d) : std::nullopt;
+    }
+    for (const auto& [name, value] : mkw) {
+      if (name != "dim") continue;
+      const auto* d = value.get<std::int64_t>();
+      dim = d ? std::optional<int64_t>(*d) : std::nullopt;
+    }
+    if (t && dim && *dim < 0) *dim += t->dim();
+    bool symbolic = false;
+    if (t && dim && *dim >= 0 && *dim < t->dim())
+      symbolic = t->sizes[static_cast<size_t>(*dim)] >= ctx.symbolBase - 1000;
+    else if (t)
+      for (int64_t size : t->sizes) symbolic |= size >= ctx.symbolBase - 1000;
+    if (symbolic)
+      return unsupported("dynamic shapes: " + metaOp +
+                         " along a symbolic dim (the FloorDiv sizes and guards its meta "
+                         "function makes are not modelled)");
+  }
+  if (ctx.symbolBase != 0 && metaOp.find("conv") != std::string::npos) {
+    // The convolution meta function picks a backend from the sizes
+    // (torch._C._select_conv_backend): with a symbolic size that guards (e.g. the batch
+    // below 16), which is not modelled.
+    for (const auto& a : margs) {
+      const auto* t = a.get<fake::TensorMeta>();
+      if (!t) continue;
+      for (int64_t size : t->sizes)
+        if (size >= ctx.symbolBase - 1000)
+          return unsupported("dynamic shapes: " + metaOp +
+                             " of a tensor with a symbolic size (the guards its backend "
+                             "selection adds are not modelled)");
+    }
+  }
+  return {};
+}
+
 Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
                            const std::string& metaOp, vt::Args args, vt::Kwargs kwargs) {
   // Realised up front: a lazy value may turn out to be a SymInt.
@@ -363,61 +425,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
-  // chunk / split / tensor_split / unbind divide a dim: along a symbolic dim their meta
-  // functions compute sizes with FloorDiv and guard them (or make the number of outputs
-  // symbolic), which is not modelled. (Along a static dim of a tensor with other,
-  // symbolic dims, as transformers' attention does, they are.)
-  static const std::unordered_set<std::string> kDividing = {"Tensor.chunk",
-                                                            "torch.chunk",
-                                                            "Tensor.split",
-                                                            "torch.split",
-                                                            "Tensor.tensor_split",
-                                                            "torch.tensor_split",
-                                                            "Tensor.unbind",
-                                                            "torch.unbind",
-                                                            "Tensor.split_with_sizes",
-                                                            "torch.split_with_sizes",
-                                                            "Tensor.unsafe_chunk",
-                                                            "Tensor.unsafe_split"};
-  if (tx.context().symbolBase != 0 && kDividing.count(metaOp) && !margs.empty()) {
-    // The dim divided: unbind(self, dim), the others (self, what, dim); default 0.
-    const auto* t = margs[0].get<fake::TensorMeta>();
-    size_t dimAt = metaOp.find("unbind") != std::string::npos ? 1 : 2;
-    std::optional<int64_t> dim = int64_t{0};
-    if (margs.size() > dimAt) {
-      const auto* d = margs[dimAt].get<std::int64_t>();
-      dim = d ? std::optional<int64_t>(*d) : std::nullopt;
-    }
-    for (const auto& [name, value] : mkw) {
-      if (name != "dim") continue;
-      const auto* d = value.get<std::int64_t>();
-      dim = d ? std::optional<int64_t>(*d) : std::nullopt;
-    }
-    if (t && dim && *dim < 0) *dim += t->dim();
-    bool symbolic = false;
-    if (t && dim && *dim >= 0 && *dim < t->dim())
-      symbolic = t->sizes[static_cast<size_t>(*dim)] >= tx.context().symbolBase - 1000;
-    else if (t)
-      for (int64_t size : t->sizes) symbolic |= size >= tx.context().symbolBase - 1000;
-    if (symbolic)
-      return unsupported("dynamic shapes: " + metaOp +
-                         " along a symbolic dim (the FloorDiv sizes and guards its meta "
-                         "function makes are not modelled)");
-  }
-  if (tx.context().symbolBase != 0 && metaOp.find("conv") != std::string::npos) {
-    // The convolution meta function picks a backend from the sizes
-    // (torch._C._select_conv_backend): with a symbolic size that guards (e.g. the batch
-    // below 16), which is not modelled.
-    for (const auto& a : margs) {
-      const auto* t = a.get<fake::TensorMeta>();
-      if (!t) continue;
-      for (int64_t size : t->sizes)
-        if (size >= tx.context().symbolBase - 1000)
-          return unsupported("dynamic shapes: " + metaOp +
-                             " of a tensor with a symbolic size (the guards its backend "
-                             "selection adds are not modelled)");
-    }
-  }
+  if (Status s = refuseSymbolicMeta(tx.context(), metaOp, margs, mkw); !s) return s.error();
   if (Status s = factorySizeGuards(tx, metaOp, args); !s) return s.error();
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
   // A SymInt argument is computed with its hint; if another value would give other
