@@ -3,6 +3,7 @@
 // PythonPrinter), and ShapeEnv's guards on the patterns Dynamo's traces show.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -45,6 +46,46 @@ RelOp opOf(const std::string& s) {
   return RelOp::kGe;
 }
 
+// Size symbols ("s...") are positive, n9 only an integer, as in gen_symbolic_vectors.py.
+class VectorAssumptions final : public Assumptions {
+ public:
+  bool positive(const std::string& symbol) const override { return symbol[0] == 's'; }
+};
+
+// The prefix language of the atom vectors: add(..), mul(..), fd(a,b), mod(a,b),
+// pmod(a,b) over ints and symbols.
+Expr parsePrefix(const std::string& src, size_t& pos) {
+  static const VectorAssumptions assume;
+  size_t start = pos;
+  while (pos < src.size() && src[pos] != '(' && src[pos] != ',' && src[pos] != ')') ++pos;
+  std::string head = src.substr(start, pos - start);
+  if (pos >= src.size() || src[pos] != '(') {
+    if (std::isdigit(static_cast<unsigned char>(head[0])) || head[0] == '-')
+      return Expr(std::stoll(head));
+    return Expr::symbol(head);
+  }
+  std::vector<Expr> args;
+  ++pos;  // (
+  while (true) {
+    args.push_back(parsePrefix(src, pos));
+    if (src[pos++] == ')') break;  // , or )
+  }
+  if (head == "add" || head == "mul") {
+    Expr out = head == "add" ? Expr(0) : Expr(1);
+    for (const auto& a : args) out = head == "add" ? out + a : out * a;
+    return out;
+  }
+  std::optional<Expr> out = head == "fd" ? Expr::floorDiv(args[0], args[1], &assume)
+                                         : Expr::mod(args[0], args[1], head == "pmod", &assume);
+  EXPECT_TRUE(out.has_value()) << src;
+  return out.value_or(Expr(0));
+}
+
+Expr parsePrefix(const std::string& src) {
+  size_t pos = 0;
+  return parsePrefix(src, pos);
+}
+
 TEST(SymbolicPrinters, MatchSympyAndTorchPythonPrinter) {
   std::ifstream in(DYNRR_SYMBOLIC_VECTORS);
   ASSERT_TRUE(in.good());
@@ -58,6 +99,19 @@ TEST(SymbolicPrinters, MatchSympyAndTorchPythonPrinter) {
       Expr e = build(f[1]);
       EXPECT_EQ(e.str(), f[2]) << "str() of " << f[1];
       EXPECT_EQ(e.python(), f[3]) << "PythonPrinter of " << f[1];
+    } else if (f[0] == "atom") {
+      // FloorDiv / Mod / PythonMod: simplified as their eval does, printed, evaluated.
+      ASSERT_EQ(f.size(), 5u) << line;
+      Expr e = parsePrefix(f[1]);
+      EXPECT_EQ(e.str(), f[2]) << "str() of " << f[1];
+      EXPECT_EQ(e.python(), f[3]) << "PythonPrinter of " << f[1];
+      EXPECT_EQ(e.evaluate({{"s77", 7}, {"s27", 4}, {"s5", 5}, {"n9", -3}}),
+                std::optional<int64_t>(std::stoll(f[4])))
+          << "value of " << f[1];
+    } else if (f[0] == "atomrel") {
+      ASSERT_EQ(f.size(), 5u) << line;
+      Relation r{parsePrefix(f[2]), opOf(f[1]), parsePrefix(f[3])};
+      EXPECT_EQ(r.python([](const std::string& s) { return s; }), f[4]) << line;
     } else {
       ASSERT_EQ(f.size(), 5u) << line;
       Relation r{build(f[2]), opOf(f[1]), build(f[3])};
@@ -65,7 +119,7 @@ TEST(SymbolicPrinters, MatchSympyAndTorchPythonPrinter) {
     }
     ++checked;
   }
-  EXPECT_GT(checked, 30);
+  EXPECT_GT(checked, 80);
 }
 
 // A tensor size symbol as VariableBuilder makes one: created, then its source tracked.
