@@ -380,12 +380,15 @@ class Recorder:
         torch.export.export(strict=True) in torch 2.13 traces
         functional_export.ModuleToTrace.forward this way, with export=True and
         one_graph=True. No CheckFunctionManager is built there: the guards are read from
-        the OutputGraph compile_frame returns."""
+        the OutputGraph compile_frame returns. Only export=True calls are events: the other
+        callers of fullgraph_capture (torch._dynamo.aot_compile's precompile) are not
+        recorded yet."""
         recorder = self
 
         def compile_frame(code, globals, locals, builtins, closure, compiler_fn, *args,
                           **kwargs):
-            if recorder._depth > 0 or recorder._event is not None or recorder._forked_off():
+            if (recorder._depth > 0 or recorder._event is not None or not kwargs.get("export")
+                    or recorder._forked_off()):
                 return original(code, globals, locals, builtins, closure, compiler_fn, *args,
                                 **kwargs)
             recorder._compiles += 1
