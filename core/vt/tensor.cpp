@@ -320,11 +320,17 @@ Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& nam
       return tracer::tensorCall(tx, false, "torch.select", "torch.select",
                                 {self(), ConstantVariable::make(int64_t{0}), *i}, {});
     }
-    if ((*i)->kind() == VtKind::kSlice) {
-      auto* sl = static_cast<SliceVariable*>(i->get());
+    auto symbolicBounds = [](const VtPtr& v) {
+      if (v->kind() != VtKind::kSlice) return false;
+      auto* sl = static_cast<SliceVariable*>(v.get());
       for (const auto& part : {sl->start(), sl->stop(), sl->step()})
-        if (part->kind() == VtKind::kSymInt) return symbolicSlice(tx, *i);
-    }
+        if (part->kind() == VtKind::kSymInt) return true;
+      return false;
+    };
+    bool symbolic = symbolicBounds(*i);
+    if (auto* seq = dynamic_cast<const SequenceVariable*>(i->get()); seq && seq->isTuple())
+      for (const auto& item : seq->items()) symbolic = symbolic || symbolicBounds(item);
+    if (symbolic) return symbolicSlice(tx, *i);
     return tracer::tensorCall(tx, false, "operator.getitem", "operator.getitem", {self(), *i}, {});
   }
   if (name == "__setitem__" && args.size() == 2 && kwargs.empty()) {
@@ -348,10 +354,35 @@ Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& nam
 // then the stand-ins of what it resolved to; a size that is no symbol or constant (a
 // derived expression, a sym_min) is not modelled and says so.
 Expected<VtPtr> TensorVariable::symbolicSlice(Tx& tx, const VtPtr& index) {
-  auto* sl = static_cast<SliceVariable*>(index.get());
-  if (meta_.sizes.empty()) return unsupported("slicing a 0-d tensor (RuntimeError path)");
-  auto size0 = sizeValue(tx, meta_.sizes[0], "size");
-  if (!size0) return size0;
+  if (index->kind() == VtKind::kSlice) {
+    if (Status st = resolveSlice(tx, static_cast<SliceVariable&>(*index), 0); !st)
+      return st.error();
+  } else {
+    // A tuple of slices, one per leading dim (ints, None, Ellipsis and tensors in the
+    // tuple move the dims: not modelled with SymInt bounds).
+    const auto& items = static_cast<const SequenceVariable&>(*index).items();
+    if (items.size() > meta_.sizes.size())
+      return unsupported("too many indices for the tensor (IndexError path)");
+    for (size_t d = 0; d < items.size(); ++d) {
+      if (items[d]->kind() != VtKind::kSlice)
+        return unsupported("a tuple index mixing " + items[d]->pythonTypeName() +
+                           " with SymInt slice bounds");
+      auto& sl = static_cast<SliceVariable&>(*items[d]);
+      bool sym = false;
+      for (const auto& part : {sl.start(), sl.stop(), sl.step()})
+        sym = sym || part->kind() == VtKind::kSymInt;
+      if (!sym) continue;
+      if (Status st = resolveSlice(tx, sl, d); !st) return st.error();
+    }
+  }
+  return tracer::tensorCall(tx, false, "operator.getitem", "operator.getitem", {self(), index}, {});
+}
+
+Status TensorVariable::resolveSlice(Tx& tx, SliceVariable& slice, size_t dim) {
+  auto* sl = &slice;
+  if (meta_.sizes.size() <= dim) return unsupported("slicing a 0-d tensor (RuntimeError path)");
+  auto size0 = sizeValue(tx, meta_.sizes[dim], "size");
+  if (!size0) return size0.error();
   using symbolic::Expr;
   using symbolic::RelOp;
   Expr size = (*size0)->kind() == VtKind::kSymInt
@@ -367,9 +398,7 @@ Expected<VtPtr> TensorVariable::symbolicSlice(Tx& tx, const VtPtr& index) {
   if (sl->step()->kind() == VtKind::kSymInt) return unsupported("a SymInt slice step");
   int64_t step = constantInt(sl->step()).value_or(1);
   if (step <= 0) return unsupported("a slice step that is not positive (RuntimeError path)");
-  auto failed = [&]() -> Expected<VtPtr> {
-    return unsupported("dynamic shapes: " + env.unsupported());
-  };
+  auto failed = [&]() -> Status { return unsupported("dynamic shapes: " + env.unsupported()); };
   // _compute_slice_index
   auto resolve = [&](const Expr& idx) -> std::optional<Expr> {
     auto in = env.guardAll({{idx, RelOp::kGe, Expr(0)}, {idx, RelOp::kLe, size}});
@@ -421,12 +450,12 @@ Expected<VtPtr> TensorVariable::symbolicSlice(Tx& tx, const VtPtr& index) {
     return unsupported("dynamic shapes: slicing by a SymInt gives a size " + replaced.str() +
                        " derived from size symbols (symbolic sizes of op results are not "
                        "modelled)");
-  if (*fake * step > meta_.sizes[0] + step - 1)
+  if (*fake * step > meta_.sizes[dim] + step - 1)
     return unsupported(
         "dynamic shapes: slicing by a SymInt to a size whose stand-in exceeds "
         "the sliced dim's in fake tensors (symbolic fake sizes are not modelled)");
   sl->setFakeBounds({int64_t{0}, *fake * step, step});
-  return tracer::tensorCall(tx, false, "operator.getitem", "operator.getitem", {self(), index}, {});
+  return Status::success();
 }
 
 Expected<bool> TensorVariable::boolValue(Tx& tx) {

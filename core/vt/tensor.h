@@ -12,6 +12,8 @@
 
 namespace dynrr::vt {
 
+class SliceVariable;
+
 // Index of a node in the tracer's graph (core/tracer/proto_graph.h).
 using NodeId = int32_t;
 
@@ -54,8 +56,11 @@ class TensorVariable : public VariableTracker {
 
  private:
   Expected<VtPtr> dunderOrGraphCall(Tx& tx, const std::string& name, Args args, Kwargs kwargs);
-  // t[a:b:c] with SymInt bounds (fake_impls.py slice_forward on dim 0).
+  // t[a:b:c] or t[a:b, c:d, ...] with SymInt bounds (fake_impls.py slice_forward, one
+  // dim per slice): each slice's bounds resolved, then the getitem node.
   Expected<VtPtr> symbolicSlice(Tx& tx, const VtPtr& index);
+  // slice_forward's guards for one slice on `dim`, and its fake bounds.
+  Status resolveSlice(Tx& tx, SliceVariable& slice, size_t dim);
 
   NodeId node_;
   fake::TensorMeta meta_;
