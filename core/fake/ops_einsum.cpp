@@ -379,9 +379,29 @@ Expected<MetaValue> mhaForwardOp(const OpCall& call) {
   return MetaValue::tuple({MetaValue(attn), MetaValue(weights)});
 }
 
+// torch._transformer_encoder_layer_fwd(src, embed_dim, num_heads, ...): the fused
+// encoder layer of nn.TransformerEncoderLayer's fast path; the output is like src
+// (padded, not nested: the layer alone never makes a nested tensor), contiguous.
+Expected<MetaValue> encoderLayerFwdOp(const OpCall& call) {
+  auto b = BoundArgs::bind(
+      call, {"src",           "embed_dim",    "num_heads",     "qkv_weight",  "qkv_bias",
+             "proj_weight",   "proj_bias",    "use_gelu",      "norm_first",  "eps",
+             "norm_weight_1", "norm_bias_1",  "norm_weight_2", "norm_bias_2", "ffn_weight_1",
+             "ffn_bias_1",    "ffn_weight_2", "ffn_bias_2",    "mask",        "mask_type"});
+  if (!b) return b.error();
+  auto src = b->tensor("src");
+  if (!src) return src.error();
+  if (src->dim() != 3)
+    return opError(call, "_transformer_encoder_layer_fwd of a non-3-d input is not modelled");
+  TensorMeta out = TensorMeta::contiguous(src->dtype, src->sizes, src->device);
+  out.requiresGrad = false;  // the fast path runs only with grad mode off or no grad
+  return MetaValue(std::move(out));
+}
+
 }  // namespace
 
 void registerEinsumOps(OpRegistry& r) {
+  r.add("torch._transformer_encoder_layer_fwd", encoderLayerFwdOp);
   r.add("torch.nn.functional.multi_head_attention_forward", mhaForwardOp);
   for (const char* n : {"torch.einsum", "torch.functional.einsum"}) r.add(n, einsumOp);
   for (const char* n : {"torch.nn.functional.scaled_dot_product_attention",

@@ -174,6 +174,7 @@ class InstructionTranslator {
   // (UserFunctionVariable) or made while tracing (NestedFunctionVariable), run by a child
   // translator (InliningInstructionTranslator.inline_call_) after the function binds its
   // arguments.
+  Status checkInlineable(const vt::BaseUserFunctionVariable& fn);
   Expected<VtPtr> inlineUserFunction(vt::BaseUserFunctionVariable& fn, vt::Args args,
                                      vt::Kwargs kwargs);
   // LocalGeneratorObjectVariable.gen_send_ex2(None): resumes a suspended generator's

@@ -125,6 +125,13 @@ Expected<VtPtr> anyAutocast(Tx& tx, const std::string&, Args& args, Kwargs& kwar
   return ConstantVariable::make(tx.context().anyAutocastEnabled);
 }
 
+// handle_is_grad_enabled: the grad mode at this point of the trace (the GRAD_MODE guard
+// it installs is one of every frame's ambient guards).
+Expected<VtPtr> gradEnabled(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  if (!args.empty() || !kwargs.empty()) return fallThrough();
+  return ConstantVariable::make(tx.context().gradEnabled);
+}
+
 // torch.is_autocast_enabled([device_type]) and torch.is_autocast_cpu_enabled()
 // (constant_fold_functions, no guard) fold to the recorded global state: no argument
 // asks about CUDA, as the C++ binding does. Inside an autocast region Dynamo would see
@@ -264,6 +271,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.is_complex", &dtypeQuery},
         {"torch._C._is_any_autocast_enabled", &anyAutocast},
         {"torch.is_autocast_enabled", &autocastEnabled},
+        {"torch.is_grad_enabled", &gradEnabled},
         {"torch.is_autocast_cpu_enabled", &autocastEnabled},
         {"torch.get_autocast_gpu_dtype", &autocastGpuDtype},
         {"torch.from_numpy", &fromNumpy},
