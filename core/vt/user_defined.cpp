@@ -226,6 +226,14 @@ Expected<VtPtr> UserObjectVariable::varGetattr(Tx& tx, const std::string& name) 
     return genericGetattr(tx, "_parameters");
   if (typeName_ == "inspect.Parameter" && (name == "kind" || name == "name"))
     return genericGetattr(tx, "_" + name);
+  // OptimizerVariable.var_getattr / call_method: _init_group runs the real optimizer's
+  // method and maps its tensors to sources, param_groups marks every parameter a static
+  // address; neither is modelled.
+  if ((name == "_init_group" || name == "param_groups") && object() != 0 &&
+      mroFind(ctx.trace, class_, {"torch.optim.optimizer.Optimizer"}))
+    return unsupported("optimizer." + name +
+                       " (Dynamo's OptimizerVariable: _init_group run eagerly with its "
+                       "tensors mapped to sources, parameters marked static) is not modelled");
   if (name != "__class__" && name != "__dict__" && !ctx.sideEffects.pendingAttr(this, name) &&
       userClassDefines(ctx.trace, class_, "__getattribute__")) {
     auto ga = lookupMro(ctx.trace, class_, "__getattribute__");
