@@ -5,14 +5,20 @@ and torch's PythonPrinter, the reference for core/symbolic's two printers.
 Each line: kind, then tab-separated fields.
   expr  <terms>  <str()>  <PythonPrinter>
   rel   <op> <lhs terms> <rhs terms>  <PythonPrinter>
+  atom  <prefix expr>  <str()>  <PythonPrinter>  <value at s77=7, s27=4, s5=5, n9=-3>
 <terms> is ';'-joined "coeff*sym^p*sym" products ("3", "-1*s77", "2*s27*s77^2").
+<prefix expr> nests add(..), mul(..), fd(a,b) (FloorDiv), mod(a,b) (Mod), pmod(a,b)
+(PythonMod) over ints and symbols; n9 is an integer symbol that is not positive.
 """
 import sys
 
 import sympy
+from torch.utils._sympy.functions import FloorDiv, Mod, PythonMod
 from torch.utils._sympy.printers import PythonPrinter
 
 SYMS = {n: sympy.Symbol(n, integer=True, positive=True) for n in ("s77", "s27", "s100", "s5")}
+SYMS["n9"] = sympy.Symbol("n9", integer=True)
+VALUES = {"s77": 7, "s27": 4, "s5": 5, "n9": -3}
 
 
 def build(terms: str):
@@ -38,6 +44,30 @@ RELS = [("Ne", "-1;1*s77", "1"), ("Lt", "2*s77", "1*s27"), ("Eq", "1*s27*s77", "
         ("Ge", "1*s77", "1*s27"), ("Ne", "1*s77", "1*s27")]
 
 
+ATOMS = ["fd(s77,2)", "add(fd(s77,2),1)", "mul(2,fd(s77,2))", "fd(add(mul(2,s77),3),2)",
+         "fd(mul(4,s77),2)", "fd(add(mul(6,s77),3),9)", "mod(s77,3)", "add(mod(s77,3),s77)",
+         "add(s77,mul(-1,mod(s77,3)))", "add(fd(s77,2),s77)", "mul(fd(s77,2),s27)",
+         "fd(s77,s27)", "mod(mul(2,s77),2)", "mod(add(s77,4),2)", "mod(add(mul(2,s77),1),2)",
+         "pmod(n9,3)", "add(pmod(n9,3),1)", "fd(n9,2)", "fd(fd(s77,2),3)", "mod(fd(s77,2),3)",
+         "add(fd(s77,2),mod(s77,3))", "mul(mod(s77,2),2)", "fd(mul(s77,s27),s27)",
+         "fd(mul(-1,s77),2)", "mod(6,s77)", "fd(add(mul(2,s77),4),6)",
+         "fd(add(mul(s77,s27),s77),s77)", "mod(2,add(s77,3))", "fd(s77,-1)", "fd(s77,s77)",
+         "add(fd(s27,2),fd(s77,2),mod(s5,4))", "mul(fd(s77,2),fd(s27,3))",
+         "add(mul(-1,fd(s77,3)),5)", "fd(add(s77,s27),2)", "mod(add(s77,mul(-1,s27)),3)",
+         "fd(add(s77,-1),2)", "add(mul(3,fd(s77,2)),mul(2,s27),-1)", "fd(add(n9,4),4)",
+         "mod(mul(s77,s27),s27)", "fd(7,s77)", "mul(fd(s27,2),s77,s5)"]
+ATOM_RELS = [("Eq", "mod(s77,2)", "0"), ("Ne", "fd(s77,2)", "1"), ("Ge", "s77", "fd(s27,2)"),
+             ("Lt", "fd(s77,2)", "5"), ("Gt", "add(fd(s77,2),1)", "s27"),
+             ("Eq", "pmod(n9,3)", "1")]
+
+
+def build_prefix(src: str):
+    """Evaluates the prefix language with sympy and torch's functions."""
+    fns = {"add": lambda *a: sympy.Add(*a), "mul": lambda *a: sympy.Mul(*a), "fd": FloorDiv,
+           "mod": Mod, "pmod": PythonMod}
+    return eval(src, {"__builtins__": {}}, {**fns, **SYMS})
+
+
 def main(out_path: str) -> None:
     p = PythonPrinter()
     lines = []
@@ -47,6 +77,13 @@ def main(out_path: str) -> None:
     for op, lhs, rhs in RELS:
         r = getattr(sympy, op)(build(lhs), build(rhs), evaluate=False)
         lines.append(f"rel\t{op}\t{lhs}\t{rhs}\t{p.doprint(r)}")
+    for src in ATOMS:
+        e = build_prefix(src)
+        value = e.subs({SYMS[k]: v for k, v in VALUES.items()})
+        lines.append(f"atom\t{src}\t{str(e)}\t{p.doprint(e)}\t{int(value)}")
+    for op, lhs, rhs in ATOM_RELS:
+        r = getattr(sympy, op)(build_prefix(lhs), build_prefix(rhs), evaluate=False)
+        lines.append(f"atomrel\t{op}\t{lhs}\t{rhs}\t{p.doprint(r)}")
     with open(out_path, "w") as f:
         f.write("\n".join(lines) + "\n")
 

@@ -2,6 +2,8 @@
 #include "core/symbolic/expr.h"
 
 #include <algorithm>
+#include <memory>
+#include <mutex>
 #include <set>
 
 namespace dynrr::symbolic {
@@ -34,60 +36,107 @@ struct Term {
   Monomial mono;
 };
 
-// The factors of Mul(coeff, *mono) in sympy's argument order (Basic.compare:
-// numbers, then Symbols by name, then Pows by base name), as
-// (symbol, exponent) with the coefficient kept apart.
-std::vector<std::pair<std::string, int>> mulArgOrder(const Monomial& mono) {
-  std::vector<std::pair<std::string, int>> symbols, pows;
-  for (const auto& f : mono) (f.second == 1 ? symbols : pows).push_back(f);
-  symbols.insert(symbols.end(), pows.begin(), pows.end());
-  return symbols;
+bool isAtomKey(const std::string& name) { return name.find('(') != std::string::npos; }
+
+// ---- Basic.compare (sympy/core/basic.py): the order of Add and Mul arguments.
+// Classes by their place in ordering_of_classes; FloorDiv, Mod and PythonMod are not in
+// it and come after every listed class, among themselves by name.
+enum ClassRank {
+  kZero = 0,
+  kOne = 1,
+  kNegOne = 5,
+  kInteger = 7,
+  kSymbol = 13,
+  kPow = 15,
+  kMul = 16,
+  kAdd = 17,
+  kFloorDivCls = 100,  // "FloorDiv" < "Mod" < "PythonMod"
+  kModCls = 101,
+  kPythonModCls = 102,
+};
+
+int atomRank(const AtomDef& a) {
+  switch (a.kind) {
+    case AtomKind::kFloorDiv: return kFloorDivCls;
+    case AtomKind::kMod: return kModCls;
+    case AtomKind::kPythonMod: return kPythonModCls;
+  }
+  return kPythonModCls;
 }
 
-// Number of arguments of the sympy object a term is: a number or a Symbol or a Pow is
-// one object (not a Mul); a Mul has its coefficient (when not 1) and its factors.
+int cmp3(int64_t a, int64_t b) { return (a > b) - (a < b); }
+
+int compareExpr(const Expr& x, const Expr& y);
+
+// A symbol or atom raised to `exp` (a Pow when exp > 1).
+int factorRank(const std::string& name, int exp) {
+  if (exp != 1) return kPow;
+  const AtomDef* a = atomOf(name);
+  return a ? atomRank(*a) : kSymbol;
+}
+
+// Compare two bases (a symbol name or an atom key) as sympy objects.
+int compareBase(const std::string& a, const std::string& b) {
+  if (a == b) return 0;
+  int ra = factorRank(a, 1), rb = factorRank(b, 1);
+  if (ra != rb) return ra < rb ? -1 : 1;
+  if (ra == kSymbol) return a < b ? -1 : 1;
+  const AtomDef* x = atomOf(a);
+  const AtomDef* y = atomOf(b);
+  if (int c = compareExpr(x->a, y->a)) return c;
+  return compareExpr(x->b, y->b);
+}
+
+// One argument of a Mul: the coefficient (name empty) or a factor base**exp.
+struct Factor {
+  int64_t number = 0;
+  std::string name;
+  int exp = 1;
+  int rank() const {
+    if (name.empty())
+      return number == 0 ? kZero : number == 1 ? kOne : number == -1 ? kNegOne : kInteger;
+    return factorRank(name, exp);
+  }
+};
+
+int compareFactor(const Factor& a, const Factor& b) {
+  int ra = a.rank(), rb = b.rank();
+  if (ra != rb) return ra < rb ? -1 : 1;
+  if (a.name.empty()) return cmp3(a.number, b.number);
+  if (int c = compareBase(a.name, b.name)) return c;
+  return cmp3(a.exp, b.exp);
+}
+
+// The factors of Mul(coeff, *mono) in sympy's argument order, the coefficient first
+// when it is not 1.
+std::vector<Factor> mulArgs(const Term& t) {
+  std::vector<Factor> out;
+  for (const auto& [s, p] : t.mono) out.push_back(Factor{0, s, p});
+  std::sort(out.begin(), out.end(),
+            [](const Factor& a, const Factor& b) { return compareFactor(a, b) < 0; });
+  if (t.coeff != 1) out.insert(out.begin(), Factor{t.coeff, "", 1});
+  return out;
+}
+
+// A term is a Mul unless it is a number or one factor with coefficient 1.
 bool isMul(const Term& t) {
   if (t.mono.empty()) return false;
   if (t.coeff != 1) return true;
   return t.mono.size() > 1;
 }
 
-// Basic.compare between two Add arguments (class order Integer < Symbol < Pow < Mul,
-// then the hashable content: a Mul's length first, then its arguments in order).
-int classRank(const Term& t) {
-  if (t.mono.empty()) return 0;
-  if (isMul(t)) return 3;
-  return t.mono[0].second == 1 ? 1 : 2;
-}
-
-// Compare two single factors (Symbol or Pow) or the coefficient, as Basic.compare.
-struct Factor {
-  int rank;  // 0 number, 1 Symbol, 2 Pow
-  int64_t number = 0;
-  std::string name;
-  int exp = 1;
-};
-
-int compareFactor(const Factor& a, const Factor& b) {
-  if (a.rank != b.rank) return a.rank < b.rank ? -1 : 1;
-  if (a.rank == 0) return (a.number > b.number) - (a.number < b.number);
-  if (a.name != b.name) return a.name < b.name ? -1 : 1;
-  return (a.exp > b.exp) - (a.exp < b.exp);
-}
-
-std::vector<Factor> mulArgs(const Term& t) {
-  std::vector<Factor> out;
-  if (t.coeff != 1) out.push_back(Factor{0, t.coeff, "", 1});
-  for (const auto& [s, p] : mulArgOrder(t.mono)) out.push_back(Factor{p == 1 ? 1 : 2, 0, s, p});
-  return out;
+int termRank(const Term& t) {
+  if (t.mono.empty()) return Factor{t.coeff, "", 1}.rank();
+  if (isMul(t)) return kMul;
+  return factorRank(t.mono[0].first, t.mono[0].second);
 }
 
 int compareTerms(const Term& a, const Term& b) {
-  int ra = classRank(a), rb = classRank(b);
+  int ra = termRank(a), rb = termRank(b);
   if (ra != rb) return ra < rb ? -1 : 1;
-  if (ra == 0) return (a.coeff > b.coeff) - (a.coeff < b.coeff);
+  if (a.mono.empty()) return cmp3(a.coeff, b.coeff);
   auto fa = mulArgs(a), fb = mulArgs(b);
-  if (ra != 3) return compareFactor(fa[0], fb[0]);
+  if (ra != kMul) return compareFactor(fa[0], fb[0]);
   if (fa.size() != fb.size()) return fa.size() < fb.size() ? -1 : 1;
   for (size_t i = 0; i < fa.size(); ++i)
     if (int c = compareFactor(fa[i], fb[i])) return c;
@@ -102,13 +151,47 @@ std::vector<Term> addArgs(const std::map<Monomial, int64_t>& terms) {
   return out;
 }
 
+// Basic.compare of two expressions: an Add against anything by class, two Adds by their
+// (sorted) arguments.
+int compareExpr(const Expr& x, const Expr& y) {
+  auto tx = addArgs(x.terms()), ty = addArgs(y.terms());
+  if (tx.empty()) tx.push_back(Term{0, {}});
+  if (ty.empty()) ty.push_back(Term{0, {}});
+  int rx = tx.size() > 1 ? int{kAdd} : termRank(tx[0]);
+  int ry = ty.size() > 1 ? int{kAdd} : termRank(ty[0]);
+  if (rx != ry) return rx < ry ? -1 : 1;
+  if (rx != kAdd) return compareTerms(tx[0], ty[0]);
+  if (tx.size() != ty.size()) return tx.size() < ty.size() ? -1 : 1;
+  for (size_t i = 0; i < tx.size(); ++i)
+    if (int c = compareTerms(tx[i], ty[i])) return c;
+  return 0;
+}
+
 // ---- sympy StrPrinter
 
+// Generators in the order sympy sorts them (default_sort_key): symbols by name, then
+// function atoms by class name and arguments.
+bool genLess(const std::string& a, const std::string& b) {
+  const AtomDef* x = atomOf(a);
+  const AtomDef* y = atomOf(b);
+  if (!x || !y) {
+    if (!x && !y) return a < b;
+    return !x;
+  }
+  return compareBase(a, b) < 0;
+}
+
+// A factor in a Mul or Add: an atom parenthesised (its precedence, 35, is below both).
+std::string strFactorBase(const std::string& s) { return isAtomKey(s) ? "(" + s + ")" : s; }
+
 std::string strMonomial(const Monomial& m) {
+  std::vector<std::pair<std::string, int>> factors(m.begin(), m.end());
+  std::stable_sort(factors.begin(), factors.end(),
+                   [](const auto& a, const auto& b) { return genLess(a.first, b.first); });
   std::string out;
-  for (const auto& [s, p] : m) {
+  for (const auto& [s, p] : factors) {
     if (!out.empty()) out += "*";
-    out += s;
+    out += strFactorBase(s);
     if (p != 1) out += "**" + std::to_string(p);
   }
   return out;
@@ -125,37 +208,175 @@ std::string strTerm(const Term& t) {
 
 // ---- torch PythonPrinter (ExprPrinter.stringify, parenthesize with strict=False)
 
-constexpr int kPrecAdd = 40, kPrecMul = 50, kPrecAtom = 1000;
+constexpr int kPrecFunc = 35, kPrecAdd = 40, kPrecMul = 50, kPrecPow = 60, kPrecAtom = 1000;
 
 int precedenceOf(const Term& t) {
   if (t.mono.empty()) return t.coeff < 0 ? kPrecAdd : kPrecAtom;
-  if (isMul(t)) return t.coeff < 0 ? kPrecAdd : kPrecMul;
-  return t.mono[0].second == 1 ? kPrecAtom : 60;  // Symbol, Pow
+  if (isMul(t)) {
+    // precedence_Mul: a Mul with a FloorDiv/Mod argument is a Mul even when negative.
+    for (const auto& [s, p] : t.mono)
+      if (p == 1 && isAtomKey(s)) return kPrecMul;
+    return t.coeff < 0 ? kPrecAdd : kPrecMul;
+  }
+  if (t.mono[0].second != 1) return kPrecPow;
+  return isAtomKey(t.mono[0].first) ? kPrecFunc : kPrecAtom;  // FloorDiv/Mod, Symbol
+}
+
+int precedenceOf(const Expr& e) {
+  auto args = addArgs(e.terms());
+  if (args.size() > 1) return kPrecAdd;
+  if (args.empty()) return kPrecAtom;
+  return precedenceOf(args[0]);
 }
 
 std::string paren(const std::string& s, int prec, int level) {
   return prec <= level ? "(" + s + ")" : s;
 }
 
-std::string pyFactor(const Factor& f, int level,
-                     const std::function<std::string(const std::string&)>& name) {
-  if (f.rank == 0)
+using NameFn = std::function<std::string(const std::string&)>;
+
+// PythonPrinter._print_FloorDiv ("a // b") and _print_Mod / _print_PythonMod ("a % b"),
+// each argument parenthesised unless it is an atom (precedence Atom - 0.5).
+std::string pyAtom(const AtomDef& a, const NameFn& name) {
+  auto arg = [&](const Expr& e) { return paren(e.python(name), precedenceOf(e), kPrecAtom - 1); };
+  const char* op = a.kind == AtomKind::kFloorDiv ? " // " : " % ";
+  return arg(a.a) + op + arg(a.b);
+}
+
+std::string pyFactor(const Factor& f, int level, const NameFn& name) {
+  if (f.name.empty())
     return paren(std::to_string(f.number), f.number < 0 ? kPrecAdd : kPrecAtom, level);
-  std::string one = name(f.name);
-  if (f.rank == 1) return one;
+  const AtomDef* atom = atomOf(f.name);
+  std::string one = atom ? paren(pyAtom(*atom, name), kPrecFunc, level) : name(f.name);
+  if (f.exp == 1) return one;
   // Pow: the base repeated (ExprPrinter._print_Pow), not parenthesised inside a Mul.
   std::string out;
   for (int i = 0; i < f.exp; ++i) out += (i ? "*" : "") + one;
   return out;
 }
 
-std::string pyTerm(const Term& t, const std::function<std::string(const std::string&)>& name) {
+std::string pyTerm(const Term& t, const NameFn& name) {
   if (t.mono.empty()) return std::to_string(t.coeff);
-  if (!isMul(t)) return pyFactor(mulArgs(t)[0], kPrecMul, name);
+  if (!isMul(t)) {
+    const auto& [base, exp] = t.mono[0];
+    if (exp == 1 && isAtomKey(base)) return pyAtom(*atomOf(base), name);
+    return pyFactor(mulArgs(t)[0], kPrecMul, name);
+  }
   int level = precedenceOf(t);
   std::string out;
   for (const auto& f : mulArgs(t)) out += (out.empty() ? "" : "*") + pyFactor(f, level, name);
   return out;
+}
+
+// ---- the atom table: FloorDiv / Mod / PythonMod atoms interned by their sympy str().
+
+std::mutex& atomMutex() {
+  static std::mutex m;
+  return m;
+}
+
+std::map<std::string, std::unique_ptr<AtomDef>>& atomTable() {
+  static std::map<std::string, std::unique_ptr<AtomDef>> table;
+  return table;
+}
+
+// StrPrinter.parenthesize(arg, Atom - 0.5): anything but a symbol or a non-negative
+// number is parenthesised.
+std::string strArg(const Expr& e) {
+  std::string s = e.str();
+  if (e.asSymbol() || (e.isConstant() && e.constant() >= 0)) return s;
+  return "(" + s + ")";
+}
+
+Expr makeAtom(AtomKind kind, const Expr& a, const Expr& b) {
+  std::string key;
+  switch (kind) {
+    case AtomKind::kFloorDiv: key = "(" + strArg(a) + "//" + strArg(b) + ")"; break;
+    case AtomKind::kMod: key = "Mod(" + a.str() + ", " + b.str() + ")"; break;
+    case AtomKind::kPythonMod: key = "PythonMod(" + a.str() + ", " + b.str() + ")"; break;
+  }
+  {
+    std::lock_guard<std::mutex> lock(atomMutex());
+    auto& slot = atomTable()[key];
+    if (!slot) slot = std::make_unique<AtomDef>(AtomDef{kind, a, b, key});
+  }
+  return Expr::symbol(key);
+}
+
+int64_t pyFloorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+int64_t pyMod(int64_t a, int64_t b) { return a - pyFloorDiv(a, b) * b; }
+
+int64_t gcd64(int64_t a, int64_t b) {
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+// The single term `e` is (coefficient and monomial), if it is one term.
+std::optional<Term> singleTerm(const Expr& e) {
+  if (e.terms().size() != 1) return std::nullopt;
+  const auto& [m, c] = *e.terms().begin();
+  return Term{c, m};
+}
+
+// `num` divided by the monomial `den` when every factor of `den` divides it.
+std::optional<Monomial> divideMonomial(const Monomial& num, const Monomial& den) {
+  std::map<std::string, int> powers(num.begin(), num.end());
+  for (const auto& [s, p] : den) {
+    auto it = powers.find(s);
+    if (it == powers.end() || it->second < p) return std::nullopt;
+    if ((it->second -= p) == 0) powers.erase(it);
+  }
+  return Monomial(powers.begin(), powers.end());
+}
+
+// e / (coeff * mono) when the division is exact term by term (sympy's r.is_integer for
+// a monomial divisor over integer symbols).
+std::optional<Expr> divideExact(const Expr& e, int64_t coeff, const Monomial& mono) {
+  Expr out;
+  for (const auto& [m, c] : e.terms()) {
+    if (c % coeff != 0) return std::nullopt;
+    auto q = divideMonomial(m, mono);
+    if (!q) return std::nullopt;
+    Expr t(c / coeff);
+    for (const auto& [s, p] : *q)
+      for (int i = 0; i < p; ++i) t = t * Expr::symbol(s);
+    out = out + t;
+  }
+  return out;
+}
+
+// The sign sympy's assumptions decide for `e` (+1 positive, -1 negative, 0 unknown):
+// every term the same sign over positive symbols.
+int knownSign(const Expr& e, const Assumptions* assume) {
+  if (e.terms().empty()) return 0;
+  bool allPos = true, allNeg = true;
+  for (const auto& [m, c] : e.terms()) {
+    for (const auto& [s, p] : m) {
+      if (!assume || isAtomKey(s) || !assume->positive(s)) return 0;
+    }
+    allPos = allPos && c > 0;
+    allNeg = allNeg && c < 0;
+  }
+  return allPos ? 1 : allNeg ? -1 : 0;
+}
+
+// sympy's is_even / is_odd of an integer polynomial: known when every non-constant term
+// has an even coefficient (then the constant decides).
+std::optional<bool> knownOdd(const Expr& e) {
+  for (const auto& [m, c] : e.terms())
+    if (!m.empty() && c % 2 != 0) return std::nullopt;
+  return e.constant() % 2 != 0;
 }
 
 }  // namespace
@@ -182,15 +403,147 @@ int64_t Expr::constant() const {
 std::optional<std::string> Expr::asSymbol() const {
   if (terms_.size() != 1) return std::nullopt;
   const auto& [m, c] = *terms_.begin();
-  if (c != 1 || m.size() != 1 || m[0].second != 1) return std::nullopt;
+  if (c != 1 || m.size() != 1 || m[0].second != 1 || isAtomKey(m[0].first)) return std::nullopt;
   return m[0].first;
+}
+
+const AtomDef* Expr::asAtom() const {
+  if (terms_.size() != 1) return nullptr;
+  const auto& [m, c] = *terms_.begin();
+  if (c != 1 || m.size() != 1 || m[0].second != 1) return nullptr;
+  return atomOf(m[0].first);
 }
 
 std::vector<std::string> Expr::freeSymbols() const {
   std::set<std::string> out;
-  for (const auto& [m, c] : terms_)
-    for (const auto& f : m) out.insert(f.first);
+  for (const auto& [m, c] : terms_) {
+    for (const auto& f : m) {
+      if (const AtomDef* a = atomOf(f.first)) {
+        for (const auto& s : a->a.freeSymbols()) out.insert(s);
+        for (const auto& s : a->b.freeSymbols()) out.insert(s);
+      } else {
+        out.insert(f.first);
+      }
+    }
+  }
   return {out.begin(), out.end()};
+}
+
+bool Expr::hasAtoms() const {
+  for (const auto& [m, c] : terms_)
+    for (const auto& f : m)
+      if (isAtomKey(f.first)) return true;
+  return false;
+}
+
+std::vector<std::string> Expr::atoms() const {
+  std::set<std::string> out;
+  for (const auto& [m, c] : terms_) {
+    for (const auto& f : m) {
+      const AtomDef* a = atomOf(f.first);
+      if (!a) continue;
+      out.insert(f.first);
+      for (const auto& s : a->a.atoms()) out.insert(s);
+      for (const auto& s : a->b.atoms()) out.insert(s);
+    }
+  }
+  return {out.begin(), out.end()};
+}
+
+const AtomDef* atomOf(const std::string& key) {
+  if (!isAtomKey(key)) return nullptr;
+  std::lock_guard<std::mutex> lock(atomMutex());
+  auto it = atomTable().find(key);
+  return it == atomTable().end() ? nullptr : it->second.get();
+}
+
+bool Expr::knownNonNegative(const Assumptions* assume) const {
+  for (const auto& [m, c] : terms_) {
+    if (c < 0) return false;
+    for (const auto& [s, p] : m) {
+      if (p % 2 == 0) continue;
+      if (const AtomDef* a = atomOf(s)) {
+        // Mod is non-negative; FloorDiv and PythonMod when their arguments are.
+        if (a->kind == AtomKind::kMod) continue;
+        if (a->kind == AtomKind::kPythonMod && knownSign(a->b, assume) > 0) continue;
+        if (a->kind == AtomKind::kFloorDiv && a->a.knownNonNegative(assume) &&
+            a->b.knownNonNegative(assume))
+          continue;
+        return false;
+      }
+      if (!assume || !assume->positive(s)) return false;
+    }
+  }
+  return true;
+}
+
+std::optional<Expr> Expr::floorDiv(const Expr& base, const Expr& divisor,
+                                   const Assumptions* assume) {
+  if (divisor.terms_.empty()) return std::nullopt;  // ZeroDivisionError
+  if (base.terms_.empty()) return Expr(0);
+  if (divisor == Expr(1)) return base;
+  if (divisor == Expr(-1)) return -base;
+  if (base == divisor) return Expr(1);
+  if (base.isConstant() && divisor.isConstant())
+    return Expr(pyFloorDiv(base.constant(), divisor.constant()));
+  if (const AtomDef* inner = base.asAtom(); inner && inner->kind == AtomKind::kFloorDiv)
+    return floorDiv(inner->a, inner->b * divisor, assume);
+  if (divisor.isConstant()) {
+    // (x + y) // b == x // b + y / b for the terms y that b divides.
+    int64_t d = divisor.constant();
+    Expr divisible, quotient;
+    for (const auto& [m, c] : base.terms_) {
+      if (c % d != 0) continue;
+      Expr t(c);
+      for (const auto& [sym, p] : m)
+        for (int i = 0; i < p; ++i) t = t * Expr::symbol(sym);
+      divisible = divisible + t;
+      quotient = quotient + *divideExact(t, d, {});
+    }
+    if (!divisible.terms_.empty()) {
+      auto rest = floorDiv(base - divisible, divisor, assume);
+      if (!rest) return std::nullopt;
+      return *rest + quotient;
+    }
+  }
+  auto div = singleTerm(divisor);
+  if (!div) return std::nullopt;  // an Add divisor: safe_gcd is not modelled
+  // simple_floordiv_gcd: the common integer factor, then the divisor's factors that are
+  // arguments of every term's Mul.
+  int64_t g = div->coeff;
+  for (const auto& [m, c] : base.terms_) g = gcd64(g, c);
+  Monomial common;
+  for (const auto& f : div->mono) {
+    bool everywhere = true;
+    for (const auto& [m, c] : base.terms_)
+      everywhere = everywhere && std::find(m.begin(), m.end(), f) != m.end();
+    if (everywhere) common.push_back(f);
+  }
+  if (g != 1 || !common.empty()) {
+    auto b = divideExact(base, g, common);
+    auto q = divideExact(divisor, g, common);
+    if (b && q) return floorDiv(*b, *q, assume);
+  }
+  return makeAtom(AtomKind::kFloorDiv, base, divisor);
+}
+
+std::optional<Expr> Expr::mod(const Expr& p, const Expr& q, bool python,
+                              const Assumptions* assume) {
+  if (q.terms_.empty()) return std::nullopt;  // ZeroDivisionError
+  if (p.terms_.empty() || p == q || p == -q || q == Expr(1)) return Expr(0);
+  if (p.isConstant() && q.isConstant()) {
+    if (!python && (p.constant() < 0 || q.constant() < 1)) return std::nullopt;
+    return Expr(pyMod(p.constant(), q.constant()));
+  }
+  if (q == Expr(2)) {
+    if (auto odd = knownOdd(p)) return Expr(*odd ? 1 : 0);
+  }
+  // r = p / q an integer: p a multiple of q.
+  auto qt = singleTerm(q);
+  if (qt && divideExact(p, qt->coeff, qt->mono)) return Expr(0);
+  // p < q and p / q positive: p.
+  if (knownSign(p - q, assume) < 0 && knownSign(p, assume) * knownSign(q, assume) > 0) return p;
+  return makeAtom(python ? AtomKind::kPythonMod : AtomKind::kMod, p, q);
 }
 
 Expr Expr::operator+(const Expr& o) const {
@@ -228,13 +581,21 @@ Expr Expr::operator*(const Expr& o) const {
   return out;
 }
 
-Expr Expr::substitute(const std::map<std::string, Expr>& by) const {
+Expr Expr::substitute(const std::map<std::string, Expr>& by, const Assumptions* assume) const {
   Expr out;
   for (const auto& [mono, coeff] : terms_) {
     Expr term(coeff);
     for (const auto& [name, power] : mono) {
-      auto it = by.find(name);
-      Expr factor = it == by.end() ? symbol(name) : it->second;
+      Expr factor = symbol(name);
+      if (const AtomDef* a = atomOf(name)) {
+        Expr x = a->a.substitute(by, assume), y = a->b.substitute(by, assume);
+        std::optional<Expr> rebuilt = a->kind == AtomKind::kFloorDiv
+                                          ? floorDiv(x, y, assume)
+                                          : mod(x, y, a->kind == AtomKind::kPythonMod, assume);
+        if (rebuilt) factor = *rebuilt;
+      } else if (auto it = by.find(name); it != by.end()) {
+        factor = it->second;
+      }
       for (int p = 0; p < power; ++p) term = term * factor;
     }
     out = out + term;
@@ -247,9 +608,16 @@ std::optional<int64_t> Expr::evaluate(const std::map<std::string, int64_t>& valu
   for (const auto& [m, c] : terms_) {
     int64_t v = c;
     for (const auto& [s, p] : m) {
-      auto it = values.find(s);
-      if (it == values.end()) return std::nullopt;
-      for (int i = 0; i < p; ++i) v *= it->second;
+      std::optional<int64_t> x;
+      if (const AtomDef* a = atomOf(s)) {
+        auto l = a->a.evaluate(values), r = a->b.evaluate(values);
+        if (!l || !r || *r == 0) return std::nullopt;
+        x = a->kind == AtomKind::kFloorDiv ? pyFloorDiv(*l, *r) : pyMod(*l, *r);
+      } else if (auto it = values.find(s); it != values.end()) {
+        x = it->second;
+      }
+      if (!x) return std::nullopt;
+      for (int i = 0; i < p; ++i) v *= *x;
     }
     total += v;
   }
@@ -258,6 +626,7 @@ std::optional<int64_t> Expr::evaluate(const std::map<std::string, int64_t>& valu
 
 std::string Expr::str() const {
   if (terms_.empty()) return "0";
+  if (const AtomDef* a = asAtom()) return a->key;
   std::vector<Term> terms;
   for (const auto& [m, c] : terms_) terms.push_back(Term{c, m});
   // Expr.as_ordered_terms' special case: Add(positive number, Mul(negative number, x))
@@ -266,7 +635,11 @@ std::string Expr::str() const {
               terms[1].coeff < 0 && terms[1].mono.size() == 1 && terms[1].mono[0].second == 1;
   if (!keep) {
     // 'lex': exponent vectors over the symbols sorted by name, largest first.
-    auto symbols = freeSymbols();
+    std::vector<std::string> symbols;
+    for (const auto& [m, c] : terms_)
+      for (const auto& f : m) symbols.push_back(f.first);
+    std::sort(symbols.begin(), symbols.end(), genLess);
+    symbols.erase(std::unique(symbols.begin(), symbols.end()), symbols.end());
     std::stable_sort(terms.begin(), terms.end(), [&](const Term& a, const Term& b) {
       for (const auto& s : symbols) {
         int ea = exponent(a.mono, s), eb = exponent(b.mono, s);

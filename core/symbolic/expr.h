@@ -4,8 +4,11 @@
 // integer Symbols). Two printers, as Dynamo has two: `str()` is sympy's StrPrinter (what
 // str(SymInt) gives: example values, "2*s77 + 1"), `python()` is torch's PythonPrinter
 // (ExprPrinter.stringify over sympy's argument order: the shape guards,
-// "1 + 2*L['x'].size()[0]"). FloorDiv, Mod, Max/Min and rationals are not modelled: the
-// operations that would make one report that they cannot.
+// "1 + 2*L['x'].size()[0]"). Integer division and remainder are atoms standing in a
+// monomial like a symbol (torch/utils/_sympy/functions.py FloorDiv, Mod, PythonMod), made
+// through Expr::floorDiv / Expr::mod, which apply the rules of their `eval` classmethods,
+// and printed as sympy and torch print them. Max/Min, rationals and powers of symbolic
+// ints are not modelled: the operations that would make one report that they cannot.
 #pragma once
 
 #include <cstdint>
@@ -19,8 +22,22 @@
 namespace dynrr::symbolic {
 
 // A product of symbols with positive exponents, sorted by symbol name ({} is the
-// constant monomial).
+// constant monomial). A FloorDiv/Mod/PythonMod atom stands in a monomial under its key,
+// sympy's str() of it ("(s77//2)", "Mod(s77, 3)"), which no symbol name can be.
 using Monomial = std::vector<std::pair<std::string, int>>;
+
+class Expr;
+
+// The sympy assumptions the simplification rules consult: a size symbol is created
+// positive (create_symbol(positive=True)), an int input's symbol only integer.
+class Assumptions {
+ public:
+  virtual ~Assumptions() = default;
+  virtual bool positive(const std::string& symbol) const = 0;
+};
+
+enum class AtomKind { kFloorDiv, kMod, kPythonMod };
+struct AtomDef;
 
 class Expr {
  public:
@@ -32,7 +49,25 @@ class Expr {
   int64_t constant() const;  // the constant term
   // The one symbol this is (coefficient 1, no constant), if it is one.
   std::optional<std::string> asSymbol() const;
-  std::vector<std::string> freeSymbols() const;  // sorted
+  // The one atom this is (coefficient 1, no constant), if it is one.
+  const AtomDef* asAtom() const;
+  std::vector<std::string> freeSymbols() const;  // sorted, atoms' arguments included
+  bool hasAtoms() const;
+  // The atoms appearing anywhere in this expression (their keys; nested ones too).
+  std::vector<std::string> atoms() const;
+
+  // FloorDiv(a, b) as torch's FloorDiv.eval simplifies it (constants, b == 1, a == b,
+  // nested FloorDiv, terms divisible by an integer b split off, common integer and
+  // syntactic factors cancelled). nullopt when b is zero or an Add of symbols (safe_gcd
+  // is not modelled).
+  static std::optional<Expr> floorDiv(const Expr& a, const Expr& b, const Assumptions* assume);
+  // Mod(a, b) (both non-negative) or PythonMod(a, b) as their eval simplifies them
+  // (constants, a == +-b, b == 1, parity for b == 2, a multiple of b, a < b). nullopt
+  // when b is zero.
+  static std::optional<Expr> mod(const Expr& a, const Expr& b, bool python,
+                                 const Assumptions* assume);
+  // sympy's is_nonnegative for an integer expression over `assume`'s symbols.
+  bool knownNonNegative(const Assumptions* assume) const;
   const std::map<Monomial, int64_t>& terms() const { return terms_; }
 
   Expr operator+(const Expr& o) const;
@@ -45,7 +80,8 @@ class Expr {
 
   // sympy's xreplace of symbols by expressions (ShapeEnv.replace with its replacements):
   // each symbol in `by` becomes its expression, others stay.
-  Expr substitute(const std::map<std::string, Expr>& by) const;
+  // Atoms are rebuilt through floorDiv / mod with `assume`.
+  Expr substitute(const std::map<std::string, Expr>& by, const Assumptions* assume = nullptr) const;
 
   // The value with every symbol replaced by `values` (nullopt if one is missing).
   std::optional<int64_t> evaluate(const std::map<std::string, int64_t>& values) const;
@@ -63,6 +99,15 @@ class Expr {
 
 // A relation between two expressions (sympy Eq, Ne, Lt, Le, Gt, Ge), as Dynamo makes
 // one when a SymBool becomes a Python bool.
+// A FloorDiv / Mod / PythonMod atom: its kind and arguments.
+struct AtomDef {
+  AtomKind kind;
+  Expr a, b;
+  std::string key;  // sympy's str() of the atom
+};
+// The atom stored under `key` (nullptr for a symbol name).
+const AtomDef* atomOf(const std::string& key);
+
 enum class RelOp { kEq, kNe, kLt, kLe, kGt, kGe };
 
 struct Relation {

@@ -56,6 +56,63 @@ int64_t floorDiv(int64_t a, int64_t b) {
 
 int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
 
+// An end of a value range: a number or +-infinity (int_oo).
+struct Ext {
+  int inf = 0;  // -1, 0, +1
+  int64_t v = 0;
+  int sign() const { return inf ? inf : (v > 0) - (v < 0); }
+  bool operator<(const Ext& o) const {
+    if (inf != o.inf) return inf < o.inf;
+    return inf == 0 && v < o.v;
+  }
+};
+
+Ext lowEnd(Bound b) { return b ? Ext{0, *b} : Ext{-1, 0}; }
+Ext highEnd(Bound b) { return b ? Ext{0, *b} : Ext{1, 0}; }
+Bound bound(const Ext& e) { return e.inf ? Bound{} : Bound{e.v}; }
+
+// FloorDiv of two range ends as sympy evaluates it on numbers and int_oo.
+Ext floorDivExt(const Ext& x, const Ext& y) {
+  if (!x.inf && !y.inf) return Ext{0, floorDiv(x.v, y.v)};
+  if (x.inf && y.inf) return Ext{x.sign() * y.sign(), 0};  // nan -> sign * int_oo
+  if (x.inf) return Ext{x.sign() * y.sign(), 0};
+  return Ext{0, 0};  // finite / infinite: floor(+-0.0) == 0
+}
+
+bool containsZero(Bound lo, Bound hi) { return (!lo || *lo <= 0) && (!hi || *hi >= 0); }
+
+RelOp mirrored(RelOp op) {
+  switch (op) {
+    case RelOp::kLt: return RelOp::kGt;
+    case RelOp::kLe: return RelOp::kGe;
+    case RelOp::kGt: return RelOp::kLt;
+    case RelOp::kGe: return RelOp::kLe;
+    default: return op;
+  }
+}
+
+bool isInequality(RelOp op) { return op != RelOp::kEq && op != RelOp::kNe; }
+
+// Whether `e` has `thing` (a symbol or an atom) anywhere.
+bool hasThing(const Expr& e, const Expr& thing) {
+  if (auto sym = thing.asSymbol()) {
+    auto free = e.freeSymbols();
+    return std::find(free.begin(), free.end(), *sym) != free.end();
+  }
+  if (const AtomDef* a = thing.asAtom()) {
+    auto atoms = e.atoms();
+    return std::find(atoms.begin(), atoms.end(), a->key) != atoms.end();
+  }
+  return false;
+}
+
+Expr termExpr(const Monomial& m, int64_t c) {
+  Expr t(c);
+  for (const auto& [s, p] : m)
+    for (int i = 0; i < p; ++i) t = t * Expr::symbol(s);
+  return t;
+}
+
 }  // namespace
 
 std::string ShapeEnv::newName(const std::string& source) {
@@ -71,7 +128,7 @@ Expr ShapeEnv::createSizeSymbol(const std::string& source, int64_t hint, bool du
     auto it = duckByValue_.find(hint);
     if (it != duckByValue_.end()) return Expr::symbol(it->second);
   }
-  SymbolInfo info{newName(source), source, hint, int64_t{2}, std::nullopt};
+  SymbolInfo info{newName(source), source, hint, int64_t{2}, std::nullopt, true};
   if (duck) duckByValue_[hint] = info.name;
   byName_[info.name] = symbols_.size();
   symbols_.push_back(info);
@@ -85,6 +142,11 @@ Expr ShapeEnv::createIntSymbol(const std::string& source, int64_t hint) {
   // tracked_fakes: the int's source binds its symbol, in input order.
   inputGuards_.emplace_back(source, Expr::symbol(info.name));
   return Expr::symbol(info.name);
+}
+
+bool ShapeEnv::positive(const std::string& name) const {
+  const SymbolInfo* s = symbol(name);
+  return s && s->positive;
 }
 
 const SymbolInfo* ShapeEnv::symbol(const std::string& name) const {
@@ -102,13 +164,23 @@ int64_t ShapeEnv::hintOf(const Expr& e) const {
   return e.evaluate(hints).value_or(0);
 }
 
-std::pair<Bound, Bound> ShapeEnv::rangeOf(const Expr& e) const {
+std::pair<Bound, Bound> ShapeEnv::rangeOf(const Expr& e, bool assumptionsOnly) const {
   Interval total{int64_t{0}, int64_t{0}};
   for (const auto& [mono, coeff] : e.terms()) {
     Interval term{coeff, coeff};
     for (const auto& [name, power] : mono) {
-      const SymbolInfo* s = symbol(name);
-      Interval r = s ? Interval{s->lower, s->upper} : Interval{};
+      Interval r;
+      if (const AtomDef* a = atomOf(name)) {
+        if (!assumptionsOnly) {
+          auto [lo, hi] = atomRange(*a);
+          r = Interval{lo, hi};
+        } else if (Expr::symbol(name).knownNonNegative(this)) {
+          r = Interval{int64_t{0}, std::nullopt};  // Mod; FloorDiv of non-negatives
+        }
+      } else if (const SymbolInfo* s = symbol(name)) {
+        r = assumptionsOnly ? (s->positive ? Interval{int64_t{1}, std::nullopt} : Interval{})
+                            : Interval{s->lower, s->upper};
+      }
       for (int p = 0; p < power; ++p) term = mulInterval(term, r);
     }
     total = {addBound(total.lo, term.lo), addBound(total.hi, term.hi)};
@@ -121,15 +193,44 @@ Expr ShapeEnv::replace(const Expr& e) const {
   Expr out = e;
   // Targets are themselves replaced when set, so one pass per chain link suffices.
   for (size_t i = 0; i <= replacements_.size(); ++i) {
-    Expr next = out.substitute(replacements_);
+    Expr next = out.substitute(replacements_, this);
     if (next == out) break;
     out = next;
   }
   return out;
 }
 
-std::optional<bool> ShapeEnv::staticValue(const Relation& rel) const {
-  auto [lo, hi] = rangeOf(replace(rel.lhs) - replace(rel.rhs));
+std::optional<bool> ShapeEnv::assumedValue(const Relation& rel) const {
+  return staticValue(rel, true);
+}
+
+std::optional<bool> ShapeEnv::guardAll(const std::vector<Relation>& parts) {
+  std::vector<Relation> left;
+  for (const auto& p : parts) {
+    auto folded = assumedValue(p);
+    if (folded && !*folded) return false;
+    if (!folded) left.push_back(p);
+  }
+  if (left.empty()) return true;
+  if (left.size() == 1) return evaluate(left[0]);
+  bool allTrue = true;
+  for (const auto& p : left) {
+    auto known = staticValue(p);
+    if (known && !*known) return false;
+    allTrue = allTrue && known.has_value();
+  }
+  if (allTrue) return true;
+  std::string text;
+  for (const auto& p : left)
+    text += (text.empty() ? "" : " and ") +
+            p.python([this](const std::string& s) { return printSource(s); });
+  markUnsupported("a guard on a conjunction of undecided relations (" + text +
+                  "; sym_and guards are not modelled)");
+  return std::nullopt;
+}
+
+std::optional<bool> ShapeEnv::staticValue(const Relation& rel, bool assumptionsOnly) const {
+  auto [lo, hi] = rangeOf(replace(rel.lhs) - replace(rel.rhs), assumptionsOnly);
   switch (rel.op) {
     case RelOp::kEq:
       if ((lo && *lo > 0) || (hi && *hi < 0)) return false;
@@ -161,11 +262,17 @@ std::optional<bool> ShapeEnv::staticValue(const Relation& rel) const {
 
 bool ShapeEnv::evaluate(const Relation& relIn) {
   Relation rel{replace(relIn.lhs), relIn.op, replace(relIn.rhs)};
+  checkDivisible(rel.lhs);
+  checkDivisible(rel.rhs);
   if (auto known = staticValue(rel)) return *known;
   std::map<std::string, int64_t> hints;
   for (const auto& s : symbols_) hints[s.name] = s.hint;
   bool value = rel.evaluate(hints).value_or(false);
   Relation guard = value ? rel : rel.negated();
+  if (guard.lhs.hasAtoms() || guard.rhs.hasAtoms()) {
+    guardWithAtoms(guard);
+    return value;
+  }
   if (guard.op == RelOp::kEq) {
     guardEquality(guard);
     return value;
@@ -183,10 +290,10 @@ bool ShapeEnv::evaluate(const Relation& relIn) {
     }
   }
   if (!linear) {
-    if (unsupported_.empty())
-      unsupported_ = "a shape guard relating several symbols or non-linear (" +
-                     guard.python([this](const std::string& s) { return printSource(s); }) + ")";
+    // _refine_ranges: each symbol solved for (try_solve) narrows to the other side's range.
     guards_.push_back(guard);
+    if (guard.op != RelOp::kNe && free.size() <= 5)
+      for (const auto& name : free) refineRange(guard, name);
     return value;
   }
   SymbolInfo& s = symbols_[byName_.at(free[0])];
@@ -234,6 +341,187 @@ bool ShapeEnv::evaluate(const Relation& relIn) {
       break;
   }
   return value;
+}
+
+std::pair<Bound, Bound> ShapeEnv::atomRange(const AtomDef& atom) const {
+  auto [alo, ahi] = rangeOf(atom.a);
+  auto [blo, bhi] = rangeOf(atom.b);
+  auto nonNeg = [](Bound lo) { return lo && *lo >= 0; };
+  auto nonPos = [](Bound hi) { return hi && *hi <= 0; };
+  if (atom.kind == AtomKind::kFloorDiv) {
+    if (containsZero(blo, bhi)) {
+      if ((nonNeg(blo) && nonNeg(alo)) || (nonPos(bhi) && nonPos(ahi))) return {0, {}};
+      if ((nonPos(bhi) && nonNeg(alo)) || (nonNeg(blo) && nonPos(ahi))) return {{}, 0};
+      return {};
+    }
+    Ext lo{1, 0}, hi{-1, 0};
+    for (Ext x : {lowEnd(alo), highEnd(ahi)}) {
+      for (Ext y : {lowEnd(blo), highEnd(bhi)}) {
+        Ext r = floorDivExt(x, y);
+        if (r < lo) lo = r;
+        if (hi < r) hi = r;
+      }
+    }
+    return {bound(lo), bound(hi)};
+  }
+  if (atom.kind == AtomKind::kPythonMod && !(nonNeg(alo) && nonNeg(blo))) {
+    Bound lo = blo && *blo < 0 ? Bound{*blo + 1} : (blo ? Bound{0} : Bound{});
+    Bound hi = bhi && *bhi > 0 ? Bound{*bhi - 1} : (bhi ? Bound{0} : Bound{});
+    if (!blo) lo = Bound{};
+    if (!bhi) hi = Bound{};
+    return {lo, hi};
+  }
+  // SymPyValueRangeAnalysis.mod (C semantics).
+  if (containsZero(blo, bhi)) return {};
+  if (blo && bhi && *blo == *bhi) {
+    int64_t y = *blo < 0 ? -*blo : *blo;
+    auto cdiv = [&](Bound v) -> std::optional<int64_t> {
+      if (!v) return std::nullopt;
+      return *v / y;
+    };
+    auto cmod = [&](int64_t v) { return v < 0 ? -((-v) % y) : v % y; };
+    auto dl = cdiv(alo), dh = cdiv(ahi);
+    if (dl && dh && *dl == *dh) return {cmod(*alo), cmod(*ahi)};
+    if (ahi && *ahi < 0) return {-y + 1, 0};
+    if (alo && *alo > 0) return {0, y - 1};
+    Bound lo = alo ? Bound{std::max(-y + 1, *alo)} : Bound{-y + 1};
+    Bound hi = ahi ? Bound{std::min(y - 1, *ahi)} : Bound{y - 1};
+    return {lo, hi};
+  }
+  if (!blo || !bhi) return {};
+  int64_t upper = std::max(*blo < 0 ? -*blo : *blo, *bhi < 0 ? -*bhi : *bhi) - 1;
+  return {-upper, upper};
+}
+
+std::optional<std::pair<RelOp, Expr>> ShapeEnv::trySolve(const Relation& rel,
+                                                         const Expr& thing) const {
+  bool inLhs = hasThing(rel.lhs, thing), inRhs = hasThing(rel.rhs, thing);
+  if (inLhs == inRhs) return std::nullopt;
+  Relation e = inLhs ? rel : Relation{rel.rhs, mirrored(rel.op), rel.lhs};
+  for (int trial = 0; trial < 5; ++trial) {
+    Relation next = e;
+    // An Add: the terms without `thing` move to the right.
+    if (next.lhs.terms().size() > 1) {
+      Expr rest;
+      for (const auto& [m, c] : next.lhs.terms()) {
+        Expr t = termExpr(m, c);
+        if (!hasThing(t, thing)) rest = rest + t;
+      }
+      next.lhs = next.lhs - rest;
+      next.rhs = next.rhs - rest;
+    }
+    // A Mul: divided by its factors without `thing` (a known sign for an inequality).
+    if (next.lhs.terms().size() == 1) {
+      const auto& [m, c] = *next.lhs.terms().begin();
+      Monomial other;
+      for (const auto& f : m)
+        if (!hasThing(termExpr({f}, 1), thing)) other.push_back(f);
+      Expr otherExpr = termExpr(other, c);
+      int sign = 0;
+      if (otherExpr.isConstant()) {
+        sign = c > 0 ? 1 : -1;
+      } else {
+        bool pos = true;
+        for (const auto& f : other) pos = pos && !atomOf(f.first) && positive(f.first);
+        if (pos) sign = c > 0 ? 1 : -1;
+      }
+      bool rhsZero = next.rhs.terms().empty();
+      if (otherExpr != Expr(1) && !(isInequality(next.op) && sign == 0) &&
+          !(!isInequality(next.op) && rhsZero)) {
+        Expr lhs(1);
+        for (const auto& f : m)
+          if (hasThing(termExpr({f}, 1), thing)) lhs = lhs * termExpr({f}, 1);
+        // rhs / other: a rational right-hand side is never solved for an integer.
+        Expr rhs;
+        for (const auto& [rm, rc] : next.rhs.terms()) {
+          if (rc % c != 0) return std::nullopt;
+          std::map<std::string, int> powers(rm.begin(), rm.end());
+          for (const auto& [sym, p] : other) {
+            auto it = powers.find(sym);
+            if (it == powers.end() || it->second < p) return std::nullopt;
+            if ((it->second -= p) == 0) powers.erase(it);
+          }
+          rhs = rhs + termExpr(Monomial(powers.begin(), powers.end()), rc / c);
+        }
+        next.lhs = lhs;
+        next.rhs = rhs;
+        if (isInequality(next.op) && sign < 0) next.op = mirrored(next.op);
+      }
+    }
+    // FloorDiv(a, b) with b > 0 (floordiv_inequality): a bound on a.
+    if (const AtomDef* fd = next.lhs.asAtom(); fd && fd->kind == AtomKind::kFloorDiv) {
+      bool divisorPositive = !fd->b.terms().empty();
+      for (const auto& [bm, bc] : fd->b.terms()) {
+        divisorPositive = divisorPositive && bc > 0;
+        for (const auto& f : bm)
+          divisorPositive = divisorPositive && !atomOf(f.first) && positive(f.first);
+      }
+      if (divisorPositive) {
+        if (!isInequality(next.op)) return std::nullopt;  // an And / Or: not a relation
+        bool ge = next.op == RelOp::kGe || next.op == RelOp::kGt;
+        Expr q = (next.op == RelOp::kGe || next.op == RelOp::kLt) ? next.rhs : next.rhs + Expr(1);
+        next = Relation{fd->a, ge ? RelOp::kGe : RelOp::kLt, q * fd->b};
+      }
+    }
+    if (next.lhs == e.lhs && next.rhs == e.rhs && next.op == e.op) break;
+    e = next;
+  }
+  if (e.lhs != thing) return std::nullopt;
+  return std::make_pair(e.op, e.rhs);
+}
+
+void ShapeEnv::refineRange(const Relation& guard, const std::string& name) {
+  auto solved = trySolve(guard, Expr::symbol(name));
+  if (!solved) return;
+  auto [op, rhs] = *solved;
+  SymbolInfo& s = symbols_[byName_.at(name)];
+  auto [rlo, rhi] = rangeOf(rhs);
+  Ext lower = lowEnd(s.lower), upper = highEnd(s.upper);
+  Ext rl = lowEnd(rlo), rh = highEnd(rhi);
+  if (!(rl < lower) && (op == RelOp::kEq || op == RelOp::kGe || op == RelOp::kGt)) {
+    lower = rl;
+    if (op == RelOp::kGt && !lower.inf) lower.v += 1;
+  }
+  if (!(upper < rh) && (op == RelOp::kEq || op == RelOp::kLe || op == RelOp::kLt)) {
+    upper = rh;
+    if (op == RelOp::kLt && !upper.inf) upper.v -= 1;
+  }
+  s.lower = bound(lower);
+  s.upper = bound(upper);
+  if (s.lower && s.upper && *s.lower == *s.upper) setReplacement(name, Expr(*s.lower));
+}
+
+void ShapeEnv::guardWithAtoms(const Relation& guard) {
+  guards_.push_back(guard);
+  if (guard.op == RelOp::kNe) return;
+  auto free = (guard.lhs - guard.rhs).freeSymbols();
+  if (free.size() > 5) return;
+  for (const auto& name : free) refineRange(guard, name);
+  if (guard.op != RelOp::kEq) return;
+  // An equality with a Mod: solved for it, `Mod(a, b) == 0` makes it divisible.
+  std::vector<std::string> mods;
+  for (const auto& key : (guard.lhs - guard.rhs).atoms())
+    if (atomOf(key)->kind == AtomKind::kMod) mods.push_back(key);
+  if (mods.size() > 1) {
+    markUnsupported("an equality guard with several Mod atoms (" +
+                    guard.python([this](const std::string& s) { return printSource(s); }) + ")");
+    return;
+  }
+  if (mods.empty()) return;
+  auto solved = trySolve(guard, Expr::symbol(mods[0]));
+  if (solved && solved->second.terms().empty()) divisible_.insert(mods[0]);
+}
+
+void ShapeEnv::checkDivisible(const Expr& e) {
+  if (divisible_.empty() || !e.hasAtoms()) return;
+  for (const auto& key : e.atoms()) {
+    const AtomDef* a = atomOf(key);
+    if (a->kind != AtomKind::kFloorDiv) continue;
+    auto m = Expr::mod(a->a, a->b, false, this);
+    if (m && m->asAtom() && divisible_.count(m->asAtom()->key))
+      markUnsupported("a FloorDiv whose Mod a guard made 0 (" + a->key +
+                      "; ShapeEnv.simplify's CleanDiv and divisibility are not modelled)");
+  }
 }
 
 void ShapeEnv::guardEquality(const Relation& guard) {
@@ -301,7 +589,7 @@ void ShapeEnv::setReplacement(const std::string& name, const Expr& target) {
   replacements_[name] = target;
   replacementOrder_.push_back(name);
   // Earlier targets that mention `name` see through it.
-  for (auto& [from, to] : replacements_) to = to.substitute({{name, target}});
+  for (auto& [from, to] : replacements_) to = to.substitute({{name, target}}, this);
 }
 
 std::set<std::string> ShapeEnv::freeSymbolsOf(const std::string& tensorSource) const {

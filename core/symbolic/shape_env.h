@@ -30,10 +30,12 @@ struct SymbolInfo {
   std::string source;                   // its first source, "L['x'].size()[0]"
   int64_t hint = 0;                     // the value it had when recorded
   std::optional<int64_t> lower, upper;  // value range; nullopt is unbounded
+  bool positive = false;                // sympy assumption: a size (positive=True)
 };
 
-class ShapeEnv {
+class ShapeEnv final : public Assumptions {
  public:
+  bool positive(const std::string& symbol) const override;
   // create_symbol for a tensor size (range [2, inf]); with `duck`, a size equal to an
   // earlier duck-sized one is that symbol (DimDynamic.DUCK), else always a new one.
   Expr createSizeSymbol(const std::string& source, int64_t hint, bool duck);
@@ -50,6 +52,14 @@ class ShapeEnv {
   bool evaluate(const Relation& rel);
   // What the ranges decide of `rel` (through the replacements), without guarding.
   std::optional<bool> knownValue(const Relation& rel) const { return staticValue(rel); }
+  // What sympy decides of `rel` when it is built (Relational's evaluation from the
+  // symbols' assumptions alone: a positive integer symbol is >= 1, an int symbol
+  // unbounded), as `index >= 0` folds to True before guard_or_false sees it.
+  std::optional<bool> assumedValue(const Relation& rel) const;
+  // guard_or_false(sym_and(parts...)) on backed symbols: the parts sympy folds are
+  // dropped; one part left is evaluate()d (a guard unless the ranges decide it); several
+  // are decided by the ranges or are not modelled (nullopt, with unsupported() set).
+  std::optional<bool> guardAll(const std::vector<Relation>& parts);
   // The value of `e` under the hints (every symbol it uses has one).
   int64_t hintOf(const Expr& e) const;
 
@@ -71,13 +81,33 @@ class ShapeEnv {
   // Non-empty when a guard this class does not model was made (the frame is then
   // `unsupported` with this reason).
   const std::string& unsupported() const { return unsupported_; }
+  // Records what this class does not model (the first reason is kept).
+  void markUnsupported(const std::string& why) {
+    if (unsupported_.empty()) unsupported_ = why;
+  }
 
  private:
   std::string newName(const std::string& source);
   // The range of `e` from its symbols' ranges (interval arithmetic), each end nullopt
   // when unbounded.
-  std::pair<std::optional<int64_t>, std::optional<int64_t>> rangeOf(const Expr& e) const;
-  std::optional<bool> staticValue(const Relation& rel) const;
+  // With `assumptionsOnly`, each symbol's range is what its sympy assumptions say.
+  std::pair<std::optional<int64_t>, std::optional<int64_t>> rangeOf(
+      const Expr& e, bool assumptionsOnly = false) const;
+  std::optional<bool> staticValue(const Relation& rel, bool assumptionsOnly = false) const;
+  // The range of a FloorDiv / Mod / PythonMod atom (ValueRangeAnalysis.floordiv, mod,
+  // python_mod over its arguments' ranges).
+  std::pair<std::optional<int64_t>, std::optional<int64_t>> atomRange(const AtomDef& a) const;
+  // try_solve (torch/utils/_sympy/solve.py): `rel` with `thing` isolated on the left
+  // (its relation and right-hand side), when _try_isolate_lhs gets there in 5 trials.
+  std::optional<std::pair<RelOp, Expr>> trySolve(const Relation& rel, const Expr& thing) const;
+  // _maybe_guard_rel for a guard with FloorDiv / Mod atoms: _refine_ranges through
+  // try_solve, and a Mod found equal to 0 added to the divisible set.
+  void guardWithAtoms(const Relation& guard);
+  // _refine_ranges for one symbol of `guard`.
+  void refineRange(const Relation& guard, const std::string& symbol);
+  // ShapeEnv.simplify turns FloorDiv(a, b) into CleanDiv when Mod(a, b) is divisible,
+  // which this class does not model: such an expression makes the frame unsupported.
+  void checkDivisible(const Expr& e);
   std::string printSource(const std::string& symbol) const;
   // _maybe_guard_rel for an equality guard: a replacement when it solves for a symbol.
   void guardEquality(const Relation& guard);
@@ -95,6 +125,7 @@ class ShapeEnv {
   std::vector<Relation> guards_;  // guards the ranges do not imply
   std::map<std::string, Expr> replacements_;
   std::vector<std::string> replacementOrder_;
+  std::set<std::string> divisible_;  // keys of Mod atoms known to be 0
   std::string unsupported_;
 };
 

@@ -94,7 +94,9 @@ Status Ops::buildSlice() {
   for (auto& item : *items) {
     auto r = tx.realize(item);
     if (!r) return r.error();
-    if ((*r)->kind() != vt::VtKind::kConstant) {
+    // A SymInt bound stays symbolic (a SymNodeVariable in the SliceVariable): a tensor's
+    // __getitem__ resolves it as fake_impls' slice_forward does.
+    if ((*r)->kind() != vt::VtKind::kConstant && (*r)->kind() != vt::VtKind::kSymInt) {
       return unsupported("slice bound of type " + (*r)->pythonTypeName());
     }
     parts.push_back(*r);

@@ -141,8 +141,23 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
       std::optional<int64_t>* bounds[3] = {&fs.start, &fs.stop, &fs.step};
       const VtPtr parts[3] = {s->start(), s->stop(), s->step()};
       for (int k = 0; k < 3; ++k) {
+        if (s->fakeBounds()) {
+          // Resolved by the tensor's __getitem__: SymInt bounds are their nodes, the fake
+          // slice uses the stand-ins of the resolved indices.
+          if (parts[k]->kind() == vt::VtKind::kSymInt)
+            g.items.push_back(
+                GraphArg::ofNode(static_cast<const vt::SymIntVariable&>(*parts[k]).node()));
+          else
+            g.items.push_back(GraphArg::ofConstant(vt::asConstant(parts[k])->value()));
+          *bounds[k] = (*s->fakeBounds())[k];
+          continue;
+        }
         auto* c = dynamic_cast<vt::ConstantVariable*>(parts[k].get());
-        if (!c) return unsupported("slice bound of type " + parts[k]->pythonTypeName());
+        if (!c) {
+          return unsupported(parts[k]->kind() == vt::VtKind::kSymInt
+                                 ? "a SymInt slice bound outside a tensor's own __getitem__"
+                                 : "slice bound of type " + parts[k]->pythonTypeName());
+        }
         g.items.push_back(GraphArg::ofConstant(c->value()));
         if (!c->isNone()) {
           auto i = c->asInt();

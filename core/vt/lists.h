@@ -5,7 +5,9 @@
 // BaseListVariable's subclasses share almost all of their behaviour.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -112,8 +114,15 @@ class SliceVariable final : public VariableTracker {
   // (PySlice_AdjustIndices + the slice walk).
   Expected<std::vector<int64_t>> indices(int64_t n) const;
 
+  // The bounds fake tensors slice with when a bound is a SymInt: the stand-ins of the
+  // indices _compute_slice_index resolved them to (set by a tensor's __getitem__).
+  using FakeBounds = std::array<std::optional<int64_t>, 3>;
+  const std::optional<FakeBounds>& fakeBounds() const { return fakeBounds_; }
+  void setFakeBounds(FakeBounds b) { fakeBounds_ = b; }
+
  private:
   VtPtr start_, stop_, step_;
+  std::optional<FakeBounds> fakeBounds_;
 };
 
 // Iterator over a snapshot of items (ListIteratorVariable), used by FOR_ITER.

@@ -7,6 +7,16 @@
 
 namespace dynrr::vt {
 
+namespace {
+
+int64_t pyFloorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+}  // namespace
+
 Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr& other,
                                       bool selfOnLeft) {
   // The other operand: an int constant or another SymInt.
@@ -70,9 +80,29 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
     expr = l * r;
     hint = lh * rh;
     fake = lf * rf;
+  } else if (base == "floordiv" || base == "mod") {
+    // _sympy_floordiv / _sympy_mod: FloorDiv, or Mod when both sides are non-negative
+    // (PythonMod otherwise), simplified as their eval does.
+    if (rh == 0 || rf == 0) return unsupported(op + " of a SymInt by zero (ZeroDivisionError)");
+    const symbolic::ShapeEnv& env = tx.context().output.shapeEnv();
+    std::optional<symbolic::Expr> made;
+    if (base == "floordiv") {
+      made = symbolic::Expr::floorDiv(l, r, &env);
+      hint = pyFloorDiv(lh, rh);
+      fake = pyFloorDiv(lf, rf);
+    } else {
+      bool python = !(l.knownNonNegative(&env) && r.knownNonNegative(&env));
+      made = symbolic::Expr::mod(l, r, python, &env);
+      hint = lh - pyFloorDiv(lh, rh) * rh;
+      fake = lf - pyFloorDiv(lf, rf) * rf;
+    }
+    if (!made)
+      return unsupported(op + " of SymInts that sympy cannot simplify here (" + l.str() + ", " +
+                         r.str() + ": an Add divisor or a negative Mod argument)");
+    expr = *made;
   } else {
     return unsupported(op +
-                       " on a SymInt (FloorDiv, Mod, division and powers of symbolic "
+                       " on a SymInt (true division, powers and bit operations of symbolic "
                        "ints are not modelled)");
   }
   if (expr.isConstant())

@@ -338,6 +338,11 @@ Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& nam
       return tracer::tensorCall(tx, false, "torch.select", "torch.select",
                                 {self(), ConstantVariable::make(int64_t{0}), *i}, {});
     }
+    if ((*i)->kind() == VtKind::kSlice) {
+      auto* sl = static_cast<SliceVariable*>(i->get());
+      for (const auto& part : {sl->start(), sl->stop(), sl->step()})
+        if (part->kind() == VtKind::kSymInt) return symbolicSlice(tx, *i);
+    }
     return tracer::tensorCall(tx, false, "operator.getitem", "operator.getitem", {self(), *i}, {});
   }
   if (name == "__setitem__" && args.size() == 2 && kwargs.empty()) {
@@ -353,6 +358,93 @@ Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& nam
   full.push_back(self());
   for (auto& a : args) full.push_back(std::move(a));
   return tracer::tensorCall(tx, true, name, "Tensor." + name, std::move(full), std::move(kwargs));
+}
+
+// fake_impls.py slice_forward with SymInt bounds, on dim 0: each bound resolved by
+// _compute_slice_index (guard_or_false, which guards backed symbols on their hints), the
+// size (end - start + step - 1) // step when end >= start. The slice's fake bounds are
+// then the stand-ins of what it resolved to; a size that is no symbol or constant (a
+// derived expression, a sym_min) is not modelled and says so.
+Expected<VtPtr> TensorVariable::symbolicSlice(Tx& tx, const VtPtr& index) {
+  auto* sl = static_cast<SliceVariable*>(index.get());
+  if (meta_.sizes.empty()) return unsupported("slicing a 0-d tensor (RuntimeError path)");
+  auto size0 = sizeValue(tx, meta_.sizes[0], "size");
+  if (!size0) return size0;
+  using symbolic::Expr;
+  using symbolic::RelOp;
+  Expr size = (*size0)->kind() == VtKind::kSymInt
+                  ? static_cast<const SymIntVariable&>(**size0).expr()
+                  : Expr(meta_.sizes[0]);
+  auto& ctx = tx.context();
+  auto& env = ctx.output.shapeEnv();
+  auto exprOf = [&](const VtPtr& v) -> std::optional<Expr> {
+    if (v->kind() == VtKind::kSymInt) return static_cast<const SymIntVariable&>(*v).expr();
+    if (auto k = constantInt(v)) return Expr(*k);
+    return std::nullopt;  // None
+  };
+  if (sl->step()->kind() == VtKind::kSymInt) return unsupported("a SymInt slice step");
+  int64_t step = constantInt(sl->step()).value_or(1);
+  if (step <= 0) return unsupported("a slice step that is not positive (RuntimeError path)");
+  auto failed = [&]() -> Expected<VtPtr> {
+    return unsupported("dynamic shapes: " + env.unsupported());
+  };
+  // _compute_slice_index
+  auto resolve = [&](const Expr& idx) -> std::optional<Expr> {
+    auto in = env.guardAll({{idx, RelOp::kGe, Expr(0)}, {idx, RelOp::kLe, size}});
+    if (!in) return std::nullopt;
+    if (*in) return idx;
+    auto neg = env.guardAll({{idx, RelOp::kLt, Expr(0)}, {idx, RelOp::kGe, -size}});
+    if (!neg) return std::nullopt;
+    if (*neg) return idx + size;
+    auto below = env.guardAll({{idx, RelOp::kLt, -size}});
+    if (!below) return std::nullopt;
+    if (*below) return Expr(0);
+    auto above = env.guardAll({{idx, RelOp::kGt, size}});
+    if (!above) return std::nullopt;
+    if (*above) return size;
+    env.markUnsupported("a slice index resolved by sym_min / sym_max (" + idx.str() + ")");
+    return std::nullopt;
+  };
+  Expr start(0), end = size;
+  if (auto s = exprOf(sl->start())) {
+    auto r = resolve(*s);
+    if (!r) return failed();
+    start = *r;
+  }
+  if (auto e = exprOf(sl->stop())) {
+    auto r = resolve(*e);
+    if (!r) return failed();
+    end = *r;
+  }
+  std::optional<Expr> newSize;
+  auto ordered = env.guardAll({{end, RelOp::kGe, start}});
+  if (!ordered) return failed();
+  if (*ordered) {
+    newSize = Expr::floorDiv(end - start + Expr(step - 1), Expr(step), &env);
+  } else {
+    auto empty = env.guardAll({{start, RelOp::kGe, end}});
+    if (!empty) return failed();
+    if (*empty) newSize = Expr(0);
+  }
+  if (!newSize) return unsupported("a slice whose bounds sym_max orders (not modelled)");
+  // The stand-in of the new size in fake tensors.
+  Expr replaced = env.replace(*newSize);
+  std::optional<int64_t> fake;
+  if (replaced.isConstant()) {
+    fake = replaced.constant();
+  } else if (auto sym = replaced.asSymbol()) {
+    if (auto it = ctx.symbolStandIn.find(*sym); it != ctx.symbolStandIn.end()) fake = it->second;
+  }
+  if (!fake)
+    return unsupported("dynamic shapes: slicing by a SymInt gives a size " + replaced.str() +
+                       " derived from size symbols (symbolic sizes of op results are not "
+                       "modelled)");
+  if (*fake * step > meta_.sizes[0] + step - 1)
+    return unsupported(
+        "dynamic shapes: slicing by a SymInt to a size whose stand-in exceeds "
+        "the sliced dim's in fake tensors (symbolic fake sizes are not modelled)");
+  sl->setFakeBounds({int64_t{0}, *fake * step, step});
+  return tracer::tensorCall(tx, false, "operator.getitem", "operator.getitem", {self(), index}, {});
 }
 
 Expected<bool> TensorVariable::boolValue(Tx& tx) {

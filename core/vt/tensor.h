@@ -54,6 +54,8 @@ class TensorVariable : public VariableTracker {
 
  private:
   Expected<VtPtr> dunderOrGraphCall(Tx& tx, const std::string& name, Args args, Kwargs kwargs);
+  // t[a:b:c] with SymInt bounds (fake_impls.py slice_forward on dim 0).
+  Expected<VtPtr> symbolicSlice(Tx& tx, const VtPtr& index);
 
   NodeId node_;
   fake::TensorMeta meta_;
