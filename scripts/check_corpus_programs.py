@@ -91,7 +91,19 @@ def run_harness(program: str, out_json: str) -> int:
 
     registry._COMPILER_FNS["eager"] = counting_eager
 
+    def counting(compiler_fn):
+        """A backend that counts its graphs, then calls compiler_fn (export's own)."""
+
+        def counting_backend(gm, example_inputs, **kw):
+            ops = sum(1 for n in gm.graph.nodes
+                      if n.op in ("call_function", "call_method", "call_module"))
+            graphs.append({"compile_id": current_compile_id(), "ops": ops})
+            return compiler_fn(gm, example_inputs, **kw)
+
+        return counting_backend
+
     real_compile = convert_frame._compile
+    in_compile: list[bool] = []  # inside _compile: its compile_frame call is not an event
 
     def observing_compile(code, *args, **kwargs):
         cid = kwargs.get("compile_id")
@@ -102,9 +114,39 @@ def run_harness(program: str, out_json: str) -> int:
                 "recompile": bool(cid is not None and cid.frame_compile_id),
             }
         )
-        return real_compile(code, *args, **kwargs)
+        if len(args) > 6 and args[6] is True:
+            # torch._dynamo.export: _compile(code, globals, locals, builtins, closure,
+            # compiler_fn, one_graph, export, ...) with its own backend.
+            args = args[:4] + (counting(args[4]),) + args[5:]
+        in_compile.append(True)
+        try:
+            return real_compile(code, *args, **kwargs)
+        finally:
+            in_compile.pop()
 
     convert_frame._compile = observing_compile
+
+    # torch.export.export(strict=True) reaches Dynamo through fullgraph_capture, which
+    # calls compile_frame without _compile and with its own backend (export=True): an
+    # event and its graph too. Calls made by _compile itself pass through.
+    real_compile_frame = convert_frame.compile_frame
+
+    def observing_compile_frame(code, globals_, locals_, builtins_, closure, compiler_fn,
+                                *args, **kwargs):
+        if in_compile or not kwargs.get("export"):
+            return real_compile_frame(code, globals_, locals_, builtins_, closure,
+                                      compiler_fn, *args, **kwargs)
+        events.append({"name": code.co_qualname, "compile_id": current_compile_id(),
+                       "recompile": False})
+
+        in_compile.append(True)
+        try:
+            return real_compile_frame(code, globals_, locals_, builtins_, closure,
+                                      counting(compiler_fn), *args, **kwargs)
+        finally:
+            in_compile.pop()
+
+    convert_frame.compile_frame = observing_compile_frame
 
     real_reasons = convert_frame.get_and_maybe_log_recompilation_reasons
 

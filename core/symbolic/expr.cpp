@@ -75,12 +75,30 @@ int factorRank(const std::string& name, int exp) {
   return a ? atomRank(*a) : kSymbol;
 }
 
+// The assumptions symbols are ordered by while printing (PythonPrinter ordering).
+thread_local const Assumptions* gOrderAssumptions = nullptr;
+
+struct OrderScope {
+  const Assumptions* saved;
+  explicit OrderScope(const Assumptions* a) : saved(gOrderAssumptions) {
+    if (a) gOrderAssumptions = a;
+  }
+  ~OrderScope() { gOrderAssumptions = saved; }
+};
+
 // Compare two bases (a symbol name or an atom key) as sympy objects.
 int compareBase(const std::string& a, const std::string& b) {
   if (a == b) return 0;
   int ra = factorRank(a, 1), rb = factorRank(b, 1);
   if (ra != rb) return ra < rb ? -1 : 1;
-  if (ra == kSymbol) return a < b ? -1 : 1;
+  if (ra == kSymbol) {
+    // Symbol._hashable_content: (name,) + its assumptions; the shorter first.
+    if (gOrderAssumptions) {
+      bool pa = gOrderAssumptions->positive(a), pb = gOrderAssumptions->positive(b);
+      if (pa != pb) return pa ? 1 : -1;
+    }
+    return a < b ? -1 : 1;
+  }
   const AtomDef* x = atomOf(a);
   const AtomDef* y = atomOf(b);
   if (int c = compareExpr(x->a, y->a)) return c;
@@ -662,7 +680,9 @@ std::string Expr::str() const {
   return out;
 }
 
-std::string Expr::python(const std::function<std::string(const std::string&)>& name) const {
+std::string Expr::python(const std::function<std::string(const std::string&)>& name,
+                         const Assumptions* assume) const {
+  OrderScope scope(assume);
   if (terms_.empty()) return "0";
   auto args = addArgs(terms_);
   if (args.size() == 1) return pyTerm(args[0], name);
@@ -714,7 +734,9 @@ const char* relOpText(RelOp op) {
   return "?";
 }
 
-std::string Relation::python(const std::function<std::string(const std::string&)>& name) const {
+std::string Relation::python(const std::function<std::string(const std::string&)>& name,
+                             const Assumptions* assume) const {
+  OrderScope scope(assume);
   // Eq and Ne print at precedence 50 (a Mul or Add side is parenthesised), the
   // inequalities at 35.
   int level = (op == RelOp::kEq || op == RelOp::kNe) ? kPrecMul : 35;

@@ -90,7 +90,10 @@ class Expr {
   std::string str() const;
   // torch's PythonPrinter: sympy's argument order, "(-1) + s77", "1 + 2*s77", symbols
   // printed by `name` (their sources in a guard).
-  std::string python(const std::function<std::string(const std::string&)>& name) const;
+  // With `assume`, symbols order as Basic.compare orders them: a Symbol's hashable
+  // content holds its assumptions, so an int symbol (fewer) comes before a size symbol.
+  std::string python(const std::function<std::string(const std::string&)>& name,
+                     const Assumptions* assume = nullptr) const;
   std::string python() const;
 
  private:
@@ -116,7 +119,8 @@ struct Relation {
   Expr rhs;
   Relation negated() const;
   std::optional<bool> evaluate(const std::map<std::string, int64_t>& values) const;
-  std::string python(const std::function<std::string(const std::string&)>& name) const;
+  std::string python(const std::function<std::string(const std::string&)>& name,
+                     const Assumptions* assume = nullptr) const;
 };
 
 const char* relOpText(RelOp op);  // "==", "!=", "<", "<=", ">", ">="

@@ -223,7 +223,7 @@ std::optional<bool> ShapeEnv::guardAll(const std::vector<Relation>& parts) {
   std::string text;
   for (const auto& p : left)
     text += (text.empty() ? "" : " and ") +
-            p.python([this](const std::string& s) { return printSource(s); });
+            p.python([this](const std::string& s) { return printSource(s); }, this);
   markUnsupported("a guard on a conjunction of undecided relations (" + text +
                   "; sym_and guards are not modelled)");
   return std::nullopt;
@@ -504,7 +504,8 @@ void ShapeEnv::guardWithAtoms(const Relation& guard) {
     if (atomOf(key)->kind == AtomKind::kMod) mods.push_back(key);
   if (mods.size() > 1) {
     markUnsupported("an equality guard with several Mod atoms (" +
-                    guard.python([this](const std::string& s) { return printSource(s); }) + ")");
+                    guard.python([this](const std::string& s) { return printSource(s); }, this) +
+                    ")");
     return;
   }
   if (mods.empty()) return;
@@ -542,7 +543,8 @@ void ShapeEnv::guardEquality(const Relation& guard) {
   auto fail = [&] {
     if (unsupported_.empty())
       unsupported_ = "a shape guard relating several symbols or non-linear (" +
-                     guard.python([this](const std::string& s) { return printSource(s); }) + ")";
+                     guard.python([this](const std::string& s) { return printSource(s); }, this) +
+                     ")";
   };
   if (coeff.size() != free.size() || free.empty() || free.size() > 2) return fail();
   if (free.size() == 1) {
@@ -643,14 +645,14 @@ std::vector<std::string> ShapeEnv::produceGuards() const {
     if (auto sym = expr.asSymbol()) {
       if (bound.insert(*sym).second) continue;
     }
-    out.push_back(source + " == " + expr.python(name));
+    out.push_back(source + " == " + expr.python(name, this));
   }
   // 2. The guards the final ranges do not decide.
   std::set<std::string> issued;
   for (const auto& g0 : guards_) {
     Relation g{replace(g0.lhs), g0.op, replace(g0.rhs)};
     if (staticValue(g)) continue;
-    std::string text = g.python(name);
+    std::string text = g.python(name, this);
     if (issued.insert(text).second) out.push_back(text);
   }
   // 3. Each symbol an input binds, within its range.

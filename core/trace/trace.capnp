@@ -396,6 +396,11 @@ struct CompileEvent {
   config @11 :DynamoConfig;        # torch._dynamo.config as this compile started (dynamic=
                                    # and config.patch apply per compile); absent in traces
                                    # written before the field: the header's then applies
+  export @12 :Bool;                # Dynamo traced with export=True (OutputGraph.export):
+                                   # torch.export.export(strict=True) through
+                                   # convert_frame.fullgraph_capture, or torch._dynamo.export
+                                   # through _compile; false in traces written before the
+                                   # field (whose recorder did not see strict-export compiles)
 }
 
 struct NamedValue {

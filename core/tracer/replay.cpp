@@ -1033,6 +1033,28 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
 
 namespace {
 
+// OutputGraph.export: what Dynamo does differently when it traces for torch.export
+// (export=True, always with one_graph=True) and the core does not model yet, named for the
+// verdict. torch.export.export(strict=True) reaches Dynamo through
+// convert_frame.fullgraph_capture on functional_export.ModuleToTrace.forward (the user
+// callable behind a pytree unflatten of the flat inputs and a flatten of its outputs);
+// torch._dynamo.export through _compile on the user's frame.
+std::string exportModeGap(const trace::TraceReader& trace, schema::CompileEvent::Reader event) {
+  std::string gap =
+      "a compile with export=True (torch.export.export(strict=True) or torch._dynamo.export): "
+      "Dynamo's export mode is not modelled (OutputGraph.export: parameters and buffers "
+      "installed as get_attr attributes by config.install_free_tensors, SHAPE_ENV guards "
+      "that keep static sizes and strides, VariableBuilder's export-only paths for "
+      "non-local and nn.Module sources, graph breaks raised as errors under one_graph, "
+      "export_metadata for the output pytree)";
+  auto code = bytecode::codeFromTrace(trace, event.getFrame().getCode());
+  if (code && code->qualname == "ModuleToTrace.forward")
+    gap +=
+        "; torch.export's frame ModuleToTrace.forward also inlines pytree's tree_unflatten "
+        "and tree_flatten over a TreeSpec (SUPPORTED_NODES, a dict keyed by classes)";
+  return gap;
+}
+
 Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, size_t eventIndex,
                                              const ReplayHooks* hooks) {
   if (eventIndex >= trace.eventCount()) return Error("no event " + std::to_string(eventIndex));
@@ -1041,6 +1063,7 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
     // The recorder's per-event object budget ran out: what is missing is named.
     return unsupported(why);
   }
+  if (event.getExport()) return unsupported(exportModeGap(trace, event));
   // InstructionTranslator._return: a frame that reaches its return with no call in the
   // graph is skipped (SkipFrame "No ops traced for the FX graph"), installing nothing.
   // The core replays such a frame and must reach the same decision.

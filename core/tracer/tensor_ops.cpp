@@ -254,6 +254,48 @@ Status checkSymbolOffsets(const TracingContext& ctx, const fake::MetaValue& v,
   return {};
 }
 
+// The shape-env guards of Tensor.repeat's output sizes (padded_size * repeat >= 0, the
+// allocation's check_size_nonnegative) for SymInt repeats.
+Status repeatSizeGuards(InstructionTranslator& tx, const vt::Args& args) {
+  auto& ctx = tx.context();
+  auto& env = ctx.output.shapeEnv();
+  const auto& sizes = static_cast<const vt::TensorVariable&>(*args[0]).meta().sizes;
+  std::vector<VtPtr> repeats;
+  for (size_t i = 1; i < args.size(); ++i) {
+    auto r = tx.realize(args[i]);
+    if (!r) return r.error();
+    if (auto* seq = dynamic_cast<const vt::SequenceVariable*>(r->get()); seq && args.size() == 2) {
+      for (const auto& item : seq->items()) {
+        auto ri = tx.realize(item);
+        if (!ri) return ri.error();
+        repeats.push_back(*ri);
+      }
+    } else {
+      repeats.push_back(*r);
+    }
+  }
+  if (repeats.size() < sizes.size()) return {};  // the meta function's error path
+  size_t pad = repeats.size() - sizes.size();
+  for (size_t i = 0; i < repeats.size(); ++i) {
+    if (repeats[i]->kind() != vt::VtKind::kSymInt) continue;
+    symbolic::Expr padded(1);
+    if (i >= pad) {
+      int64_t v = sizes[i - pad];
+      if (auto it = ctx.symbolByStandIn.find(v); it != ctx.symbolByStandIn.end())
+        padded = symbolic::Expr::symbol(it->second);
+      else if (ctx.symbolBase != 0 && v >= ctx.symbolBase - 1000)
+        return unsupported(
+            "dynamic shapes: Tensor.repeat of a dim whose size is derived from "
+            "size symbols (symbolic sizes of op results are not modelled)");
+      else
+        padded = symbolic::Expr(v);
+    }
+    env.evaluate({padded * static_cast<const vt::SymIntVariable&>(*repeats[i]).expr(),
+                  symbolic::RelOp::kGe, symbolic::Expr(0)});
+  }
+  return {};
+}
+
 // A factory's sizes are checked non-negative (the meta functions' size >= 0 check,
 // guard_size_oblivious): for a SymInt size that is a shape guard unless its range decides
 // it (a size symbol is >= 2; an int argument made dynamic gets `0 <= L['n']`).
@@ -285,6 +327,10 @@ Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const
     }
     return {};
   }
+  // Tensor.repeat: its output is allocated with the repeated sizes (empty's
+  // check_size_nonnegative): padded_size * repeat >= 0 for each SymInt repeat.
+  if (op == "Tensor.repeat" && !args.empty() && args[0]->kind() == vt::VtKind::kTensor)
+    return repeatSizeGuards(tx, args);
   if (!kFactories.count(op)) return {};
   auto check = [&](const VtPtr& v) {
     if (v->kind() != vt::VtKind::kSymInt) return;

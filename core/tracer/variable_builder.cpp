@@ -6,6 +6,7 @@
 // BUILTIN_MATCH, Python functions -> CLOSURE_MATCH).
 #include "core/tracer/variable_builder.h"
 
+#include <map>
 #include <set>
 #include <unordered_set>
 
@@ -655,10 +656,61 @@ Expected<VtPtr> Wrap::callable() {
                      std::string(c.getReason().cStr()) + ")");
 }
 
+namespace {
+
+// trace_rules' FunctorchHigherOrderVariable / FunctionalCallVariable /
+// ReparametrizeModuleCallVariable targets (torch.func's transforms). Dynamo 2.13 inlines
+// them as user code, with functorch's C++ entry points as in-graph calls
+// (_vmap_increment_nesting, _add_batch_dim, _grad_increment_nesting, _wrap_for_grad,
+// _autograd_grad ...), fake tensors wrapped as BatchedTensor / GradTrackingTensor by
+// level, and the FUNCTORCH_STACK_MATCH guard. None of that is modelled: the transform
+// is named instead of failing somewhere inside its Python code. Keys are the recorded
+// __module__ + __qualname__: the public transforms are exposed_in("torch.func"), so
+// jacrev is "torch.func.jacrev" although trace_rules names torch._functorch's; vmap and
+// grad are plain user functions to Dynamo up to vmap_impl / grad_impl, and grad_and_value
+// (whose grad_and_value_impl is no FunctorchHigherOrderVariable) is named at its entry.
+// "" when not one.
+std::string functorchTransformGap(const std::string& module, const std::string& qualname) {
+  static const std::map<std::string, std::string> kTransforms = {
+      {"torch._functorch.vmap.vmap_impl",
+       "torch.func.vmap / torch.vmap (vmap_impl: batched fake tensors by vmap level and "
+       "the in-graph calls _vmap_increment_nesting, _add_batch_dim, _remove_batch_dim, "
+       "_vmap_decrement_nesting, lazy_load_decompositions)"},
+      {"torch._functorch.eager_transforms.grad_impl",
+       "torch.func.grad (grad_impl: grad-tracking fake tensors by level and the in-graph "
+       "calls _grad_increment_nesting, _wrap_for_grad, _autograd_grad, _unwrap_for_grad, "
+       "_saved_tensors_hooks_disable)"},
+      {"torch.func.grad_and_value",
+       "torch.func.grad_and_value (grad_and_value_impl under "
+       "disable_saved_tensors_hooks, as grad_impl)"},
+      {"torch.func.jacrev", "torch.func.jacrev"},
+      {"torch.func.jacfwd", "torch.func.jacfwd"},
+      {"torch.func.vjp", "torch.func.vjp"},
+      {"torch.func.jvp", "torch.func.jvp"},
+      {"torch.func.linearize", "torch.func.linearize"},
+      {"torch.func.hessian", "torch.func.hessian"},
+      {"torch.func.functional_call",
+       "torch.func.functional_call (FunctionalCallVariable: the module's parameters swapped "
+       "by _reparametrize_module)"},
+      {"torch.nn.utils.stateless._reparametrize_module",
+       "torch.nn.utils.stateless._reparametrize_module (ReparametrizeModuleCallVariable)"},
+  };
+  auto it = kTransforms.find(module + "." + qualname);
+  if (it == kTransforms.end()) return "";
+  return "functorch transform " + it->second +
+         ": Dynamo inlines it as a FunctorchHigherOrderVariable with functorch's levels "
+         "(wrapped fake tensors, in-graph functorch calls, FUNCTORCH_STACK_MATCH), which the "
+         "core does not model";
+}
+
+}  // namespace
+
 Expected<VtPtr> Wrap::function() {
   auto f = obj->getFunction();
   std::string module = f.getModule().cStr();
   std::string qualname = f.getQualname().cStr();
+  if (std::string gap = functorchTransformGap(module, qualname); !gap.empty())
+    return unsupported(gap);
   // A torch.jit.script_if_tracing wrapper (inspect.getattr_static(value,
   // "__script_if_tracing_wrapper")): TYPE_MATCH and WrapperUserFunctionVariable.
   auto marker = vt::findAttr(f.getAttrs(), "__script_if_tracing_wrapper");

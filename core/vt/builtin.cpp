@@ -877,6 +877,12 @@ Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& 
     return tracer::graphBreak(tx, "invalid call to builtin op handler",
                               "Encountered TypeError when trying to handle op " + name);
   if (!key && !dflt && tracer::anyTensor(items, {})) return minMaxTensors(tx, name, items);
+  // _call_min_max_binary on a SymNodeVariable: a torch.sym_max / sym_min node whose
+  // value is a sympy Max / Min (no guard), which core/symbolic does not model.
+  for (const auto& item : items)
+    if (item->kind() == VtKind::kSymInt)
+      return unsupported(name + "() of a symbolic int (torch.sym_" + name +
+                         ": sympy Max/Min are not modelled)");
   std::vector<VtPtr> keys = items;
   if (key) {
     // Constant folding runs min/max in Python (can_constant_fold_through), key included:

@@ -204,6 +204,7 @@ void fillEventMeta(PyObject* meta, schema::CompileEvent::Builder out) {
   auto rl = out.initRecompileReasons(static_cast<unsigned>(length(reasons)));
   for (unsigned i = 0; i < rl.size(); ++i) rl.set(i, text(at(reasons, i)));
   out.setIsResume(truth(item(meta, "is_resume")));
+  out.setExport(truth(item(meta, "export")));
   if (PyObject* og = item(meta, "output_graph_id"); og != nullptr && og != Py_None)
     out.setOutputGraphId(integer(og));
   if (PyObject* c = item(meta, "config"); c != nullptr && c != Py_None && PyDict_Check(c))

@@ -118,10 +118,22 @@ def capture_from_env():
     return raw
 
 
+class _Captured:
+    """A DynamoOutput of compile_frame seen as _compile's result: guarded_code.code is
+    the bytecode Dynamo generated."""
+
+    __slots__ = ("output", "guarded_code", "code")
+
+    def __init__(self, output):
+        self.output = output
+        self.guarded_code = self
+        self.code = getattr(output, "bytecode", None)
+
+
 class _Event:
     __slots__ = ("graphs", "breaks", "guards", "side_effects", "recompile_reasons",
                  "recorder_ns", "failure", "f_locals", "f_globals", "read", "output_graph_id",
-                 "config")
+                 "config", "export")
 
     def __init__(self, f_locals, f_globals, read):
         self.graphs, self.breaks, self.guards, self.side_effects = [], [], [], []
@@ -130,6 +142,7 @@ class _Event:
         self.failure = ""
         self.output_graph_id = -1
         self.config = None  # torch._dynamo.config as the compile starts (dynamic=, patches)
+        self.export = False  # Dynamo's export= argument (OutputGraph.export)
         self.f_locals, self.f_globals = f_locals, f_globals
         # Read-set capture: id -> object for every value Dynamo wrapped (VariableBuilder,
         # SourcelessBuilder) and every function it inlined while compiling this frame; the
@@ -274,6 +287,7 @@ class Recorder:
             tx = symbolic_convert.InstructionTranslatorBase
             self._originals = {
                 (convert_frame, "_compile"): convert_frame._compile,
+                (convert_frame, "compile_frame"): convert_frame.compile_frame,
                 (convert_frame, "CheckFunctionManager"): convert_frame.CheckFunctionManager,
                 (convert_frame, "get_and_maybe_log_recompilation_reasons"):
                     convert_frame.get_and_maybe_log_recompilation_reasons,
@@ -299,6 +313,7 @@ class Recorder:
                 inliner.build_inline_tracer = staticmethod(self._make_inline_hook(
                     inliner.__dict__["build_inline_tracer"].__func__))
             convert_frame._compile = self._make_compile_hook(convert_frame._compile)
+            convert_frame.compile_frame = self._make_capture_hook(convert_frame.compile_frame)
             convert_frame.CheckFunctionManager = self._make_guard_hook(
                 convert_frame.CheckFunctionManager)
             convert_frame.get_and_maybe_log_recompilation_reasons = self._make_reasons_hook(
@@ -358,6 +373,31 @@ class Recorder:
 
         _compile.__wrapped__ = original
         return _compile
+
+    def _make_capture_hook(self, original):
+        """convert_frame.compile_frame, which _compile calls (an event is then open and
+        this passes through) and which fullgraph_capture calls without _compile:
+        torch.export.export(strict=True) in torch 2.13 traces
+        functional_export.ModuleToTrace.forward this way, with export=True and
+        one_graph=True. No CheckFunctionManager is built there: the guards are read from
+        the OutputGraph compile_frame returns. Only export=True calls are events: the other
+        callers of fullgraph_capture (torch._dynamo.aot_compile's precompile) are not
+        recorded yet."""
+        recorder = self
+
+        def compile_frame(code, globals, locals, builtins, closure, compiler_fn, *args,
+                          **kwargs):
+            if (recorder._depth > 0 or recorder._event is not None or not kwargs.get("export")
+                    or recorder._forked_off()):
+                return original(code, globals, locals, builtins, closure, compiler_fn, *args,
+                                **kwargs)
+            recorder._compiles += 1
+            return recorder._record_compile(original, code, globals, locals, builtins,
+                                            closure, compiler_fn, args, kwargs,
+                                            fullgraph_capture=True)
+
+        compile_frame.__wrapped__ = original
+        return compile_frame
 
     # The read set: what Dynamo wraps and inlines while the event is open. Each hook adds
     # the object (held until the walk) and calls Dynamo unchanged; it cannot raise.
@@ -592,9 +632,13 @@ class Recorder:
 
     # ------------------------------------------------------------ one event
     def _record_compile(self, original, code, f_globals, f_locals, f_builtins, closure,
-                        compiler_fn, args, kwargs):
+                        compiler_fn, args, kwargs, fullgraph_capture=False):
         t_start = time.perf_counter_ns()
         ev = _Event(f_locals, f_globals, {} if self.capture == "read" else None)
+        # _compile(..., compiler_fn, one_graph, export, ...); compile_frame takes export=
+        # by keyword.
+        ev.export = bool(kwargs.get("export", args[1] if len(args) > 1 and
+                                    not fullgraph_capture else False))
         opened = False
         state = None
         nogc = _NoGC()
@@ -634,9 +678,34 @@ class Recorder:
             self._depth -= 1
             self._event = None
             if opened:
+                if fullgraph_capture:
+                    result = self._captured(ev, result, kwargs)
                 self._walk_frame(code, ev, f_locals, f_globals, f_builtins, closure, state)
                 self._finish(code, ev, result, status, reason, dynamo_ns, kwargs)
+                if fullgraph_capture and isinstance(result, _Captured):
+                    result = result.output
         return result
+
+    def _captured(self, ev, output, kwargs):
+        """After a compile_frame of fullgraph_capture: its guards (no CheckFunctionManager
+        reads them there) and its compile id, and the result in _compile's shape for
+        _finish (the generated code as guarded_code.code)."""
+        if output is None:
+            return None
+        t0 = time.perf_counter_ns()
+        try:
+            with _NoGC():
+                import torch
+                output_graph = output.tracer_output.output_graph
+                ev.output_graph_id = int(getattr(output_graph, "compile_id", -1))
+                ev.guards = self._capture.capture_guards(output_graph, ev.f_locals,
+                                                         ev.f_globals, ev.graphs)
+                kwargs.setdefault("compile_id",
+                                  torch._guards.CompileContext.current_compile_id())
+        except Exception as e:
+            self._fail("guard capture", e)
+        ev.recorder_ns += time.perf_counter_ns() - t0
+        return _Captured(output)
 
     def _walk_frame(self, code, ev, f_locals, f_globals, f_builtins, closure, state):
         t0 = time.perf_counter_ns()
@@ -683,6 +752,7 @@ class Recorder:
                     "recompile_reasons": ev.recompile_reasons,
                     "is_resume": code.co_name.startswith(TORCH_DYNAMO_RESUME_IN_PREFIX),
                     "output_graph_id": ev.output_graph_id, "config": ev.config,
+                    "export": ev.export,
                     "recorder_ns": 0}
             decisions = {"graphs": ev.graphs, "guards": ev.guards, "breaks": ev.breaks,
                          "side_effects": ev.side_effects}

@@ -333,6 +333,11 @@ def reproduce_frame(trace, source, i, seed=0, isolate=True, timeout=600.0):
                 "reason": f"event {i} ({ev['status']}: {_why(ev['statusReason'])}) was "
                           "declined before Dynamo's _compile: the recorder kept only its "
                           "code, there is no frame to rebuild"}
+    if ev.get("export"):
+        return {"index": i, "name": name, "reproduced": False, "diff": "",
+                "reason": f"event {i} was compiled with export=True (torch.export strict or "
+                          "torch._dynamo.export): repro re-runs the frame under "
+                          "torch.compile, whose decisions differ; not re-run"}
     if isolate and hasattr(os, "fork"):
         import torch._dynamo  # noqa: F401 - imported once, before the children fork
 

@@ -10,7 +10,8 @@ import dynrr
 
 def originals():
     tx = symbolic_convert.InstructionTranslatorBase
-    return (convert_frame._compile, convert_frame.CheckFunctionManager,
+    return (convert_frame._compile, convert_frame.compile_frame,
+            convert_frame.CheckFunctionManager,
             convert_frame.get_and_maybe_log_recompilation_reasons,
             tx.__dict__["log_graph_break"], output_graph.OutputGraph.__dict__["codegen_suffix"],
             convert_frame.ConvertFrameAssert.__dict__["__call__"])
