@@ -1,5 +1,5 @@
-// ops_einsum.cpp — meta functions of contractions: torch.einsum and
-// F.scaled_dot_product_attention.
+// ops_einsum.cpp — meta functions of contractions: torch.einsum,
+// F.scaled_dot_product_attention and F.multi_head_attention_forward.
 //
 // Mirrors ATen's Linear.cpp einsum (equation parsing with one optional "..." per term,
 // label sizes broadcasting, the implicit output = ellipsis dims then the labels seen once
@@ -10,6 +10,10 @@
 // broadcast product strided like TensorIterator; contractions are taken as contiguous
 // (the bmm result). sdpa's output is like the query when the CPU flash kernel applies
 // (4-d, equal head dims, unit last strides), else contiguous (the math path's bmm).
+// multi_head_attention_forward (in the graph as one call: trace_rules lists it in graph)
+// is what FakeTensorMode gets running torch/nn/functional.py's Python: (L, N, E) output
+// from the out-projection, contiguous; weights (N, L, S) averaged over heads or
+// (N, H, L, S), contiguous, or None.
 #include <algorithm>
 #include <map>
 
@@ -300,9 +304,105 @@ Expected<MetaValue> sdpaOp(const OpCall& call) {
   return MetaValue(std::move(out));
 }
 
+// multi_head_attention_forward(query, key, value, embed_dim_to_check, num_heads,
+// in_proj_weight, in_proj_bias, bias_k, bias_v, add_zero_attn, dropout_p, out_proj_weight,
+// out_proj_bias, training, key_padding_mask, need_weights, attn_mask, ...).
+Expected<MetaValue> mhaForwardOp(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"query",
+                                  "key",
+                                  "value",
+                                  "embed_dim_to_check",
+                                  "num_heads",
+                                  "in_proj_weight",
+                                  "in_proj_bias",
+                                  "bias_k",
+                                  "bias_v",
+                                  "add_zero_attn",
+                                  "dropout_p",
+                                  "out_proj_weight",
+                                  "out_proj_bias",
+                                  "training",
+                                  "key_padding_mask",
+                                  "need_weights",
+                                  "attn_mask",
+                                  "use_separate_proj_weight",
+                                  "q_proj_weight",
+                                  "k_proj_weight",
+                                  "v_proj_weight",
+                                  "static_k",
+                                  "static_v",
+                                  "average_attn_weights",
+                                  "is_causal"});
+  if (!b) return b.error();
+  auto flag = [&](std::string_view name, bool dflt) {
+    const MetaArg* a = b->get(name);
+    return a != nullptr && a->is<bool>() ? a->as<bool>() : dflt;
+  };
+  auto q = b->tensor("query");
+  if (!q) return q.error();
+  auto k = b->tensor("key");
+  if (!k) return k.error();
+  auto out = b->tensor("out_proj_weight");
+  if (!out) return out.error();
+  for (const char* absent : {"bias_k", "static_k", "static_v"}) {
+    auto t = b->optTensor(absent);
+    if (!t) return t.error();
+    if (*t)
+      return opError(
+          call, std::string("multi_head_attention_forward with ") + absent + " is not modelled");
+  }
+  if (flag("add_zero_attn", false))
+    return opError(call, "multi_head_attention_forward with add_zero_attn is not modelled");
+  if (q->dim() != 3 || k->dim() != 3 || out->dim() != 2)
+    return opError(call, "multi_head_attention_forward of unbatched inputs is not modelled");
+  const MetaArg* heads = b->get("num_heads");
+  if (heads == nullptr || !heads->is<std::int64_t>())
+    return opError(call, "multi_head_attention_forward: num_heads is not an int");
+  bool anyGrad = false;
+  for (const char* n : {"query", "key", "value", "in_proj_weight", "in_proj_bias",
+                        "out_proj_weight", "out_proj_bias", "q_proj_weight", "k_proj_weight",
+                        "v_proj_weight", "bias_v", "attn_mask"}) {
+    auto t = b->optTensor(n);
+    if (!t) return t.error();
+    anyGrad = anyGrad || (*t && (*t)->requiresGrad);
+  }
+  const std::int64_t tgt = q->sizes[0], bsz = q->sizes[1], src = k->sizes[0];
+  TensorMeta attn = TensorMeta::contiguous(q->dtype, {tgt, bsz, out->sizes[0]}, q->device);
+  attn.requiresGrad = outputRequiresGrad(call.ctx, attn.dtype, {anyGrad});
+  if (!flag("need_weights", true))
+    return MetaValue::tuple({MetaValue(attn), MetaValue(NoneValue{})});
+  Shape wShape = flag("average_attn_weights", true)
+                     ? Shape{bsz, tgt, src}
+                     : Shape{bsz, heads->as<std::int64_t>(), tgt, src};
+  TensorMeta weights = TensorMeta::contiguous(q->dtype, wShape, q->device);
+  weights.requiresGrad = attn.requiresGrad;
+  return MetaValue::tuple({MetaValue(attn), MetaValue(weights)});
+}
+
+// torch._transformer_encoder_layer_fwd(src, embed_dim, num_heads, ...): the fused
+// encoder layer of nn.TransformerEncoderLayer's fast path; the output is like src
+// (padded, not nested: the layer alone never makes a nested tensor), contiguous.
+Expected<MetaValue> encoderLayerFwdOp(const OpCall& call) {
+  auto b = BoundArgs::bind(
+      call, {"src",           "embed_dim",    "num_heads",     "qkv_weight",  "qkv_bias",
+             "proj_weight",   "proj_bias",    "use_gelu",      "norm_first",  "eps",
+             "norm_weight_1", "norm_bias_1",  "norm_weight_2", "norm_bias_2", "ffn_weight_1",
+             "ffn_bias_1",    "ffn_weight_2", "ffn_bias_2",    "mask",        "mask_type"});
+  if (!b) return b.error();
+  auto src = b->tensor("src");
+  if (!src) return src.error();
+  if (src->dim() != 3)
+    return opError(call, "_transformer_encoder_layer_fwd of a non-3-d input is not modelled");
+  TensorMeta out = TensorMeta::contiguous(src->dtype, src->sizes, src->device);
+  out.requiresGrad = false;  // the fast path runs only with grad mode off or no grad
+  return MetaValue(std::move(out));
+}
+
 }  // namespace
 
 void registerEinsumOps(OpRegistry& r) {
+  r.add("torch._transformer_encoder_layer_fwd", encoderLayerFwdOp);
+  r.add("torch.nn.functional.multi_head_attention_forward", mhaForwardOp);
   for (const char* n : {"torch.einsum", "torch.functional.einsum"}) r.add(n, einsumOp);
   for (const char* n : {"torch.nn.functional.scaled_dot_product_attention",
                         "torch._C._nn.scaled_dot_product_attention"})

@@ -331,9 +331,26 @@ Status InstructionTranslator::step(const bytecode::Instruction& inst) {
   return (ops.*handler)();
 }
 
+// InliningInstructionTranslator.check_inlineable: a recorded function trace_rules skips
+// (the recorder's classification, e.g. a method wrapped by torch._disable_dynamo, whose
+// code lives in torch/_compile.py) is a graph break, not inlined.
+Status InstructionTranslator::checkInlineable(const vt::BaseUserFunctionVariable& fn) {
+  const auto* user = dynamic_cast<const vt::UserFunctionVariable*>(&fn);
+  if (user == nullptr || user->function() == 0) return Status::success();
+  auto f = ctx_.trace.object(user->function());
+  if (!f || f->which() != schema::Object::Which::FUNCTION) return Status::success();
+  if (f->getFunction().getClassification() != schema::CallableClass::SKIPPED)
+    return Status::success();
+  std::string qualname = f->getFunction().getQualname().cStr();
+  return graphBreak(*this, "Attempted to inline function marked as skipped",
+                    "Dynamo developers have intentionally marked that the function `" + qualname +
+                        "` should not be traced.");
+}
+
 Expected<VtPtr> InstructionTranslator::inlineUserFunction(vt::BaseUserFunctionVariable& fn,
                                                           vt::Args args, vt::Kwargs kwargs) {
   if (ctx_.inlineDepth >= kMaxInlineDepth) return unsupported("inlining deeper than 64 calls");
+  if (Status st = checkInlineable(fn); !st) return st.error();
   auto bound = fn.bindArgs(*this, std::move(args), std::move(kwargs));
   if (!bound) return bound.error();
   const bool generator = (bound->code.flags & bytecode::kCoGenerator) != 0;

@@ -67,7 +67,12 @@ struct TracingContext {
   fake::DType defaultDtype = fake::DType::kFloat32;
   bool gradEnabled = true;
   bool anyAutocastEnabled = false;  // the recorded autocast state (CPU or GPU)
-  size_t steps = 0;                 // instructions executed, all frames
+  bool autocastCpuEnabled = false;
+  bool autocastGpuEnabled = false;
+  // InstructionTranslator.inconsistent_side_effects: torch.compiler.is_compiling() and
+  // friends were folded, so a frame with no op is compiled, not skipped.
+  bool inconsistentSideEffects = false;
+  size_t steps = 0;  // instructions executed, all frames
   size_t inlineDepth = 0;
   // Tensors already wrapped, by identity token: the same tensor reached through a
   // second source is one graph input plus a DUPLICATE_INPUT guard.
@@ -169,6 +174,7 @@ class InstructionTranslator {
   // (UserFunctionVariable) or made while tracing (NestedFunctionVariable), run by a child
   // translator (InliningInstructionTranslator.inline_call_) after the function binds its
   // arguments.
+  Status checkInlineable(const vt::BaseUserFunctionVariable& fn);
   Expected<VtPtr> inlineUserFunction(vt::BaseUserFunctionVariable& fn, vt::Args args,
                                      vt::Kwargs kwargs);
   // LocalGeneratorObjectVariable.gen_send_ex2(None): resumes a suspended generator's

@@ -108,6 +108,8 @@ Status Ops::beforeWith() {
     }
   }
   auto* cm = dynamic_cast<vt::ContextWrappingVariable*>(mgr->get());
+  if (!cm && vt::isAutocastClass((*mgr)->pythonTypeName()))
+    return unsupported(vt::kAutocastUnsupported);
   if (!cm)
     return unsupported("a with statement on a " + (*mgr)->pythonTypeName() +
                        " (not a context manager the core models)");

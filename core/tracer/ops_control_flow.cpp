@@ -116,17 +116,47 @@ namespace {
 // OrderedDictVariable, which is no ConstDictVariable: no SEQUENCE_LENGTH, while an
 // nn.Module hook dict, NNModuleHooksDictVariable, is one); a dict that is not a constant
 // goes to generic_bool, where a dict (no nb_bool) asks mp_length: DICT_KEYS_MATCH.
-Status dictTruthGuards(InstructionTranslator& tx, const VtPtr& value) {
+// The guard goes on `value.source` of what was on the stack: a LazyVariableTracker keeps
+// its own source once realised, so a dict reached again through a second source (the
+// builder returns the first tracker, with a DUPLICATE_INPUT guard) is guarded there.
+Status dictTruthGuards(InstructionTranslator& tx, const VtPtr& onStack, const VtPtr& value) {
   if (value->kind() != vt::VtKind::kDict) return Status::success();
   auto& d = static_cast<vt::DictVariable&>(*value);
   if (d.isDunderDict()) return Status::success();
   std::set<const vt::VariableTracker*> converting;
   auto c = vt::asPythonConstantWalk(tx, value, converting);
   if (!c) return c.error();
-  if (*c && d.source() && !d.isOrderedDictVariable())
-    tx.context().output.addGuard(GuardKind::SEQUENCE_LENGTH, d.source()->name());
+  vt::SourcePtr source = d.source();
+  if (dynamic_cast<const vt::LazyVariable*>(onStack.get()) && onStack->source())
+    source = onStack->source();
+  if (*c && source && !d.isOrderedDictVariable())
+    tx.context().output.addGuard(GuardKind::SEQUENCE_LENGTH, source->name());
   if (!*c) d.guardKeys(tx);
   return Status::success();
+}
+
+// The conditions of InstructionTranslator._return's SkipFrame that the core knows:
+// count_calls() == 0, no inconsistent side effects, no local holding an nn.Module class
+// (symbolic_locals_contain_module_class); allow_empty_graphs, export and fullgraph are
+// off in the frames the core replays.
+bool skipsWithNoOps(InstructionTranslator& tx) {
+  if (tx.context().output.graph().opCount() != 0 || tx.context().inconsistentSideEffects)
+    return false;
+  const auto& trace = tx.context().trace;
+  for (const auto& [name, value] : tx.locals()) {
+    // isinstance on a lazy local realises it; the recorded object says what it is.
+    std::optional<trace::ObjRef> cls;
+    const auto* lazy = dynamic_cast<const vt::LazyVariable*>(value.get());
+    const vt::VariableTracker* v = lazy ? lazy->realized().get() : value.get();
+    if (v != nullptr && v->kind() == vt::VtKind::kUserClass) {
+      cls = static_cast<const vt::UserClassVariable*>(v)->cls();
+    } else if (lazy && v == nullptr && lazy->object() != trace::ObjRef{0}) {
+      auto o = trace.object(lazy->object());
+      if (o && o->which() == schema::Object::Which::CLASS) cls = lazy->object();
+    }
+    if (cls && vt::mroFind(trace, *cls, {"torch.nn.modules.module.Module"})) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -136,7 +166,7 @@ Status Ops::popJumpIf(bool ifTrue) {
   if (!v) return v.error();
   auto r = tx.realize(*v);
   if (!r) return r.error();
-  if (Status st = dictTruthGuards(tx, *r); !st) return st;
+  if (Status st = dictTruthGuards(tx, *v, *r); !st) return st;
   auto t = (*r)->boolValue(tx);
   if (!t) return t.error();
   if (*t == ifTrue) return tx.jumpTo(*inst.jumpTarget);
@@ -171,7 +201,7 @@ Status Ops::jumpIfOrPop(bool ifTrue) {
   if (tx.stack_.empty()) return Error("bad bytecode: JUMP_IF_*_OR_POP on an empty stack");
   auto r = tx.realize(tx.stack_.back());
   if (!r) return r.error();
-  if (Status st = dictTruthGuards(tx, *r); !st) return st;
+  if (Status st = dictTruthGuards(tx, tx.stack_.back(), *r); !st) return st;
   auto t = (*r)->boolValue(tx);
   if (!t) return t.error();
   if (*t == ifTrue) return tx.jumpTo(*inst.jumpTarget);
@@ -188,6 +218,9 @@ Status Ops::returnValue() {
   tx.returnValue_ = *v;
   tx.returned_ = true;
   if (tx.parent_ != nullptr) return Status::success();
+  // InstructionTranslator._return: with no call in the graph the frame is skipped
+  // (SkipFrame "No ops traced") before compile_subgraph, so nothing returned is realised.
+  if (skipsWithNoOps(tx)) return Status::success();
   // compile_subgraph: _get_stack_values_to_restore realises the returned value
   // (realize_all), installing the guards of inputs returned unchanged; the graph then
   // returns the tensors the value needs.

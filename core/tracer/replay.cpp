@@ -701,6 +701,8 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   auto gs = frame.getGlobalState();
   ctx.gradEnabled = gs.getGradEnabled();
   ctx.anyAutocastEnabled = gs.getAutocastCpuEnabled() || gs.getAutocastGpuEnabled();
+  ctx.autocastCpuEnabled = gs.getAutocastCpuEnabled();
+  ctx.autocastGpuEnabled = gs.getAutocastGpuEnabled();
   if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
 
   InstructionTranslator root(ctx, *code, std::move(*insts), frame.getGlobals(), nullptr);

@@ -171,6 +171,17 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
   }
 }
 
+// A tuple example value as compare's canonical text: a None item prints as nothing.
+std::string seqExampleText(const fake::ValueSeq& seq) {
+  std::string text = "(";
+  for (size_t i = 0; i < seq.items.size(); ++i) {
+    if (i) text += ", ";
+    if (seq.items[i].is<fake::TensorMeta>())
+      text += vt::canonicalMeta(seq.items[i].as<fake::TensorMeta>());
+  }
+  return text + ")";
+}
+
 }  // namespace
 
 // STORE_SUBSCR on a tensor: BuiltinVariable(operator.setitem) puts an in-place
@@ -540,18 +551,31 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
     const auto& seq = result->as<fake::ValueSeq>();
     std::vector<VtPtr> items;
     std::vector<fake::TensorMeta> metas;
+    bool anyNone = false;
     for (size_t i = 0; i < seq.items.size(); ++i) {
+      // A None item (multi_head_attention_forward's weights with need_weights=False) is a
+      // ConstantVariable, with no getitem node (wrap_fx_proxy_cls).
+      if (seq.items[i].is<fake::NoneValue>()) {
+        anyNone = true;
+        continue;
+      }
       if (!seq.items[i].is<fake::TensorMeta>())
         return unsupported(metaOp + " returning a non-tensor sequence item");
       metas.push_back(seq.items[i].as<fake::TensorMeta>());
     }
     out.graph().node(node).metaTuple = metas;
-    for (size_t i = 0; i < metas.size(); ++i) {
+    if (anyNone) out.graph().node(node).exampleText = seqExampleText(seq);
+    for (size_t i = 0, t = 0; i < seq.items.size(); ++i) {
+      if (seq.items[i].is<fake::NoneValue>()) {
+        items.push_back(vt::ConstantVariable::make(vt::NoneValue{}));
+        continue;
+      }
       NodeId item = out.callFunction(
           "operator.getitem",
           {GraphArg::ofNode(node), GraphArg::ofConstant(static_cast<int64_t>(i))}, {});
-      out.graph().node(item).meta = metas[i];
-      items.push_back(std::make_shared<vt::TensorVariable>(item, metas[i]));
+      out.graph().node(item).meta = metas[t];
+      items.push_back(std::make_shared<vt::TensorVariable>(item, metas[t]));
+      ++t;
     }
     if (!seq.isTuple) return vt::makeList(std::move(items));
     VtPtr tuple = vt::makeTuple(std::move(items));

@@ -551,6 +551,12 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::GradModeVariable>(
         true, std::string(c.getQualname().cStr()) == "enable_grad", false, source));
   }
+  if ((cmod == "torch.autograd.profiler" || cmod == "torch.profiler") &&
+      std::string(c.getQualname().cStr()) == "record_function") {
+    // TorchCtxManagerClassVariable, matched by class.
+    guard(GuardKind::CLASS_MATCH, srcName);
+    return VtPtr(std::make_shared<vt::ProfilerRecordFunctionVariable>(true, source));
+  }
   if (cmod == "contextlib" && std::string(c.getQualname().cStr()) == "nullcontext") {
     // UserDefinedClassVariable of contextlib.nullcontext: calling it is NullContextVariable.
     guard(GuardKind::CLASS_MATCH, srcName);
@@ -1030,7 +1036,11 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
     case schema::InstanceKind::EXCEPTION: return unsupported("exception instances");
   }
   if (!source) return unsupported("a recorded " + typeName + " object reached without a source");
-  ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
+  // An optimizer is an OptimizerVariable, guarded by identity (its OptimizerSource names
+  // like its base); its special attributes are refused in UserObjectVariable::varGetattr.
+  const bool optimizer =
+      !nnModule && vt::mroFind(ctx.trace, inst.getClass(), {"torch.optim.optimizer.Optimizer"});
+  ctx.output.addGuard(optimizer ? GuardKind::ID_MATCH : GuardKind::TYPE_MATCH, source->name());
   VtPtr v;
   if (nnModule) {
     v = std::make_shared<vt::NNModuleVariable>(ref, inst.getClass(), typeName, builtin,

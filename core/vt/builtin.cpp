@@ -1239,8 +1239,32 @@ std::optional<trace::ObjRef> recordedIdentity(const VtPtr& v) {
   return std::nullopt;
 }
 
-Expected<VtPtr> callIs(Tx&, const std::string& name, Args& args) {
+// _comparison_with_tensor: two tensors are the same object when their proxies' fake
+// example values are; the core's nodes stand for them, except that an in-place op's node
+// returns its input's fake tensor (not modelled: unsupported by name).
+Expected<bool> tensorsSame(Tx& tx, const VtPtr& a, const VtPtr& b) {
+  if (a->kind() != VtKind::kTensor || b->kind() != VtKind::kTensor) return false;
+  NodeId na = static_cast<const TensorVariable&>(*a).node();
+  NodeId nb = static_cast<const TensorVariable&>(*b).node();
+  if (na == nb) return true;
+  auto& graph = tx.context().output.graph();
+  for (NodeId n : {na, nb}) {
+    const std::string& t = graph.node(n).target;
+    if (graph.node(n).op.rfind("call_", 0) == 0 && t.size() > 1 && t.back() == '_' &&
+        t.substr(t.size() - 2) != "__")
+      return unsupported("`is` between tensors, one the result of the in-place op " + t +
+                         " (its fake value is its input's)");
+  }
+  return false;
+}
+
+Expected<VtPtr> callIs(Tx& tx, const std::string& name, Args& args) {
   if (args.size() != 2) return notModelled();
+  if (args[0]->kind() == VtKind::kTensor || args[1]->kind() == VtKind::kTensor) {
+    auto same = tensorsSame(tx, args[0], args[1]);
+    if (!same) return same.error();
+    return ConstantVariable::make(name == "operator.is_not" ? !*same : *same);
+  }
   const ConstantVariable* ca = asConstant(args[0]);
   const ConstantVariable* cb = asConstant(args[1]);
   bool same;

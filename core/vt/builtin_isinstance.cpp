@@ -177,6 +177,7 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
   std::vector<trace::ObjRef> userClasses;
   const auto& trace = tx.context().trace;
   std::vector<std::string> abcClasses;
+  bool abcMetaClasses = false;
   auto addClass = [&](const VtPtr& c) -> Status {
     if (c->kind() == VtKind::kUserClass &&
         (static_cast<const UserClassVariable&>(*c).typeName() == "collections.abc.Iterable" ||
@@ -192,6 +193,14 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
       if (!k || k->which() != schema::Object::Which::CLASS)
         return Error("class missing from the trace");
       std::string meta = k->getClass().getMetaclass().cStr();
+      // ABCMeta.__instancecheck__ (Dynamo calls it, or issubclass): with no
+      // __subclasshook__ on the ABC, a class on the instance's MRO answers True; a False
+      // answer would depend on ABC.register's registry, which is not recorded.
+      if (meta == "abc.ABCMeta" && !userClassDefines(trace, ref, "__subclasshook__")) {
+        abcMetaClasses = true;
+        userClasses.push_back(ref);
+        return Status::success();
+      }
       if (meta != "type" && meta != "builtins.type" && meta != "torch._C._TensorMeta")
         return unsupported("isinstance against a class with metaclass " + meta);
       userClasses.push_back(ref);
@@ -259,6 +268,10 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
     } else if (args[0]->kind() == VtKind::kUserObject || args[0]->kind() == VtKind::kOpaque) {
       return unsupported("isinstance of a " + args[0]->pythonTypeName() + " against a user class");
     }
+    if (abcMetaClasses)
+      return unsupported(
+          "isinstance against an abc.ABCMeta class the value's type does not "
+          "derive from (virtual subclasses of ABC.register are not recorded)");
     if (classes.empty()) return ConstantVariable::make(false);
   }
   return isinstanceOfBuiltinClasses(args[0], classes);

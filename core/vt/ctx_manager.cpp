@@ -63,4 +63,32 @@ Expected<VtPtr> NullContextVariable::enter(Tx&) {
 
 Expected<VtPtr> NullContextVariable::exit(Tx&, Args) { return ConstantVariable::make(NoneValue{}); }
 
+// ProfilerRecordFunctionContextVariable.create: the name and args are read only when
+// config.capture_profiler_record_function is on (the recorder keeps the flag).
+Expected<VtPtr> ProfilerRecordFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  if (!isClass_) return VariableTracker::callFunction(tx, std::move(args), std::move(kwargs));
+  std::optional<std::string> capture;
+  for (auto kv : tx.context().trace.configOf(tx.context().event).getOthers())
+    if (std::string_view(kv.getKey().cStr()) == "capture_profiler_record_function")
+      capture = kv.getValue().cStr();
+  if (!capture)
+    return unsupported(
+        "torch.autograd.profiler.record_function (this trace does not record "
+        "config.capture_profiler_record_function: re-record)");
+  if (*capture != "False")
+    return unsupported(
+        "torch.autograd.profiler.record_function under config.capture_profiler_record_function "
+        "(its _record_function_enter_new / _record_function_exit nodes are not modelled)");
+  return VtPtr(std::make_shared<ProfilerRecordFunctionVariable>(false));
+}
+
+Expected<VtPtr> ProfilerRecordFunctionVariable::enter(Tx&) {
+  if (isClass_) return unsupported("a with statement on the class record_function");
+  return shared_from_this();
+}
+
+Expected<VtPtr> ProfilerRecordFunctionVariable::exit(Tx&, Args) {
+  return ConstantVariable::make(NoneValue{});
+}
+
 }  // namespace dynrr::vt

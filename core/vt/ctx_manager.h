@@ -96,6 +96,27 @@ class NullContextVariable final : public ContextWrappingVariable {
   VtPtr enterResult_;
 };
 
+// torch.autograd.profiler.record_function (ProfilerRecordFunctionContextVariable): the
+// class (isClass) and the manager calling it makes. With
+// config.capture_profiler_record_function off it is a nullcontext whose __enter__ gives
+// the manager itself; no node is added.
+class ProfilerRecordFunctionVariable final : public ContextWrappingVariable {
+ public:
+  explicit ProfilerRecordFunctionVariable(bool isClass, SourcePtr source = nullptr)
+      : ContextWrappingVariable(VtKind::kNullContext, std::move(source), MutationType::kImmutable),
+        isClass_(isClass) {}
+  std::string pythonTypeName() const override { return isClass_ ? "type" : "record_function"; }
+  std::string describe() const override {
+    return isClass_ ? "torch.autograd.profiler.record_function (class)" : "record_function()";
+  }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  Expected<VtPtr> enter(Tx& tx) override;
+  Expected<VtPtr> exit(Tx& tx, Args args) override;
+
+ private:
+  bool isClass_;
+};
+
 // The bound __exit__ of a context manager entered by BEFORE_WITH.
 class WithExitVariable final : public VariableTracker {
  public:

@@ -152,11 +152,10 @@ Expected<VtPtr> dictPop(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
     // keeps the TYPE_MATCH its type check gave (seen with real Dynamo; a later use
     // realises it, and CONSTANT_MATCH replaces the TYPE_MATCH).
     tx.context().sideEffects.markMutated(&self, "pop");
+    // Any other lazy value stays lazy: realised (and guarded) only where it is used.
     if (auto* lazy = dynamic_cast<LazyVariable*>(value.get());
         lazy && lazy->isLazyConstant(tx.context().trace))
       lazy->ensureTypeGuard(tx);
-    else if (lazy)
-      return unsupported("dict.pop on a pre-existing dict of a value that is no lazy constant");
   } else {
     tx.context().sideEffects.noteNewMutation(self);
   }

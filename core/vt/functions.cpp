@@ -394,7 +394,10 @@ Expected<BoundCall> NestedFunctionVariable::bindArgs(Tx& tx, Args args, Kwargs k
   BoundCall out;
   if (Status st = loadCode(tx, code_, qualname_, out); !st) return st.error();
   out.globals = globals_;
-  if (ctx.inlinedCodes.insert(code_).second) {
+  // A generator function is called as a LocalGeneratorFunctionVariable, whose
+  // get_function raises NotImplementedError: check_verbose converts no closure.
+  const bool generator = (out.code.flags & bytecode::kCoGenerator) != 0;
+  if (ctx.inlinedCodes.insert(code_).second && !generator) {
     std::set<const VariableTracker*> converting;
     Status s = realizeClosureForInlineCheck(tx, *this, converting);
     if (!s && s.error().message().rfind("unsupported:", 0) == 0) return s.error();

@@ -358,7 +358,8 @@ Expected<VtPtr> sequenceContains(SequenceVariable& self, Tx& tx, Args& args, Kwa
   auto x = tx.realize(args[0]);
   if (!x) return x;
   // iter_contains: a constant searched for is compared with the constant items only
-  // (a tensor item is never asked `==`), so the answer is a constant.
+  // (a tensor item is never asked `==`), so the answer is a constant; its any() stops at
+  // the first match, leaving later (lazy) items unrealised and unguarded.
   const bool constSearch = asConstant(*x) != nullptr;
   bool found = false;
   for (const auto& e : self.items()) {
@@ -368,6 +369,7 @@ Expected<VtPtr> sequenceContains(SequenceVariable& self, Tx& tx, Args& args, Kwa
     auto eq = constEquals(*re, *x);
     if (!eq) return unsupported("`in` over values of type " + (*re)->pythonTypeName());
     if (*eq) found = true;
+    if (found && constSearch) break;
   }
   return ConstantVariable::make(found);
 }

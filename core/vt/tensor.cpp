@@ -193,6 +193,23 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
   return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
 }
 
+// method_backward: with config.trace_autograd_ops off (the default) Dynamo graph-breaks
+// before looking at the arguments; the traced backward it does otherwise is not modelled.
+static Expected<VtPtr> backwardCall(Tx& tx) {
+  std::optional<std::string> traceAutograd;
+  for (auto kv : tx.context().trace.configOf(tx.context().event).getOthers())
+    if (std::string_view(kv.getKey().cStr()) == "trace_autograd_ops")
+      traceAutograd = kv.getValue().cStr();
+  if (!traceAutograd)
+    return unsupported(
+        "tensor.backward() (this trace does not record config.trace_autograd_ops: re-record)");
+  if (*traceAutograd != "False")
+    return unsupported("tensor.backward() under config.trace_autograd_ops (not modelled)");
+  return tracer::graphBreak(tx, "Unsupported Tensor.backward() call",
+                            "Dynamo currently does not support tracing `Tensor.backward()` when "
+                            "trace_autograd_ops is off.");
+}
+
 Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                            Kwargs kwargs) {
   static const std::unordered_set<std::string> kMetadata = {
@@ -287,7 +304,8 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
       return Error("tensor missing from the trace");
     return VtPtr(std::make_shared<UntypedStorageVariable>(rec->getTensor().getStorageBytes()));
   }
-  static const std::unordered_set<std::string> kUnmodelled = {"tolist", "backward"};
+  if (name == "backward") return backwardCall(tx);
+  static const std::unordered_set<std::string> kUnmodelled = {"tolist"};
   static const std::unordered_set<std::string> kProtocolOnly = {"__contains__", "__delitem__",
                                                                 "__setattr__", "__iter__"};
   if (kUnmodelled.count(name)) return unsupported("tensor." + name + "()");

@@ -27,7 +27,7 @@ Error fallThrough() { return Error(""); }
 
 // tracing_state_functions(): torch.compiler.is_compiling() and friends are constants
 // while Dynamo traces (torch._C._get_tracing_state() is None: 2 below).
-Expected<VtPtr> tracingState(Tx&, const std::string& qualname, Args& args, Kwargs& kwargs) {
+Expected<VtPtr> tracingState(Tx& tx, const std::string& qualname, Args& args, Kwargs& kwargs) {
   static const std::unordered_map<std::string, int> kValues = {
       {"torch.jit.is_scripting", 0},
       {"torch._C._get_tracing_state", 2},
@@ -51,6 +51,12 @@ Expected<VtPtr> tracingState(Tx&, const std::string& qualname, Args& args, Kwarg
   };
   if (!args.empty() || !kwargs.empty()) return fallThrough();
   int v = kValues.at(qualname);
+  // TorchInGraphFunctionVariable.call_function: folding these marks the frame's side
+  // effects inconsistent (a frame with no op is then compiled, not skipped).
+  if (qualname.find("compiling") != std::string::npos ||
+      qualname == "torch.compiler.is_exporting" ||
+      qualname == "torch._dynamo.eval_frame._is_in_optimized_module")
+    tx.context().inconsistentSideEffects = true;
   if (v == 2) return ConstantVariable::make(NoneValue{});
   return ConstantVariable::make(v != 0);
 }
@@ -117,6 +123,32 @@ Expected<VtPtr> dtypeQuery(Tx&, const std::string& qualname, Args& args, Kwargs&
 Expected<VtPtr> anyAutocast(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
   if (!args.empty() || !kwargs.empty()) return fallThrough();
   return ConstantVariable::make(tx.context().anyAutocastEnabled);
+}
+
+// handle_is_grad_enabled: the grad mode at this point of the trace (the GRAD_MODE guard
+// it installs is one of every frame's ambient guards).
+Expected<VtPtr> gradEnabled(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  if (!args.empty() || !kwargs.empty()) return fallThrough();
+  return ConstantVariable::make(tx.context().gradEnabled);
+}
+
+// torch.is_autocast_enabled([device_type]) and torch.is_autocast_cpu_enabled()
+// (constant_fold_functions, no guard) fold to the recorded global state: no argument
+// asks about CUDA, as the C++ binding does. Inside an autocast region Dynamo would see
+// the region's state, but the core refuses autocast regions (AutocastModeVariable).
+Expected<VtPtr> autocastEnabled(Tx& tx, const std::string& qualname, Args& args, Kwargs& kwargs) {
+  if (!kwargs.empty() || args.size() > 1) return fallThrough();
+  if (qualname == "torch.is_autocast_cpu_enabled") {
+    if (!args.empty()) return fallThrough();
+    return ConstantVariable::make(tx.context().autocastCpuEnabled);
+  }
+  if (args.empty()) return ConstantVariable::make(tx.context().autocastGpuEnabled);
+  const ConstantVariable* c = asConstant(args[0]);
+  const std::string* device = c ? c->asStr() : nullptr;
+  if (!device) return fallThrough();
+  if (*device == "cpu") return ConstantVariable::make(tx.context().autocastCpuEnabled);
+  if (*device == "cuda") return ConstantVariable::make(tx.context().autocastGpuEnabled);
+  return fallThrough();
 }
 
 // torch.get_autocast_gpu_dtype() (constant_fold_functions, no guard) folds to the
@@ -238,6 +270,9 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.is_floating_point", &dtypeQuery},
         {"torch.is_complex", &dtypeQuery},
         {"torch._C._is_any_autocast_enabled", &anyAutocast},
+        {"torch.is_autocast_enabled", &autocastEnabled},
+        {"torch.is_grad_enabled", &gradEnabled},
+        {"torch.is_autocast_cpu_enabled", &autocastEnabled},
         {"torch.get_autocast_gpu_dtype", &autocastGpuDtype},
         {"torch.from_numpy", &fromNumpy},
         {"torch.distributed.is_available", &recordedFold},

@@ -226,6 +226,14 @@ Expected<VtPtr> UserObjectVariable::varGetattr(Tx& tx, const std::string& name) 
     return genericGetattr(tx, "_parameters");
   if (typeName_ == "inspect.Parameter" && (name == "kind" || name == "name"))
     return genericGetattr(tx, "_" + name);
+  // OptimizerVariable.var_getattr / call_method: _init_group runs the real optimizer's
+  // method and maps its tensors to sources, param_groups marks every parameter a static
+  // address; neither is modelled.
+  if ((name == "_init_group" || name == "param_groups") && object() != 0 &&
+      mroFind(ctx.trace, class_, {"torch.optim.optimizer.Optimizer"}))
+    return unsupported("optimizer." + name +
+                       " (Dynamo's OptimizerVariable: _init_group run eagerly with its "
+                       "tensors mapped to sources, parameters marked static) is not modelled");
   if (name != "__class__" && name != "__dict__" && !ctx.sideEffects.pendingAttr(this, name) &&
       userClassDefines(ctx.trace, class_, "__getattribute__")) {
     auto ga = lookupMro(ctx.trace, class_, "__getattribute__");
@@ -776,6 +784,7 @@ Expected<VtPtr> UserClassVariable::callEnumClass(Tx& tx, Args args, const Kwargs
 
 Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
+  if (isAutocastClass(typeName_)) return unsupported(kAutocastUnsupported);
   auto c = ctx.trace.object(class_);
   if (!c || c->which() != W::CLASS) return Error("class missing from the trace");
   if (std::string base = userExceptionBuiltinBase(ctx.trace, class_); !base.empty())
@@ -794,8 +803,9 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
     // An nn.Module's MRO may hold torch.nn's own module classes (Module, ModuleList ...),
     // whose code the recorder keeps by the names reached.
     if (nnModule && name.rfind("torch.nn.modules.", 0) == 0) continue;
-    // abc.ABC holds only __slots__ = () and its _abc_impl.
-    if (name == "abc.ABC") continue;
+    // abc.ABC holds only __slots__ = () and its _abc_impl; so do the collections.abc
+    // classes (their mixin methods are Python code, inlined when called).
+    if (name == "abc.ABC" || name.rfind("collections.abc.", 0) == 0) continue;
     // A dict subclass (get_variable_cls: UserDefinedDictVariable, OrderedDictVariable):
     // cls.__new__ is dict.__new__, an empty dict the object's dict methods run on.
     if (name == "dict" || name == "collections.OrderedDict") continue;

@@ -162,6 +162,16 @@ class UserClassVariable final : public VariableTracker {
 
 // ---- class-tree helpers shared with nn_module.cpp and super() ----
 
+// torch.autocast and its device aliases: Dynamo makes an AutocastModeVariable of them
+// (variables/ctx_manager.py), which the core does not model; the reason names it.
+inline bool isAutocastClass(const std::string& qualname) {
+  return qualname == "torch.amp.autocast_mode.autocast" ||
+         qualname == "torch.cpu.amp.autocast_mode.autocast" ||
+         qualname == "torch.cuda.amp.autocast_mode.autocast";
+}
+inline constexpr const char* kAutocastUnsupported =
+    "torch.autocast (Dynamo's AutocastModeVariable: the _enter_autocast / _exit_autocast "
+    "nodes and autocast's per-op dtype casts in fake tensors are not modelled)";
 // "module.qualname" of a recorded class ("int" for builtins).
 std::string qualifiedClassName(const trace::TraceReader& trace, trace::ObjRef cls);
 // The value of `name` in a recorded attribute list.

@@ -450,7 +450,8 @@ _OTHER_CONFIG = ("force_parameter_static_shapes", "force_nn_module_property_stat
                  "allow_unspec_int_on_nn_module", "nested_graph_breaks",
                  "enable_trace_contextlib", "suppress_errors", "error_on_recompile",
                  "install_free_tensors", "guard_nn_modules", "dont_skip_tracing",
-                 "ignore_logging_functions", "trace_numpy")
+                 "ignore_logging_functions", "trace_numpy", "trace_autograd_ops",
+                 "capture_profiler_record_function")
 
 
 def dynamo_config() -> dict:

@@ -348,6 +348,9 @@ std::string compareResult(const GoldenValue& expected, const MetaValue& actual) 
     const auto* a = std::get_if<Device>(&actual.value);
     return a && *a == *d ? "" : "expected " + e.str() + ", got " + actual.str();
   }
+  if (e.get<NoneValue>() != nullptr)
+    return std::holds_alternative<NoneValue>(actual.value) ? ""
+                                                           : "expected None, got " + actual.str();
   return "unsupported expected value " + e.str();
 }
 

@@ -1213,6 +1213,18 @@ case("sdpa/gqa_rev_causal", SD, S(2, 4, 6, 8, lay="rev"), S(2, 1, 6, 8), S(2, 1,
      is_causal=True, enable_gqa=True)
 case("sdpa/causal", SD, S(2, 4, 6, 8), S(2, 4, 6, 8), S(2, 4, 6, 8), is_causal=True)
 case("sdpa/bad_e", SD, S(2, 4, 6, 8), S(2, 4, 7, 9), S(2, 4, 7, 8))
+MHA = "torch.nn.functional.multi_head_attention_forward"
+MHA_ARGS = (8, 2, S(24, 8, rg=True), S(24, rg=True), None, None, False, 0.0, S(8, 8, rg=True),
+            S(8, rg=True))
+case("mha/weights", MHA, S(5, 2, 8), S(7, 2, 8), S(7, 2, 8), *MHA_ARGS, training=False)
+case("mha/no_weights", MHA, S(5, 2, 8), S(7, 2, 8), S(7, 2, 8), *MHA_ARGS, training=False,
+     need_weights=False, key_padding_mask=S(2, 7, dt=b))
+case("mha/per_head", MHA, S(5, 2, 8), S(7, 2, 8), S(7, 2, 8), *MHA_ARGS, training=False,
+     average_attn_weights=False, attn_mask=S(5, 7))
+case("mha/no_grad", MHA, S(5, 2, 8), S(5, 2, 8), S(5, 2, 8), *MHA_ARGS, training=False, grad=False)
+case("encoder_layer_fwd/basic", "torch._transformer_encoder_layer_fwd", S(3, 6, 8), 8, 2,
+     S(24, 8), S(24), S(8, 8), S(8), False, False, 1e-5, S(8), S(8), S(8), S(8), S(16, 8), S(16),
+     S(8, 16), S(8), grad=False)
 case("sdpa/dtype", SD, S(2, 4, 6, 8), S(2, 4, 7, 8, dt=f64), S(2, 4, 7, 8))
 case("sdpa/nograd", SD, S(2, 4, 6, 8, rg=True), S(2, 4, 6, 8), S(2, 4, 6, 8), grad=False)
 
