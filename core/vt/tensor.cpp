@@ -372,8 +372,9 @@ Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& nam
 // then the stand-ins of what it resolved to; a size that is no symbol or constant (a
 // derived expression, a sym_min) is not modelled and says so.
 Expected<VtPtr> TensorVariable::symbolicSlice(Tx& tx, const VtPtr& index) {
+  std::vector<std::pair<size_t, int64_t>> patches;  // dim, stand-in size
   if (index->kind() == VtKind::kSlice) {
-    if (Status st = resolveSlice(tx, static_cast<SliceVariable&>(*index), 0); !st)
+    if (Status st = resolveSlice(tx, static_cast<SliceVariable&>(*index), 0, patches); !st)
       return st.error();
   } else {
     // A tuple of slices, one per leading dim (ints, None, Ellipsis and tensors in the
@@ -390,13 +391,22 @@ Expected<VtPtr> TensorVariable::symbolicSlice(Tx& tx, const VtPtr& index) {
       for (const auto& part : {sl.start(), sl.stop(), sl.step()})
         sym = sym || part->kind() == VtKind::kSymInt;
       if (!sym) continue;
-      if (Status st = resolveSlice(tx, sl, d); !st) return st.error();
+      if (Status st = resolveSlice(tx, sl, d, patches); !st) return st.error();
     }
   }
-  return tracer::tensorCall(tx, false, "operator.getitem", "operator.getitem", {self(), index}, {});
+  auto out =
+      tracer::tensorCall(tx, false, "operator.getitem", "operator.getitem", {self(), index}, {});
+  if (!out || patches.empty()) return out;
+  if ((*out)->kind() != VtKind::kTensor) return Error("internal: a slice that is no tensor");
+  auto& t = static_cast<TensorVariable&>(**out);
+  fake::TensorMeta meta = t.meta();
+  for (const auto& [dim, size] : patches) meta.sizes[dim] = size;
+  tx.context().output.graph().node(t.node()).meta = meta;
+  return VtPtr(std::make_shared<TensorVariable>(t.node(), meta));
 }
 
-Status TensorVariable::resolveSlice(Tx& tx, SliceVariable& slice, size_t dim) {
+Status TensorVariable::resolveSlice(Tx& tx, SliceVariable& slice, size_t dim,
+                                    std::vector<std::pair<size_t, int64_t>>& patches) {
   auto* sl = &slice;
   if (meta_.sizes.size() <= dim) return unsupported("slicing a 0-d tensor (RuntimeError path)");
   auto size0 = sizeValue(tx, meta_.sizes[dim], "size");
@@ -468,10 +478,16 @@ Status TensorVariable::resolveSlice(Tx& tx, SliceVariable& slice, size_t dim) {
     return unsupported("dynamic shapes: slicing by a SymInt gives a size " + replaced.str() +
                        " derived from size symbols (symbolic sizes of op results are not "
                        "modelled)");
-  if (*fake * step > meta_.sizes[dim] + step - 1)
-    return unsupported(
-        "dynamic shapes: slicing by a SymInt to a size whose stand-in exceeds "
-        "the sliced dim's in fake tensors (symbolic fake sizes are not modelled)");
+  if (*fake * step > meta_.sizes[dim] + step - 1) {
+    // The shape env says the slice keeps a symbol no larger than the dim (its guards
+    // hold on the hints), but the stand-ins are ordered otherwise: the fake slice takes
+    // the whole dim and its size is set to the stand-in afterwards (a slice of one dim
+    // changes only that size and the storage offset).
+    if (step != 1) return unsupported("a strided SymInt slice whose stand-in exceeds the dim's");
+    patches.emplace_back(dim, *fake);
+    sl->setFakeBounds({int64_t{0}, meta_.sizes[dim], step});
+    return Status::success();
+  }
   sl->setFakeBounds({int64_t{0}, *fake * step, step});
   return Status::success();
 }

@@ -60,7 +60,9 @@ class TensorVariable : public VariableTracker {
   // dim per slice): each slice's bounds resolved, then the getitem node.
   Expected<VtPtr> symbolicSlice(Tx& tx, const VtPtr& index);
   // slice_forward's guards for one slice on `dim`, and its fake bounds.
-  Status resolveSlice(Tx& tx, SliceVariable& slice, size_t dim);
+  // A size whose stand-in the fake slice cannot reach is left in `patches`.
+  Status resolveSlice(Tx& tx, SliceVariable& slice, size_t dim,
+                      std::vector<std::pair<size_t, int64_t>>& patches);
 
   NodeId node_;
   fake::TensorMeta meta_;
