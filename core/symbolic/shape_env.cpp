@@ -25,6 +25,18 @@ Bound addBound(Bound a, Bound b) {
 // Interval product; an unbounded end or an overflow makes the result unbounded on the
 // sides it could reach.
 Interval mulInterval(Interval a, Interval b) {
+  // A number times a half-bounded interval scales (and for a negative number flips) it.
+  if (b.lo && b.hi && *b.lo == *b.hi) std::swap(a, b);
+  if (a.lo && a.hi && *a.lo == *a.hi && (!b.lo || !b.hi)) {
+    int64_t c = *a.lo, r = 0;
+    auto scale = [&](Bound v) -> Bound {
+      if (!v || __builtin_mul_overflow(c, *v, &r)) return std::nullopt;
+      return r;
+    };
+    if (c == 0) return {int64_t{0}, int64_t{0}};
+    if (c > 0) return {scale(b.lo), scale(b.hi)};
+    return {scale(b.hi), scale(b.lo)};
+  }
   if (!a.lo || !a.hi || !b.lo || !b.hi) {
     // Both non-negative: the lower ends multiply, the upper is unbounded.
     if (a.lo && b.lo && *a.lo >= 0 && *b.lo >= 0) {

@@ -81,8 +81,8 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
     hint = lh * rh;
     fake = lf * rf;
   } else if (base == "floordiv" || base == "mod") {
-    // _sympy_floordiv / _sympy_mod: FloorDiv, or Mod when both sides are non-negative
-    // (PythonMod otherwise), simplified as their eval does.
+    // _sympy_floordiv / SymNode.binary_magic_impl's mod: FloorDiv, Mod or PythonMod,
+    // simplified as their eval does.
     if (rh == 0 || rf == 0) return unsupported(op + " of a SymInt by zero (ZeroDivisionError)");
     const symbolic::ShapeEnv& env = tx.context().output.shapeEnv();
     std::optional<symbolic::Expr> made;
@@ -91,7 +91,13 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
       hint = pyFloorDiv(lh, rh);
       fake = pyFloorDiv(lf, rf);
     } else {
-      bool python = !(l.knownNonNegative(&env) && r.knownNonNegative(&env));
+      // SymNode's binary magic for mod: Mod when each side is non-negative by its
+      // assumptions or by the shape env's ranges (bound_sympy), else PythonMod.
+      auto nonNeg = [&](const symbolic::Expr& e) {
+        return e.knownNonNegative(&env) ||
+               env.knownValue({e, symbolic::RelOp::kGe, symbolic::Expr(0)}) == true;
+      };
+      bool python = !(nonNeg(l) && nonNeg(r));
       made = symbolic::Expr::mod(l, r, python, &env);
       hint = lh - pyFloorDiv(lh, rh) * rh;
       fake = lf - pyFloorDiv(lf, rf) * rf;
