@@ -1,0 +1,33 @@
+// builtin_internal.h — what the files of BuiltinVariable's handlers share
+// (builtin.cpp's table, builtin_library.cpp, builtin_minmax.cpp): the keyword and
+// iteration helpers every `call_<name>` handler uses, and the handlers that live outside
+// builtin.cpp. Not part of the core's interface: include only from core/vt/builtin*.cpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/vt/base.h"
+
+namespace dynrr::vt::builtin_detail {
+
+// Removes and returns keyword `key` (nullptr when absent).
+VtPtr takeKwarg(Kwargs& kwargs, const std::string& key);
+// "Not modelled with these arguments": the caller reports the generic reason
+// (`unsupported: call to builtin <name>`).
+Error notModelled();
+// The realised items of an iterable (its unpack_var_sequence).
+Expected<std::vector<VtPtr>> iterItems(Tx& tx, const VtPtr& v);
+
+// builtin_library.cpp: the library callables Dynamo folds or inlines through polyfills.
+Expected<VtPtr> callSum(Tx& tx, const std::string& name, Args& args);
+Expected<VtPtr> callSumKw(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
+Expected<VtPtr> callPartial(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
+Expected<VtPtr> callReduce(Tx& tx, const std::string& name, Args& args);
+Expected<VtPtr> callItertools(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
+Expected<VtPtr> callTorchClass(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
+
+// builtin_minmax.cpp: min() / max() (BuiltinVariable._call_min_max).
+Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
+
+}  // namespace dynrr::vt::builtin_detail
