@@ -403,6 +403,57 @@ Expr::Expr(int64_t value) {
   if (value != 0) terms_[{}] = value;
 }
 
+Expr::Top Expr::top() const {
+  Top out;
+  auto termExpr = [](const Term& t) {
+    Expr e;
+    e.terms_[t.mono] = t.coeff;
+    return e;
+  };
+  auto args = addArgs(terms_);
+  if (args.empty()) return out;  // Integer 0
+  if (args.size() > 1) {
+    out.kind = Top::Kind::kAdd;
+    for (const auto& t : args) out.args.push_back(termExpr(t));
+    return out;
+  }
+  const Term& t = args[0];
+  if (t.mono.empty()) {
+    out.number = t.coeff;
+    return out;
+  }
+  if (isMul(t)) {
+    out.kind = Top::Kind::kMul;
+    for (const auto& f : mulArgs(t)) {
+      if (f.name.empty()) {
+        out.args.emplace_back(f.number);
+      } else {
+        Expr e;
+        e.terms_[{{f.name, f.exp}}] = 1;
+        out.args.push_back(std::move(e));
+      }
+    }
+    return out;
+  }
+  const auto& [name, exp] = t.mono[0];
+  if (exp > 1) {
+    out.kind = Top::Kind::kPow;
+    out.number = exp;
+    out.args.push_back(Expr::symbol(name));
+    return out;
+  }
+  if (const AtomDef* atom = atomOf(name)) {
+    out.kind = atom->kind == AtomKind::kFloorDiv ? Top::Kind::kFloorDiv
+               : atom->kind == AtomKind::kMod    ? Top::Kind::kMod
+                                                 : Top::Kind::kPythonMod;
+    out.args = {atom->a, atom->b};
+    return out;
+  }
+  out.kind = Top::Kind::kSymbol;
+  out.symbol = name;
+  return out;
+}
+
 Expr Expr::symbol(const std::string& name) {
   Expr e;
   e.terms_[{{name, 1}}] = 1;

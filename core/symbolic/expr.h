@@ -70,6 +70,12 @@ class Expr {
   bool knownNonNegative(const Assumptions* assume) const;
   const std::map<Monomial, int64_t>& terms() const { return terms_; }
 
+  // Whether sympy keeps a*b as an unexpanded Mul (a sum times a non-number: s27*(s77 - 1)),
+  // which these expanded polynomials cannot hold; a number times a sum distributes.
+  static bool productStaysUnexpanded(const Expr& a, const Expr& b) {
+    if (a.isConstant() || b.isConstant()) return false;
+    return a.terms_.size() > 1 || b.terms_.size() > 1;
+  }
   Expr operator+(const Expr& o) const;
   Expr operator-(const Expr& o) const;
   Expr operator*(const Expr& o) const;
@@ -85,6 +91,17 @@ class Expr {
 
   // The value with every symbol replaced by `values` (nullopt if one is missing).
   std::optional<int64_t> evaluate(const std::map<std::string, int64_t>& values) const;
+
+  // The top of sympy's tree for this expression, as sympy_interp walks it
+  // (torch/utils/_sympy/interp.py): its class and arguments in sympy's order.
+  struct Top {
+    enum class Kind { kInteger, kSymbol, kAdd, kMul, kPow, kFloorDiv, kMod, kPythonMod };
+    Kind kind = Kind::kInteger;
+    int64_t number = 0;      // kInteger: the value; kPow: the exponent
+    std::string symbol;      // kSymbol
+    std::vector<Expr> args;  // kAdd / kMul: the arguments; kPow: the base; atoms: a, b
+  };
+  Top top() const;
 
   // sympy's str(): terms in 'lex' order, "2*s77 + 1", "3 - s77", "s27*s77".
   std::string str() const;

@@ -289,6 +289,12 @@ bool ShapeEnv::evaluate(const Relation& relIn) {
     guardEquality(guard);
     return value;
   }
+  // _maybe_guard_rel returns early on Ne: the guard is kept as it is and no range
+  // narrows.
+  if (guard.op == RelOp::kNe) {
+    guards_.push_back(guard);
+    return value;
+  }
   // _maybe_guard_rel: a relation linear in one symbol narrows that symbol's range.
   Expr diff = guard.lhs - guard.rhs;  // diff OP 0
   auto free = diff.freeSymbols();

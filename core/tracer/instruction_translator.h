@@ -118,6 +118,12 @@ struct TracingContext {
   std::map<std::string, int64_t> symbolStandIn;
   std::map<int64_t, std::string> symbolByStandIn;
   std::map<std::string, NodeId> symbolNodes;
+  // Sizes of op results derived from size symbols (s77 - 1, (s77//2)): the value fake
+  // tensors compute with (the expression at the stand-ins) and the expression, known
+  // where the core makes one (a SymInt passed to a tensor op, a slice of a symbolic dim;
+  // see derived_sizes.h). A value two expressions reach is ambiguous and refused.
+  std::map<int64_t, symbolic::Expr> derivedByStandIn;
+  std::set<int64_t> ambiguousStandIns;
   // Symbols made one by a replacement an earlier pass found (both directions): the
   // second of a pair created shares the first's stand-in, its equality evaluated then;
   // and the pairs this pass finds (see fake::SizeUnifier).

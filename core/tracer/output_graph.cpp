@@ -318,7 +318,8 @@ void OutputGraph::applyReplacements() {
     const ProtoNode& n = graph_.node(id);
     if (n.op == "placeholder" && !n.symbol.empty()) byExpr.emplace(n.symbol, id);
   }
-  for (NodeId id : graph_.order(0)) {
+  const std::vector<NodeId> order = graph_.order(0);
+  for (NodeId id : order) {
     ProtoNode& n = graph_.node(id);
     if (n.op == "placeholder" && !n.symbol.empty()) {
       symbolic::Expr e = shapeEnv_.replace(symbolic::Expr::symbol(n.symbol));
@@ -328,13 +329,92 @@ void OutputGraph::applyReplacements() {
       if (to != byExpr.end() && to->second != id) graph_.replaceAllUses(id, to->second);
       continue;
     }
-    if (!n.symValue) continue;
+    if (!n.symValue || n.erased) continue;
     symbolic::Expr e = shapeEnv_.replace(*n.symValue);
     n.symExpr = e.str();
     if (e.isConstant()) continue;  // primitives are not hash-consed
-    auto [it, fresh] = byExpr.emplace(e.str(), id);
-    if (!fresh) graph_.replaceAllUses(id, it->second);
+    if (byExpr.count(e.str())) {
+      graph_.replaceAllUses(id, byExpr.at(e.str()));
+      continue;
+    }
+    // _is_intermediate_tensor_sym_call: a size read off a tensor (or a torch.Size) that
+    // is no graph input is computed from the symbol inputs instead, the new nodes placed
+    // where it was.
+    bool intermediate = false;
+    for (const auto& a : n.args) {
+      if (a.kind != GraphArg::Kind::kNode || a.node < 0) continue;
+      const ProtoNode& arg = graph_.node(graph_.resolve(a.node));
+      bool tensorOrSize = arg.meta.has_value() ||
+                          (arg.op == "call_method" && arg.target == "size" && arg.args.size() == 1);
+      intermediate = intermediate || (tensorOrSize && arg.op != "placeholder");
+    }
+    bool known = true;
+    for (const auto& s : e.freeSymbols()) known = known && byExpr.count(s);
+    if (intermediate && known) {
+      auto it = std::find(order.begin(), order.end(), id);
+      NodeId before = it + 1 != order.end() ? *(it + 1) : -1;
+      auto made = reifySymExpr(e, byExpr, before);
+      if (made && made->kind == GraphArg::Kind::kNode) {
+        graph_.replaceAllUses(id, made->node);
+        graph_.erase(id);
+        continue;
+      }
+    }
+    byExpr.emplace(e.str(), id);
   }
+}
+
+std::optional<GraphArg> OutputGraph::reifySymExpr(const symbolic::Expr& e,
+                                                  std::map<std::string, NodeId>& byExpr,
+                                                  NodeId before) {
+  using Kind = symbolic::Expr::Top::Kind;
+  if (auto it = byExpr.find(e.str()); it != byExpr.end()) return GraphArg::ofNode(it->second);
+  symbolic::Expr::Top top = e.top();
+  if (top.kind == Kind::kInteger) return GraphArg::ofConstant(top.number);
+  if (top.kind == Kind::kSymbol || top.kind == Kind::kPow) return std::nullopt;
+  std::vector<GraphArg> args;
+  for (const auto& a : top.args) {
+    auto r = reifySymExpr(a, byExpr, before);
+    if (!r) return std::nullopt;
+    args.push_back(std::move(*r));
+  }
+  auto make = [&](const std::string& target, std::vector<GraphArg> nodeArgs,
+                  const symbolic::Expr& value) {
+    ProtoNode node;
+    node.op = "call_function";
+    node.target = target;
+    node.args = std::move(nodeArgs);
+    node.insertBefore = before;
+    node.symExpr = value.str();
+    node.symValue = value;
+    return graph_.add(std::move(node));
+  };
+  NodeId made = -1;
+  switch (top.kind) {
+    case Kind::kAdd: {  // OptimizedPythonReferenceAnalysis.sym_sum
+      GraphArg list;
+      list.kind = GraphArg::Kind::kList;
+      list.items = std::move(args);
+      made = make("torch.sym_sum", {std::move(list)}, e);
+      break;
+    }
+    case Kind::kMul: {  // an associative op: folded from the left
+      GraphArg acc = args[0];
+      symbolic::Expr value = top.args[0];
+      for (size_t i = 1; i < args.size(); ++i) {
+        value = value * top.args[i];
+        acc = GraphArg::ofNode(make("operator.mul", {acc, args[i]}, value));
+      }
+      made = acc.node;
+      break;
+    }
+    case Kind::kFloorDiv: made = make("operator.floordiv", std::move(args), e); break;
+    case Kind::kMod:
+    case Kind::kPythonMod: made = make("operator.mod", std::move(args), e); break;
+    default: return std::nullopt;
+  }
+  byExpr.emplace(e.str(), made);
+  return GraphArg::ofNode(made);
 }
 
 void OutputGraph::pruneHopExtraOutputs() {

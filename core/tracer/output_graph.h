@@ -145,6 +145,11 @@ class OutputGraph {
   NodeId liftFreevar(int tracer, NodeId node);
   // The shape env's replacements in the graph (setOutput, before dead code goes).
   void applyReplacements();
+  // _sympy_interp with hash-consing: the argument computing `e` from the nodes `byExpr`
+  // holds (symbol inputs, earlier SymInt nodes), new nodes created before `before`;
+  // nullopt when a symbol has no node or the expression has a class it does not lower.
+  std::optional<GraphArg> reifySymExpr(const symbolic::Expr& e,
+                                       std::map<std::string, NodeId>& byExpr, NodeId before);
   void liftArgs(GraphArg& arg);
 
   ProtoGraph graph_;

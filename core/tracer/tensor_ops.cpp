@@ -10,6 +10,7 @@
 
 #include "core/fake/broadcast.h"
 #include "core/fake/op_registry.h"
+#include "core/tracer/derived_sizes.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
 #include "core/vt/sym_node.h"
@@ -43,6 +44,12 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
         return unsupported(
             "a dynamic int inside a sequence argument (symbolic sizes from "
             "SymInts are not modelled)");
+      // A SymInt derived from size symbols (s77 - 1) sizes what fake tensors compute
+      // with its value at the stand-ins: that value is the expression from now on.
+      if (si->hasStandIn()) {
+        if (Status st = registerDerivedSize(tx.context(), si->fakeValue(), si->expr()); !st)
+          return st.error();
+      }
       return Converted{GraphArg::ofNode(si->node()), fake::MetaArg(si->fakeValue())};
     }
     case vt::VtKind::kConstant: {
@@ -228,32 +235,6 @@ bool anyTensor(const vt::Args& args, const vt::Kwargs& kwargs) {
   return false;
 }
 
-// A size `s - k` (k > 0) of a symbol s: its range reaches below 2, so fake-tensor meta
-// functions guard it (infer_size: Ne(s - k, 1); is_contiguous: s - k >= 2), which the
-// core's concrete meta functions do not model. Recognised by its value: k below a size
-// symbol's stand-in.
-Status checkSymbolOffsets(const TracingContext& ctx, const fake::MetaValue& v,
-                          const std::string& op) {
-  if (ctx.symbolBase == 0) return {};
-  auto check = [&](const fake::TensorMeta& m) -> Status {
-    for (int64_t size : m.sizes) {
-      auto above = ctx.symbolByStandIn.upper_bound(size);
-      if (above != ctx.symbolByStandIn.end() && above->first - size < 50)
-        return unsupported("dynamic shapes: " + op + " gives a size " + above->second + " - " +
-                           std::to_string(above->first - size) +
-                           ", which fake-tensor meta functions guard (Ne(s - k, 1), "
-                           "s - k >= 2 in infer_size / is_contiguous): not modelled");
-    }
-    return {};
-  };
-  if (v.is<fake::TensorMeta>()) return check(v.as<fake::TensorMeta>());
-  if (v.is<fake::ValueSeq>()) {
-    for (const auto& item : v.as<fake::ValueSeq>().items)
-      if (Status s = checkSymbolOffsets(ctx, item, op); !s) return s;
-  }
-  return {};
-}
-
 // The shape-env guards of Tensor.repeat's output sizes (padded_size * repeat >= 0, the
 // allocation's check_size_nonnegative) for SymInt repeats.
 Status repeatSizeGuards(InstructionTranslator& tx, const vt::Args& args) {
@@ -280,15 +261,12 @@ Status repeatSizeGuards(InstructionTranslator& tx, const vt::Args& args) {
     if (repeats[i]->kind() != vt::VtKind::kSymInt) continue;
     symbolic::Expr padded(1);
     if (i >= pad) {
-      int64_t v = sizes[i - pad];
-      if (auto it = ctx.symbolByStandIn.find(v); it != ctx.symbolByStandIn.end())
-        padded = symbolic::Expr::symbol(it->second);
-      else if (ctx.symbolBase != 0 && v >= ctx.symbolBase - 1000)
+      auto e = sizeExpr(ctx, sizes[i - pad]);
+      if (!e)
         return unsupported(
             "dynamic shapes: Tensor.repeat of a dim whose size is derived from "
             "size symbols (symbolic sizes of op results are not modelled)");
-      else
-        padded = symbolic::Expr(v);
+      padded = *e;
     }
     env.evaluate({padded * static_cast<const vt::SymIntVariable&>(*repeats[i]).expr(),
                   symbolic::RelOp::kGe, symbolic::Expr(0)});
@@ -498,6 +476,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fctx.defaultDtype = tx.context().defaultDtype;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
   if (Status s = refuseSymbolicMeta(tx.context(), metaOp, margs, mkw); !s) return s.error();
+  if (Status s = derivedSizeGuards(tx, metaOp, margs); !s) return s.error();
   if (Status s = factorySizeGuards(tx, metaOp, args); !s) return s.error();
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
   // A SymInt argument is computed with its hint; if another value would give other
@@ -537,7 +516,6 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
                       "Operator " + metaOp + "'s output shape depends on input Tensor data.");
   }
   if (!result) return unsupported("fake tensor: " + result.error().message());
-  if (Status s = checkSymbolOffsets(tx.context(), *result, metaOp); !s) return s.error();
   fastBinaryStrides(tx.context(), metaOp, margs, mkw, *result);
   OutputGraph& out = tx.context().output;
   NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))

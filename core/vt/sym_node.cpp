@@ -77,6 +77,9 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
     hint = lh - rh;
     fake = lf - rf;
   } else if (base == "mul") {
+    if (symbolic::Expr::productStaysUnexpanded(l, r))
+      return unsupported(op + " of SymInts giving a product of a sum ((" + l.str() + ")*(" +
+                         r.str() + ")), which sympy keeps unexpanded: not modelled");
     expr = l * r;
     hint = lh * rh;
     fake = lf * rf;

@@ -8,6 +8,7 @@
 
 #include "core/fake/dtype.h"
 #include "core/trace/object_printer.h"
+#include "core/tracer/derived_sizes.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/builtin.h"
@@ -52,9 +53,12 @@ VtPtr torchConstant(TorchConstant::Kind kind, std::string name) {
 
 // A size of a fake tensor as a Python value: a size symbol's stand-in is that symbol
 // (SymNodeVariable over its torch.SymInt placeholder, as Dynamo binds a size it reads to
-// the graph input of its source); another value that only a symbolic size can be
-// (derived from a stand-in: s - 1, a product, a stride) is not modelled; others are ints.
-Expected<VtPtr> sizeValue(Tx& tx, int64_t v, const char* what) {
+// the graph input of its source); a size derived from symbols (s77 - 1, a numel) is a
+// SymNodeVariable over `node`, the accessor node that read it (insert_deferred_runtime_
+// asserts later computes it from the symbol inputs, OutputGraph::applyReplacements);
+// without such a node, or with an expression the core does not know, it is not modelled;
+// others are ints.
+Expected<VtPtr> sizeValue(Tx& tx, int64_t v, const char* what, NodeId node = -1) {
   auto& ctx = tx.context();
   if (ctx.symbolBase == 0) return ConstantVariable::make(v);
   if (auto it = ctx.symbolByStandIn.find(v); it != ctx.symbolByStandIn.end()) {
@@ -63,11 +67,26 @@ Expected<VtPtr> sizeValue(Tx& tx, int64_t v, const char* what) {
     return VtPtr(std::make_shared<SymIntVariable>(ctx.symbolNodes.at(it->second), info->hint, v,
                                                   symbolic::Expr::symbol(it->second)));
   }
-  if (v >= ctx.symbolBase - 1000)
+  auto e = tracer::sizeExpr(ctx, v);
+  if (e && e->isConstant()) return ConstantVariable::make(e->constant());
+  if (!e || node < 0)
     return unsupported(std::string("a symbolic ") + what +
                        " derived from size symbols reaches Python code (sizes of op results, "
                        "strides and numel of dynamic tensors are not modelled as SymInts)");
-  return ConstantVariable::make(v);
+  auto& graph = ctx.output.graph();
+  graph.node(node).symExpr = e->str();
+  graph.node(node).symValue = *e;
+  return VtPtr(std::make_shared<SymIntVariable>(node, ctx.output.shapeEnv().hintOf(*e), v, *e));
+}
+
+// Whether a dim of `xs` is symbolic in this replay.
+bool anySymbolicSize(const tracer::TracingContext& ctx, const fake::Shape& xs) {
+  if (ctx.symbolBase == 0) return false;
+  for (int64_t v : xs) {
+    auto e = tracer::sizeExpr(ctx, v);
+    if (!e || !e->isConstant()) return true;
+  }
+  return false;
 }
 
 Expected<VtPtr> sizeTuple(Tx& tx, const fake::Shape& xs, const char* what, bool asSize) {
@@ -82,19 +101,30 @@ Expected<VtPtr> sizeTuple(Tx& tx, const fake::Shape& xs, const char* what, bool 
 
 // A size read that has symbols is, in Dynamo, a call_method `size` node on the tensor
 // (TensorVariable.call_method's generic path), and for a whole torch.Size one
-// operator.getitem node per dim (wrap_fx_proxy_cls unpacking it); their results bind to
-// the symbols' placeholders, so these nodes have no users and remove_unused_graphargs
-// drops them, but their names are taken ("getitem_3" after x.shape of a 3-d tensor).
-void sizeAccessorNodes(Tx& tx, NodeId tensor, const std::optional<int64_t>& dim, size_t rank,
-                       const VtPtr& result) {
+// operator.getitem node per dim (wrap_fx_proxy_cls unpacking it). A dim that is a symbol
+// binds to the symbol's placeholder, so its node has no users and remove_unused_graphargs
+// drops it, but its name is taken ("getitem_3" after x.shape of a 3-d tensor); a derived
+// dim is the SymInt of its node.
+// `dim`: the argument of x.size(dim) as given, `index` the dim it names.
+Expected<VtPtr> symbolicSizeRead(Tx& tx, NodeId tensor, const fake::Shape& xs,
+                                 const std::optional<int64_t>& dim, size_t index = 0) {
   auto& out = tx.context().output;
   std::vector<tracer::GraphArg> args{tracer::GraphArg::ofNode(tensor)};
   if (dim) args.push_back(tracer::GraphArg::ofConstant(*dim));
   NodeId size = out.callMethod("size", std::move(args), {});
-  if (dim) return;
-  tx.context().sizeProxies[result.get()] = {result, size};
+  if (dim) return sizeValue(tx, xs[index], "size", size);
+  std::vector<VtPtr> dims;
+  for (size_t i = 0; i < xs.size(); ++i) {
+    NodeId item = out.callFunction(
+        "operator.getitem",
+        {tracer::GraphArg::ofNode(size), tracer::GraphArg::ofConstant(static_cast<int64_t>(i))},
+        {});
+    auto d = sizeValue(tx, xs[i], "size", item);
+    if (!d) return d;
+    dims.push_back(*d);
+  }
   std::string text = "(";
-  for (const auto& d : static_cast<const SequenceVariable&>(*result).items()) {
+  for (const auto& d : dims) {
     if (text.size() > 1) text += ", ";
     if (d->kind() == VtKind::kSymInt)
       text += "sym " + static_cast<const SymIntVariable&>(*d).expr().str();
@@ -102,24 +132,41 @@ void sizeAccessorNodes(Tx& tx, NodeId tensor, const std::optional<int64_t>& dim,
       text += "int " + std::to_string(*k);
   }
   out.graph().node(size).exampleText = text + ")";
-  for (size_t i = 0; i < rank; ++i)
-    out.callFunction(
-        "operator.getitem",
-        {tracer::GraphArg::ofNode(size), tracer::GraphArg::ofConstant(static_cast<int64_t>(i))},
-        {});
+  VtPtr result = makeSize(std::move(dims));
+  tx.context().sizeProxies[result.get()] = {result, size};
+  return result;
 }
 
-bool anySymInt(const VtPtr& v) {
-  if (v->kind() == VtKind::kSymInt) return true;
-  if (auto* seq = dynamic_cast<const SequenceVariable*>(v.get()))
-    for (const auto& d : seq->items())
-      if (d->kind() == VtKind::kSymInt) return true;
-  return false;
+// numel() of a tensor with symbolic sizes: the product of its dims' expressions; a
+// derived one is a `numel` call_method node (TensorVariable.method_numel gives None, the
+// generic path).
+Expected<VtPtr> symbolicNumel(Tx& tx, NodeId tensor, const fake::TensorMeta& meta) {
+  auto& ctx = tx.context();
+  symbolic::Expr product(1);
+  for (int64_t v : meta.sizes) {
+    auto e = tracer::sizeExpr(ctx, v);
+    if (!e)
+      return unsupported(
+          "a symbolic numel of a tensor whose sizes are derived from size symbols by an op "
+          "whose symbolic sizes are not modelled");
+    if (symbolic::Expr::productStaysUnexpanded(product, *e))
+      return unsupported("a symbolic numel that is a product of a sum ((" + product.str() + ")*(" +
+                         e->str() + ")), which sympy keeps unexpanded: not modelled");
+    product = product * *e;
+  }
+  if (product.isConstant()) return ConstantVariable::make(product.constant());
+  if (auto sym = product.asSymbol()) return sizeValue(tx, meta.numel(), "numel");
+  NodeId node = ctx.output.callMethod("numel", {tracer::GraphArg::ofNode(tensor)}, {});
+  auto& graph = ctx.output.graph();
+  graph.node(node).symExpr = product.str();
+  graph.node(node).symValue = product;
+  return VtPtr(std::make_shared<SymIntVariable>(node, ctx.output.shapeEnv().hintOf(product),
+                                                meta.numel(), product));
 }
 
 // size / dim / numel / ndimension / stride / is_contiguous: answered from the metadata.
-Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, const std::string& name,
-                               Args& args) {
+Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, NodeId node,
+                               const std::string& name, Args& args) {
   for (auto& a : args) {
     auto r = tx.realize(a);
     if (!r) return r;
@@ -127,15 +174,26 @@ Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, const std::
   }
   int64_t ndim = static_cast<int64_t>(meta.sizes.size());
   if (name == "dim" || name == "ndimension") return ConstantVariable::make(ndim);
-  if (name == "numel") return sizeValue(tx, meta.numel(), "numel");
+  if (name == "numel") {
+    if (!anySymbolicSize(tx.context(), meta.sizes)) return ConstantVariable::make(meta.numel());
+    return symbolicNumel(tx, node, meta);
+  }
   if (name == "is_contiguous" && args.empty()) return ConstantVariable::make(meta.isContiguous());
   const fake::Shape& xs = name == "stride" ? meta.strides : meta.sizes;
   const char* what = name == "stride" ? "stride" : "size";
-  if (args.empty()) return sizeTuple(tx, xs, what, name == "size");
+  bool sizeRead = name == "size" && anySymbolicSize(tx.context(), xs);
+  if (args.empty())
+    return sizeRead ? symbolicSizeRead(tx, node, xs, std::nullopt)
+                    : sizeTuple(tx, xs, what, name == "size");
   if (args.size() == 1) {
     if (auto d = constantInt(args[0])) {
       int64_t k = *d < 0 ? *d + ndim : *d;
-      if (k >= 0 && k < ndim) return sizeValue(tx, xs[static_cast<size_t>(k)], what);
+      if (k >= 0 && k < ndim) {
+        auto e = tracer::sizeExpr(tx.context(), xs[static_cast<size_t>(k)]);
+        if (sizeRead && (!e || !e->isConstant()))
+          return symbolicSizeRead(tx, node, xs, *d, static_cast<size_t>(k));
+        return sizeValue(tx, xs[static_cast<size_t>(k)], what);
+      }
     }
   }
   return unsupported("tensor." + name + "() with these arguments");
@@ -145,16 +203,12 @@ Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, const std::
 
 Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
   if (name == "shape") {
-    auto shape = sizeTuple(tx, meta_.sizes, "size", true);
-    if (!shape) return shape;
+    if (!anySymbolicSize(tx.context(), meta_.sizes))
+      return sizeTuple(tx, meta_.sizes, "size", true);
     // method_attr_shape: a size with symbols is no Python constant, so var_getattr puts
     // TYPE_MATCH on the tensor's source.
-    bool symbolic = false;
-    for (const auto& d : static_cast<const SequenceVariable&>(**shape).items())
-      symbolic = symbolic || d->kind() == VtKind::kSymInt;
-    if (symbolic && source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());
-    if (symbolic) sizeAccessorNodes(tx, node_, std::nullopt, meta_.sizes.size(), *shape);
-    return shape;
+    if (source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());
+    return symbolicSizeRead(tx, node_, meta_.sizes, std::nullopt);
   }
   if (name == "__class__" && pythonTypeName() == "Tensor") {
     // var_getattr: VariableTracker.build(tx, python_type()), a sourceless class
@@ -215,13 +269,7 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
   static const std::unordered_set<std::string> kMetadata = {
       "size", "dim", "numel", "ndimension", "stride", "is_contiguous"};
   if (kMetadata.count(name) && kwargs.empty()) {
-    auto r = metadataMethod(tx, meta_, name, args);
-    if (r && name == "size" && anySymInt(*r)) {
-      std::optional<int64_t> dim;
-      if (!args.empty()) dim = constantInt(args[0]);
-      sizeAccessorNodes(tx, node_, dim, meta_.sizes.size(), *r);
-    }
-    return r;
+    return metadataMethod(tx, meta_, node_, name, args);
   }
   using MetaAnswer = VtPtr (*)(const fake::TensorMeta&);
   static const std::unordered_map<std::string, MetaAnswer> kAnswers = {
@@ -326,11 +374,12 @@ Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& nam
       // select's bounds check (-size <= index < size) is a shape guard unless the ranges
       // decide it.
       if (meta_.sizes.empty()) return unsupported("indexing a 0-d tensor by a SymInt");
-      auto size0 = sizeValue(tx, meta_.sizes[0], "size");
-      if (!size0) return size0;
-      symbolic::Expr size = (*size0)->kind() == VtKind::kSymInt
-                                ? static_cast<const SymIntVariable&>(**size0).expr()
-                                : symbolic::Expr(meta_.sizes[0]);
+      auto sizeE = tracer::sizeExpr(tx.context(), meta_.sizes[0]);
+      if (!sizeE)
+        return unsupported(
+            "indexing by a SymInt a dim whose size is derived from size symbols by an op whose "
+            "symbolic sizes are not modelled");
+      symbolic::Expr size = *sizeE;
       const auto& index = static_cast<const SymIntVariable&>(**i).expr();
       auto& env = tx.context().output.shapeEnv();
       env.evaluate({index, symbolic::RelOp::kGe, -size});
@@ -358,7 +407,10 @@ Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& nam
   }
   if (name == "__len__" && args.empty()) {
     if (meta_.sizes.empty()) return unsupported("len() of a 0-d tensor (TypeError path)");
-    return sizeValue(tx, meta_.sizes[0], "size");
+    // method___len__: self.call_method("size", [0]).
+    auto e = tracer::sizeExpr(tx.context(), meta_.sizes[0]);
+    if (e && e->isConstant()) return ConstantVariable::make(e->constant());
+    return symbolicSizeRead(tx, node_, meta_.sizes, int64_t{0}, 0);
   }
   Args full;
   full.push_back(self());
@@ -409,13 +461,14 @@ Status TensorVariable::resolveSlice(Tx& tx, SliceVariable& slice, size_t dim,
                                     std::vector<std::pair<size_t, int64_t>>& patches) {
   auto* sl = &slice;
   if (meta_.sizes.size() <= dim) return unsupported("slicing a 0-d tensor (RuntimeError path)");
-  auto size0 = sizeValue(tx, meta_.sizes[dim], "size");
-  if (!size0) return size0.error();
   using symbolic::Expr;
   using symbolic::RelOp;
-  Expr size = (*size0)->kind() == VtKind::kSymInt
-                  ? static_cast<const SymIntVariable&>(**size0).expr()
-                  : Expr(meta_.sizes[0]);
+  auto sizeE = tracer::sizeExpr(tx.context(), meta_.sizes[dim]);
+  if (!sizeE)
+    return unsupported(
+        "slicing by a SymInt a dim whose size is derived from size symbols by an op whose "
+        "symbolic sizes are not modelled");
+  Expr size = *sizeE;
   auto& ctx = tx.context();
   auto& env = ctx.output.shapeEnv();
   auto exprOf = [&](const VtPtr& v) -> std::optional<Expr> {
@@ -474,10 +527,15 @@ Status TensorVariable::resolveSlice(Tx& tx, SliceVariable& slice, size_t dim,
   } else if (auto sym = replaced.asSymbol()) {
     if (auto it = ctx.symbolStandIn.find(*sym); it != ctx.symbolStandIn.end()) fake = it->second;
   }
-  if (!fake)
-    return unsupported("dynamic shapes: slicing by a SymInt gives a size " + replaced.str() +
-                       " derived from size symbols (symbolic sizes of op results are not "
-                       "modelled)");
+  if (!fake) {
+    // A size derived from symbols ((s77//2), s77 - 1): its value at the stand-ins, which
+    // the fake slice computes, is that expression from now on.
+    fake = tracer::standInValue(ctx, replaced);
+    if (!fake)
+      return unsupported("dynamic shapes: slicing by a SymInt gives a size " + replaced.str() +
+                         " over symbols without a stand-in (int inputs)");
+    if (Status st = tracer::registerDerivedSize(ctx, *fake, replaced); !st) return st;
+  }
   if (*fake * step > meta_.sizes[dim] + step - 1) {
     // The shape env says the slice keeps a symbol no larger than the dim (its guards
     // hold on the hints), but the stand-ins are ordered otherwise: the fake slice takes

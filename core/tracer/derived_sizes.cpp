@@ -1,0 +1,161 @@
+// derived_sizes.cpp — see derived_sizes.h.
+#include "core/tracer/derived_sizes.h"
+
+#include <string_view>
+#include <unordered_set>
+
+#include "core/tracer/instruction_translator.h"
+
+namespace dynrr::tracer {
+
+using symbolic::Expr;
+using symbolic::RelOp;
+
+namespace {
+
+// Stand-ins are base + 101*k with bases of 100003 and 200017 (replay.cpp): a value this
+// far below one is `s - k` of a slice with constant bounds.
+constexpr int64_t kOffsetReach = 50;
+// Below this a derived value could be a real size: such expressions are refused.
+constexpr int64_t kSmallest = 2000;
+
+std::string_view baseName(std::string_view op) {
+  for (std::string_view prefix : {"torch.nn.functional.", "torch.", "Tensor.", "operator."}) {
+    if (op.substr(0, prefix.size()) == prefix) return op.substr(prefix.size());
+  }
+  return op;
+}
+
+// Meta functions that test `size == 1` with guard_or_false on every dim of every
+// tensor argument: the binary fast path (infer_size), the elementwise references
+// (_broadcast_shapes) and the unary ones and the views and copies of a contiguous
+// input (check_contiguous_sizes_strides). Each was checked against Dynamo 2.13 on a
+// tensor sliced to `s - 1` (one guard `s - 1 != 1`, none other).
+bool testsEqOne(std::string_view name) {
+  static const std::unordered_set<std::string_view> kNames = {
+      "add",     "sub",         "mul",     "truediv",    "div",         "__add__",  "__radd__",
+      "__sub__", "__rsub__",    "__mul__", "__rmul__",   "__truediv__", "subtract", "multiply",
+      "divide",  "true_divide", "pow",     "__pow__",    "maximum",     "minimum",  "where",
+      "eq",      "ne",          "lt",      "le",         "gt",          "ge",       "sin",
+      "cos",     "tanh",        "sigmoid", "relu",       "exp",         "log",      "neg",
+      "abs",     "sqrt",        "clone",   "contiguous", "to",          "view",     "reshape",
+      "flatten", "unsqueeze",   "float",   "double"};
+  return kNames.count(name) != 0;
+}
+
+// Meta functions checked to guard nothing on a derived size.
+bool guardsNothing(std::string_view name) {
+  static const std::unordered_set<std::string_view> kNames = {
+      "sum", "mean", "t", "softmax", "log_softmax", "cat", "matmul", "mm"};
+  return kNames.count(name) != 0;
+}
+
+void collectTensors(const fake::MetaArg& a, std::vector<const fake::TensorMeta*>& out, int depth) {
+  if (const auto* t = a.get<fake::TensorMeta>()) {
+    out.push_back(t);
+  } else if (const auto* seq = a.get<fake::ArgSeq>(); seq && depth < 4) {
+    for (const auto& item : seq->items) collectTensors(item, out, depth + 1);
+  }
+}
+
+}  // namespace
+
+bool isDerived(const Expr& e) { return !e.isConstant() && !e.asSymbol(); }
+
+std::optional<int64_t> standInValue(const TracingContext& ctx, const Expr& e) {
+  return e.evaluate(ctx.symbolStandIn);
+}
+
+std::optional<Expr> sizeExpr(const TracingContext& ctx, int64_t v) {
+  if (ctx.symbolBase == 0) return Expr(v);
+  if (auto it = ctx.symbolByStandIn.find(v); it != ctx.symbolByStandIn.end())
+    return Expr::symbol(it->second);
+  if (ctx.ambiguousStandIns.count(v)) return std::nullopt;
+  if (auto it = ctx.derivedByStandIn.find(v); it != ctx.derivedByStandIn.end())
+    return ctx.output.shapeEnv().replace(it->second);
+  auto above = ctx.symbolByStandIn.upper_bound(v);
+  if (above != ctx.symbolByStandIn.end() && above->first - v < kOffsetReach)
+    return ctx.output.shapeEnv().replace(Expr::symbol(above->second) - Expr(above->first - v));
+  if (v >= ctx.symbolBase - 1000) return std::nullopt;
+  return Expr(v);
+}
+
+Status registerDerivedSize(TracingContext& ctx, int64_t v, const Expr& e) {
+  if (ctx.symbolBase == 0 || !isDerived(e)) return Status::success();
+  // A value small enough to be a real size (Mod(s77, 3)) is not recorded: where it
+  // sizes a tensor it reads as that number, as before.
+  if (v < kSmallest && v > -kSmallest) return Status::success();
+  if (ctx.symbolByStandIn.count(v)) {
+    ctx.ambiguousStandIns.insert(v);
+    return Status::success();
+  }
+  auto [it, fresh] = ctx.derivedByStandIn.emplace(v, e);
+  if (!fresh && it->second != e) ctx.ambiguousStandIns.insert(v);
+  return Status::success();
+}
+
+Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
+                         const std::vector<fake::MetaArg>& args) {
+  auto& ctx = tx.context();
+  if (ctx.symbolBase == 0) return Status::success();
+  std::vector<const fake::TensorMeta*> tensors;
+  for (const auto& a : args) collectTensors(a, tensors, 0);
+  // The derived sizes of each tensor whose expression is known, from its last dim to
+  // its first. (A size whose expression is not known, s0 + s1 from cat, keeps the
+  // behaviour the core had before: its guards are not made.)
+  std::vector<Expr> derived;
+  auto& env = ctx.output.shapeEnv();
+  for (const auto* t : tensors) {
+    size_t before = derived.size();
+    // numel() >= 2 by the ranges: every dim >= 1 and one >= 2 (bound_sympy of the
+    // product; the core's expressions are expanded, so the dims are asked one by one).
+    bool allPositive = true, oneAtLeastTwo = false;
+    for (size_t i = t->sizes.size(); i-- > 0;) {
+      int64_t v = t->sizes[i];
+      auto e = sizeExpr(ctx, v);
+      if (!e) {
+        allPositive = false;
+        continue;
+      }
+      allPositive = allPositive && env.knownValue({*e, RelOp::kGe, Expr(1)}) == true;
+      oneAtLeastTwo = oneAtLeastTwo || env.knownValue({*e, RelOp::kGe, Expr(2)}) == true;
+      if (isDerived(*e)) derived.push_back(*e);
+    }
+    if (derived.size() == before || guardsNothing(baseName(op))) continue;
+    // is_contiguous's `numel() < 2` and the 1-d paths of the elementwise references were
+    // not checked against Dynamo: refused.
+    bool undecided = false;  // a test of `size == 1` the ranges do not decide
+    for (size_t k = before; k < derived.size(); ++k)
+      undecided = undecided || !env.knownValue({derived[k], RelOp::kEq, Expr(1)});
+    if (undecided && (t->sizes.size() < 2 || !allPositive || !oneAtLeastTwo))
+      return unsupported("dynamic shapes: " + op + " of a tensor with a size (" +
+                         derived[before].str() +
+                         ") derived from size symbols and fewer than two dims or elements (the "
+                         "guards of its contiguity checks are not modelled)");
+  }
+  if (derived.empty()) return Status::success();
+  std::string_view name = baseName(op);
+  if (guardsNothing(name)) {
+    if ((name == "matmul" || name == "mm") && tensors.size() == 2 &&
+        (tensors[0]->sizes.size() != 2 || tensors[1]->sizes.size() != 2))
+      return unsupported("dynamic shapes: " + op +
+                         " of tensors with more than two dims and a size derived from size "
+                         "symbols (the guards of its batch broadcasting are not modelled)");
+    return Status::success();
+  }
+  if (!testsEqOne(name))
+    return unsupported("dynamic shapes: " + op + " of a tensor with a size (" +
+                       derived.front().str() +
+                       ") derived from size symbols (the guards its meta function makes on "
+                       "such sizes are not modelled)");
+  for (const auto& e : derived) {
+    if (env.evaluate({e, RelOp::kEq, Expr(1)}))
+      return unsupported("dynamic shapes: a size " + e.str() +
+                         " derived from size symbols is 1 on the recorded sizes (the "
+                         "specialisation its guard makes is not modelled)");
+  }
+  if (!env.unsupported().empty()) return unsupported("dynamic shapes: " + env.unsupported());
+  return Status::success();
+}
+
+}  // namespace dynrr::tracer

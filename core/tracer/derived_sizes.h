@@ -1,0 +1,47 @@
+// derived_sizes.h — symbolic sizes of op results: fake tensors compute with a stand-in
+// value per size symbol (replay.cpp), so an op result's size derived from symbols
+// (s77 - 1, (s77//2)) is a number; this maps such numbers back to their expressions, and
+// installs the shape guards the fake-tensor meta functions make on them.
+//
+// Mirrors, for the ops it names: torch/_subclasses/fake_impls.py infer_size
+// (fast_binary_impl), torch/_refs/__init__.py _broadcast_shapes and
+// torch/_prims_common/__init__.py check_contiguous_sizes_strides, each of which tests
+// `size == 1` with guard_or_false on every dim (from the last): a derived size whose
+// range reaches 1 gets the guard `size != 1`. Ops whose meta functions were checked to
+// guard nothing on such sizes (reductions, softmax, transpose, matmul of matrices, cat)
+// pass; any other op on a tensor with a derived size is `unsupported` by name.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/fake/meta_value.h"
+#include "core/support/error.h"
+#include "core/symbolic/expr.h"
+
+namespace dynrr::tracer {
+
+struct TracingContext;
+class InstructionTranslator;
+
+// The expression a size value of a fake tensor stands for: a size symbol's stand-in is
+// that symbol, a registered derived value its expression, a stand-in minus a small k
+// (a slice with constant bounds) `s - k`; a number that no symbol can have made is that
+// constant. nullopt: a value derived from symbols whose expression is not known.
+std::optional<symbolic::Expr> sizeExpr(const TracingContext& ctx, int64_t v);
+// Whether `e` is an expression over symbols other than a bare symbol (a derived size).
+bool isDerived(const symbolic::Expr& e);
+// `e` at the stand-ins of this replay (nullopt if a symbol has none).
+std::optional<int64_t> standInValue(const TracingContext& ctx, const symbolic::Expr& e);
+// Records that fake tensors compute `e` as `v` (a SymInt argument of a tensor op, the
+// size of a slice). Constants and bare symbols are not recorded. Refused: a derived
+// value small enough to be confused with a real size.
+Status registerDerivedSize(TracingContext& ctx, int64_t v, const symbolic::Expr& e);
+// Before `op` runs on `args`: the guards its meta function makes on the derived sizes
+// of its tensor arguments, or `unsupported` naming the op when they are not modelled.
+Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
+                         const std::vector<fake::MetaArg>& args);
+
+}  // namespace dynrr::tracer
