@@ -43,6 +43,15 @@ bool testsEqOne(std::string_view name) {
   return kNames.count(name) != 0;
 }
 
+// The ops FakeTensorMode runs through fast_binary_impl (aten add / sub / mul / div.Tensor).
+bool isFastBinary(std::string_view name) {
+  static const std::unordered_set<std::string_view> kNames = {
+      "add",         "sub",      "mul",      "truediv", "div",
+      "__add__",     "__radd__", "__sub__",  "__mul__", "__rmul__",
+      "__truediv__", "subtract", "multiply", "divide",  "true_divide"};
+  return kNames.count(name) != 0;
+}
+
 // Meta functions checked to guard nothing on a derived size.
 bool guardsNothing(std::string_view name) {
   static const std::unordered_set<std::string_view> kNames = {
@@ -98,61 +107,100 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
                          const std::vector<fake::MetaArg>& args) {
   auto& ctx = tx.context();
   if (ctx.symbolBase == 0) return Status::success();
+  std::string_view name = baseName(op);
+  if (guardsNothing(name)) {
+    bool matrices = true;
+    std::vector<const fake::TensorMeta*> ts;
+    for (const auto& a : args) collectTensors(a, ts, 0);
+    for (const auto* t : ts) matrices = matrices && t->sizes.size() == 2;
+    if ((name == "matmul" || name == "mm") && !matrices) {
+      for (const auto* t : ts)
+        for (int64_t v : t->sizes)
+          if (auto e = sizeExpr(ctx, v); e && isDerived(*e))
+            return unsupported("dynamic shapes: " + op +
+                               " of tensors with more than two dims and a size derived from "
+                               "size symbols (the guards of its batch broadcasting are not "
+                               "modelled)");
+    }
+    return Status::success();
+  }
   std::vector<const fake::TensorMeta*> tensors;
   for (const auto& a : args) collectTensors(a, tensors, 0);
-  // The derived sizes of each tensor whose expression is known, from its last dim to
-  // its first. (A size whose expression is not known, s0 + s1 from cat, keeps the
-  // behaviour the core had before: its guards are not made.)
-  std::vector<Expr> derived;
   auto& env = ctx.output.shapeEnv();
+  // Per tensor: its derived sizes whose expression is known, from its last dim to its
+  // first (a size whose expression is not known, s0 + s1 from cat, keeps the behaviour
+  // the core had before: its guards are not made), and whether the ranges decide
+  // `numel() < 2` (every dim >= 1 and one >= 2: bound_sympy of the product; the core's
+  // expressions are expanded, so the dims are asked one by one).
+  struct Operand {
+    const fake::TensorMeta* meta;
+    std::vector<Expr> derived;
+    bool numelAtLeastTwo = false;
+    bool undecided = false;  // a `size == 1` test the ranges do not decide
+  };
+  std::vector<Operand> operands;
+  bool any = false;
   for (const auto* t : tensors) {
-    size_t before = derived.size();
-    // numel() >= 2 by the ranges: every dim >= 1 and one >= 2 (bound_sympy of the
-    // product; the core's expressions are expanded, so the dims are asked one by one).
+    Operand o{t, {}, false, false};
     bool allPositive = true, oneAtLeastTwo = false;
     for (size_t i = t->sizes.size(); i-- > 0;) {
-      int64_t v = t->sizes[i];
-      auto e = sizeExpr(ctx, v);
+      auto e = sizeExpr(ctx, t->sizes[i]);
       if (!e) {
         allPositive = false;
         continue;
       }
       allPositive = allPositive && env.knownValue({*e, RelOp::kGe, Expr(1)}) == true;
       oneAtLeastTwo = oneAtLeastTwo || env.knownValue({*e, RelOp::kGe, Expr(2)}) == true;
-      if (isDerived(*e)) derived.push_back(*e);
+      if (!isDerived(*e)) continue;
+      o.derived.push_back(*e);
+      o.undecided = o.undecided || !env.knownValue({*e, RelOp::kEq, Expr(1)});
     }
-    if (derived.size() == before || guardsNothing(baseName(op))) continue;
-    // is_contiguous's `numel() < 2` and the 1-d paths of the elementwise references were
-    // not checked against Dynamo: refused.
-    bool undecided = false;  // a test of `size == 1` the ranges do not decide
-    for (size_t k = before; k < derived.size(); ++k)
-      undecided = undecided || !env.knownValue({derived[k], RelOp::kEq, Expr(1)});
-    if (undecided && (t->sizes.size() < 2 || !allPositive || !oneAtLeastTwo))
-      return unsupported("dynamic shapes: " + op + " of a tensor with a size (" +
-                         derived[before].str() +
-                         ") derived from size symbols and fewer than two dims or elements (the "
-                         "guards of its contiguity checks are not modelled)");
+    o.numelAtLeastTwo = allPositive && oneAtLeastTwo;
+    any = any || !o.derived.empty();
+    operands.push_back(std::move(o));
   }
-  if (derived.empty()) return Status::success();
-  std::string_view name = baseName(op);
-  if (guardsNothing(name)) {
-    if ((name == "matmul" || name == "mm") && tensors.size() == 2 &&
-        (tensors[0]->sizes.size() != 2 || tensors[1]->sizes.size() != 2))
-      return unsupported("dynamic shapes: " + op +
-                         " of tensors with more than two dims and a size derived from size "
-                         "symbols (the guards of its batch broadcasting are not modelled)");
-    return Status::success();
-  }
-  if (!testsEqOne(name))
-    return unsupported("dynamic shapes: " + op + " of a tensor with a size (" +
-                       derived.front().str() +
-                       ") derived from size symbols (the guards its meta function makes on "
-                       "such sizes are not modelled)");
-  for (const auto& e : derived) {
+  if (!any) return Status::success();
+  bool fast = isFastBinary(name);
+  if (!fast && !testsEqOne(name))
+    for (const auto& o : operands)
+      if (!o.derived.empty())
+        return unsupported("dynamic shapes: " + op + " of a tensor with a size (" +
+                           o.derived.front().str() +
+                           ") derived from size symbols (the guards its meta function makes on "
+                           "such sizes are not modelled)");
+  // The elementwise references' 1-d paths and a `numel() < 2` the ranges leave open
+  // outside the binary fast path were not checked against Dynamo: refused.
+  if (!fast)
+    for (const auto& o : operands)
+      if (o.undecided && (o.meta->sizes.size() < 2 || !o.numelAtLeastTwo))
+        return unsupported("dynamic shapes: " + op + " of a tensor with a size (" +
+                           o.derived.front().str() +
+                           ") derived from size symbols and fewer than two dims or elements (the "
+                           "guards of its contiguity checks are not modelled)");
+  auto one = [&](const Expr& e) -> Status {
     if (env.evaluate({e, RelOp::kEq, Expr(1)}))
       return unsupported("dynamic shapes: a size " + e.str() +
                          " derived from size symbols is 1 on the recorded sizes (the "
                          "specialisation its guard makes is not modelled)");
+    return Status::success();
+  };
+  // infer_size / _broadcast_shapes / check_contiguous_sizes_strides: `size == 1`.
+  for (const auto& o : operands)
+    for (const auto& e : o.derived)
+      if (Status st = one(e); !st) return st;
+  if (fast) {
+    // fast_binary_impl then asks is_contiguous_for_memory_format_or_false of each
+    // operand: guard_or_false(numel() < 2) first (its size == 1 tests were made above).
+    for (const auto& o : operands) {
+      if (o.numelAtLeastTwo || o.derived.empty()) continue;
+      if (o.meta->sizes.size() != 1)
+        return unsupported("dynamic shapes: " + op +
+                           " of a tensor with a size derived from size symbols whose numel() "
+                           "< 2 the ranges leave open (a product guard: not modelled)");
+      if (env.evaluate({o.derived[0], RelOp::kLt, Expr(2)}))
+        return unsupported("dynamic shapes: " + op + " of a one-element tensor whose size (" +
+                           o.derived[0].str() + ") is derived from size symbols (not modelled)");
+    }
   }
   if (!env.unsupported().empty()) return unsupported("dynamic shapes: " + env.unsupported());
   return Status::success();
