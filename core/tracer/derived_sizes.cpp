@@ -1,6 +1,7 @@
 // derived_sizes.cpp — see derived_sizes.h.
 #include "core/tracer/derived_sizes.h"
 
+#include <set>
 #include <string_view>
 #include <unordered_set>
 
@@ -204,6 +205,51 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
   }
   if (!env.unsupported().empty()) return unsupported("dynamic shapes: " + env.unsupported());
   return Status::success();
+}
+
+namespace {
+
+void collectCarried(const TracingContext& ctx, const fake::MetaArg& a, std::set<std::string>& out,
+                    int depth) {
+  if (const auto* t = a.get<fake::TensorMeta>()) {
+    for (int64_t v : t->sizes)
+      if (auto e = sizeExpr(ctx, v); e && isDerived(*e)) out.insert(e->str());
+  } else if (const auto* i = a.get<std::int64_t>()) {
+    if (auto e = sizeExpr(ctx, *i); e && isDerived(*e)) out.insert(e->str());
+  } else if (const auto* seq = a.get<fake::ArgSeq>(); seq && depth < 4) {
+    for (const auto& item : seq->items) collectCarried(ctx, item, out, depth + 1);
+  }
+}
+
+Status checkResult(const TracingContext& ctx, const std::string& op,
+                   const std::set<std::string>& carried, const fake::MetaValue& v, int depth) {
+  if (v.is<fake::TensorMeta>()) {
+    for (int64_t size : v.as<fake::TensorMeta>().sizes) {
+      auto e = sizeExpr(ctx, size);
+      // A new size the ranges keep from 1 (2*s77) meets no `size == 1` test that guards.
+      if (e && isDerived(*e) && !carried.count(e->str()) &&
+          !ctx.output.shapeEnv().knownValue({*e, symbolic::RelOp::kEq, Expr(1)}))
+        return unsupported("dynamic shapes: " + op + " gives a size " + e->str() +
+                           " derived from size symbols, whose meta function's guards are not "
+                           "modelled");
+    }
+  } else if (v.is<fake::ValueSeq>() && depth < 4) {
+    for (const auto& item : v.as<fake::ValueSeq>().items)
+      if (Status st = checkResult(ctx, op, carried, item, depth + 1); !st) return st;
+  }
+  return Status::success();
+}
+
+}  // namespace
+
+Status checkNewDerivedSizes(const TracingContext& ctx, const std::string& op,
+                            const std::vector<fake::MetaArg>& args, const fake::MetaValue& result) {
+  // A slice's sizes were resolved (and guarded) before the getitem: see
+  // TensorVariable::symbolicSlice.
+  if (ctx.symbolBase == 0 || op == "operator.getitem") return Status::success();
+  std::set<std::string> carried;
+  for (const auto& a : args) collectCarried(ctx, a, carried, 0);
+  return checkResult(ctx, op, carried, result, 0);
 }
 
 }  // namespace dynrr::tracer

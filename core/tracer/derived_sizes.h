@@ -44,4 +44,11 @@ Status registerDerivedSize(TracingContext& ctx, int64_t v, const symbolic::Expr&
 Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
                          const std::vector<fake::MetaArg>& args);
 
+// After `op` ran on `args`: a size of `result` derived from symbols that no argument
+// carries (narrow's `start + length <= size`, a slice's bounds) comes with guards of its
+// meta function that are modelled only for slices (TensorVariable::resolveSlice):
+// refused for any other op.
+Status checkNewDerivedSizes(const TracingContext& ctx, const std::string& op,
+                            const std::vector<fake::MetaArg>& args, const fake::MetaValue& result);
+
 }  // namespace dynrr::tracer

@@ -516,6 +516,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
                       "Operator " + metaOp + "'s output shape depends on input Tensor data.");
   }
   if (!result) return unsupported("fake tensor: " + result.error().message());
+  if (Status s = checkNewDerivedSizes(tx.context(), metaOp, margs, *result); !s) return s.error();
   fastBinaryStrides(tx.context(), metaOp, margs, mkw, *result);
   OutputGraph& out = tx.context().output;
   NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))

@@ -3,6 +3,7 @@
 #include "core/vt/tensor.h"
 
 #include <algorithm>
+#include <map>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -387,16 +388,16 @@ Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& nam
       return tracer::tensorCall(tx, false, "torch.select", "torch.select",
                                 {self(), ConstantVariable::make(int64_t{0}), *i}, {});
     }
-    auto symbolicBounds = [](const VtPtr& v) {
-      if (v->kind() != VtKind::kSlice) return false;
-      auto* sl = static_cast<SliceVariable*>(v.get());
-      for (const auto& part : {sl->start(), sl->stop(), sl->step()})
-        if (part->kind() == VtKind::kSymInt) return true;
-      return false;
+    // A slice whose sizes come from _compute_slice_index on symbols: a SymInt bound, or
+    // a bound of a symbolic dim that is not trivial (x[1:], x[:-2]: its guards).
+    auto symbolicBounds = [&](const VtPtr& v, size_t dim) {
+      return v->kind() == VtKind::kSlice &&
+             slicesSymbolically(tx, static_cast<const SliceVariable&>(*v), dim);
     };
-    bool symbolic = symbolicBounds(*i);
+    bool symbolic = symbolicBounds(*i, 0);
     if (auto* seq = dynamic_cast<const SequenceVariable*>(i->get()); seq && seq->isTuple())
-      for (const auto& item : seq->items()) symbolic = symbolic || symbolicBounds(item);
+      for (size_t d = 0; d < seq->items().size(); ++d)
+        symbolic = symbolic || symbolicBounds(seq->items()[d], d);
     if (symbolic) return symbolicSlice(tx, *i);
     return tracer::tensorCall(tx, false, "operator.getitem", "operator.getitem", {self(), *i}, {});
   }
@@ -423,6 +424,16 @@ Expected<VtPtr> TensorVariable::dunderOrGraphCall(Tx& tx, const std::string& nam
 // size (end - start + step - 1) // step when end >= start. The slice's fake bounds are
 // then the stand-ins of what it resolved to; a size that is no symbol or constant (a
 // derived expression, a sym_min) is not modelled and says so.
+bool TensorVariable::slicesSymbolically(Tx& tx, const SliceVariable& sl, size_t dim) const {
+  for (const auto& part : {sl.start(), sl.stop(), sl.step()})
+    if (part->kind() == VtKind::kSymInt) return true;
+  if (dim >= meta_.sizes.size()) return false;
+  auto size = tracer::sizeExpr(tx.context(), meta_.sizes[dim]);
+  if (size && size->isConstant()) return false;
+  auto start = constantInt(sl.start()), stop = constantInt(sl.stop());
+  return (start && *start != 0) || stop.has_value();
+}
+
 Expected<VtPtr> TensorVariable::symbolicSlice(Tx& tx, const VtPtr& index) {
   std::vector<std::pair<size_t, int64_t>> patches;  // dim, stand-in size
   if (index->kind() == VtKind::kSlice) {
@@ -439,10 +450,7 @@ Expected<VtPtr> TensorVariable::symbolicSlice(Tx& tx, const VtPtr& index) {
         return unsupported("a tuple index mixing " + items[d]->pythonTypeName() +
                            " with SymInt slice bounds");
       auto& sl = static_cast<SliceVariable&>(*items[d]);
-      bool sym = false;
-      for (const auto& part : {sl.start(), sl.stop(), sl.step()})
-        sym = sym || part->kind() == VtKind::kSymInt;
-      if (!sym) continue;
+      if (!slicesSymbolically(tx, sl, d)) continue;
       if (Status st = resolveSlice(tx, sl, d, patches); !st) return st.error();
     }
   }
@@ -535,6 +543,18 @@ Status TensorVariable::resolveSlice(Tx& tx, SliceVariable& slice, size_t dim,
       return unsupported("dynamic shapes: slicing by a SymInt gives a size " + replaced.str() +
                          " over symbols without a stand-in (int inputs)");
     if (Status st = tracer::registerDerivedSize(ctx, *fake, replaced); !st) return st;
+  }
+  // Where the fake slice starts: the start's value at the stand-ins (an int input's
+  // symbol at its hint), so the storage offset is the one Dynamo computes.
+  std::map<std::string, int64_t> fakeValues = ctx.symbolStandIn;
+  for (const auto& info : env.symbols()) fakeValues.emplace(info.name, info.hint);
+  auto fakeStart = env.replace(start).evaluate(fakeValues);
+  if (!fakeStart) return unsupported("a slice start without a value at the stand-ins");
+  if (*fakeStart != 0) {
+    if (*fakeStart < 0 || *fakeStart + *fake * step > meta_.sizes[dim] + step - 1)
+      return unsupported("a slice with a symbolic start whose stand-in leaves the dim");
+    sl->setFakeBounds({*fakeStart, *fakeStart + *fake * step, step});
+    return Status::success();
   }
   if (*fake * step > meta_.sizes[dim] + step - 1) {
     // The shape env says the slice keeps a symbol no larger than the dim (its guards

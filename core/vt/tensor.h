@@ -58,6 +58,8 @@ class TensorVariable : public VariableTracker {
   Expected<VtPtr> dunderOrGraphCall(Tx& tx, const std::string& name, Args args, Kwargs kwargs);
   // t[a:b:c] or t[a:b, c:d, ...] with SymInt bounds (fake_impls.py slice_forward, one
   // dim per slice): each slice's bounds resolved, then the getitem node.
+  // Whether slicing dim `dim` by `sl` goes through symbolicSlice.
+  bool slicesSymbolically(Tx& tx, const SliceVariable& sl, size_t dim) const;
   Expected<VtPtr> symbolicSlice(Tx& tx, const VtPtr& index);
   // slice_forward's guards for one slice on `dim`, and its fake bounds.
   // A size whose stand-in the fake slice cannot reach is left in `patches`.
