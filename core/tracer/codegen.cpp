@@ -263,9 +263,15 @@ std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<Vt
     } else if (!t.attrs.empty()) {
       // A dict subclass object made while tracing: its dict items (insertion order), then
       // its attributes.
+      // A pre-existing one whose dict was mutated: its items too (codegen_update_mutated's
+      // _manual_dict_setitem before the attribute stores).
       if (auto* o = vt::asUserObject(t.value);
-          o && o->baseDict() && t.value->mutationType() == vt::MutationType::kAttributeMutationNew)
+          o && o->baseDict() &&
+          (t.value->mutationType() == vt::MutationType::kAttributeMutationNew ||
+           tx.context().sideEffects.isModified(o->baseDict().get()))) {
+        (void)LazyVariable::realizeAll(tx, o->baseDict(), 0);
         collectTensorNodes(o->baseDict(), tx.context().output.graph(), outputs, 0);
+      }
       // Attribute and global stores. For a pre-existing object codegen_update_mutated
       // reconstructs the values of its store_attr_mutations in reverse store order (its
       // suffixes are applied reversed again, so the stores still happen in order), which

@@ -219,10 +219,13 @@ void InstructionTranslator::updateBlockStack(const bytecode::Instruction& inst) 
   if (entry) {
     // Leaving the innermost with block for the one around it.
     size_t n = blockStack_.size();
-    if (n >= 2 && entry->target != blockStack_[n - 1] && entry->target == blockStack_[n - 2])
+    if (n >= 2 && entry->target != blockStack_[n - 1] && entry->target == blockStack_[n - 2]) {
       blockStack_.pop_back();
+      blockManagers_.pop_back();
+    }
   } else if (!blockStack_.empty() && inst.opname != "NOP" && inst.opname != "JUMP_BACKWARD") {
     blockStack_.clear();  // out of every block
+    blockManagers_.clear();
   }
 }
 

@@ -69,6 +69,10 @@ struct TracingContext {
   bool anyAutocastEnabled = false;  // the recorded autocast state (CPU or GPU)
   bool autocastCpuEnabled = false;
   bool autocastGpuEnabled = false;
+  // The enabled CPU autocast regions entered while tracing, innermost last
+  // (AutocastModeVariable.enter): the lower-precision dtype the region casts to. Fake
+  // tensors follow the innermost one's cast policy (vt::autocastCastPolicy).
+  std::vector<fake::DType> autocastCpuRegions;
   // InstructionTranslator.inconsistent_side_effects: torch.compiler.is_compiling() and
   // friends were folded, so a frame with no op is compiled, not skipped.
   bool inconsistentSideEffects = false;
@@ -230,6 +234,8 @@ class InstructionTranslator {
   // The handler targets of the with blocks entered by this frame and not nested in a try
   // block (block_stack on 3.11: update_block_stack, enter_ctx).
   const std::vector<uint32_t>& blockStack() const { return blockStack_; }
+  // The context manager of each block of blockStack() (BlockStackEntry.with_context).
+  const std::vector<VtPtr>& blockManagers() const { return blockManagers_; }
   // The exception table entry covering `offset`, or null.
   const bytecode::ExceptionTableEntry* handlerAt(uint32_t offset) const {
     return bytecode::findHandler(exceptionTable_, offset);
@@ -290,6 +296,7 @@ class InstructionTranslator {
   std::vector<VtPtr> stack_;
   std::vector<bytecode::ExceptionTableEntry> exceptionTable_;
   std::vector<uint32_t> blockStack_;
+  std::vector<VtPtr> blockManagers_;  // parallel to blockStack_
   std::optional<uint32_t> lastSpeculation_;
   size_t activeGenericContexts_ = 0;
   std::vector<std::string> kwNames_;

@@ -119,6 +119,7 @@ Status Ops::beforeWith() {
     const bytecode::ExceptionTableEntry* next = tx.handlerAt(tx.instructions_[tx.ip_].offset);
     if (!next) return Error("bad bytecode: a with block without an exception table entry");
     tx.blockStack_.push_back(next->target);
+    tx.blockManagers_.push_back(*mgr);
   }
   auto entered = cm->enter(tx);
   if (!entered) return entered.error();

@@ -26,6 +26,7 @@
 #include "core/vt/ctx_manager.h"
 #include "core/vt/lists.h"
 #include "core/vt/tensor.h"
+#include "core/vt/user_defined.h"
 
 namespace dynrr::tracer {
 namespace {
@@ -387,6 +388,13 @@ std::vector<compare::EffectDecision> effectDecisions(const SideEffects& effects)
     if (!t.value->source() || t.value->mutationType() == vt::MutationType::kAttributeMutationNew)
       continue;
     const std::string target = t.value->source()->name();
+    // The dict_vt of a pre-existing dict subclass object: Dynamo lists the object only.
+    bool baseOfObject = false;
+    for (size_t k = 0; k < ti && !baseOfObject; ++k) {
+      auto* o = vt::asUserObject(effects.tracked()[k].value);
+      baseOfObject = o && o->baseDict() && o->baseDict().get() == t.value.get();
+    }
+    if (baseOfObject) continue;
     if (auto* cell = dynamic_cast<const vt::CellVariable*>(t.value.get())) {
       if (cell->preExisting() && cell->written()) out.push_back({"store cell", target, ""});
       continue;
@@ -416,10 +424,17 @@ Status breakInBlock(const InstructionTranslator& root, const TracingContext::Bre
   bool inTry = entry && (blocks.empty() || entry->target != blocks.back());
   bool underGeneric = root.activeGenericContexts() > 0;
   if (!inTry && !underGeneric) {
-    if (entry)
-      return unsupported(
-          "graph break inside a with statement (resume functions that "
-          "re-enter the context manager are not modelled)");
+    if (!entry) return Status::success();
+    // compile_subgraph calls exit() of every block's manager before the graph (a grad-mode
+    // or autocast manager adds nodes there); the resume function re-enters them, which
+    // only the generated code shows. Managers whose exit adds nothing (contextlib's
+    // nullcontext, record_function with capture_profiler_record_function off) are
+    // modelled.
+    for (const VtPtr& m : root.blockManagers()) {
+      if (m->kind() != vt::VtKind::kNullContext)
+        return unsupported("graph break inside a with statement on " + m->describe() +
+                           " (its exit before the partial graph is not modelled)");
+    }
     return Status::success();
   }
   if (root.lastSpeculation())

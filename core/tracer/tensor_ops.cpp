@@ -11,6 +11,7 @@
 #include "core/fake/broadcast.h"
 #include "core/fake/op_registry.h"
 #include "core/tracer/derived_sizes.h"
+#include "core/vt/autocast_mode.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
 #include "core/vt/sym_node.h"
@@ -478,6 +479,14 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   if (Status s = refuseSymbolicMeta(tx.context(), metaOp, margs, mkw); !s) return s.error();
   if (Status s = derivedSizeGuards(tx, metaOp, margs); !s) return s.error();
   if (Status s = factorySizeGuards(tx, metaOp, args); !s) return s.error();
+  if (!tx.context().autocastCpuRegions.empty()) {
+    // FakeTensorMode runs the operator under the autocast dispatch key: its arguments
+    // are cast by the region's policy first (the graph keeps the uncast call).
+    if (Status s =
+            vt::autocastCastPolicy(metaOp, tx.context().autocastCpuRegions.back(), margs, mkw);
+        !s)
+      return s.error();
+  }
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
   // A SymInt argument is computed with its hint; if another value would give other
   // metadata, the result has symbolic sizes, which are not modelled.

@@ -16,6 +16,7 @@
 #include "core/support/sha256.h"
 #include "core/trace/library_modules.h"
 #include "core/trace/object_printer.h"
+#include "core/vt/autocast_mode.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/ctx_manager.h"
@@ -25,6 +26,7 @@
 #include "core/vt/higher_order_ops.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
+#include "core/vt/polyfilled_function.h"
 #include "core/vt/sets.h"
 #include "core/vt/sym_node.h"
 #include "core/vt/tensor.h"
@@ -427,7 +429,7 @@ Expected<VtPtr> Wrap::dict() {
 // list(dict.keys(S))[i] and realised (CONSTANT_MATCH) to be hashed; values lazy from
 // DictSubclassGetItemSource dict.__getitem__(S, <key source>); the ConstDictVariable
 // becomes the _base_vt of a UserDefinedDictVariable (a user object). Only str and int
-// keys, and no mutation, are modelled.
+// keys are modelled.
 Expected<VtPtr> Wrap::dictSubclass(trace::ObjRef cls) {
   if (!source) return unsupported("a dict subclass instance without a source");
   guard(GuardKind::TYPE_MATCH, srcName);
@@ -454,11 +456,16 @@ Expected<VtPtr> Wrap::dictSubclass(trace::ObjRef cls) {
   auto base = std::make_shared<vt::DictVariable>(std::move(entries), source,
                                                  vt::MutationType::kValueMutationExisting);
   std::string typeName = vt::qualifiedClassName(ctx.trace, cls);
-  base->setReadOnly("a " + typeName + " (a dict subclass)");
   auto v = std::make_shared<vt::UserObjectVariable>(ref, cls, typeName, source);
   v->setBaseDict(base);
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
   ctx.sideEffects.trackExisting(v);
+  // The dict_vt (ValueMutationExisting, should_reconstruct_all) is not in Dynamo's
+  // id_to_variable; it is tracked here after its object only so that a mutation of it
+  // (dict.__setitem__ through super()) is written back: codegen_update_mutated rebuilds
+  // the items with the object (see codegen.cpp), and the side effect Dynamo lists is the
+  // object's (effectDecisions skips the dict).
+  ctx.sideEffects.trackExisting(base);
   return VtPtr(v);
 }
 
@@ -550,6 +557,23 @@ Expected<VtPtr> Wrap::classObject() {
     guard(GuardKind::CLASS_MATCH, srcName);
     return VtPtr(std::make_shared<vt::GradModeVariable>(
         true, std::string(c.getQualname().cStr()) == "enable_grad", false, source));
+  }
+  if (cmod == "torch.autograd.grad_mode" &&
+      std::string(c.getQualname().cStr()) == "set_grad_enabled") {
+    // TorchCtxManagerClassVariable of torch.set_grad_enabled, matched by class.
+    guard(GuardKind::CLASS_MATCH, srcName);
+    return vt::GradModeVariable::setGradEnabledClass(source);
+  }
+  if (std::string q = c.getQualname().cStr();
+      q == "autocast" &&
+      (cmod == "torch.amp.autocast_mode" || cmod == "torch.cpu.amp.autocast_mode" ||
+       cmod == "torch.cuda.amp.autocast_mode")) {
+    // TorchCtxManagerClassVariable of torch.autocast (or a device alias), matched by class.
+    guard(GuardKind::CLASS_MATCH, srcName);
+    return vt::AutocastModeVariable::makeClass(cmod == "torch.cpu.amp.autocast_mode"    ? "cpu"
+                                               : cmod == "torch.cuda.amp.autocast_mode" ? "cuda"
+                                                                                        : "",
+                                               source);
   }
   if ((cmod == "torch.autograd.profiler" || cmod == "torch.profiler") &&
       std::string(c.getQualname().cStr()) == "record_function") {
@@ -729,6 +753,12 @@ Expected<VtPtr> Wrap::function() {
   if (module == "torch.utils.checkpoint" && qualname == "checkpoint")
     return VtPtr(std::make_shared<vt::HigherOrderOperatorVariable>("tag_activation_checkpoint", ref,
                                                                    source));
+  if (module == "typing" && qualname == "cast") {
+    // PolyfilledFunctionVariable, guarded by identity (seen with real Dynamo:
+    // ID_MATCH G['cast'] in torch/optim/optimizer.py's step wrapper).
+    guard(GuardKind::ID_MATCH, srcName);
+    return VtPtr(std::make_shared<vt::PolyfilledCastVariable>(source));
+  }
   guard(GuardKind::CLOSURE_MATCH, srcName);
   // The Python entry points of torch._higher_order_ops that Dynamo inlines as user code
   // up to their operator call (the pytree flattening they do is modelled with the
@@ -987,6 +1017,35 @@ Expected<VtPtr> VariableBuilder::wrapInstance(TracingContext& ctx, trace::ObjRef
     if (source) ctx.output.addGuard(GuardKind::TYPE_MATCH, source->name());
     return VtPtr(std::make_shared<vt::WrapperFunctionVariable>(*wrapped, "__wrapped__", typeName,
                                                                std::move(source)));
+  }
+  if (typeName != "torch.amp.autocast_mode._UnmanagedAutocast" &&
+      vt::mroFind(ctx.trace, inst.getClass(), {"torch.amp.autocast_mode.autocast"})) {
+    // A torch.autocast object made before compiling (autocast_decorator's closure):
+    // ID_MATCH and an AutocastModeVariable of its device, fast_dtype, _enabled and
+    // _cache_enabled.
+    if (!source) return unsupported("a torch.autocast object reached without a source");
+    std::vector<vt::ConstantValue> values;
+    for (const char* name : {"device", "fast_dtype", "_enabled", "_cache_enabled"}) {
+      auto a = vt::findAttr(inst.getAttrs(), name);
+      if (!a) return unsupported(std::string("a torch.autocast object recorded without ") + name);
+      auto o = ctx.trace.object(*a);
+      if (!o) return o.error();
+      switch (o->which()) {
+        case W::STR: values.emplace_back(std::string(o->getStr().cStr())); break;
+        case W::BOOL: values.emplace_back(o->getBool()); break;
+        case W::NONE: values.emplace_back(vt::NoneValue{}); break;
+        case W::DTYPE:
+          values.emplace_back(
+              vt::TorchConstant{vt::TorchConstant::Kind::kDtype, o->getDtype().cStr()});
+          break;
+        default:
+          return unsupported(std::string("a torch.autocast object whose ") + name + " is a " +
+                             trace::typeName(ctx.trace, *a));
+      }
+    }
+    ctx.output.addGuard(GuardKind::ID_MATCH, source->name());
+    return vt::AutocastModeVariable::makeManager(values[0], values[1], values[2], values[3],
+                                                 std::move(source));
   }
   if (vt::mroFind(ctx.trace, inst.getClass(), {"logging.Logger"})) {
     if (!source) return unsupported("a logging.Logger reached without a source");

@@ -61,6 +61,8 @@ const char* vtKindName(VtKind k) {
     case VtKind::kException: return "ExceptionVariable";
     case VtKind::kGenericContext: return "GenericContextWrappingVariable";
     case VtKind::kNullContext: return "NullContextVariable";
+    case VtKind::kAutocast: return "AutocastModeVariable";
+    case VtKind::kPolyfilled: return "PolyfilledFunctionVariable";
     case VtKind::kOperatorGetter: return "NestedUserFunctionVariable";
     case VtKind::kMappingProxy: return "MappingProxyVariable";
     case VtKind::kHigherOrderOp: return "TorchHigherOrderOperatorVariable";

@@ -90,6 +90,8 @@ enum class VtKind {
   kException,       // ExceptionVariable / UserDefinedExceptionObjectVariable
   kGenericContext,  // GenericContextWrappingVariable (a user class with __enter__/__exit__)
   kNullContext,     // NullContextVariable (contextlib.nullcontext and its class)
+  kAutocast,        // AutocastModeVariable (torch.autocast, its class and its objects)
+  kPolyfilled,      // PolyfilledFunctionVariable of typing.cast
   kMappingProxy,    // MappingProxyVariable (types.MappingProxyType over a dict)
   kOperatorGetter,  // the closure operator.itemgetter / attrgetter / methodcaller's polyfill
                     // returns

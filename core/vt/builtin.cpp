@@ -25,6 +25,7 @@
 #include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
 #include "core/vt/iter.h"
+#include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
 #include "core/vt/sets.h"
@@ -385,8 +386,13 @@ Expected<VtPtr> callType(Tx& tx, const std::string&, Args& args) {
   const VtPtr& x = args[0];
   SourcePtr src =
       x->source() ? Source::expr(x->source(), "type(" + x->source()->name() + ")") : nullptr;
-  if (auto* obj = dynamic_cast<UserObjectVariable*>(x.get()); obj && obj->cls())
+  if (auto* obj = dynamic_cast<UserObjectVariable*>(x.get()); obj && obj->cls()) {
+    // VariableTracker.build(tx, py_type, TypeSource(source)): lazy, so the class is
+    // guarded (CLASS_MATCH) only when used (seen with real Dynamo: ModelOutput's
+    // _register_model_output_pytree_node(type(self)) returns before reading it).
+    if (src) return VtPtr(std::make_shared<LazyVariable>(obj->cls(), src));
     return tracer::VariableBuilder::wrap(tx.context(), obj->cls(), src);
+  }
   if (x->kind() == VtKind::kTensor && x->pythonTypeName() == "Tensor") {
     // call_type of a torch.Tensor: built from AttrSource(GlobalSource(name), "Tensor")
     // where name = install_global_by_id("", torch) = "_<id(torch)>_c<OutputGraph.compile_id>".

@@ -16,6 +16,23 @@ void GradModeVariable::setGradMode(Tx& tx, bool enabled) {
 
 Expected<VtPtr> GradModeVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   if (!isClass_) return unsupported("calling a grad-mode context manager (as a decorator)");
+  if (setter_) {
+    // TorchCtxManagerClassVariable.call_function: set_grad_enabled with one argument is
+    // GradModeVariable.create(tx, args[0].as_python_constant(), initialized=True): the
+    // mode changes now (a _set_grad_enabled node unless already in it), and the manager
+    // restores the mode it was made in when used in a with statement.
+    if (args.size() != 1 || !kwargs.empty())
+      return unsupported("torch.set_grad_enabled without exactly one positional argument");
+    auto arg = args[0]->realize(tx);
+    if (!arg) return arg.error();
+    const ConstantVariable* mode = asConstant(*arg);
+    if (!mode || !std::holds_alternative<bool>(mode->value()))
+      return unsupported("torch.set_grad_enabled with a mode that is not a constant bool");
+    bool target = std::get<bool>(mode->value());
+    bool initial = tx.context().gradEnabled;
+    setGradMode(tx, target);
+    return VtPtr(std::make_shared<GradModeVariable>(false, target, initial));
+  }
   if (!args.empty() || !kwargs.empty()) return unsupported("torch.no_grad with arguments");
   // GradModeVariable.create: initial_values is the grad mode when it is made.
   return VtPtr(std::make_shared<GradModeVariable>(false, target_, tx.context().gradEnabled));

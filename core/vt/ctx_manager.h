@@ -1,8 +1,9 @@
 // ctx_manager.h — context managers (torch/_dynamo/variables/ctx_manager.py):
 // ContextWrappingVariable (enter / exit, what BEFORE_WITH and the __exit__ call run),
-// GradModeVariable (torch.no_grad / torch.enable_grad: the class as reached from the
-// program, TorchCtxManagerClassVariable in Dynamo, and the manager calling it makes,
-// with target_values and initial_values = the grad mode when it was made), and
+// GradModeVariable (torch.no_grad / torch.enable_grad / torch.set_grad_enabled: the class
+// as reached from the program, TorchCtxManagerClassVariable in Dynamo, and the manager
+// calling it makes, with target_values and initial_values = the grad mode when it was
+// made; set_grad_enabled(mode) changes the mode at once, create(..., initialized=True)), and
 // WithExitFunctionVariable (the bound __exit__ BEFORE_WITH pushes),
 // GenericContextWrappingVariable (a user object whose class defines __enter__ and
 // __exit__, made while tracing: both methods inlined; no graph break may happen while it
@@ -32,6 +33,14 @@ class GradModeVariable final : public ContextWrappingVariable {
         isClass_(isClass),
         target_(target),
         initial_(initial) {}
+  // The class torch.set_grad_enabled (TorchCtxManagerClassVariable): called with one
+  // constant it sets the mode when made (GradModeVariable.create(tx, mode, initialized=True)).
+  static VtPtr setGradEnabledClass(SourcePtr source) {
+    auto v = std::make_shared<GradModeVariable>(true, true, false, std::move(source));
+    v->setter_ = true;
+    return v;
+  }
+  bool isSetGradEnabledClass() const { return isClass_ && setter_; }
   bool isClass() const { return isClass_; }
   bool target() const { return target_; }
   bool initial() const { return initial_; }
@@ -39,9 +48,11 @@ class GradModeVariable final : public ContextWrappingVariable {
     return isClass_ ? "type" : target_ ? "enable_grad" : "no_grad";
   }
   std::string describe() const override {
+    if (isSetGradEnabledClass()) return "set_grad_enabled (class)";
     return std::string(target_ ? "enable_grad" : "no_grad") + (isClass_ ? " (class)" : "");
   }
-  // The class called with no arguments makes the manager (GradModeVariable.create).
+  // The class called with no arguments makes the manager (GradModeVariable.create);
+  // set_grad_enabled's class takes the mode as its one argument.
   Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
   Expected<VtPtr> enter(Tx& tx) override;
   Expected<VtPtr> exit(Tx& tx, Args args) override;
@@ -54,6 +65,7 @@ class GradModeVariable final : public ContextWrappingVariable {
   bool isClass_;
   bool target_;
   bool initial_;
+  bool setter_ = false;  // the class is torch.set_grad_enabled
 };
 
 // GenericContextWrappingVariable: the user object `object` (a UserObjectVariable made

@@ -351,6 +351,18 @@ Expected<VtPtr> DictVariable::callMethod(Tx& tx, const std::string& name, Args a
   if (!readOnly_.empty() && kMutating.count(name))
     return unsupported("dict." + name + " on " + readOnly_);
   if (!kwargs.empty() && name != "update") return unsupported("keyword arguments to dict." + name);
+  if (partialKeys_) {
+    if ((name != "get" && name != "__getitem__" && name != "__contains__") || args.empty())
+      return unsupported("dict." + name + " on a __dict__ whose keys are not all recorded");
+    auto key = tx.realize(args[0]);
+    if (!key) return key;
+    auto at = findKey(tx, *key);
+    if (!at) return at.error();
+    if (!*at)
+      return unsupported(
+          "a key missing from the known part of a __dict__ whose keys are not "
+          "all recorded");
+  }
   auto r = it->second(*this, tx, args, kwargs);
   if (!r && r.error().message().empty()) return unsupported("call of method " + name + " on dict");
   return r;
@@ -358,6 +370,7 @@ Expected<VtPtr> DictVariable::callMethod(Tx& tx, const std::string& name, Args a
 
 Expected<std::vector<VtPtr>> DictVariable::unpackVarSequence(Tx& tx) {
   if (Status st = checkSnapshot(tx); !st) return st.error();
+  if (partialKeys_) return unsupported("iterating a __dict__ whose keys are not all recorded");
   guardKeys(tx);
   std::vector<VtPtr> keys;
   for (const auto& kv : entries_) keys.push_back(kv.first);

@@ -56,6 +56,9 @@ class DictVariable final : public VariableTracker {
   // (over a ConstDictVariable): generic_jump does not take it for a ConstDictVariable.
   void setOrderedDictVariable() { orderedDictVariable_ = true; }
   bool isOrderedDictVariable() const { return orderedDictVariable_; }
+  // Only some of the dict's keys are known (an object's __dict__ whose recorded instance
+  // dict is missing): a lookup of an entry it holds works, anything else is refused.
+  void setPartialKeys() { partialKeys_ = true; }
   // Mutating methods are refused with this reason (not modelled for this dict).
   void setReadOnly(std::string why) { readOnly_ = std::move(why); }
   const VtPtr& defaultFactory() const { return defaultFactory_; }
@@ -65,7 +68,10 @@ class DictVariable final : public VariableTracker {
   Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
   // Iterating a dict gives its keys; a pre-existing dict's keys are guarded.
   Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override;
-  Expected<bool> boolValue(Tx&) override { return !entries_.empty(); }
+  Expected<bool> boolValue(Tx&) override {
+    if (partialKeys_) return unsupported("the truth of a __dict__ whose keys are not all recorded");
+    return !entries_.empty();
+  }
 
   // Where the entry whose key == `key` (Python equality) is, if any.
   Expected<std::optional<size_t>> findKey(Tx& tx, const VtPtr& key) const;
@@ -87,6 +93,7 @@ class DictVariable final : public VariableTracker {
   std::optional<size_t> snapshotAt_;
   bool hooksDict_ = false;
   bool orderedDictVariable_ = false;
+  bool partialKeys_ = false;
   std::string readOnly_;
 };
 

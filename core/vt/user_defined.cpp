@@ -5,6 +5,7 @@
 #include "core/vt/user_defined.h"
 
 #include <algorithm>
+#include <set>
 
 #include "core/trace/object_printer.h"
 #include "core/tracer/instruction_translator.h"
@@ -360,11 +361,38 @@ Expected<VtPtr> UserObjectVariable::dunderDict(Tx& tx) {
     dict->setSnapshotOf(ctx.sideEffects.pending().size());
     return VtPtr(dict);
   }
-  if (baseDict_) return unsupported("obj.__dict__ of a dict subclass (" + typeName_ + ")");
-  if (ctx.sideEffects.hasPendingAttrs(this))
-    return unsupported("obj.__dict__ of a " + typeName_ + " after attribute stores while tracing");
   auto inst = instance(tx);
   if (!inst) return inst.error();
+  if (ctx.sideEffects.hasPendingAttrs(this) || baseDict_) {
+    // SideEffectsProxyDict over a pre-existing object: the attributes stored while
+    // tracing (the side-effects table), then the recorded instance dict's other keys
+    // from DictGetItemSource. A snapshot: used after a later store it is refused. A dict
+    // subclass object's instance dict is not recorded: only the stored keys are known.
+    std::vector<std::pair<VtPtr, VtPtr>> entries;
+    std::set<std::string> stored;
+    if (auto* attrs = ctx.sideEffects.attrsOf(this)) {
+      for (const auto& [n, v] : *attrs) {
+        entries.emplace_back(ConstantVariable::make(n), v);
+        stored.insert(n);
+      }
+    }
+    SourcePtr dictSrc = source() ? Source::attr(source(), "__dict__") : nullptr;
+    if (*inst) {
+      for (auto a : (*inst)->getAttrs()) {
+        std::string key = a.getName().cStr();
+        if (stored.count(key)) continue;
+        SourcePtr src = dictSrc ? Source::item(dictSrc, pyStrRepr(key)) : nullptr;
+        entries.emplace_back(ConstantVariable::make(key),
+                             std::make_shared<LazyVariable>(a.getValue(), src));
+      }
+    }
+    auto dict = std::make_shared<DictVariable>(std::move(entries), dictSrc,
+                                               MutationType::kAttributeMutationExisting);
+    dict->setDunderDict();
+    dict->setSnapshotOf(ctx.sideEffects.pending().size());
+    if (!*inst) dict->setPartialKeys();
+    return VtPtr(dict);
+  }
   if (!*inst) return unsupported("obj.__dict__ of a " + typeName_ + " with no recorded instance");
   SourcePtr dictSrc = source() ? Source::attr(source(), "__dict__") : nullptr;
   std::vector<std::pair<VtPtr, VtPtr>> entries;
