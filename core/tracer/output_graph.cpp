@@ -246,7 +246,11 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
     const ProtoNode& n = graph_.node(id);
     return !n.symbol.empty() || !n.symExpr.empty();
   };
-  for (size_t i = graph_.size(); i-- > 0;) {
+  // In graph order from the end (reversed(list(self.graph.nodes))): nodes inserted
+  // before others (the reified sizes) are visited where they stand.
+  const std::vector<NodeId> rootOrder = graph_.order(0);
+  for (auto r = rootOrder.rbegin(); r != rootOrder.rend(); ++r) {
+    const size_t i = static_cast<size_t>(*r);
     const ProtoNode& n = graph_.node(static_cast<NodeId>(i));
     if (n.erased || n.graph != 0 || users[i] != 0) continue;
     // is_accessor_node: size / stride / storage_offset / item read off a tensor.
