@@ -6,6 +6,7 @@
 // BUILTIN_MATCH, Python functions -> CLOSURE_MATCH).
 #include "core/tracer/variable_builder.h"
 
+#include <cmath>
 #include <map>
 #include <set>
 #include <unordered_set>
@@ -280,6 +281,18 @@ Expected<VtPtr> Wrap::intValue() {
 }
 
 Expected<VtPtr> Wrap::constant() {
+  if (obj->which() == W::FLOAT && source) {
+    // wrap_symfloat: with specialize_float off and assume_static_by_default off
+    // (dynamic=True), a finite float read from a source is unspecialised: a 0-d float64
+    // graph input, item() into a SymFloat, TYPE_MATCH and `not math.isnan(...)` in the
+    // shape guard. Not modelled: refused rather than specialised.
+    auto config = ctx.trace.configOf(ctx.event);
+    double v = obj->getFloat();
+    if (!config.getSpecializeFloat() && !config.getAssumeStaticByDefault() && std::isfinite(v))
+      return unsupported("a float input (" + srcName +
+                         ") that Dynamo unspecialises under dynamic=True (specialize_float off: "
+                         "a float64 graph input and SymFloat; not modelled)");
+  }
   auto c = VariableBuilder::constantFromHeap(ctx, ref);
   if (!c) return c;
   VariableBuilder::constantGuards(ctx, source, obj->which() == W::INT);
