@@ -70,6 +70,11 @@ void collectTensors(const fake::MetaArg& a, std::vector<const fake::TensorMeta*>
 
 }  // namespace
 
+namespace {
+void collectCarried(const TracingContext& ctx, const fake::MetaArg& a, std::set<std::string>& out,
+                    int depth);
+}  // namespace
+
 bool isDerived(const Expr& e) { return !e.isConstant() && !e.asSymbol(); }
 
 std::optional<int64_t> standInValue(const TracingContext& ctx, const Expr& e) {
@@ -124,6 +129,22 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
                                "modelled)");
     }
     return Status::success();
+  }
+  // A SymInt argument derived from symbols (narrow's length x.shape[0] - 1): the checks
+  // other meta functions make on it (start + length <= size) are not modelled.
+  static const std::unordered_set<std::string_view> kTakesDerivedInts = {
+      "ones",     "zeros",     "empty",    "full",   "rand",   "randn", "new_zeros",
+      "new_ones", "new_empty", "new_full", "arange", "repeat", "select"};
+  if (!testsEqOne(name) && !kTakesDerivedInts.count(name)) {
+    std::set<std::string> ints;
+    for (const auto& a : args) {
+      if (a.get<fake::TensorMeta>()) continue;
+      collectCarried(ctx, a, ints, 0);
+    }
+    if (!ints.empty())
+      return unsupported("dynamic shapes: " + op + " with an int argument " + *ints.begin() +
+                         " derived from size symbols (the checks its meta function makes on "
+                         "it are not modelled)");
   }
   std::vector<const fake::TensorMeta*> tensors;
   for (const auto& a : args) collectTensors(a, tensors, 0);
