@@ -1,6 +1,7 @@
 // derived_sizes.cpp — see derived_sizes.h.
 #include "core/tracer/derived_sizes.h"
 
+#include <algorithm>
 #include <set>
 #include <string_view>
 #include <unordered_set>
@@ -292,6 +293,76 @@ Status checkResult(const TracingContext& ctx, const std::string& op,
 }
 
 }  // namespace
+
+void registerViewSizes(TracingContext& ctx, const std::string& op,
+                       const std::vector<fake::MetaArg>& args, const fake::MetaValue& result) {
+  if (ctx.symbolBase == 0 || args.empty() || !result.is<fake::TensorMeta>()) return;
+  std::string_view name = baseName(op);
+  if (name != "view" && name != "reshape" && name != "flatten") return;
+  const auto* in = args[0].get<fake::TensorMeta>();
+  if (!in) return;
+  const auto& out = result.as<fake::TensorMeta>();
+  auto& env = ctx.output.shapeEnv();
+  auto product = [&](const fake::Shape& sizes, size_t from, size_t to) -> std::optional<Expr> {
+    Expr p(1);
+    for (size_t i = from; i < to && i < sizes.size(); ++i) {
+      auto e = sizeExpr(ctx, sizes[i]);
+      if (!e || Expr::productStaysUnexpanded(p, *e)) return std::nullopt;
+      p = p * *e;
+    }
+    return p;
+  };
+  auto record = [&](int64_t v, const Expr& e) {
+    if (e.hasAtoms() || !isDerived(e)) return;
+    if (auto known = sizeExpr(ctx, v); known && *known == e) return;
+    (void)registerDerivedSize(ctx, v, e);
+  };
+  if (name == "flatten") {
+    // flatten(start_dim=0, end_dim=-1): the dims it merges into one.
+    int64_t rank = in->dim();
+    int64_t start =
+        args.size() > 1 && args[1].get<std::int64_t>() ? *args[1].get<std::int64_t>() : 0;
+    int64_t end =
+        args.size() > 2 && args[2].get<std::int64_t>() ? *args[2].get<std::int64_t>() : -1;
+    if (start < 0) start += rank;
+    if (end < 0) end += rank;
+    if (rank == 0 || start < 0 || end >= rank || start > end) return;
+    auto merged = product(in->sizes, static_cast<size_t>(start), static_cast<size_t>(end) + 1);
+    if (merged && static_cast<size_t>(start) < out.sizes.size())
+      record(out.sizes[static_cast<size_t>(start)], *merged);
+    return;
+  }
+  // view / reshape: the one dim the meta function inferred is numel // the others.
+  std::vector<int64_t> shape;
+  if (args.size() == 2 && args[1].get<fake::ArgSeq>()) {
+    for (const auto& item : args[1].get<fake::ArgSeq>()->items) {
+      const auto* v = item.get<std::int64_t>();
+      if (!v) return;
+      shape.push_back(*v);
+    }
+  } else {
+    for (size_t i = 1; i < args.size(); ++i) {
+      const auto* v = args[i].get<std::int64_t>();
+      if (!v) return;
+      shape.push_back(*v);
+    }
+  }
+  if (shape.size() != out.sizes.size()) return;
+  auto inferred = std::find(shape.begin(), shape.end(), -1);
+  if (inferred == shape.end()) return;
+  auto numel = product(in->sizes, 0, in->sizes.size());
+  Expr others(1);
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape.begin() + static_cast<std::ptrdiff_t>(i) == inferred) continue;
+    auto e = sizeExpr(ctx, shape[i]);
+    if (!e || Expr::productStaysUnexpanded(others, *e)) return;
+    others = others * *e;
+  }
+  if (!numel) return;
+  auto q = Expr::floorDiv(*numel, others, &env);
+  if (!q || q->hasAtoms()) return;
+  record(out.sizes[static_cast<size_t>(inferred - shape.begin())], *q);
+}
 
 Status checkNewDerivedSizes(const TracingContext& ctx, const std::string& op,
                             const std::vector<fake::MetaArg>& args, const fake::MetaValue& result) {

@@ -44,6 +44,11 @@ Status registerDerivedSize(TracingContext& ctx, int64_t v, const symbolic::Expr&
 Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
                          const std::vector<fake::MetaArg>& args);
 
+// After a view / reshape / flatten: the size it inferred (a -1, the flattened dims) is the
+// quotient or product of the input's size expressions, as the meta function computes it
+// with sympy (FloorDiv(8*s77, 4) is 2*s77), recorded when it is exact.
+void registerViewSizes(TracingContext& ctx, const std::string& op,
+                       const std::vector<fake::MetaArg>& args, const fake::MetaValue& result);
 // After `op` ran on `args`: a size of `result` derived from symbols that no argument
 // carries (narrow's `start + length <= size`, a slice's bounds) comes with guards of its
 // meta function that are modelled only for slices (TensorVariable::resolveSlice):
