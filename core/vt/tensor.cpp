@@ -16,6 +16,7 @@
 #include "core/vt/misc.h"
 #include "core/vt/numpy_ndarray.h"
 #include "core/vt/sym_node.h"
+#include "core/vt/torch.h"
 #include "core/vt/untyped_storage.h"
 
 namespace dynrr::vt {
@@ -127,7 +128,7 @@ Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, const std::
   }
   int64_t ndim = static_cast<int64_t>(meta.sizes.size());
   if (name == "dim" || name == "ndimension") return ConstantVariable::make(ndim);
-  if (name == "numel") return sizeValue(tx, meta.numel(), "numel");
+  if (name == "numel" || name == "nelement") return sizeValue(tx, meta.numel(), "numel");
   if (name == "is_contiguous" && args.empty()) return ConstantVariable::make(meta.isContiguous());
   const fake::Shape& xs = name == "stride" ? meta.strides : meta.sizes;
   const char* what = name == "stride" ? "stride" : "size";
@@ -188,7 +189,41 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
   if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real")
     return tracer::tensorCall(tx, false, "getattr", "getattr",
                               {self(), ConstantVariable::make(name)}, {});
-  static const std::unordered_set<std::string> kUnmodelled = {"grad", "imag", "grad_fn"};
+  // The other getset attributes of torch.Tensor (all_tensor_attrs' GetSetDescriptors):
+  // try_generic_attr_handling puts a getattr node in the graph whose example value is no
+  // tensor for most of them; not modelled, named rather than taken for a bound method.
+  static const std::unordered_set<std::string> kUnmodelled = {"grad",
+                                                              "imag",
+                                                              "grad_fn",
+                                                              "_version",
+                                                              "grad_dtype",
+                                                              "is_cpu",
+                                                              "is_ipu",
+                                                              "is_leaf",
+                                                              "is_maia",
+                                                              "is_meta",
+                                                              "is_mkldnn",
+                                                              "is_mps",
+                                                              "is_mtia",
+                                                              "is_sparse_csr",
+                                                              "is_vulkan",
+                                                              "is_xla",
+                                                              "is_xpu",
+                                                              "itemsize",
+                                                              "layout",
+                                                              "name",
+                                                              "nbytes",
+                                                              "output_nr",
+                                                              "retains_grad",
+                                                              "volatile",
+                                                              "_base",
+                                                              "_grad",
+                                                              "_grad_fn",
+                                                              "_cdata",
+                                                              "_backward_hooks",
+                                                              "_python_dispatch",
+                                                              "_post_accumulate_grad_hooks",
+                                                              "_has_symbolic_sizes_strides"};
   if (kUnmodelled.count(name)) return unsupported("tensor attribute ." + name);
   return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
 }
@@ -213,7 +248,7 @@ static Expected<VtPtr> backwardCall(Tx& tx) {
 Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                            Kwargs kwargs) {
   static const std::unordered_set<std::string> kMetadata = {
-      "size", "dim", "numel", "ndimension", "stride", "is_contiguous"};
+      "size", "dim", "numel", "nelement", "ndimension", "stride", "is_contiguous"};
   if (kMetadata.count(name) && kwargs.empty()) {
     auto r = metadataMethod(tx, meta_, name, args);
     if (r && name == "size" && anySymInt(*r)) {
@@ -234,6 +269,33 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
        }}};
   if (auto a = kAnswers.find(name); a != kAnswers.end() && args.empty() && kwargs.empty())
     return a->second(meta_);
+  // call_method's early refusals: random_ (its aten decomposition is not valid Python) and
+  // uniform_ with the `from` keyword.
+  if (name == "random_")
+    return tracer::graphBreak(tx, "Tensor.random_ op", "This is currently not supported.");
+  if (name == "uniform_" &&
+      std::any_of(kwargs.begin(), kwargs.end(), [](const auto& kv) { return kv.first == "from"; }))
+    return tracer::graphBreak(tx, "Tensor.uniform_ op called with `from` keyword",
+                              "This is currently not supported.");
+  // method___neg__ / __pos__ / __abs__ (nb_negative_impl ...): an operator.neg / pos / abs
+  // call_function in the graph.
+  if ((name == "__neg__" || name == "__pos__" || name == "__abs__") && args.empty() &&
+      kwargs.empty()) {
+    const std::string op = "operator." + name.substr(2, 3);
+    return tracer::tensorCall(tx, false, op, op, {self()}, {});
+  }
+  // method_get_device: the device index, -1 on the CPU.
+  if (name == "get_device" && args.empty() && kwargs.empty() && meta_.device.type == "cpu")
+    return ConstantVariable::make(int64_t{-1});
+  if (name == "addcmul_" && args.size() == 2 && kwargs.size() == 1 && kwargs[0].first == "value") {
+    // method_addcmul_ (enable_dynamo_decompositions): mul, inductor_prims.fma, copy_.
+    auto mul = tracer::tensorCall(tx, false, "torch.mul", "torch.mul", {args[0], args[1]}, {});
+    if (!mul) return mul;
+    const std::string fma = "torch.ops.prims.fma.default";
+    auto f = tracer::tensorCall(tx, false, fma, fma, {*mul, kwargs[0].second, self()}, {});
+    if (!f) return f;
+    return callMethod(tx, "copy_", {*f}, {});
+  }
   if (name == "addcdiv_" && args.size() == 2 && kwargs.size() == 1 && kwargs[0].first == "value") {
     // method_addcdiv_ (enable_dynamo_decompositions): div, inductor_prims.fma, copy_.
     auto div = tracer::tensorCall(tx, false, "torch.div", "torch.div", {args[0], args[1]}, {});
@@ -268,6 +330,25 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     const auto* tc = c ? std::get_if<TorchConstant>(&c->value()) : nullptr;
     if (!constantStr(args[0]) && !(tc && tc->kind == TorchConstant::Kind::kDtype))
       return unsupported("Tensor.type() of a " + args[0]->pythonTypeName());
+  }
+  if (name == "new_tensor" && args.size() == 1 &&
+      std::all_of(kwargs.begin(), kwargs.end(), [](const auto& kv) {
+        return kv.first == "dtype" || kv.first == "device" || kv.first == "requires_grad";
+      })) {
+    // method_new_tensor: torch.tensor(data, dtype=self.dtype, device=self.device) unless
+    // given.
+    auto has = [&](const char* k) {
+      return std::any_of(kwargs.begin(), kwargs.end(),
+                         [k](const auto& kv) { return kv.first == k; });
+    };
+    for (const char* k : {"dtype", "device"}) {
+      if (has(k)) continue;
+      auto v = varGetattr(tx, k);
+      if (!v) return v;
+      kwargs.emplace_back(k, *v);
+    }
+    TorchFunctionVariable ctor("torch.tensor", true);
+    return ctor.callFunction(tx, std::move(args), std::move(kwargs));
   }
   if (name == "new" && !args.empty()) {
     // method_new: x.new(torch.Size) or x.new(ints...) is x.new_empty(...).
