@@ -189,6 +189,40 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
   if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real")
     return tracer::tensorCall(tx, false, "getattr", "getattr",
                               {self(), ConstantVariable::make(name)}, {});
+  // try_generic_attr_handling on a getset attribute whose fake value is a Python bool or int:
+  // a getattr node (wrap_fx_proxy keeps it, with the constant as its example value) and a
+  // ConstantVariable of that value. Device kinds and sizes are known from the metadata; a
+  // tensor that does not require grad is a leaf.
+  {
+    std::optional<ConstantValue> value;
+    const std::string& dev = meta_.device.type;
+    static const std::unordered_map<std::string, std::string> kDeviceKinds = {
+        {"is_cpu", "cpu"},   {"is_meta", "meta"}, {"is_mps", "mps"},
+        {"is_xpu", "xpu"},   {"is_xla", "xla"},   {"is_ipu", "ipu"},
+        {"is_maia", "maia"}, {"is_mtia", "mtia"}, {"is_vulkan", "vulkan"}};
+    if (auto k = kDeviceKinds.find(name); k != kDeviceKinds.end()) value = dev == k->second;
+    if (name == "is_mkldnn" || name == "is_sparse_csr") value = false;
+    if (name == "itemsize") value = int64_t{fake::elementSize(meta_.dtype)};
+    // A tensor that does not require grad has no grad_fn: a leaf, output 0, no retained grad.
+    if (name == "is_leaf" && !meta_.requiresGrad) value = true;
+    if (name == "retains_grad" && !meta_.requiresGrad) value = false;
+    if (name == "output_nr" && !meta_.requiresGrad) value = int64_t{0};
+    if (name == "nbytes") {
+      auto numel = sizeValue(tx, meta_.numel(), "numel");
+      if (!numel) return numel;
+      if (auto k = constantInt(*numel)) value = int64_t{*k * fake::elementSize(meta_.dtype)};
+    }
+    if (value) {
+      auto& out = tx.context().output;
+      NodeId n = out.callFunction(
+          "getattr", {tracer::GraphArg::ofNode(node_), tracer::GraphArg::ofConstant(name)}, {});
+      if (const bool* b = std::get_if<bool>(&*value))
+        out.graph().node(n).exampleText = *b ? "bool True" : "bool False";
+      else
+        out.graph().node(n).exampleText = "int " + std::to_string(std::get<int64_t>(*value));
+      return ConstantVariable::make(*value);
+    }
+  }
   // The other getset attributes of torch.Tensor (all_tensor_attrs' GetSetDescriptors):
   // try_generic_attr_handling puts a getattr node in the graph whose example value is no
   // tensor for most of them; not modelled, named rather than taken for a bound method.
