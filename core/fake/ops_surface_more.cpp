@@ -8,6 +8,7 @@
 // self (self.clone() then the in-place kernel: empty_like's preserved strides); cummax /
 // cummin keep the input's shape with int64 indices; kthvalue / mode / median(dim) /
 // nanmedian(dim) reduce one dim; mv / addmv / addr / addbmm follow the BLAS shape rules.
+#include <algorithm>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -449,6 +450,84 @@ Expected<MetaValue> squareMatrixOp(const OpCall& call, bool reduceToBatch) {
   return MetaValue(std::move(out));
 }
 
+// diagonal(offset=0, dim1=0, dim2=1): a view of the diagonal, moved to the last dim.
+Expected<MetaValue> diagonalOp(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "offset", "dim1", "dim2"});
+  if (!b) return b.error();
+  auto self = b->tensor("input");
+  if (!self) return self.error();
+  auto off = b->integer("offset", 0);
+  if (!off) return off.error();
+  auto a1 = b->integer("dim1", 0);
+  if (!a1) return a1.error();
+  auto a2 = b->integer("dim2", 1);
+  if (!a2) return a2.error();
+  auto d1 = wrapDim(*a1, self->dim());
+  if (!d1) return d1.error();
+  auto d2 = wrapDim(*a2, self->dim());
+  if (!d2) return d2.error();
+  if (*d1 == *d2)
+    return opError(call, "diagonal dimensions cannot be identical " + std::to_string(*a1) + ", " +
+                             std::to_string(*a2));
+  TensorMeta out = *self;
+  std::int64_t len = 0;
+  std::int64_t offset = self->storageOffset;
+  if (*off >= 0) {
+    len = std::max<std::int64_t>(std::min(self->sizes[*d1], self->sizes[*d2] - *off), 0);
+    if (len > 0) offset += *off * self->strides[*d2];
+  } else {
+    len = std::max<std::int64_t>(std::min(self->sizes[*d1] + *off, self->sizes[*d2]), 0);
+    if (len > 0) offset -= *off * self->strides[*d1];
+  }
+  out.sizes.clear();
+  out.strides.clear();
+  for (std::int64_t i = 0; i < self->dim(); ++i) {
+    if (i == *d1 || i == *d2) continue;
+    out.sizes.push_back(self->sizes[i]);
+    out.strides.push_back(self->strides[i]);
+  }
+  out.sizes.push_back(len);
+  out.strides.push_back(self->strides[*d1] + self->strides[*d2]);
+  out.storageOffset = offset;
+  return MetaValue::view(std::move(out), 0);
+}
+
+// diag(diagonal=0): a vector makes a square matrix, a matrix gives its diagonal (copies).
+Expected<MetaValue> diagOp(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "diagonal"});
+  if (!b) return b.error();
+  auto self = b->tensor("input");
+  if (!self) return self.error();
+  auto k = b->integer("diagonal", 0);
+  if (!k) return k.error();
+  bool grad = outputRequiresGrad(call.ctx, self->dtype, {self->requiresGrad});
+  if (self->dim() == 1) {
+    const std::int64_t n = self->sizes[0] + (*k < 0 ? -*k : *k);
+    return MetaValue(fresh(*self, {n, n}, self->dtype, grad));
+  }
+  if (self->dim() != 2)
+    return opError(call,
+                   "diag(): Supports 1D or 2D tensors. Got " + std::to_string(self->dim()) + "D");
+  const std::int64_t len = *k >= 0 ? std::min(self->sizes[0], self->sizes[1] - *k)
+                                   : std::min(self->sizes[0] + *k, self->sizes[1]);
+  return MetaValue(fresh(*self, {std::max<std::int64_t>(len, 0)}, self->dtype, grad));
+}
+
+// take(index): self's dtype in the index's shape.
+Expected<MetaValue> takeOp(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "index"});
+  if (!b) return b.error();
+  auto self = b->tensor("input");
+  if (!self) return self.error();
+  auto idx = b->tensor("index");
+  if (!idx) return idx.error();
+  if (idx->dtype != DType::kInt64)
+    return opError(call, "take(): Expected a long tensor for index, but got " +
+                             std::string(scalarTypeName(idx->dtype)));
+  bool grad = outputRequiresGrad(call.ctx, self->dtype, {self->requiresGrad});
+  return MetaValue(fresh(*self, idx->sizes, self->dtype, grad));
+}
+
 void addBoth(OpRegistry& r, const std::string& op, MetaFn fn) {
   for (const std::string& n : {"torch." + op, "Tensor." + op})
     if (r.find(n) == nullptr) r.add(n, fn);
@@ -572,6 +651,74 @@ void registerSurfaceMoreOps(OpRegistry& r) {
       MetaFn f = *fn;
       std::string t = target;
       r.add(alias, [f, t](const OpCall& c) { return f(OpCall{t, c.args, c.kwargs, c.ctx}); });
+    }
+  }
+  addBoth(r, "diagonal", diagonalOp);
+  addBoth(r, "diag", diagOp);
+  addBoth(r, "take", takeOp);
+  // msort(): sort(dim=0)'s values.
+  if (const MetaFn* sort = r.find("Tensor.sort")) {
+    MetaFn f = *sort;
+    for (const char* n : {"Tensor.msort", "torch.msort"}) {
+      r.add(n, [f](const OpCall& c) -> Expected<MetaValue> {
+        if (c.args.size() != 1 || !c.kwargs.empty()) return opError(c, "msort() takes one tensor");
+        std::vector<MetaArg> args = {c.args[0], MetaArg(0)};
+        static const Kwargs kNone;
+        auto out = f(OpCall{"Tensor.sort", args, kNone, c.ctx});
+        if (!out) return out;
+        if (!out->is<ValueSeq>() || out->as<ValueSeq>().items.empty())
+          return opError(c, "internal: sort without values");
+        return out->as<ValueSeq>().items[0];
+      });
+    }
+  }
+  // tensor_split(sections: int, dim=0) / hsplit(int) / vsplit(int): split with the lengths
+  // torch computes (the first size % n pieces one longer; hsplit/vsplit need divisibility).
+  if (const MetaFn* split = r.find("Tensor.split")) {
+    MetaFn f = *split;
+    for (const char* n : {"Tensor.tensor_split", "torch.tensor_split", "Tensor.hsplit",
+                          "torch.hsplit", "Tensor.vsplit", "torch.vsplit"}) {
+      const std::string name = n;
+      r.add(name, [f, name](const OpCall& c) -> Expected<MetaValue> {
+        const bool ts = name.find("tensor_split") != std::string::npos;
+        auto b = BoundArgs::bind(c, ts ? std::vector<std::string_view>{"input", "sections", "dim"}
+                                       : std::vector<std::string_view>{"input", "sections"});
+        if (!b) return b.error();
+        auto self = b->tensor("input");
+        if (!self) return self.error();
+        const MetaArg* sec = b->get("sections");
+        if (sec == nullptr || !sec->is<std::int64_t>())
+          return opError(c, "only an int number of sections is modelled");
+        const std::int64_t parts = sec->as<std::int64_t>();
+        std::int64_t dim = 0;
+        if (ts) {
+          auto d = b->integer("dim", 0);
+          if (!d) return d.error();
+          auto w = wrapDim(*d, self->dim());
+          if (!w) return w.error();
+          dim = *w;
+        } else if (name.find("hsplit") != std::string::npos) {
+          dim = self->dim() == 1 ? 0 : 1;
+        }
+        if (parts <= 0)
+          return opError(c,
+                         "number of sections must be larger than 0, got " + std::to_string(parts));
+        if (self->dim() <= dim) return opError(c, "needs a tensor with more dimensions");
+        const std::int64_t size = self->sizes[dim];
+        if (!ts && size % parts != 0)
+          return opError(c, "torch." + name.substr(name.rfind('.') + 1) +
+                                " attempted to split along dimension " + std::to_string(dim) +
+                                ", but the size of the dimension " + std::to_string(size) +
+                                " is not divisible by the split_size " + std::to_string(parts) +
+                                "!");
+        std::vector<MetaArg> lengths;
+        for (std::int64_t i = 0; i < parts; ++i)
+          lengths.emplace_back(std::int64_t{size / parts + (i < size % parts ? 1 : 0)});
+        std::vector<MetaArg> args = {c.args[0], MetaArg::list(std::move(lengths)),
+                                     MetaArg(std::int64_t{dim})};
+        static const Kwargs kNone;
+        return f(OpCall{"Tensor.split", args, kNone, c.ctx});
+      });
     }
   }
   for (const char* op :

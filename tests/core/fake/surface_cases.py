@@ -128,3 +128,18 @@ case("surface/Tensor.addbmm_", "Tensor.addbmm_", S(3, 5), S(2, 3, 4), S(2, 4, 5)
 case("surface/Tensor.addmm_", "Tensor.addmm_", S(3, 5), S(3, 4), S(4, 5))
 case("surface/Tensor.baddbmm_", "Tensor.baddbmm_", S(2, 3, 5), S(2, 3, 4), S(2, 4, 5))
 case("surface/Tensor.ger", "Tensor.ger", S(3), S(4))
+
+# Diagonals, take, msort and the int-sections splits.
+for p in ("torch.", "Tensor."):
+    case("surface/%sdiagonal" % p, p + "diagonal", S(3, 4, lay="T"))
+    case("surface/%sdiag" % p, p + "diag", S(3))
+    case("surface/%stake" % p, p + "take", S(3, 4), S(2, 2, dt=i64))
+    case("surface/%smsort" % p, p + "msort", S(3, 4, lay="T"))
+    case("surface/%stensor_split" % p, p + "tensor_split", S(3, 7), 3, 1)
+    case("surface/%shsplit" % p, p + "hsplit", S(3, 4), 2)
+    case("surface/%svsplit" % p, p + "vsplit", S(4, 3), 2)
+case("surface/Tensor.diagonal/offset", "Tensor.diagonal", S(2, 3, 4), 1, 1, 2)
+case("surface/Tensor.diagonal/neg", "Tensor.diagonal", S(3, 4), -1)
+case("surface/Tensor.diag/2d", "Tensor.diag", S(3, 4, lay="T"), 1)
+case("surface/Tensor.diag/neg", "Tensor.diag", S(3), -2)
+case("surface/Tensor.hsplit/bad", "Tensor.hsplit", S(3, 5), 2)
