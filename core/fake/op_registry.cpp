@@ -34,6 +34,8 @@ OpRegistry makeDefaultOpRegistry() {
   registerShapeOps(registry);
   registerConvPoolOps(registry);
   registerInplaceOps(registry);
+  registerSurfaceOps(registry);
+  registerSurfaceMoreOps(registry);
   return registry;
 }
 

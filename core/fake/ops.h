@@ -23,7 +23,15 @@ void registerEinsumOps(OpRegistry& registry);       // ops_einsum.cpp
 void registerGatherOps(OpRegistry& registry);       // ops_gather.cpp
 void registerShapeOps(OpRegistry& registry);        // ops_shape.cpp
 void registerConvPoolOps(OpRegistry& registry);     // ops_conv_pool.cpp
-// Wraps already registered out-of-place ops, so it runs last.
+// Wraps already registered out-of-place ops, so it runs after them.
 void registerInplaceOps(OpRegistry& registry);  // ops_inplace.cpp
+// Aliases and relatives of the ops above (forwards to them), so it runs last.
+void registerSurfaceOps(OpRegistry& registry);      // ops_surface.cpp
+void registerSurfaceMoreOps(OpRegistry& registry);  // ops_surface_more.cpp
+
+// Registers `name` as the in-place form of the registered `forward` (result: self, whose
+// shape and dtype the forward result must fit); nothing when forward is unknown or name
+// exists. Defined in ops_inplace.cpp.
+void addInplaceVariant(OpRegistry& registry, const std::string& name, const std::string& forward);
 
 }  // namespace dynrr::fake

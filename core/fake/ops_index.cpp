@@ -146,9 +146,10 @@ void registerIndexOps(OpRegistry& r) {
   r.add("Tensor.__getitem__", getitemOp);
   r.add("operator.setitem", setitemOp);
   r.add("Tensor.__setitem__", setitemOp);
-  for (const char* n : {"torch.nonzero", "Tensor.nonzero", "torch.argwhere", "Tensor.argwhere",
-                        "torch.masked_select", "Tensor.masked_select", "torch.unique",
-                        "Tensor.unique", "torch.functional.unique", "torch.unique_consecutive"})
+  for (const char* n :
+       {"torch.nonzero", "Tensor.nonzero", "torch.argwhere", "Tensor.argwhere",
+        "torch.masked_select", "Tensor.masked_select", "torch.unique", "Tensor.unique",
+        "torch.functional.unique", "torch.unique_consecutive", "Tensor.unique_consecutive"})
     r.add(n, dataDependentOp);
   for (const char* n : {"torch.select", "Tensor.select"}) r.add(n, selectOp);
   for (const char* n : {"torch.narrow", "Tensor.narrow"}) r.add(n, narrowOp);

@@ -69,6 +69,14 @@ void addInplace(OpRegistry& r, const std::string& name, const std::string& forwa
         [f, forward, typeMeta](const OpCall& c) { return asInplace(f, c, forward, typeMeta); });
 }
 
+}  // namespace
+
+void addInplaceVariant(OpRegistry& r, const std::string& name, const std::string& forward) {
+  addInplace(r, name, forward);
+}
+
+namespace {
+
 // F.relu(x, inplace=True) and friends: the same op, written into x.
 void addInplaceFlag(OpRegistry& r, const char* name, size_t inplacePos) {
   const MetaFn* fn = r.find(name);

@@ -18,6 +18,7 @@
 #include "core/vt/misc.h"
 #include "core/vt/numpy_ndarray.h"
 #include "core/vt/sym_node.h"
+#include "core/vt/torch.h"
 #include "core/vt/untyped_storage.h"
 
 namespace dynrr::vt {
@@ -141,7 +142,8 @@ Expected<VtPtr> symbolicSizeRead(Tx& tx, NodeId tensor, const fake::Shape& xs,
 // numel() of a tensor with symbolic sizes: the product of its dims' expressions; a
 // derived one is a `numel` call_method node (TensorVariable.method_numel gives None, the
 // generic path).
-Expected<VtPtr> symbolicNumel(Tx& tx, NodeId tensor, const fake::TensorMeta& meta) {
+Expected<VtPtr> symbolicNumel(Tx& tx, NodeId tensor, const fake::TensorMeta& meta,
+                              const std::string& method) {
   auto& ctx = tx.context();
   symbolic::Expr product(1);
   for (int64_t v : meta.sizes) {
@@ -157,7 +159,7 @@ Expected<VtPtr> symbolicNumel(Tx& tx, NodeId tensor, const fake::TensorMeta& met
   }
   if (product.isConstant()) return ConstantVariable::make(product.constant());
   if (auto sym = product.asSymbol()) return sizeValue(tx, meta.numel(), "numel");
-  NodeId node = ctx.output.callMethod("numel", {tracer::GraphArg::ofNode(tensor)}, {});
+  NodeId node = ctx.output.callMethod(method, {tracer::GraphArg::ofNode(tensor)}, {});
   auto& graph = ctx.output.graph();
   graph.node(node).symExpr = product.str();
   graph.node(node).symValue = product;
@@ -175,9 +177,9 @@ Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, NodeId node
   }
   int64_t ndim = static_cast<int64_t>(meta.sizes.size());
   if (name == "dim" || name == "ndimension") return ConstantVariable::make(ndim);
-  if (name == "numel") {
+  if (name == "numel" || name == "nelement") {
     if (!anySymbolicSize(tx.context(), meta.sizes)) return ConstantVariable::make(meta.numel());
-    return symbolicNumel(tx, node, meta);
+    return symbolicNumel(tx, node, meta, name);
   }
   if (name == "is_contiguous" && args.empty()) return ConstantVariable::make(meta.isContiguous());
   const fake::Shape& xs = name == "stride" ? meta.strides : meta.sizes;
@@ -243,7 +245,75 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
   if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real")
     return tracer::tensorCall(tx, false, "getattr", "getattr",
                               {self(), ConstantVariable::make(name)}, {});
-  static const std::unordered_set<std::string> kUnmodelled = {"grad", "imag", "grad_fn"};
+  // try_generic_attr_handling on a getset attribute whose fake value is a Python bool or int:
+  // a getattr node (wrap_fx_proxy keeps it, with the constant as its example value) and a
+  // ConstantVariable of that value. Device kinds and sizes are known from the metadata; a
+  // tensor that does not require grad is a leaf.
+  {
+    std::optional<ConstantValue> value;
+    const std::string& dev = meta_.device.type;
+    static const std::unordered_map<std::string, std::string> kDeviceKinds = {
+        {"is_cpu", "cpu"},   {"is_meta", "meta"}, {"is_mps", "mps"},
+        {"is_xpu", "xpu"},   {"is_xla", "xla"},   {"is_ipu", "ipu"},
+        {"is_maia", "maia"}, {"is_mtia", "mtia"}, {"is_vulkan", "vulkan"}};
+    if (auto k = kDeviceKinds.find(name); k != kDeviceKinds.end()) value = dev == k->second;
+    if (name == "is_mkldnn" || name == "is_sparse_csr") value = false;
+    if (name == "itemsize") value = int64_t{fake::elementSize(meta_.dtype)};
+    // A tensor that does not require grad has no grad_fn: a leaf, output 0, no retained grad.
+    if (name == "is_leaf" && !meta_.requiresGrad) value = true;
+    if (name == "retains_grad" && !meta_.requiresGrad) value = false;
+    if (name == "output_nr" && !meta_.requiresGrad) value = int64_t{0};
+    if (name == "nbytes") {
+      auto numel = sizeValue(tx, meta_.numel(), "numel");
+      if (!numel) return numel;
+      if (auto k = constantInt(*numel)) value = int64_t{*k * fake::elementSize(meta_.dtype)};
+    }
+    if (value) {
+      auto& out = tx.context().output;
+      NodeId n = out.callFunction(
+          "getattr", {tracer::GraphArg::ofNode(node_), tracer::GraphArg::ofConstant(name)}, {});
+      if (const bool* b = std::get_if<bool>(&*value))
+        out.graph().node(n).exampleText = *b ? "bool True" : "bool False";
+      else
+        out.graph().node(n).exampleText = "int " + std::to_string(std::get<int64_t>(*value));
+      return ConstantVariable::make(*value);
+    }
+  }
+  // The other getset attributes of torch.Tensor (all_tensor_attrs' GetSetDescriptors):
+  // try_generic_attr_handling puts a getattr node in the graph whose example value is no
+  // tensor for most of them; not modelled, named rather than taken for a bound method.
+  static const std::unordered_set<std::string> kUnmodelled = {"grad",
+                                                              "imag",
+                                                              "grad_fn",
+                                                              "_version",
+                                                              "grad_dtype",
+                                                              "is_cpu",
+                                                              "is_ipu",
+                                                              "is_leaf",
+                                                              "is_maia",
+                                                              "is_meta",
+                                                              "is_mkldnn",
+                                                              "is_mps",
+                                                              "is_mtia",
+                                                              "is_sparse_csr",
+                                                              "is_vulkan",
+                                                              "is_xla",
+                                                              "is_xpu",
+                                                              "itemsize",
+                                                              "layout",
+                                                              "name",
+                                                              "nbytes",
+                                                              "output_nr",
+                                                              "retains_grad",
+                                                              "volatile",
+                                                              "_base",
+                                                              "_grad",
+                                                              "_grad_fn",
+                                                              "_cdata",
+                                                              "_backward_hooks",
+                                                              "_python_dispatch",
+                                                              "_post_accumulate_grad_hooks",
+                                                              "_has_symbolic_sizes_strides"};
   if (kUnmodelled.count(name)) return unsupported("tensor attribute ." + name);
   return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
 }
@@ -268,7 +338,7 @@ static Expected<VtPtr> backwardCall(Tx& tx) {
 Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                            Kwargs kwargs) {
   static const std::unordered_set<std::string> kMetadata = {
-      "size", "dim", "numel", "ndimension", "stride", "is_contiguous"};
+      "size", "dim", "numel", "nelement", "ndimension", "stride", "is_contiguous"};
   if (kMetadata.count(name) && kwargs.empty()) {
     return metadataMethod(tx, meta_, node_, name, args);
   }
@@ -283,6 +353,33 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
        }}};
   if (auto a = kAnswers.find(name); a != kAnswers.end() && args.empty() && kwargs.empty())
     return a->second(meta_);
+  // call_method's early refusals: random_ (its aten decomposition is not valid Python) and
+  // uniform_ with the `from` keyword.
+  if (name == "random_")
+    return tracer::graphBreak(tx, "Tensor.random_ op", "This is currently not supported.");
+  if (name == "uniform_" &&
+      std::any_of(kwargs.begin(), kwargs.end(), [](const auto& kv) { return kv.first == "from"; }))
+    return tracer::graphBreak(tx, "Tensor.uniform_ op called with `from` keyword",
+                              "This is currently not supported.");
+  // method___neg__ / __pos__ / __abs__ (nb_negative_impl ...): an operator.neg / pos / abs
+  // call_function in the graph.
+  if ((name == "__neg__" || name == "__pos__" || name == "__abs__") && args.empty() &&
+      kwargs.empty()) {
+    const std::string op = "operator." + name.substr(2, 3);
+    return tracer::tensorCall(tx, false, op, op, {self()}, {});
+  }
+  // method_get_device: the device index, -1 on the CPU.
+  if (name == "get_device" && args.empty() && kwargs.empty() && meta_.device.type == "cpu")
+    return ConstantVariable::make(int64_t{-1});
+  if (name == "addcmul_" && args.size() == 2 && kwargs.size() == 1 && kwargs[0].first == "value") {
+    // method_addcmul_ (enable_dynamo_decompositions): mul, inductor_prims.fma, copy_.
+    auto mul = tracer::tensorCall(tx, false, "torch.mul", "torch.mul", {args[0], args[1]}, {});
+    if (!mul) return mul;
+    const std::string fma = "torch.ops.prims.fma.default";
+    auto f = tracer::tensorCall(tx, false, fma, fma, {*mul, kwargs[0].second, self()}, {});
+    if (!f) return f;
+    return callMethod(tx, "copy_", {*f}, {});
+  }
   if (name == "addcdiv_" && args.size() == 2 && kwargs.size() == 1 && kwargs[0].first == "value") {
     // method_addcdiv_ (enable_dynamo_decompositions): div, inductor_prims.fma, copy_.
     auto div = tracer::tensorCall(tx, false, "torch.div", "torch.div", {args[0], args[1]}, {});
@@ -317,6 +414,25 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     const auto* tc = c ? std::get_if<TorchConstant>(&c->value()) : nullptr;
     if (!constantStr(args[0]) && !(tc && tc->kind == TorchConstant::Kind::kDtype))
       return unsupported("Tensor.type() of a " + args[0]->pythonTypeName());
+  }
+  if (name == "new_tensor" && args.size() == 1 &&
+      std::all_of(kwargs.begin(), kwargs.end(), [](const auto& kv) {
+        return kv.first == "dtype" || kv.first == "device" || kv.first == "requires_grad";
+      })) {
+    // method_new_tensor: torch.tensor(data, dtype=self.dtype, device=self.device) unless
+    // given.
+    auto has = [&](const char* k) {
+      return std::any_of(kwargs.begin(), kwargs.end(),
+                         [k](const auto& kv) { return kv.first == k; });
+    };
+    for (const char* k : {"dtype", "device"}) {
+      if (has(k)) continue;
+      auto v = varGetattr(tx, k);
+      if (!v) return v;
+      kwargs.emplace_back(k, *v);
+    }
+    TorchFunctionVariable ctor("torch.tensor", true);
+    return ctor.callFunction(tx, std::move(args), std::move(kwargs));
   }
   if (name == "new" && !args.empty()) {
     // method_new: x.new(torch.Size) or x.new(ints...) is x.new_empty(...).

@@ -1436,6 +1436,9 @@ case("attr/real", "getattr", S(2, 3, rg=True), "real")
 case("attr/get_data_attr", "torch._C._autograd._get_data_attr", S(2, 3, rg=True, lay="T"))
 
 
+import surface_cases  # noqa: E402,F401  (the surface ops' cases: surface_cases.py)
+
+
 def main():
     logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
     meta = meta_lines()

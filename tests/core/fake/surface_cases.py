@@ -1,0 +1,145 @@
+"""Golden cases of the Tensor methods (and torch functions) added for Dynamo's surface
+(core/fake/ops_surface.cpp, ops_surface_more.cpp): every name they register runs here on
+real torch and under FakeTensorMode."""
+import torch
+
+from golden_harness import S, case
+
+f32, i64, i32, b = torch.float32, torch.int64, torch.int32, torch.bool
+
+FLOAT_UNARY = ["acosh", "asinh", "atanh", "digamma", "lgamma", "erfc", "erfinv", "i0", "sinc",
+               "deg2rad", "rad2deg", "logit", "arccos", "arcsin", "arctan", "arccosh", "arcsinh",
+               "arctanh", "signbit", "isposinf", "isneginf", "isreal", "positive", "resolve_conj",
+               "resolve_neg", "conj", "frexp", "ravel", "fliplr", "flipud", "nansum", "nanmean",
+               "median", "nanmedian", "aminmax", "count_nonzero", "absolute", "negative"]
+for op in FLOAT_UNARY:
+    for prefix in ("torch.", "Tensor."):
+        case("surface/%s%s/f" % (prefix, op), prefix + op, S(3, 4, lay="T", rg=True))
+    case("surface/Tensor.%s/i" % op, "Tensor." + op, S(2, 3, dt=i64))
+case("surface/operator.pos/f", "operator.pos", S(2, 3))
+case("surface/operator.pos/bool", "operator.pos", S(2, 3, dt=b))
+case("surface/Tensor.logit/eps", "Tensor.logit", S(2, 3), eps=1e-6)
+case("surface/Tensor.aminmax/dim", "Tensor.aminmax", S(2, 3), dim=1, keepdim=True)
+case("surface/torch.count_nonzero/dim", "torch.count_nonzero", S(2, 3, 4), dim=(0, 2))
+case("surface/Tensor.frexp/i32", "Tensor.frexp", S(2, 3, dt=i32))
+
+INPLACE_UNARY = ["acos_", "asin_", "atan_", "cosh_", "sinh_", "acosh_", "asinh_", "atanh_",
+                 "digamma_", "lgamma_", "erfc_", "erfinv_", "i0_", "sinc_", "deg2rad_",
+                 "rad2deg_", "logit_", "arccos_", "arcsin_", "arctan_", "arccosh_", "arcsinh_",
+                 "arctanh_", "fix_", "absolute_", "negative_", "exponential_", "cauchy_",
+                 "log_normal_", "fill_diagonal_:0.0", "geometric_:0.5", "bernoulli_:0.5",
+                 "nan_to_num_", "cumsum_:0", "cumprod_:1", "renorm_:2,0,1.0"]
+for spec in INPLACE_UNARY:
+    op, _, extra = spec.partition(":")
+    args = [float(a) if "." in a else int(a) for a in extra.split(",")] if extra else []
+    case("surface/Tensor.%s/f" % op, "Tensor." + op, S(3, 3, lay="T"), *args)
+    case("surface/Tensor.%s/i" % op, "Tensor." + op, S(3, 3, dt=i64), *args)
+
+FLOAT_BINARY = ["atan2", "arctan2", "hypot", "copysign", "logaddexp", "logaddexp2", "xlogy",
+                "nextafter", "igamma", "igammac", "ldexp", "fmax", "fmin", "heaviside",
+                "gcd", "lcm", "divide", "multiply", "subtract", "true_divide", "greater",
+                "greater_equal", "less", "less_equal", "not_equal", "isclose", "dist"]
+for op in FLOAT_BINARY:
+    for prefix in ("torch.", "Tensor."):
+        if prefix == "torch." and op in ("divide", "multiply", "subtract", "true_divide",
+                                         "greater", "greater_equal", "less", "less_equal",
+                                         "not_equal"):
+            continue
+        case("surface/%s%s/ff" % (prefix, op), prefix + op, S(2, 3, rg=True), S(3))
+    case("surface/Tensor.%s/ii" % op, "Tensor." + op, S(2, 3, dt=i64), S(2, 3, dt=i64))
+    lay = "c" if op in ("copysign", "xlogy") else "T"  # FakeTensorMode's strides differ there
+    case("surface/Tensor.%s/if" % op, "Tensor." + op, S(2, 3, dt=i32), S(2, 3, lay=lay))
+for op in ["atan2_", "arctan2_", "hypot_", "copysign_", "xlogy_", "nextafter_", "igamma_",
+           "igammac_", "ldexp_", "heaviside_", "gcd_", "lcm_", "eq_", "ne_", "lt_", "le_", "gt_",
+           "ge_", "greater_", "greater_equal_", "less_", "less_equal_", "not_equal_",
+           "logical_and_", "logical_or_", "logical_xor_", "divide_", "multiply_", "subtract_",
+           "true_divide_"]:
+    case("surface/Tensor.%s/ff" % op, "Tensor." + op, S(2, 3), S(3))
+    case("surface/Tensor.%s/ii" % op, "Tensor." + op, S(2, 3, dt=i64), S(2, 3, dt=i64))
+    dt = i64 if op in ("gcd_", "lcm_") else f32
+    case("surface/Tensor.%s/bcast_self" % op, "Tensor." + op, S(3, dt=dt), S(2, 3, dt=dt))
+
+# Shapes.
+case("surface/Tensor.view_as", "Tensor.view_as", S(3, 4), S(4, 3))
+case("surface/Tensor.view_as/T", "Tensor.view_as", S(3, 4, lay="T"), S(12))
+case("surface/Tensor.reshape_as/T", "Tensor.reshape_as", S(3, 4, lay="T"), S(12))
+for prefix in ("torch.", "Tensor."):
+    case("surface/%sbroadcast_to" % prefix, prefix + "broadcast_to", S(4, lay="c"), (2, 4))
+    case("surface/%sunflatten" % prefix, prefix + "unflatten", S(3, 4), 1, (2, -1))
+    case("surface/%sunflatten/bad" % prefix, prefix + "unflatten", S(3, 4), 1, (3, 2))
+    case("surface/%sswapdims" % prefix, prefix + "swapdims", S(2, 3, 4), 0, 2)
+case("surface/Tensor.fliplr/1d", "Tensor.fliplr", S(3))
+case("surface/Tensor.movedim", "Tensor.movedim", S(2, 3, 4), 0, 2)
+case("surface/Tensor.moveaxis", "Tensor.moveaxis", S(2, 3, 4), -1, 0)
+case("surface/Tensor.cpu", "Tensor.cpu", S(2, 3, lay="T"))
+case("surface/Tensor.split_with_sizes", "Tensor.split_with_sizes", S(3, 4), [1, 3], 1)
+case("surface/Tensor.unsafe_split", "Tensor.unsafe_split", S(3, 4), 2, 1)
+case("surface/Tensor.unsafe_split_with_sizes", "Tensor.unsafe_split_with_sizes", S(3, 4), [2, 1])
+case("surface/Tensor.unsafe_chunk", "Tensor.unsafe_chunk", S(3, 4), 2)
+
+# Index writers, scatters, reductions along a dim.
+IDX = S(2, dt=i64)
+for prefix in ("torch.", "Tensor."):
+    p = prefix
+    case("surface/%sindex_add" % p, p + "index_add", S(3, 3, lay="T"), 0, IDX, S(2, 3, rg=True))
+    case("surface/%sindex_copy" % p, p + "index_copy", S(3, 3), 0, IDX, S(2, 3))
+    case("surface/%sindex_fill" % p, p + "index_fill", S(3, 3), 1, IDX, -1.0)
+    case("surface/%smasked_scatter" % p, p + "masked_scatter", S(3, 4), S(3, 4, dt=b), S(3, 4))
+    case("surface/%sscatter_reduce" % p, p + "scatter_reduce", S(3, 4), 1, S(3, 2, dt=i64),
+         S(3, 2), "sum")
+    case("surface/%sselect_scatter" % p, p + "select_scatter", S(3, 3), S(3), 0, 1)
+    case("surface/%sslice_scatter" % p, p + "slice_scatter", S(3, 3), S(3, 2), 1, 0, 2)
+    case("surface/%sdiagonal_scatter" % p, p + "diagonal_scatter", S(3, 3), S(3))
+    case("surface/%skthvalue" % p, p + "kthvalue", S(3, 4), 2, 1)
+    case("surface/%smode" % p, p + "mode", S(3, 4), 0)
+    case("surface/%smedian/dim" % p, p + "median", S(3, 4), 1, True)
+    case("surface/%snanmedian/dim" % p, p + "nanmedian", S(3, 4), 0)
+    case("surface/%scummax" % p, p + "cummax", S(3, 4, lay="T"), 0)
+    case("surface/%scummin" % p, p + "cummin", S(3, 4), 1)
+    case("surface/%slogcumsumexp" % p, p + "logcumsumexp", S(3, 4), 1)
+    case("surface/%snan_to_num" % p, p + "nan_to_num", S(3, 4, lay="T"), nan=0.0)
+    case("surface/%srenorm" % p, p + "renorm", S(3, 4), 2, 0, 1.0)
+    case("surface/%strace" % p, p + "trace", S(3, 3, dt=i32))
+    case("surface/%stake_along_dim" % p, p + "take_along_dim", S(3, 4), S(3, 1, dt=i64), 1)
+    case("surface/%srepeat_interleave" % p, p + "repeat_interleave", S(2, 3), 2, 1)
+    case("surface/%shistc" % p, p + "histc", S(20), 5, -2, 2)
+    case("surface/%smatrix_power" % p, p + "matrix_power", S(3, 3), 3)
+    case("surface/%smatrix_exp" % p, p + "matrix_exp", S(2, 3, 3))
+    case("surface/%sinverse" % p, p + "inverse", S(3, 3))
+    case("surface/%sdet" % p, p + "det", S(2, 3, 3))
+    case("surface/%slogdet" % p, p + "logdet", S(3, 3))
+    case("surface/%smv" % p, p + "mv", S(3, 4), S(4))
+    case("surface/%saddmv" % p, p + "addmv", S(3), S(3, 4), S(4))
+    case("surface/%saddr" % p, p + "addr", S(3, 4), S(3), S(4))
+    case("surface/%saddbmm" % p, p + "addbmm", S(3, 5), S(2, 3, 4), S(2, 4, 5))
+case("surface/Tensor.repeat_interleave/flat", "Tensor.repeat_interleave", S(2, 3), 3)
+case("surface/Tensor.take_along_dim/flat", "Tensor.take_along_dim", S(3, 4), S(5, dt=i64))
+case("surface/Tensor.unique_consecutive", "Tensor.unique_consecutive", S(5, dt=i64))
+for op, args in [("index_add_", (0, IDX, S(2, 3))), ("index_copy_", (0, IDX, S(2, 3))),
+                 ("index_fill_", (1, IDX, 0.5)), ("masked_scatter_", (S(3, 3, dt=b), S(3, 3))),
+                 ("scatter_reduce_", (1, S(3, 2, dt=i64), S(3, 2), "amax")),
+                 ("addmv_", None), ("addr_", None), ("addbmm_", None), ("addmm_", None),
+                 ("baddbmm_", None)]:
+    if args is not None:
+        case("surface/Tensor.%s" % op, "Tensor." + op, S(3, 3), *args)
+case("surface/Tensor.addmv_", "Tensor.addmv_", S(3), S(3, 4), S(4))
+case("surface/Tensor.addr_", "Tensor.addr_", S(3, 4), S(3), S(4))
+case("surface/Tensor.addbmm_", "Tensor.addbmm_", S(3, 5), S(2, 3, 4), S(2, 4, 5))
+case("surface/Tensor.addmm_", "Tensor.addmm_", S(3, 5), S(3, 4), S(4, 5))
+case("surface/Tensor.baddbmm_", "Tensor.baddbmm_", S(2, 3, 5), S(2, 3, 4), S(2, 4, 5))
+case("surface/Tensor.ger", "Tensor.ger", S(3), S(4))
+
+# Diagonals, take, msort and the int-sections splits.
+for p in ("torch.", "Tensor."):
+    case("surface/%sdiagonal" % p, p + "diagonal", S(3, 4, lay="T"))
+    case("surface/%sdiag" % p, p + "diag", S(3))
+    case("surface/%stake" % p, p + "take", S(3, 4), S(2, 2, dt=i64))
+    case("surface/%smsort" % p, p + "msort", S(3, 4, lay="T"))
+    case("surface/%stensor_split" % p, p + "tensor_split", S(3, 7), 3, 1)
+    case("surface/%shsplit" % p, p + "hsplit", S(3, 4), 2)
+    case("surface/%svsplit" % p, p + "vsplit", S(4, 3), 2)
+case("surface/Tensor.diagonal/offset", "Tensor.diagonal", S(2, 3, 4), 1, 1, 2)
+case("surface/Tensor.diagonal/neg", "Tensor.diagonal", S(3, 4), -1)
+case("surface/Tensor.diag/2d", "Tensor.diag", S(3, 4, lay="T"), 1)
+case("surface/Tensor.diag/neg", "Tensor.diag", S(3), -2)
+case("surface/Tensor.hsplit/bad", "Tensor.hsplit", S(3, 5), 2)
