@@ -48,9 +48,8 @@ void BM_TraceWrite(benchmark::State& state) {
 }
 BENCHMARK(BM_TraceWrite)->Unit(benchmark::kMillisecond);
 
-// Opens `bytes`, walks every event and every object; returns events read (0: error).
-size_t readAll(const std::string& bytes, size_t& objects) {
-  auto trace = dynrr::trace::TraceReader::fromBytes(bytes);
+// Walks every event and every object of an opened trace; returns events read (0: error).
+size_t walkAll(const dynrr::Expected<dynrr::trace::TraceReader>& trace, size_t& objects) {
   if (!trace) return 0;
   size_t sink = 0;
   for (size_t i = 0; i < trace->eventCount(); ++i) {
@@ -74,6 +73,11 @@ size_t readAll(const std::string& bytes, size_t& objects) {
   return trace->eventCount();
 }
 
+// Opens `bytes` (copied into aligned memory), walks every event and every object.
+size_t readAll(const std::string& bytes, size_t& objects) {
+  return walkAll(dynrr::trace::TraceReader::fromBytes(bytes), objects);
+}
+
 void BM_TraceReadValidateWalk(benchmark::State& state) {
   std::string bytes = dynrr::testing::sampleTraceBytes(benchOptions());
   size_t events = 0, objects = 0;
@@ -86,6 +90,7 @@ BENCHMARK(BM_TraceReadValidateWalk)->Unit(benchmark::kMillisecond);
 // Real traces, loaded once into memory (file system time is not measured).
 struct TraceSet {
   std::string label;
+  std::vector<std::string> paths;
   std::vector<std::string> files;  // contents
   size_t bytes = 0;
 };
@@ -97,13 +102,16 @@ std::string slurp(const std::filesystem::path& p) {
   return s.str();
 }
 
-void readSet(benchmark::State& state, const TraceSet* set) {
+// fromFile: open each file as `dynrr` does (TraceReader::openFile: mmap, no copy; the
+// files are in the page cache after the first iteration); otherwise from memory.
+void readSet(benchmark::State& state, const TraceSet* set, bool fromFile) {
   size_t events = 0, objects = 0;
   for (auto _ : state) {
     events = objects = 0;
-    for (const auto& f : set->files) {
+    for (size_t i = 0; i < set->files.size(); ++i) {
       size_t o = 0;
-      size_t e = readAll(f, o);
+      size_t e = fromFile ? walkAll(dynrr::trace::TraceReader::openFile(set->paths[i]), o)
+                          : readAll(set->files[i], o);
       if (e == 0) {
         state.SkipWithError("a trace failed to read");
         return;
@@ -141,6 +149,7 @@ int main(int argc, char** argv) {
       }
       std::sort(paths.begin(), paths.end());
       for (const auto& f : paths) {
+        set.paths.push_back(f.string());
         set.files.push_back(slurp(f));
         set.bytes += set.files.back().size();
       }
@@ -151,7 +160,10 @@ int main(int argc, char** argv) {
   }
   for (const auto& set : sets) {
     benchmark::RegisterBenchmark(("BM_TraceReadReal/" + set.label).c_str(),
-                                 [s = &set](benchmark::State& st) { readSet(st, s); })
+                                 [s = &set](benchmark::State& st) { readSet(st, s, false); })
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("BM_TraceReadFile/" + set.label).c_str(),
+                                 [s = &set](benchmark::State& st) { readSet(st, s, true); })
         ->Unit(benchmark::kMillisecond);
   }
   int n = static_cast<int>(rest.size());

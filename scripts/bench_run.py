@@ -13,8 +13,10 @@ Steps (each one's raw output is kept next to the report):
   2. dynrr replay --json on each of those traces -> bench/verdicts.json (match or not).
   3. replay_bench (Google Benchmark) on the same traces -> bench/replay_bench.json: the
      core's time per frame; the ratio to Dynamo is per frame of the same recording.
-  4. trace_bench on the synthetic trace, the whole bench corpus and the 5,000-op loop
-     -> bench/trace_bench.json (MB/s, events/s).
+  4. trace_bench on the synthetic trace, the whole bench corpus, the 5,000-op loop and the
+     largest model trace of step 1d -> bench/trace_bench.json (MB/s, events/s); then
+     cold_start_bench: `dynrr replay` of a one-op trace, process start to exit
+     -> bench/cold_start_bench.json.
   5. valgrind --tool=callgrind on one `dynrr replay --frame` -> bench/callgrind.json.
   6. scripts/bench_report.py -> bench/report.md, bench/report.png (the repro bench is shown
      next to the core's replay time of the same frames; the models suite's table from step
@@ -172,8 +174,23 @@ def main() -> int:
                       key=lambda p: int(re.sub(r"\D", "", p.stem) or 0))
     if loop_big:
         tb_cmd[1:1] = ["--trace", loop_big[-1]]
+    # The largest model trace of the models suite (step 1d), when it ran.
+    model_traces = sorted((bench / "models").glob("*.dynrr"), key=lambda p: p.stat().st_size)
+    if model_traces:
+        tb_cmd[1:1] = ["--trace", model_traces[-1]]
     if run(tb_cmd, stdout=open(bench / "trace_bench.txt", "w")).returncode != 0:
         failed.append("trace_bench")
+
+    step("4b. the cold path: `dynrr replay` of a one-op trace, process start to exit")
+    one_op = bench / "traces" / "arith" / "add_tensors.dynrr"
+    if not one_op.exists():
+        one_op = ROOT / "corpus" / "traces" / "arith" / "add_tensors.dynrr"
+    cs = run([build / "bin" / "cold_start_bench", "--dynrr", dynrr, "--trace", one_op,
+              "--benchmark_repetitions=5", "--benchmark_min_time=0.5",
+              f"--benchmark_out={bench / 'cold_start_bench.json'}",
+              "--benchmark_out_format=json"], stdout=open(bench / "cold_start_bench.txt", "w"))
+    if cs.returncode != 0:
+        failed.append("cold_start_bench")
 
     step("5. callgrind instruction count of one replay")
     cg = callgrind(dynrr, bench, verdicts)

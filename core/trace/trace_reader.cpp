@@ -1,9 +1,7 @@
 // trace_reader.cpp — see trace_reader.h.
 #include "core/trace/trace_reader.h"
 
-#include <capnp/dynamic.h>
 #include <fcntl.h>
-#include <kj/debug.h>
 #include <kj/exception.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -13,10 +11,10 @@
 #include <cstring>
 #include <limits>
 #include <memory>
-#include <optional>
 
 #include "core/support/assert.h"
 #include "core/trace/content_hash.h"
+#include "core/trace/field_walk.h"
 
 namespace dynrr::trace {
 
@@ -48,93 +46,19 @@ std::string where(const std::string& name, size_t chunk, uint64_t offset) {
   return name + ": chunk " + std::to_string(chunk) + " at offset " + std::to_string(offset);
 }
 
-// Reads every field of a message through the schema, so whatever Cap'n Proto would
-// refuse when a consumer reads it (a text without its NUL terminator, a list whose
-// element size contradicts the schema, a struct pointer where a list is expected) is
-// refused here, once, at open: consumers never meet a kj::Exception. totalSize() alone
-// checks only that the pointers stay inside the message.
-// `budget` counts list elements visited: a list of zero-sized structs costs Cap'n Proto's
-// traversal limit nothing, so the walk bounds them itself (a few per word of the chunk).
-void readEveryField(capnp::DynamicStruct::Reader s, uint64_t& budget);
-
-void readValue(capnp::DynamicValue::Reader v, capnp::Type type, uint64_t& budget) {
-  switch (type.which()) {
-    case capnp::schema::Type::TEXT: (void)v.as<capnp::Text>(); return;
-    case capnp::schema::Type::DATA: (void)v.as<capnp::Data>(); return;
-    case capnp::schema::Type::STRUCT: readEveryField(v.as<capnp::DynamicStruct>(), budget); return;
-    case capnp::schema::Type::LIST: {
-      auto list = v.as<capnp::DynamicList>();
-      auto elem = list.getSchema().getElementType();
-      switch (elem.which()) {
-        case capnp::schema::Type::TEXT:
-        case capnp::schema::Type::DATA:
-        case capnp::schema::Type::STRUCT:
-        case capnp::schema::Type::LIST:
-          if (list.size() > budget) {
-            KJ_FAIL_REQUIRE("more list elements than the chunk's size allows", list.size());
-          }
-          budget -= list.size();
-          for (auto item : list) readValue(item, elem, budget);
-          return;
-        default: return;  // getting the list checked its element size
-      }
-    }
-    default: return;
-  }
-}
-
-bool holdsPointers(capnp::Type type) {
-  switch (type.which()) {
-    case capnp::schema::Type::TEXT:
-    case capnp::schema::Type::DATA:
-    case capnp::schema::Type::LIST:
-    case capnp::schema::Type::STRUCT: return true;
-    default: return false;
-  }
-}
-
-// The fields of a struct type that can hold a pointer (primitives need no check), and
-// their types, cached per struct type: looking both up through the schema for every
-// object cost 8x the read itself.
-struct PointerFields {
-  capnp::StructSchema schema;
-  std::vector<std::pair<capnp::StructSchema::Field, capnp::Type>> plain;
-  std::vector<std::optional<capnp::Type>> unionMember;  // by field index
-};
-
-const PointerFields& pointerFields(capnp::StructSchema schema) {
-  thread_local std::vector<std::unique_ptr<PointerFields>> cache;
-  for (const auto& e : cache)
-    if (e->schema == schema) return *e;
-  auto e = std::make_unique<PointerFields>();
-  e->schema = schema;
-  for (auto f : schema.getNonUnionFields())
-    if (holdsPointers(f.getType())) e->plain.emplace_back(f, f.getType());
-  e->unionMember.resize(schema.getFields().size());
-  for (auto f : schema.getUnionFields())
-    if (holdsPointers(f.getType())) e->unionMember[f.getIndex()] = f.getType();
-  cache.push_back(std::move(e));
-  return *cache.back();
-}
-
-void readEveryField(capnp::DynamicStruct::Reader s, uint64_t& budget) {
-  const PointerFields& fields = pointerFields(s.getSchema());
-  for (const auto& [f, type] : fields.plain) {
-    if (s.has(f)) readValue(s.get(f), type, budget);
-  }
-  KJ_IF_MAYBE (active, s.which()) {
-    const auto& type = fields.unionMember[active->getIndex()];
-    if (type && s.has(*active)) readValue(s.get(*active), *type, budget);
-  }
-}
-
 // Checks every ObjRef an object holds against `limit` (the largest valid id).
+[[gnu::cold, gnu::noinline]] bool badRef(ObjRef r, ObjRef limit, const char* field,
+                                         std::string& bad) {
+  bad = std::string(field) + " refers to object " + std::to_string(r) + " (valid: 1.." +
+        std::to_string(limit) + ")";
+  return false;
+}
+
 bool refsInRange(schema::Object::Reader obj, ObjRef limit, std::string& bad) {
   auto ok = [&](ObjRef r, bool allowZero, const char* field) {
-    if ((r == 0 && allowZero) || (r >= 1 && r <= limit)) return true;
-    bad = std::string(field) + " refers to object " + std::to_string(r) + " (valid: 1.." +
-          std::to_string(limit) + ")";
-    return false;
+    if ((r == 0 && allowZero) || (r >= 1 && r <= limit)) [[likely]]
+      return true;
+    return badRef(r, limit, field, bad);
   };
   auto all = [&](capnp::List<uint32_t>::Reader refs, const char* field) {
     for (ObjRef r : refs) {
@@ -301,14 +225,15 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
   ObjRef nextId = 1;
   bool haveHeader = false;
   while (offset < st->size) {
-    std::string at = where(name, chunkIndex, offset);
+    // Where this chunk is, for messages: built only when one is needed.
+    auto at = [&] { return where(name, chunkIndex, offset); };
     uint64_t remaining = st->size - offset;
     auto truncated = [&](const std::string& what) -> Expected<TraceReader> {
-      return Error(at + ": truncated trace: " + what);
+      return Error(at() + ": truncated trace: " + what);
     };
     if (remaining < sizeof(ChunkHeader)) {
       if (options.allowTruncatedTail && (haveHeader || chunkIndex == 0)) {
-        st->warning = at + ": incomplete final chunk header (" + std::to_string(remaining) +
+        st->warning = at() + ": incomplete final chunk header (" + std::to_string(remaining) +
                       " bytes) dropped; the recording was probably interrupted";
         break;
       }
@@ -316,17 +241,17 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
     }
     ChunkHeader ch{};
     std::memcpy(&ch, st->data + offset, sizeof(ch));
-    if (ch.magic != kChunkMagic) return Error(at + ": bad chunk magic (corrupt trace)");
+    if (ch.magic != kChunkMagic) return Error(at() + ": bad chunk magic (corrupt trace)");
     if (ch.kind != static_cast<uint32_t>(ChunkKind::kHeader) &&
         ch.kind != static_cast<uint32_t>(ChunkKind::kEvent)) {
-      return Error(at + ": unknown chunk kind " + std::to_string(ch.kind));
+      return Error(at() + ": unknown chunk kind " + std::to_string(ch.kind));
     }
     if (ch.payloadBytes % 8 != 0 || ch.payloadBytes == 0 || ch.payloadBytes > kMaxChunkBytes) {
-      return Error(at + ": invalid chunk size " + std::to_string(ch.payloadBytes));
+      return Error(at() + ": invalid chunk size " + std::to_string(ch.payloadBytes));
     }
     if (ch.payloadBytes > remaining - sizeof(ChunkHeader)) {
       if (options.allowTruncatedTail && (haveHeader || chunkIndex == 0)) {
-        st->warning = at + ": incomplete final chunk (" +
+        st->warning = at() + ": incomplete final chunk (" +
                       std::to_string(remaining - sizeof(ChunkHeader)) + " of " +
                       std::to_string(ch.payloadBytes) +
                       " payload bytes) dropped; the recording was probably interrupted";
@@ -337,11 +262,11 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
     }
     const unsigned char* payload = st->data + offset + sizeof(ChunkHeader);
     if (checksum64(payload, ch.payloadBytes) != ch.checksum) {
-      return Error(at + ": checksum mismatch (corrupt trace)");
+      return Error(at() + ": checksum mismatch (corrupt trace)");
     }
     bool isHeader = ch.kind == static_cast<uint32_t>(ChunkKind::kHeader);
     if (isHeader == haveHeader) {
-      return Error(at + (isHeader ? ": second header chunk" : ": event chunk before the header"));
+      return Error(at() + (isHeader ? ": second header chunk" : ": event chunk before the header"));
     }
 
     capnp::ReaderOptions ro;
@@ -355,17 +280,18 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
           ro);
       if (isHeader) {
         auto header = message->getRoot<schema::TraceHeader>();
-        header.totalSize();  // validates every pointer
+        header.totalSize();  // validates every pointer, those the schema does not reach too
         uint64_t budget = words * 8 + 1024;
-        readEveryField(capnp::toDynamic(header), budget);
+        readEveryField(header, budget);
         if (header.getMinReaderVersion() > kReaderVersion) {
-          return Error(at + ": trace format version " + std::to_string(header.getFormatVersion()) +
-                       " needs reader version " + std::to_string(header.getMinReaderVersion()) +
-                       "; this dynrr reads up to " + std::to_string(kReaderVersion));
+          return Error(at() + ": trace format version " +
+                       std::to_string(header.getFormatVersion()) + " needs reader version " +
+                       std::to_string(header.getMinReaderVersion()) + "; this dynrr reads up to " +
+                       std::to_string(kReaderVersion));
         }
         if (header.getMinReaderVersion() == 0 ||
             header.getMinReaderVersion() > header.getFormatVersion()) {
-          return Error(at + ": invalid header versions (format " +
+          return Error(at() + ": invalid header versions (format " +
                        std::to_string(header.getFormatVersion()) + ", min reader " +
                        std::to_string(header.getMinReaderVersion()) + ")");
         }
@@ -378,35 +304,38 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
         // structs (which Cap'n Proto accepts at no cost) would amplify a few bytes into
         // millions of heap objects.
         if (chunk.getObjects().size() > words) {
-          return Error(at + ": " + std::to_string(chunk.getObjects().size()) +
+          return Error(at() + ": " + std::to_string(chunk.getObjects().size()) +
                        " objects in a chunk of " + std::to_string(words) +
                        " words (corrupt trace)");
         }
         uint64_t budget = words * 8 + 1024;
-        readEveryField(capnp::toDynamic(chunk), budget);
+        size_t firstNew = st->heap.size();
+        readEveryField(chunk, budget, st->heap);
         if (chunk.getFirstObjectId() != nextId) {
-          return Error(at + ": objects start at id " + std::to_string(chunk.getFirstObjectId()) +
+          return Error(at() + ": objects start at id " + std::to_string(chunk.getFirstObjectId()) +
                        ", expected " + std::to_string(nextId));
         }
         auto objects = chunk.getObjects();
         if (objects.size() > std::numeric_limits<ObjRef>::max() - nextId) {
-          return Error(at + ": too many objects");
+          return Error(at() + ": too many objects");
         }
         ObjRef limit = nextId + objects.size() - 1;
+        // The walk appended this chunk's objects to the heap.
+        DYNRR_ASSERT(st->heap.size() - firstNew == objects.size(), st->heap.size(), firstNew,
+                     objects.size());
         for (unsigned i = 0; i < objects.size(); ++i) {
-          if (!refsInRange(objects[i], limit, bad)) {
-            return Error(at + ": object " + std::to_string(nextId + i) + ": " + bad);
+          if (!refsInRange(st->heap[firstNew + i], limit, bad)) {
+            return Error(at() + ": object " + std::to_string(nextId + i) + ": " + bad);
           }
-          st->heap.push_back(objects[i]);
         }
-        if (!eventRefsInRange(chunk.getEvent(), limit, bad)) return Error(at + ": event: " + bad);
+        if (!eventRefsInRange(chunk.getEvent(), limit, bad)) return Error(at() + ": event: " + bad);
         nextId = limit + 1;
         st->events.push_back(chunk.getEvent());
         st->eventChunks.push_back(ChunkInfo{offset, ch.payloadBytes, ChunkKind::kEvent});
       }
       st->messages.push_back(std::move(message));
     } catch (const kj::Exception& e) {
-      return Error(at + ": malformed Cap'n Proto message: " + e.getDescription().cStr());
+      return Error(at() + ": malformed Cap'n Proto message: " + e.getDescription().cStr());
     }
     offset += sizeof(ChunkHeader) + ch.payloadBytes;
     ++chunkIndex;
