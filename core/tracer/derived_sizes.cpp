@@ -184,9 +184,11 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
   }
   if (!any) return Status::success();
   bool fast = isFastBinary(name);
+  // Elsewhere a derived size the ranges keep from 1 (2*s50 of a reshape) meets no
+  // `size == 1` test that guards: allowed, as sizes the core cannot express are.
   if (!fast && !testsEqOne(name))
     for (const auto& o : operands)
-      if (!o.derived.empty())
+      if (o.undecided)
         return unsupported("dynamic shapes: " + op + " of a tensor with a size (" +
                            o.derived.front().str() +
                            ") derived from size symbols (the guards its meta function makes on "
