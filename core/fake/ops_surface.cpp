@@ -130,7 +130,7 @@ MetaArg intList(const Shape& s) {
 
 }  // namespace
 
-void registerSurfaceOps(OpRegistry& r) {
+static void registerAliasesAndElementwise(OpRegistry& r) {
   // ATen aliases (native_functions.yaml): the method and its in-place form.
   const std::pair<const char*, const char*> aliases[] = {
       {"absolute", "abs"},       {"divide", "div"},      {"multiply", "mul"},  {"negative", "neg"},
@@ -231,7 +231,9 @@ void registerSurfaceOps(OpRegistry& r) {
                          "fix",        "cumsum",      "cumprod"}) {
     addInplaceVariant(r, std::string("Tensor.") + op + "_", std::string("Tensor.") + op);
   }
+}
 
+static void registerShapesAndInplace(OpRegistry& r) {
   // Shapes: view_as / reshape_as / broadcast_to / ravel / fliplr / flipud / unflatten.
   rewriteTo(r, "Tensor.view_as", "Tensor.view",
             [](const OpCall& c) -> Expected<std::vector<MetaArg>> {
@@ -342,6 +344,11 @@ void registerSurfaceOps(OpRegistry& r) {
     if (self->device.type != "cpu") return opError(c, "cpu() of a non-CPU tensor is not modelled");
     return MetaValue::view(*self, 0);
   });
+}
+
+void registerSurfaceOps(OpRegistry& r) {
+  registerAliasesAndElementwise(r);
+  registerShapesAndInplace(r);
 }
 
 }  // namespace dynrr::fake

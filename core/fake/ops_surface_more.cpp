@@ -535,7 +535,7 @@ void addBoth(OpRegistry& r, const std::string& op, MetaFn fn) {
 
 }  // namespace
 
-void registerSurfaceMoreOps(OpRegistry& r) {
+static void registerIndexAndReductionOps(OpRegistry& r) {
   addBoth(r, "index_add", [](const OpCall& c) {
     return copyOfSelf(c, {"input", "dim", "index", "source", "alpha"}, true);
   });
@@ -641,6 +641,9 @@ void registerSurfaceMoreOps(OpRegistry& r) {
     addBoth(r, op, [](const OpCall& c) { return squareMatrixOp(c, false); });
   for (const char* op : {"det", "logdet"})
     addBoth(r, op, [](const OpCall& c) { return squareMatrixOp(c, true); });
+}
+
+static void registerSplitsAndLinalg(OpRegistry& r) {
   // The unsafe_ spellings and split_with_sizes are split / chunk without the view checks.
   for (const auto& [alias, target] :
        {std::pair<const char*, const char*>{"Tensor.unsafe_split", "Tensor.split"},
@@ -726,6 +729,11 @@ void registerSurfaceMoreOps(OpRegistry& r) {
         "addr", "addbmm", "nan_to_num", "renorm", "addmm", "baddbmm"}) {
     addInplaceVariant(r, std::string("Tensor.") + op + "_", std::string("Tensor.") + op);
   }
+}
+
+void registerSurfaceMoreOps(OpRegistry& r) {
+  registerIndexAndReductionOps(r);
+  registerSplitsAndLinalg(r);
 }
 
 }  // namespace dynrr::fake

@@ -25,6 +25,37 @@ struct Converted {
   fake::MetaArg meta;
 };
 
+// A Python constant as an op argument: the graph keeps it, fake tensors see its value.
+Expected<Converted> convertConstant(const vt::ConstantValue& c) {
+  fake::MetaArg meta;
+  if (std::holds_alternative<vt::NoneValue>(c))
+    meta = fake::MetaArg(fake::NoneValue{});
+  else if (auto* b = std::get_if<bool>(&c))
+    meta = fake::MetaArg(*b);
+  else if (auto* i = std::get_if<int64_t>(&c))
+    meta = fake::MetaArg(*i);
+  else if (auto* d = std::get_if<double>(&c))
+    meta = fake::MetaArg(*d);
+  else if (auto* s = std::get_if<std::string>(&c))
+    meta = fake::MetaArg(*s);
+  else if (std::holds_alternative<vt::BytesValue>(c))
+    return unsupported("a bytes argument to a torch op");
+  else if (std::holds_alternative<vt::EllipsisValue>(c))
+    meta = fake::MetaArg(fake::EllipsisValue{});
+  else if (auto* tc = std::get_if<vt::TorchConstant>(&c)) {
+    if (tc->kind == vt::TorchConstant::Kind::kDtype) {
+      auto dt = fake::parseDType(tc->name);
+      if (!dt) return unsupported("dtype " + tc->name);
+      meta = fake::MetaArg(*dt);
+    } else {
+      auto dev = fake::Device::parse(tc->name);
+      if (!dev) return unsupported("device " + tc->name);
+      meta = fake::MetaArg(*dev);
+    }
+  }
+  return Converted{GraphArg::ofConstant(c), meta};
+}
+
 Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int depth) {
   if (depth > 16) return unsupported("argument nested too deeply");
   auto r = tx.realize(in);
@@ -53,36 +84,8 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
       }
       return Converted{GraphArg::ofNode(si->node()), fake::MetaArg(si->fakeValue())};
     }
-    case vt::VtKind::kConstant: {
-      const auto& c = static_cast<vt::ConstantVariable*>(v.get())->value();
-      fake::MetaArg meta;
-      if (std::holds_alternative<vt::NoneValue>(c))
-        meta = fake::MetaArg(fake::NoneValue{});
-      else if (auto* b = std::get_if<bool>(&c))
-        meta = fake::MetaArg(*b);
-      else if (auto* i = std::get_if<int64_t>(&c))
-        meta = fake::MetaArg(*i);
-      else if (auto* d = std::get_if<double>(&c))
-        meta = fake::MetaArg(*d);
-      else if (auto* s = std::get_if<std::string>(&c))
-        meta = fake::MetaArg(*s);
-      else if (std::holds_alternative<vt::BytesValue>(c))
-        return unsupported("a bytes argument to a torch op");
-      else if (std::holds_alternative<vt::EllipsisValue>(c))
-        meta = fake::MetaArg(fake::EllipsisValue{});
-      else if (auto* tc = std::get_if<vt::TorchConstant>(&c)) {
-        if (tc->kind == vt::TorchConstant::Kind::kDtype) {
-          auto dt = fake::parseDType(tc->name);
-          if (!dt) return unsupported("dtype " + tc->name);
-          meta = fake::MetaArg(*dt);
-        } else {
-          auto dev = fake::Device::parse(tc->name);
-          if (!dev) return unsupported("device " + tc->name);
-          meta = fake::MetaArg(*dev);
-        }
-      }
-      return Converted{GraphArg::ofConstant(c), meta};
-    }
+    case vt::VtKind::kConstant:
+      return convertConstant(static_cast<vt::ConstantVariable*>(v.get())->value());
     case vt::VtKind::kTuple:
     case vt::VtKind::kList:
     case vt::VtKind::kSize: {
