@@ -156,6 +156,37 @@ Expr ShapeEnv::createIntSymbol(const std::string& source, int64_t hint) {
   return Expr::symbol(info.name);
 }
 
+Expr ShapeEnv::createUnbacked(bool isFloat) {
+  SymbolInfo info;
+  info.name =
+      isFloat ? "zuf" + std::to_string(unbackedFloats_++) : "u" + std::to_string(unbackedInts_++);
+  info.unbacked = true;
+  info.isFloat = isFloat;
+  byName_[info.name] = symbols_.size();
+  symbols_.push_back(info);
+  return Expr::symbol(info.name);
+}
+
+bool ShapeEnv::isUnbacked(const std::string& name) const {
+  const SymbolInfo* s = symbol(name);
+  return s && s->unbacked;
+}
+
+bool ShapeEnv::hasUnbacked(const Expr& e) const {
+  for (const auto& s : replace(e).freeSymbols())
+    if (isUnbacked(s)) return true;
+  return false;
+}
+
+void ShapeEnv::constrainRange(const std::string& name, std::optional<int64_t> lower,
+                              std::optional<int64_t> upper) {
+  auto it = byName_.find(name);
+  if (it == byName_.end()) return;
+  SymbolInfo& s = symbols_[it->second];
+  if (lower && (!s.lower || *lower > *s.lower)) s.lower = lower;
+  if (upper && (!s.upper || *upper < *s.upper)) s.upper = upper;
+}
+
 bool ShapeEnv::positive(const std::string& name) const {
   const SymbolInfo* s = symbol(name);
   return s && s->positive;
@@ -277,6 +308,14 @@ bool ShapeEnv::evaluate(const Relation& relIn) {
   checkDivisible(rel.lhs);
   checkDivisible(rel.rhs);
   if (auto known = staticValue(rel)) return *known;
+  if (hasUnbacked(rel.lhs) || hasUnbacked(rel.rhs)) {
+    // GuardOnDataDependentSymNode: there is no hint to guard on.
+    markUnsupported("a guard on a data-dependent expression (" +
+                    rel.python([](const std::string& n) { return n; }) +
+                    " of an unbacked symbol: the error or graph break Dynamo makes of it is "
+                    "not modelled)");
+    return false;
+  }
   std::map<std::string, int64_t> hints;
   for (const auto& s : symbols_) hints[s.name] = s.hint;
   bool value = rel.evaluate(hints).value_or(false);

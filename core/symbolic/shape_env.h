@@ -31,6 +31,10 @@ struct SymbolInfo {
   int64_t hint = 0;                     // the value it had when recorded
   std::optional<int64_t> lower, upper;  // value range; nullopt is unbounded
   bool positive = false;                // sympy assumption: a size (positive=True)
+  // An unbacked symbol (create_unbacked_symint / create_unbacked_symfloat: u<k>, zuf<k>):
+  // no hint, no source; a guard on it is data-dependent.
+  bool unbacked = false;
+  bool isFloat = false;
 };
 
 class ShapeEnv final : public Assumptions {
@@ -41,6 +45,17 @@ class ShapeEnv final : public Assumptions {
   Expr createSizeSymbol(const std::string& source, int64_t hint, bool duck);
   // create_unspecified_symint_and_symbol: an int input (unbounded range, never ducked).
   Expr createIntSymbol(const std::string& source, int64_t hint);
+
+  // create_unbacked_symint / create_unbacked_symfloat: `u<k>` / `zuf<k>` (their own
+  // counters), unbounded, with no hint and no source (produce_guards never prints them).
+  Expr createUnbacked(bool isFloat);
+  bool isUnbacked(const std::string& symbol) const;
+  // Whether `e` (through the replacements) has an unbacked symbol.
+  bool hasUnbacked(const Expr& e) const;
+  // _constrain_range_for_size / a _check refining a range: `symbol`'s range narrows to
+  // [lower, upper] (each end nullopt: unchanged).
+  void constrainRange(const std::string& symbol, std::optional<int64_t> lower,
+                      std::optional<int64_t> upper);
 
   // produce_guards step 1: `source` must equal `expr`. Equal to the symbol the source
   // made, or a number when the source is a tensor's size or stride, it is not printed;
@@ -121,6 +136,7 @@ class ShapeEnv final : public Assumptions {
   std::map<std::string, size_t> byName_;
   std::map<int64_t, std::string> duckByValue_;
   std::set<unsigned> usedIds_;
+  int unbackedInts_ = 0, unbackedFloats_ = 0;
   std::vector<std::pair<std::string, Expr>> inputGuards_;
   std::vector<Relation> guards_;  // guards the ranges do not imply
   std::map<std::string, Expr> replacements_;

@@ -26,10 +26,11 @@ void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>
     // A SymInt computed in the graph is returned by it (a SymInt input comes from its
     // source).
     if (g.node(si->node()).op == "placeholder") return;
+    NodeId node = si->asTensorNode() >= 0 ? si->asTensorNode() : si->node();
     for (NodeId n : out) {
-      if (n == si->node()) return;
+      if (n == node) return;
     }
-    out.push_back(si->node());
+    out.push_back(node);
     return;
   }
   if (auto* t = dynamic_cast<vt::TensorVariable*>(v.get())) {
@@ -186,8 +187,37 @@ bool realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth) {
   return false;
 }
 
+// PyCodegen for a SymFloat graph output: the graph returns it as a float64 tensor
+// (SymNodeVariable.as_tensor: torch.scalar_tensor(x, dtype=torch.float64), made once per
+// variable), which the generated code turns back with .item().
+namespace {
+void symFloatsAsTensors(InstructionTranslator& tx, const VtPtr& v, int depth) {
+  if (!v || depth > 32) return;
+  if (auto* lazy = dynamic_cast<LazyVariable*>(v.get())) {
+    symFloatsAsTensors(tx, lazy->realized(), depth + 1);
+    return;
+  }
+  if (auto* si = dynamic_cast<vt::SymIntVariable*>(v.get())) {
+    if (!si->isFloat() || si->asTensorNode() >= 0) return;
+    auto& out = tx.context().output;
+    vt::ConstantValue dtype = vt::TorchConstant{vt::TorchConstant::Kind::kDtype, "torch.float64"};
+    NodeId node = out.callFunction("torch.scalar_tensor", {GraphArg::ofNode(si->node())},
+                                   {{"dtype", GraphArg::ofConstant(dtype)}});
+    out.graph().node(node).meta = fake::TensorMeta::contiguous(fake::DType::kFloat64, {});
+    si->setAsTensorNode(node);
+    return;
+  }
+  if (auto* seq = vt::asSequence(v)) {
+    for (const auto& item : seq->items()) symFloatsAsTensors(tx, item, depth + 1);
+  } else if (auto* dict = vt::asDict(v)) {
+    for (const auto& kv : dict->entries()) symFloatsAsTensors(tx, kv.second, depth + 1);
+  }
+}
+}  // namespace
+
 std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<VtPtr>& values,
                                  const std::set<std::string>* liveAtBreak) {
+  for (const auto& v : values) symFloatsAsTensors(tx, v, 0);
   // Order (codegen of compile_subgraph): the tensors of the values, then the contents
   // of cells written back after the graph (codegen_update_mutated, in the order the
   // cells were first tracked): pre-existing cells written to, and new cells that

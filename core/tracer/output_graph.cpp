@@ -323,7 +323,8 @@ void OutputGraph::applyReplacements() {
     if (n.op == "placeholder" && !n.symbol.empty()) byExpr.emplace(n.symbol, id);
   }
   const std::vector<NodeId> order = graph_.order(0);
-  for (NodeId id : order) {
+  for (size_t k = 0; k < order.size(); ++k) {
+    const NodeId id = order[k];
     ProtoNode& n = graph_.node(id);
     if (n.op == "placeholder" && !n.symbol.empty()) {
       symbolic::Expr e = shapeEnv_.replace(symbolic::Expr::symbol(n.symbol));
@@ -333,38 +334,99 @@ void OutputGraph::applyReplacements() {
       if (to != byExpr.end() && to->second != id) graph_.replaceAllUses(id, to->second);
       continue;
     }
-    if (!n.symValue || n.erased) continue;
-    symbolic::Expr e = shapeEnv_.replace(*n.symValue);
-    n.symExpr = e.str();
-    if (e.isConstant()) continue;  // primitives are not hash-consed
-    if (byExpr.count(e.str())) {
-      graph_.replaceAllUses(id, byExpr.at(e.str()));
-      continue;
+    const NodeId next = k + 1 < order.size() ? order[k + 1] : -1;
+    hashConsSymNode(id, next, byExpr);
+    if (!graph_.node(id).unbackedBindings.empty()) bindUnbacked(id, next, byExpr);
+  }
+  // Delete unused reified symbols: an unbacked symbol's binding no node uses.
+  auto users = graph_.userCounts();
+  for (const auto& [key, node] : byExpr) {
+    const ProtoNode& n = graph_.node(node);
+    if (n.op == "placeholder" || n.erased || users[static_cast<size_t>(node)] != 0) continue;
+    if (shapeEnv_.isUnbacked(key)) graph_.erase(node);
+  }
+}
+
+void OutputGraph::hashConsSymNode(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr) {
+  ProtoNode& n = graph_.node(id);
+  if (!n.symValue || n.erased) return;
+  symbolic::Expr e = shapeEnv_.replace(*n.symValue);
+  n.symExpr = e.str();
+  if (e.isConstant()) return;  // primitives are not hash-consed
+  if (byExpr.count(e.str())) {
+    graph_.replaceAllUses(id, byExpr.at(e.str()));
+    return;
+  }
+  // _is_intermediate_tensor_sym_call: a size read off a tensor (or a torch.Size) that
+  // is no graph input is computed from the symbol inputs instead, the new nodes placed
+  // where it was.
+  bool intermediate = false;
+  for (const auto& a : n.args) {
+    if (a.kind != GraphArg::Kind::kNode || a.node < 0) continue;
+    const ProtoNode& arg = graph_.node(graph_.resolve(a.node));
+    bool tensorOrSize = arg.meta.has_value() ||
+                        (arg.op == "call_method" && arg.target == "size" && arg.args.size() == 1);
+    intermediate = intermediate || (tensorOrSize && arg.op != "placeholder");
+  }
+  bool known = true;
+  for (const auto& s : e.freeSymbols()) known = known && byExpr.count(s);
+  if (intermediate && known) {
+    auto made = reifySymExpr(e, byExpr, next);
+    if (made && made->kind == GraphArg::Kind::kNode) {
+      graph_.replaceAllUses(id, made->node);
+      graph_.erase(id);
+      return;
     }
-    // _is_intermediate_tensor_sym_call: a size read off a tensor (or a torch.Size) that
-    // is no graph input is computed from the symbol inputs instead, the new nodes placed
-    // where it was.
-    bool intermediate = false;
-    for (const auto& a : n.args) {
-      if (a.kind != GraphArg::Kind::kNode || a.node < 0) continue;
-      const ProtoNode& arg = graph_.node(graph_.resolve(a.node));
-      bool tensorOrSize = arg.meta.has_value() ||
-                          (arg.op == "call_method" && arg.target == "size" && arg.args.size() == 1);
-      intermediate = intermediate || (tensorOrSize && arg.op != "placeholder");
-    }
-    bool known = true;
-    for (const auto& s : e.freeSymbols()) known = known && byExpr.count(s);
-    if (intermediate && known) {
-      auto it = std::find(order.begin(), order.end(), id);
-      NodeId before = it + 1 != order.end() ? *(it + 1) : -1;
-      auto made = reifySymExpr(e, byExpr, before);
-      if (made && made->kind == GraphArg::Kind::kNode) {
-        graph_.replaceAllUses(id, made->node);
-        graph_.erase(id);
-        continue;
+  }
+  byExpr.emplace(e.str(), id);
+}
+
+// insert_deferred_runtime_asserts for a node with unbacked_bindings: each symbol not
+// bound yet is bound right after it (the node itself for .item(), else
+// torch.ops.aten.sym_size.int of the dim that holds it), then asserted within its range
+// when the range is narrower than an int's (`u0 >= 0`, `u0 <= 10`: ge / le nodes, each
+// with an aten._assert_scalar naming it).
+void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr) {
+  const auto bindings = graph_.node(id).unbackedBindings;
+  for (const auto& [symbol, dim] : bindings) {
+    if (!byExpr.count(symbol)) {
+      if (dim < 0) {
+        byExpr.emplace(symbol, id);
+      } else {
+        ProtoNode size;
+        size.op = "call_function";
+        size.target = "torch.ops.aten.sym_size.int";
+        size.args = {GraphArg::ofNode(id), GraphArg::ofConstant(int64_t{dim})};
+        size.symExpr = symbol;
+        size.symValue = symbolic::Expr::symbol(symbol);
+        size.insertBefore = next;
+        byExpr.emplace(symbol, graph_.add(std::move(size)));
       }
     }
-    byExpr.emplace(e.str(), id);
+    if (!constrainedUnbacked_.insert(symbol).second) continue;
+    const symbolic::SymbolInfo* info = shapeEnv_.symbol(symbol);
+    if (!info) continue;
+    auto assertBound = [&](symbolic::RelOp op, int64_t bound) {
+      symbolic::Relation rel{symbolic::Expr::symbol(symbol), op, symbolic::Expr(bound)};
+      std::string text = rel.python([](const std::string& s) { return s; });
+      ProtoNode cmp;
+      cmp.op = "call_function";
+      cmp.target = op == symbolic::RelOp::kGe ? "operator.ge" : "operator.le";
+      cmp.args = {GraphArg::ofNode(byExpr.at(symbol)), GraphArg::ofConstant(bound)};
+      cmp.symExpr = text;
+      cmp.insertBefore = next;
+      NodeId c = graph_.add(std::move(cmp));
+      ProtoNode check;
+      check.op = "call_function";
+      check.target = "torch.ops.aten._assert_scalar.default";
+      check.args = {GraphArg::ofNode(c),
+                    GraphArg::ofConstant("Runtime assertion failed for expression " + text +
+                                         " on node '" + nodeName(c) + "'")};
+      check.insertBefore = next;
+      graph_.add(std::move(check));
+    };
+    if (info->lower) assertBound(symbolic::RelOp::kGe, *info->lower);
+    if (info->upper) assertBound(symbolic::RelOp::kLe, *info->upper);
   }
 }
 

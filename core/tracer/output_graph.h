@@ -145,6 +145,13 @@ class OutputGraph {
   NodeId liftFreevar(int tracer, NodeId node);
   // The shape env's replacements in the graph (setOutput, before dead code goes).
   void applyReplacements();
+  // applyReplacements for one SymInt node: hash-consed on its expression, or reified
+  // from the symbol inputs when it reads a size off an intermediate tensor.
+  void hashConsSymNode(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr);
+  // applyReplacements for a node defining unbacked symbols: their bindings and range
+  // asserts, placed before `next`.
+  void bindUnbacked(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr);
+  std::set<std::string> constrainedUnbacked_;
   // _sympy_interp with hash-consing: the argument computing `e` from the nodes `byExpr`
   // holds (symbol inputs, earlier SymInt nodes), new nodes created before `before`;
   // nullopt when a symbol has no node or the expression has a class it does not lower.

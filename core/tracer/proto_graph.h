@@ -73,6 +73,9 @@ struct ProtoNode {
   std::optional<symbolic::Expr> symValue;  // SymInt arithmetic nodes: their expression
   size_t replacementsBefore = 0;           // how many shape env replacements existed at creation
   bool intSymbol = false;                  // a SymInt input of a dynamic int (dropped when unused)
+  // node.meta['unbacked_bindings']: the unbacked symbols this node defines, each with
+  // the dim of the size that holds it (-1: the node's value itself, as .item()'s).
+  std::vector<std::pair<std::string, int>> unbackedBindings;
   // Subgraph placeholders (no source): true for those _merge_graph_inputs makes with
   // graph.placeholder(target) (target kept as given), false for create_graph_input's
   // (target made unique among the graph's used names).

@@ -1194,7 +1194,11 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
     // Otherwise the core's graph, guards and breaks are compared with Dynamo's nothing.
     return out;
   }
-  if (plan.dims.empty() && plan.ints.empty()) return run(0, hooks);
+  // Unbacked symbols (config.capture_scalar_outputs, capture_dynamic_output_shape_ops)
+  // take stand-ins as size symbols do: such a frame is replayed twice too.
+  auto config = trace.configOf(event);
+  bool unbacked = config.getCaptureScalarOutputs() || config.getCaptureDynamicOutputShapeOps();
+  if (plan.dims.empty() && plan.ints.empty() && !unbacked) return run(0, hooks);
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;
   for (const auto& g : a->decisions.graphs) {

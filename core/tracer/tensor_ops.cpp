@@ -11,6 +11,7 @@
 #include "core/fake/broadcast.h"
 #include "core/fake/op_registry.h"
 #include "core/tracer/derived_sizes.h"
+#include "core/tracer/unbacked.h"
 #include "core/vt/autocast_mode.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
@@ -82,6 +83,12 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
         if (Status st = registerDerivedSize(tx.context(), si->fakeValue(), si->expr()); !st)
           return st.error();
       }
+      if (si->isBool())
+        return unsupported("a data-dependent SymBool as an operator argument (not modelled)");
+      // A SymFloat is a Python float to the meta function (type promotion).
+      if (si->isFloat())
+        return Converted{GraphArg::ofNode(si->node()),
+                         fake::MetaArg(static_cast<double>(si->fakeValue()))};
       return Converted{GraphArg::ofNode(si->node()), fake::MetaArg(si->fakeValue())};
     }
     case vt::VtKind::kConstant:
@@ -316,6 +323,18 @@ Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const
   if (!kFactories.count(op)) return {};
   auto check = [&](const VtPtr& v) {
     if (v->kind() != vt::VtKind::kSymInt) return;
+    const auto& e = static_cast<const vt::SymIntVariable&>(*v).expr();
+    if (env.hasUnbacked(e)) {
+      // An unbacked size: the check refines its range (_check(size >= 0) on an unbacked
+      // symbol, asserted at run time) instead of guarding.
+      if (auto sym = e.asSymbol())
+        env.constrainRange(*sym, 0, std::nullopt);
+      else
+        env.markUnsupported("a factory size " + e.str() +
+                            " derived from an unbacked symbol (its deferred runtime assert is "
+                            "not modelled)");
+      return;
+    }
     env.evaluate({static_cast<const vt::SymIntVariable&>(*v).expr(), symbolic::RelOp::kGe,
                   symbolic::Expr(0)});
   };
@@ -479,6 +498,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
+  if (Status s = unbackedOpGap(tx, metaOp, args, kwargs, margs); !s) return s.error();
   if (Status s = refuseSymbolicMeta(tx.context(), metaOp, margs, mkw); !s) return s.error();
   if (Status s = derivedSizeGuards(tx, metaOp, margs); !s) return s.error();
   if (Status s = factorySizeGuards(tx, metaOp, args); !s) return s.error();
@@ -515,11 +535,16 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
       return unsupported("a dynamic int reaches the metadata of " + metaOp +
                          " (symbolic sizes from SymInts are not modelled)");
   }
+  std::string unbackedSymbol;
   if (!result && result.error().message().find("data-dependent output size") != std::string::npos &&
       tx.context().trace.configOf(tx.context().event).getCaptureDynamicOutputShapeOps()) {
-    return unsupported("operator " + metaOp +
-                       " under config.capture_dynamic_output_shape_ops (an unbacked size: "
-                       "unbacked symbols and runtime asserts are not modelled)");
+    auto dd = dataDependentMeta(tx.context(), metaOp, margs, mkw, unbackedSymbol);
+    if (!dd)
+      return unsupported("operator " + metaOp +
+                         " under config.capture_dynamic_output_shape_ops (its unbacked output "
+                         "size is not modelled)");
+    if (!*dd) return dd->error();
+    result = fake::MetaValue(std::move(**dd));
   }
   if (!result && result.error().message().find("data-dependent output size") != std::string::npos) {
     // FakeTensorMode raises DynamicOutputShapeException; with
@@ -534,6 +559,8 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   OutputGraph& out = tx.context().output;
   NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))
                        : out.callFunction(target, std::move(gargs), std::move(gkw));
+  if (!unbackedSymbol.empty())
+    out.graph().node(node).unbackedBindings.emplace_back(unbackedSymbol, 0);
   if (result->is<fake::TensorMeta>()) {
     const auto& meta = result->as<fake::TensorMeta>();
     out.graph().node(node).meta = meta;

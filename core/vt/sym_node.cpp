@@ -2,6 +2,10 @@
 // ShapeEnv.evaluate_expr deciding a comparison).
 #include "core/vt/sym_node.h"
 
+#include <charconv>
+#include <cmath>
+#include <optional>
+
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/constant.h"
 
@@ -15,11 +19,102 @@ int64_t pyFloorDiv(int64_t a, int64_t b) {
   return q;
 }
 
+const std::map<std::string, symbolic::RelOp> kRelOps = {
+    {"lt", symbolic::RelOp::kLt}, {"le", symbolic::RelOp::kLe}, {"gt", symbolic::RelOp::kGt},
+    {"ge", symbolic::RelOp::kGe}, {"eq", symbolic::RelOp::kEq}, {"ne", symbolic::RelOp::kNe}};
+
+// Python's repr of a float (sympy prints a Float made from one so: "0.5", "2.0").
+std::optional<std::string> floatRepr(double v) {
+  if (!(std::fabs(v) < 1e15)) return std::nullopt;
+  char buf[64];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+  if (ec != std::errc()) return std::nullopt;
+  std::string s(buf, end);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  if (s.find('e') != std::string::npos) return std::nullopt;
+  return s;
+}
+
 }  // namespace
+
+Expected<bool> SymIntVariable::boolValue(Tx& tx) {
+  if (isBool_ || tx.context().output.shapeEnv().hasUnbacked(expr_))
+    return tracer::graphBreak(tx, "Data-dependent branching",
+                              "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`)");
+  return VariableTracker::boolValue(tx);
+}
+
+// A comparison with an unbacked side: a SymBool node (SymNode's comparison magic:
+// sympy Lt/Le/Gt/Ge/Eq/Ne, a reflected comparison turned around as Python does), whose
+// example value prints as sympy prints it; nothing is guarded until it is used as a bool.
+Expected<VtPtr> SymIntVariable::unbackedCompare(Tx& tx, const std::string& base, const VtPtr& other,
+                                                bool selfOnLeft) {
+  static const std::map<std::string, std::pair<std::string, const char*>> kFlip = {
+      {"lt", {"gt", ">"}},  {"le", {"ge", ">="}}, {"gt", {"lt", "<"}},
+      {"ge", {"le", "<="}}, {"eq", {"eq", "=="}}, {"ne", {"ne", "!="}}};
+  static const std::map<std::string, const char*> kText = {
+      {"lt", "<"}, {"le", "<="}, {"gt", ">"}, {"ge", ">="}, {"eq", "=="}, {"ne", "!="}};
+  const auto* otherSym =
+      other->kind() == VtKind::kSymInt ? static_cast<const SymIntVariable*>(other.get()) : nullptr;
+  bool floatContext = isFloat_ || (otherSym && otherSym->isFloat());
+  auto sideText = [&](const SymIntVariable& s) -> std::optional<std::string> {
+    if (s.isFloat() && !s.isSymbol()) return std::nullopt;
+    return s.expr().str();
+  };
+  std::optional<std::string> mine = sideText(*this), theirs;
+  tracer::GraphArg theirArg;
+  if (otherSym) {
+    theirs = sideText(*otherSym);
+    theirArg = tracer::GraphArg::ofNode(otherSym->node());
+  } else if (const ConstantVariable* c = asConstant(other)) {
+    if (auto i = c->asInt(); i && !std::holds_alternative<double>(c->value())) {
+      theirs = floatContext ? floatRepr(static_cast<double>(*i)) : std::to_string(*i);
+    } else if (const auto* d = std::get_if<double>(&c->value())) {
+      theirs = floatRepr(*d);
+    }
+    theirArg = tracer::GraphArg::ofConstant(c->value());
+  }
+  if (!mine || !theirs)
+    return unsupported("operator." + base + " of an unbacked symbol and a " +
+                       other->pythonTypeName() + " (not modelled)");
+  // `3 < n` is the node operator.lt(3, n), whose value is n.__gt__(3): the SymNode on
+  // the left of the sympy relation.
+  std::string op = base;
+  const char* text = kText.at(base);
+  bool symLeft = selfOnLeft;
+  if (!selfOnLeft && !otherSym) {
+    op = kFlip.at(base).first;
+    text = kFlip.at(base).second;
+    symLeft = true;
+  }
+  std::string l = symLeft ? *mine : *theirs, r = symLeft ? *theirs : *mine;
+  std::string printed = op == "eq"   ? "Eq(" + l + ", " + r + ")"
+                        : op == "ne" ? "Ne(" + l + ", " + r + ")"
+                                     : l + " " + text + " " + r;
+  auto& out = tx.context().output;
+  tracer::GraphArg self = tracer::GraphArg::ofNode(node_);
+  NodeId node = out.callFunction(
+      "operator." + base,
+      {selfOnLeft ? self : theirArg, selfOnLeft ? std::move(theirArg) : std::move(self)}, {});
+  out.graph().node(node).symExpr = printed;
+  auto v = std::make_shared<SymIntVariable>(node, 0, 1, expr_);
+  v->setBool();
+  return VtPtr(std::move(v));
+}
 
 Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr& other,
                                       bool selfOnLeft) {
   // The other operand: an int constant or another SymInt.
+  {
+    std::string base = op.substr(op.find('.') + 1);
+    const auto* os = other->kind() == VtKind::kSymInt
+                         ? static_cast<const SymIntVariable*>(other.get())
+                         : nullptr;
+    const auto& env = tx.context().output.shapeEnv();
+    bool unbacked = env.hasUnbacked(expr_) || (os && env.hasUnbacked(os->expr()));
+    if (unbacked && !isBool_ && !(os && os->isBool()) && kRelOps.count(base))
+      return unbackedCompare(tx, base, other, selfOnLeft);
+  }
   symbolic::Expr theirExpr;
   int64_t theirHint = 0, theirFake = 0;
   tracer::GraphArg theirs;
@@ -42,6 +137,12 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
     theirs = tracer::GraphArg::ofConstant(c->value());
   }
   std::string base = op.substr(op.find('.') + 1);
+  if (isBool_ || (otherSym && otherSym->isBool()))
+    return unsupported(op + " of a data-dependent SymBool (not modelled)");
+  if (isFloat_ || (otherSym && otherSym->isFloat()))
+    return unsupported(op +
+                       " of a SymFloat (an unbacked float of .item(): sympy's float "
+                       "arithmetic is not modelled)");
   if (base[0] == 'i' && base != "is_" && base != "is_not") base = base.substr(1);  // n += 1
   const symbolic::Expr& l = selfOnLeft ? expr_ : theirExpr;
   const symbolic::Expr& r = selfOnLeft ? theirExpr : expr_;

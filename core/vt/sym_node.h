@@ -35,20 +35,44 @@ class SymIntVariable final : public VariableTracker {
   const symbolic::Expr& expr() const { return expr_; }
   // A bare symbol ("s86"), not an expression over one.
   bool isSymbol() const { return expr_.asSymbol().has_value(); }
-  std::string pythonTypeName() const override { return "int"; }
+  std::string pythonTypeName() const override {
+    return isBool_ ? "bool" : isFloat_ ? "float" : "int";
+  }
+  // A SymBool (a comparison of an unbacked symbol, not decided): its node and, as the
+  // expression, the comparison's left side.
+  bool isBool() const { return isBool_; }
+  // SymNodeVariable.as_tensor's memo: the scalar_tensor node a SymFloat graph output
+  // becomes (codegen), -1 before.
+  NodeId asTensorNode() const { return asTensorNode_; }
+  void setAsTensorNode(NodeId n) { asTensorNode_ = n; }
+  void setBool() { isBool_ = true; }
+  // An unbacked SymNodeVariable as a Python bool: evaluate_expr raises (data-dependent),
+  // and the jump graph-breaks (generic_jump -> jump_graph_break).
+  Expected<bool> boolValue(Tx& tx) override;
+  // A SymFloat (an unbacked float of .item()): SymNodeVariable holds either.
+  bool isFloat() const { return isFloat_; }
+  void setFloat() { isFloat_ = true; }
   std::string describe() const override {
-    return "SymInt " + expr_.str() + " (hint " + std::to_string(hint_) + ", node #" +
-           std::to_string(node_) + ")";
+    return std::string(isFloat_ ? "SymFloat " : "SymInt ") + expr_.str() + " (hint " +
+           std::to_string(hint_) + ", node #" + std::to_string(node_) + ")";
   }
   // `op` ("operator.add", ...) of this SymInt and `other`, the SymInt on the left when
   // `selfOnLeft`: arithmetic makes a node, a comparison a guarded Python bool.
   Expected<VtPtr> arith(Tx& tx, const std::string& op, const VtPtr& other, bool selfOnLeft);
 
  private:
+  Expected<VtPtr> unbackedCompare(Tx& tx, const std::string& base, const VtPtr& other,
+                                  bool selfOnLeft);
+
+ public:
+ private:
   NodeId node_;
   int64_t hint_;
   int64_t fakeValue_;
   symbolic::Expr expr_;
+  bool isFloat_ = false;
+  bool isBool_ = false;
+  NodeId asTensorNode_ = -1;
 };
 
 }  // namespace dynrr::vt

@@ -12,6 +12,7 @@
 #include "core/tracer/derived_sizes.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
+#include "core/tracer/unbacked.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
@@ -63,7 +64,8 @@ VtPtr torchConstant(TorchConstant::Kind kind, std::string name) {
 Expected<VtPtr> sizeValue(Tx& tx, int64_t v, const char* what, NodeId node = -1) {
   auto& ctx = tx.context();
   if (ctx.symbolBase == 0) return ConstantVariable::make(v);
-  if (auto it = ctx.symbolByStandIn.find(v); it != ctx.symbolByStandIn.end()) {
+  if (auto it = ctx.symbolByStandIn.find(v);
+      it != ctx.symbolByStandIn.end() && !ctx.output.shapeEnv().isUnbacked(it->second)) {
     const auto* info = ctx.output.shapeEnv().symbol(it->second);
     if (!info) return Error("internal: a stand-in without its symbol");
     return VtPtr(std::make_shared<SymIntVariable>(ctx.symbolNodes.at(it->second), info->hint, v,
@@ -444,10 +446,10 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     if (sizeArg || ints) return callMethod(tx, "new_empty", std::move(args), std::move(kwargs));
   }
   if (name == "item") {
-    if (tx.context().trace.configOf(tx.context().event).getCaptureScalarOutputs())
-      return unsupported(
-          "Tensor.item() under config.capture_scalar_outputs (an unbacked SymInt/SymFloat: "
-          "unbacked symbols are not modelled)");
+    if (tx.context().trace.configOf(tx.context().event).getCaptureScalarOutputs()) {
+      if (!args.empty() || !kwargs.empty()) return unsupported("Tensor.item() with arguments");
+      return tracer::unbackedItem(tx, node_, meta_);
+    }
     // TensorVariable.method_item with capture_scalar_outputs=False.
     return tracer::graphBreak(tx,
                               "Unsupported Tensor.item() call with capture_scalar_outputs=False",

@@ -282,5 +282,37 @@ TEST(ShapeEnv, InferredStridesAreInputGuards) {
   EXPECT_EQ(g[0], "L['x'].stride()[0] == 8*L['x'].size()[1]");
 }
 
+// create_unbacked_symint / create_unbacked_symfloat: their own counters, no source, never
+// in produce_guards; a relation the ranges decide needs no hint, one they do not is a
+// guard on a data-dependent expression (named, not guessed).
+TEST(ShapeEnv, UnbackedSymbolsAreNamedAndNeverGuarded) {
+  ShapeEnv env;
+  Expr s = env.createSizeSymbol("L['x'].size()[0]", 5, true);
+  Expr u0 = env.createUnbacked(false);
+  Expr zuf0 = env.createUnbacked(true);
+  Expr u1 = env.createUnbacked(false);
+  EXPECT_EQ(u0.str(), "u0");
+  EXPECT_EQ(zuf0.str(), "zuf0");
+  EXPECT_EQ(u1.str(), "u1");
+  EXPECT_TRUE(env.isUnbacked("u0"));
+  EXPECT_FALSE(env.isUnbacked(*s.asSymbol()));
+  EXPECT_TRUE(env.hasUnbacked(u0 + s));
+  EXPECT_FALSE(env.hasUnbacked(s * Expr(2)));
+  // _constrain_range_for_size(u0, max=10): decided relations need no guard.
+  env.constrainRange("u0", 0, 10);
+  EXPECT_TRUE(env.evaluate({u0, RelOp::kGe, Expr(0)}));
+  EXPECT_FALSE(env.evaluate({u0, RelOp::kGt, Expr(10)}));
+  EXPECT_TRUE(env.unsupported().empty());
+  // A narrower constraint keeps the tighter ends.
+  env.constrainRange("u0", 1, 20);
+  EXPECT_EQ(env.symbol("u0")->lower, 1);
+  EXPECT_EQ(env.symbol("u0")->upper, 10);
+  // Only the backed symbol's range is a shape guard.
+  for (const auto& g : env.produceGuards()) EXPECT_EQ(g.find("u0"), std::string::npos) << g;
+  // u0 > 3 is not decided: data-dependent, refused by name.
+  env.evaluate({u0, RelOp::kGt, Expr(3)});
+  EXPECT_NE(env.unsupported().find("data-dependent"), std::string::npos) << env.unsupported();
+}
+
 }  // namespace
 }  // namespace dynrr::symbolic
