@@ -35,10 +35,9 @@ Expected<int64_t> newStandIn(TracingContext& ctx, const std::string& symbol) {
 // operand is a scalar there: nothing is guarded).
 bool scalarArithmetic(std::string_view name) {
   static const std::unordered_set<std::string_view> kNames = {
-      "add",         "sub",         "mul",          "truediv",     "div",      "__add__",
-      "__radd__",    "__sub__",     "__rsub__",     "__mul__",     "__rmul__", "__truediv__",
-      "__rtruediv__", "subtract",   "multiply",     "divide",      "true_divide", "pow",
-      "__pow__",     "__rpow__",    "rsub"};
+      "add",      "sub",      "mul",         "truediv",  "div",         "__add__",      "__radd__",
+      "__sub__",  "__rsub__", "__mul__",     "__rmul__", "__truediv__", "__rtruediv__", "subtract",
+      "multiply", "divide",   "true_divide", "pow",      "__pow__",     "__rpow__",     "rsub"};
   return kNames.count(name) != 0;
 }
 
@@ -47,11 +46,11 @@ bool scalarArithmetic(std::string_view name) {
 // conversions keeping the layout, full reductions and reductions along a dim.
 bool unbackedSizeOp(std::string_view name) {
   static const std::unordered_set<std::string_view> kNames = {
-      "add",    "sub",    "mul",     "truediv",  "div",     "__add__", "__radd__", "__sub__",
-      "__rsub__", "__mul__", "__rmul__", "__truediv__", "subtract", "multiply", "divide",
-      "true_divide", "float", "double", "long",   "int",     "half",    "bool",     "to",
-      "clone",  "contiguous", "detach", "sum",    "mean",    "amax",    "amin",     "prod",
-      "all",    "any"};
+      "add",     "sub",         "mul",     "truediv",    "div",         "__add__",  "__radd__",
+      "__sub__", "__rsub__",    "__mul__", "__rmul__",   "__truediv__", "subtract", "multiply",
+      "divide",  "true_divide", "float",   "double",     "long",        "int",      "half",
+      "bool",    "to",          "clone",   "contiguous", "detach",      "sum",      "mean",
+      "amax",    "amin",        "prod",    "all",        "any"};
   return kNames.count(name) != 0;
 }
 
@@ -63,8 +62,8 @@ bool isFactory(std::string_view op) {
 }
 
 // The unbacked symbols a value carries (an unbacked SymInt / SymFloat, or in a sequence).
-void unbackedIn(const TracingContext& ctx, const VtPtr& v, std::vector<const vt::SymIntVariable*>& out,
-                int depth) {
+void unbackedIn(const TracingContext& ctx, const VtPtr& v,
+                std::vector<const vt::SymIntVariable*>& out, int depth) {
   if (!v || depth > 4) return;
   if (v->kind() == vt::VtKind::kSymInt) {
     const auto& si = static_cast<const vt::SymIntVariable&>(*v);
@@ -136,7 +135,8 @@ std::optional<Expected<fake::TensorMeta>> dataDependentMeta(TracingContext& ctx,
   // The count's upper bound: the numel of what is counted, which must be static.
   fake::Shape counted, result;
   if (nonzero) {
-    if (args.size() != 1 || self.dim() == 0) return refuse("of a 0-d tensor or with more arguments");
+    if (args.size() != 1 || self.dim() == 0)
+      return refuse("of a 0-d tensor or with more arguments");
     counted = self.sizes;
   } else if (masked) {
     const auto* mask = args.size() == 2 ? args[1].get<fake::TensorMeta>() : nullptr;
@@ -170,8 +170,8 @@ std::optional<Expected<fake::TensorMeta>> dataDependentMeta(TracingContext& ctx,
   if (!standIn) return Expected<fake::TensorMeta>(standIn.error());
   if (nonzero) {
     // new_empty_strided((nnz, dim), (1, nnz), dtype=int64).
-    fake::TensorMeta out = fake::TensorMeta::contiguous(
-        fake::DType::kInt64, {*standIn, self.dim()}, self.device);
+    fake::TensorMeta out =
+        fake::TensorMeta::contiguous(fake::DType::kInt64, {*standIn, self.dim()}, self.device);
     out.strides = {1, *standIn};
     return Expected<fake::TensorMeta>(std::move(out));
   }

@@ -30,7 +30,8 @@ bool capturesUnbacked(const TracingContext& ctx);
 
 // Tensor.item() under capture_scalar_outputs: a call_method `item` node whose example
 // value is a new unbacked SymInt (integer dtypes) or SymFloat (floating dtypes).
-Expected<VtPtr> unbackedItem(InstructionTranslator& tx, NodeId tensor, const fake::TensorMeta& meta);
+Expected<VtPtr> unbackedItem(InstructionTranslator& tx, NodeId tensor,
+                             const fake::TensorMeta& meta);
 
 // Under capture_dynamic_output_shape_ops, the output of nonzero / masked_select / a
 // boolean-mask getitem with a fresh unbacked size (`symbol` receives its name); nullopt
