@@ -262,6 +262,10 @@ struct Class {
   metaclass @7 :Text;              # qualified name of type(cls)
   metaclassRef @8 :ObjRef;         # -> class: type(cls) when it is a Python metaclass
                                    # (a subclass of type defined in Python), else 0
+  abcRegistryEmpty @9 :Bool;       # an abc.ABCMeta class whose ABC.register registry,
+                                   # and that of every class derived from it, was empty
+                                   # when recorded (abc._get_dump): isinstance against
+                                   # it is decided by the MRO alone. False: not known.
 }
 
 struct Instance {

@@ -115,6 +115,12 @@ struct TracingContext {
   bool duckShapes = false;  // DimDynamic.DUCK for those dims
   // but DimDynamic.DYNAMIC for these (marked, or automatic dynamic): a symbol each.
   std::map<std::string, std::vector<bool>> nonDuckDims;
+  // Of those, the dims mark_dynamic / maybe_mark_dynamic marked (not automatic dynamic).
+  std::map<std::string, std::vector<bool>> markedDims;
+  // In a recompile under automatic dynamic shapes, the input sources whose sizes were
+  // compared with the earlier compile's (the frame's locals and their items); nullopt
+  // in a first compile.
+  std::optional<std::set<std::string>> recompileTracked;
   std::set<std::string> dynamicInts;  // int locals / cell contents traced as SymInts
   // Size symbols: each stands for a large value fake tensors compute with in this replay
   // (base + 101*k), and has its torch.SymInt placeholder.

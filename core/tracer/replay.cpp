@@ -127,6 +127,12 @@ struct DynamicPlan {
   // Dims that are DimDynamic.DYNAMIC even then: marked dynamic, or automatic dynamic
   // (their size changed since an earlier compile), as _automatic_dynamic decides.
   std::map<std::string, std::vector<bool>> nonDuck;
+  // Of those, the dims marked dynamic (mark_dynamic / maybe_mark_dynamic), as opposed to
+  // automatic dynamic: a marked dim of size 0 or 1 is not simply specialised.
+  std::map<std::string, std::vector<bool>> marked;
+  // A recompile under automatic_dynamic_shapes (an earlier compile of the same code):
+  // the sources whose sizes this plan compared with the earlier compile's.
+  std::optional<std::set<std::string>> recompileTracked;
   // Pairs of symbols an earlier pass found equal (ReplayOutcome.unify).
   std::set<std::pair<std::string, std::string>> unified;
 };
@@ -271,6 +277,7 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
     }
     plan.dims[v.source] = dyn;
     plan.nonDuck[v.source] = marked;
+    plan.marked[v.source] = marked;
   }
   if (!config.getAutomaticDynamicShapes()) return plan;
   auto myKey = codeIdClosureKey(trace, frame);
@@ -278,6 +285,41 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
     auto earlier = trace.event(j).getFrame();
     if (earlier.getCode() != frame.getCode()) continue;
     if (codeIdClosureKey(trace, earlier) != myKey) continue;
+    if (!plan.recompileTracked) {
+      plan.recompileTracked.emplace();
+      for (const auto& v : values) plan.recompileTracked->insert(v.source);
+    }
+    // Global tensors: tracked when the earlier compile reached the same global with the
+    // same sizes and strides; a changed one would be automatic dynamic (not modelled).
+    auto globalTensors = [&](schema::FrameInput::Reader f) {
+      std::map<std::string, trace::ObjRef> out;
+      auto g = trace.object(f.getGlobals());
+      if (!g || g->which() != W::DICT) return out;
+      for (auto e : g->getDict()) {
+        auto key = trace.object(e.getKey());
+        if (key && key->which() == W::STR && metaOf(e.getValue()))
+          out.emplace("G[" + vt::pyStrRepr(key->getStr().cStr()) + "]", e.getValue());
+      }
+      return out;
+    };
+    auto earlierGlobals = globalTensors(earlier);
+    for (const auto& [source, ref] : globalTensors(frame)) {
+      auto it = earlierGlobals.find(source);
+      if (it == earlierGlobals.end()) continue;
+      auto ta = metaOf(ref), tb = metaOf(it->second);
+      bool same = ta->getShape().size() == tb->getShape().size() &&
+                  ta->getStride().size() == tb->getStride().size();
+      for (unsigned k = 0; same && k < ta->getShape().size(); ++k)
+        same = ta->getShape()[k] == tb->getShape()[k];
+      for (unsigned k = 0; same && k < ta->getStride().size(); ++k)
+        same = ta->getStride()[k] == tb->getStride()[k];
+      if (same) {
+        plan.recompileTracked->insert(source);
+      } else {
+        plan.unsupported = "automatic dynamic shapes of a global tensor " + source;
+        return plan;
+      }
+    }
     std::map<std::string, trace::ObjRef> before;
     for (const auto& v : frameValues(trace, earlier)) before.emplace(v.source, v.ref);
     for (const auto& v : values) {
@@ -697,6 +739,8 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   ctx.dynamicDims = plan.dims;
   ctx.duckShapes = plan.duck;
   ctx.nonDuckDims = plan.nonDuck;
+  ctx.markedDims = plan.marked;
+  ctx.recompileTracked = plan.recompileTracked;
   ctx.dynamicInts = plan.ints;
   ctx.symbolBase = symbolBase;
   for (const auto& [a, b] : plan.unified) {

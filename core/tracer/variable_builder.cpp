@@ -128,10 +128,12 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
     bool duck = ctx.duckShapes && !(nonDuck != ctx.nonDuckDims.end() &&
                                     i < nonDuck->second.size() && nonDuck->second[i]);
     if (dyn[i] && hint <= 1) {
-      // specialize_zero_one: a size 0 or 1 is that constant, duck-sized or not.
-      if (!duck)
-        return unsupported("a dynamic dim of size 0 or 1 (" + dimSource +
-                           "): Dynamo specialises it, not modelled for marked dims");
+      // specialize_zero_one: a size 0 or 1 is that constant, duck-sized or not, and for
+      // a dim automatic dynamic made dynamic.
+      auto marked = ctx.markedDims.find(srcName);
+      if (marked != ctx.markedDims.end() && i < marked->second.size() && marked->second[i])
+        return unsupported("a dim marked dynamic of size 0 or 1 (" + dimSource +
+                           "): Dynamo specialises it against the mark, not modelled");
       dyn[i] = false;
     }
     if (!dyn[i]) {
@@ -322,6 +324,15 @@ Expected<VtPtr> Wrap::tensor() {
   if (obj->getTensor().getViewBase() != 0) {
     // Inputs that are views of other inputs need aliasing guards we do not model yet.
   }
+  // Automatic dynamic shapes apply to every tensor Dynamo wraps with a source (the frame
+  // state is keyed by source name); the core compares only the frame's locals and their
+  // items with the earlier compile. Parameters and buffers stay static
+  // (force_parameter_static_shapes, force_nn_module_property_static_shapes).
+  if (ctx.recompileTracked && !ctx.recompileTracked->count(srcName) &&
+      srcName.find("._parameters[") == std::string::npos &&
+      srcName.find("._buffers[") == std::string::npos)
+    return unsupported("automatic dynamic shapes: a tensor reached through " + srcName +
+                       " in a recompile (its sizes in the earlier compile are not compared)");
   auto metaReader = metaObj->getTensorMeta();
   std::string detail = guards::tensorMatchDetail(*meta);
   if (auto dyn = ctx.dynamicDims.find(srcName); dyn != ctx.dynamicDims.end()) {

@@ -197,6 +197,12 @@ Expected<VtPtr> callIsinstance(Tx& tx, const std::string&, Args& args) {
       // __subclasshook__ on the ABC, a class on the instance's MRO answers True; a False
       // answer would depend on ABC.register's registry, which is not recorded.
       if (meta == "abc.ABCMeta" && !userClassDefines(trace, ref, "__subclasshook__")) {
+        // With no class registered on it or on a class derived from it (recorded), the
+        // MRO alone answers.
+        if (k->getClass().getAbcRegistryEmpty()) {
+          userClasses.push_back(ref);
+          return Status::success();
+        }
         abcMetaClasses = true;
         userClasses.push_back(ref);
         return Status::success();

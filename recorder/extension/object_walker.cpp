@@ -929,7 +929,56 @@ ObjRef ObjectWalker::walkClass(PyObject* o) {
   c.setBuiltin(!heap);
   c.setMetaclass(typeQualifiedName(Py_TYPE(o)));
   c.setMetaclassRef(metaRef);
+  c.setAbcRegistryEmpty(metaRef != 0 && abcRegistryEmpty(o));
   return obj.ref;
+}
+
+// Whether `cls` is an abc.ABCMeta class whose registry (ABC.register) is empty, and the
+// registries of the classes derived from it too (ABCMeta.__subclasscheck__ consults
+// both), read with abc._get_dump and type.__subclasses__ only. Any error, or more than
+// 4,096 classes to visit, answers false (not known).
+bool ObjectWalker::abcRegistryEmpty(PyObject* cls) {
+  PyRef abc = PyRef::steal(PyImport_ImportModule("abc"));
+  if (!abc) {
+    PyErr_Clear();
+    return false;
+  }
+  PyRef meta = PyRef::steal(PyObject_GetAttrString(abc.get(), "ABCMeta"));
+  PyRef dump = PyRef::steal(PyObject_GetAttrString(abc.get(), "_get_dump"));
+  if (!meta || !dump || !PyType_Check(meta.get())) {
+    PyErr_Clear();
+    return false;
+  }
+  if (!PyType_IsSubtype(Py_TYPE(cls), reinterpret_cast<PyTypeObject*>(meta.get()))) return false;
+  std::vector<PyRef> pending;
+  pending.push_back(PyRef::borrow(cls));
+  std::unordered_set<PyObject*> seen;
+  while (!pending.empty()) {
+    PyRef k = std::move(pending.back());
+    pending.pop_back();
+    if (!seen.insert(k.get()).second) continue;
+    if (seen.size() > 4096) return false;
+    if (PyType_IsSubtype(Py_TYPE(k.get()), reinterpret_cast<PyTypeObject*>(meta.get()))) {
+      PyRef d = PyRef::steal(PyObject_CallOneArg(dump.get(), k.get()));
+      if (!d || !PyTuple_Check(d.get()) || PyTuple_GET_SIZE(d.get()) < 1) {
+        PyErr_Clear();
+        return false;
+      }
+      Py_ssize_t n = PyObject_Size(PyTuple_GET_ITEM(d.get(), 0));
+      if (n != 0) {
+        PyErr_Clear();
+        return false;
+      }
+    }
+    PyRef subs = PyRef::steal(PyObject_CallMethod(k.get(), "__subclasses__", nullptr));
+    if (!subs || !PyList_Check(subs.get())) {
+      PyErr_Clear();
+      return false;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(subs.get()); ++i)
+      pending.push_back(PyRef::borrow(PyList_GET_ITEM(subs.get(), i)));
+  }
+  return true;
 }
 
 ObjRef ObjectWalker::walkInstance(PyObject* o) {

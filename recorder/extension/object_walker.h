@@ -159,6 +159,7 @@ class ObjectWalker {
   void classify(PyObject* o, schema::CallableClass& cls, std::string& rule);
   void walkAttrs(PyObject* dict, std::vector<std::pair<std::string, ObjRef>>& out);
   bool isUserClass(PyTypeObject* type) const;
+  bool abcRegistryEmpty(PyObject* cls);
 
   trace::EventBuilder& eb_;
   WalkerSession& session_;
