@@ -22,11 +22,12 @@ bool isFunctionalExportFrame(const bytecode::CodeObject& code) {
 void initExportMode(ExportMode& mode, const trace::TraceReader& trace,
                     schema::CompileEvent::Reader event) {
   mode.active = event.getExport();
-  if (!mode.active) return;
+  // config.install_free_tensors applies to any compile (both export entry points set it).
   for (auto kv : trace.configOf(event).getOthers()) {
     if (std::string(kv.getKey().cStr()) == "install_free_tensors")
       mode.installFreeTensors = std::string(kv.getValue().cStr()) == "True";
   }
+  if (!mode.active && !mode.installFreeTensors) return;
   auto frame = event.getFrame();
   if (auto code = bytecode::codeFromTrace(trace, frame.getCode())) {
     mode.fullgraphCapture = isFunctionalExportFrame(*code);
@@ -95,7 +96,8 @@ std::string exportModeGap(const trace::TraceReader& trace, schema::CompileEvent:
   if (!event.getExport()) return "";
   auto code = bytecode::codeFromTrace(trace, event.getFrame().getCode());
   if (!code || !isFunctionalExportFrame(*code)) return "";
-  return "torch.export.export(strict=True): the frame functional_export.ModuleToTrace.forward "
+  return "a compile with export=True from torch.export.export(strict=True): the frame "
+         "functional_export.ModuleToTrace.forward "
          "inlines pytree.tree_unflatten over the recorded in_spec TreeSpec and "
          "pytree.tree_flatten of the output (TreeSpec.unflatten, SUPPORTED_NODES keyed by "
          "node classes, ExportTracerOutput); that pytree inlining and the guards it leaves "

@@ -376,6 +376,16 @@ Expected<VtPtr> Wrap::freeTensor() {
   if (!metaObj || metaObj->which() != W::TENSOR_META) return Error("tensor without metadata");
   auto meta = metaFromTrace(metaObj->getTensorMeta());
   if (!meta) return meta.error();
+  // wrap_fx_proxy of the get_attr fakes the tensor with automatic dynamic shapes: only
+  // nn.Module state stays static (force_nn_module_property_static_shapes /
+  // force_parameter_static_shapes); the core models static free tensors only.
+  bool anyDim = false;
+  for (int64_t size : meta->sizes) anyDim = anyDim || size > 1;
+  if (!ctx.trace.configOf(ctx.event).getAssumeStaticByDefault() &&
+      !source->isUnspecializedNNModule() && anyDim)
+    return unsupported("a free tensor (" + srcName +
+                       ") installed as a graph attribute with dynamic shapes on: its "
+                       "symbolic sizes are not modelled");
   std::string name = freeTensorAttrName(mode, srcName, ctx.output.installedNames());
   mode.attrs[name] = id;
   NodeId node = ctx.output.tensorAttr(name, *meta);
