@@ -14,6 +14,7 @@
 #include "core/bytecode/code_object.h"
 #include "core/bytecode/dynamo_instructions.h"
 #include "core/bytecode/exception_table.h"
+#include "core/compare/compare.h"
 #include "core/fake/broadcast.h"
 #include "core/fake/dtype.h"
 #include "core/graph/graph.h"
@@ -1065,6 +1066,26 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
 
 namespace {
 
+const char* const kSubgraphSymbols =
+    "automatic dynamic shapes in a frame with higher-order op subgraphs (lifting size "
+    "symbols into subgraphs is not modelled)";
+
+bool hasSubgraphs(const compare::FrameDecisions& d) {
+  for (const auto& g : d.graphs)
+    if (!g.subgraphs.empty()) return true;
+  return false;
+}
+
+// A frame with higher-order op subgraphs replayed twice only because
+// capture_scalar_outputs / capture_dynamic_output_shape_ops is on (always under export):
+// when the two replays decide the same, no stand-in reached a decision (no symbol was
+// made or used), so the subgraphs hold no symbol and the first replay is the answer.
+Expected<ReplayOutcome> sameDecisionsOrRefuse(ReplayOutcome a, const Expected<ReplayOutcome>& b) {
+  if (b && compare::compareDecisions(a.decisions, b->decisions).verdict == compare::Verdict::kMatch)
+    return a;
+  return unsupported(kSubgraphSymbols);
+}
+
 // one_graph (export, fullgraph): InstructionTranslatorBase.step re-raises a graph break's
 // Unsupported instead of compiling a partial graph and resuming, and the frame is not
 // given up on either (the frame's error is the Unsupported: "Unsupported: <gb_type>").
@@ -1230,11 +1251,9 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   if (plan.dims.empty() && plan.ints.empty() && !unbacked) return run(0, hooks);
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;
-  for (const auto& g : a->decisions.graphs) {
-    if (!g.subgraphs.empty())
-      return unsupported(
-          "automatic dynamic shapes in a frame with higher-order op subgraphs (lifting size "
-          "symbols into subgraphs is not modelled)");
+  if (hasSubgraphs(a->decisions)) {
+    if (!plan.dims.empty() || !plan.ints.empty()) return unsupported(kSubgraphSymbols);
+    return sameDecisionsOrRefuse(std::move(*a), run(kSymbolBaseB, nullptr));
   }
   auto b = run(kSymbolBaseB, nullptr);
   if (!b) return b;
