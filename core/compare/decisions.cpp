@@ -154,12 +154,24 @@ std::string frameErrorOf(const std::string& reason) {
   return kType;
 }
 
+std::string oneGraphErrorOf(const std::string& reason) {
+  if (reason.rfind("Unsupported: ", 0) != 0) return "";
+  std::string line = reason.substr(0, reason.find('\n'));
+  size_t last = line.find_last_not_of(" \t\r");
+  return line.substr(0, last + 1);
+}
+
 FrameDecisions fromEvent(schema::CompileEvent::Reader event) {
   FrameDecisions out = fromTrace(event.getReference());
   std::string reason = event.getStatusReason();
   if (event.getStatus() == schema::EventStatus::SKIPPED && isPreTraceSkipReason(reason))
     out.skipReason = reason;
-  if (event.getStatus() == schema::EventStatus::ERROR) out.frameError = frameErrorOf(reason);
+  if (event.getStatus() == schema::EventStatus::ERROR) {
+    out.frameError = frameErrorOf(reason);
+    // Under export (one_graph) a graph break is raised: its Unsupported's first line
+    // ("Unsupported: <gb_type>") is the frame's decision.
+    if (out.frameError.empty() && event.getExport()) out.frameError = oneGraphErrorOf(reason);
+  }
   return out;
 }
 

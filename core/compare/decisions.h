@@ -97,6 +97,9 @@ FrameDecisions fromTrace(schema::Decisions::Reader decisions);
 // UncapturedHigherOrderOpError, the exception type and the gb_type of the graph break or
 // error it wraps (the first line after "Got graph break/error:").
 std::string frameErrorOf(const std::string& statusReason);
+// The decision of a compile with one_graph (export) that raised a graph break's
+// Unsupported: the reason's first line ("Unsupported: <gb_type>"); "" for other reasons.
+std::string oneGraphErrorOf(const std::string& statusReason);
 // Reads an event's decisions, with the pre-trace skip its status records.
 FrameDecisions fromEvent(schema::CompileEvent::Reader event);
 

@@ -698,7 +698,7 @@ std::vector<std::string> ShapeEnv::produceGuards() const {
     bool tensorProperty = source.find(".size()[") != std::string::npos ||
                           source.find(".stride()[") != std::string::npos ||
                           source.find(".storage_offset()") != std::string::npos;
-    if (expr.isConstant() && tensorProperty) continue;
+    if (ignoreStatic_ && expr.isConstant() && tensorProperty) continue;
     if (auto sym = expr.asSymbol()) {
       if (bound.insert(*sym).second) continue;
     }

@@ -90,6 +90,9 @@ class ShapeEnv final : public Assumptions {
 
   // The expressions of the SHAPE_ENV guard, in produce_guards' order.
   std::vector<std::string> produceGuards() const;
+  // produce_guards' ignore_static (CheckFunctionManager passes `not output_graph.export`):
+  // when false, a tensor's static sizes, strides and storage offset are printed too.
+  void setIgnoreStatic(bool ignore) { ignoreStatic_ = ignore; }
 
   const std::vector<SymbolInfo>& symbols() const { return symbols_; }
   const SymbolInfo* symbol(const std::string& name) const;
@@ -143,6 +146,7 @@ class ShapeEnv final : public Assumptions {
   std::vector<std::string> replacementOrder_;
   std::set<std::string> divisible_;  // keys of Mod atoms known to be 0
   std::string unsupported_;
+  bool ignoreStatic_ = true;
 };
 
 }  // namespace dynrr::symbolic

@@ -14,12 +14,15 @@ namespace {
 
 // The graph outputs for a value Dynamo reconstructs after the graph: the tensors it
 // holds, in order. Cells of escaping nested functions are only noted in `cells`;
-// their contents are written back later, with the other mutated cells.
+// their contents are written back later, with the other mutated cells. `fromSource` is
+// PyCodegen's value_from_source (restore_stack passes `not tx.export`): under export a
+// tensor with a source (a graph input, an installed attribute) is a graph output too.
 void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>& out, int depth,
-                        std::vector<const vt::CellVariable*>* cells = nullptr) {
+                        std::vector<const vt::CellVariable*>* cells = nullptr,
+                        bool fromSource = true) {
   if (!v || depth > 32) return;
   if (auto* lazy = dynamic_cast<LazyVariable*>(v.get())) {
-    collectTensorNodes(lazy->realized(), g, out, depth + 1, cells);
+    collectTensorNodes(lazy->realized(), g, out, depth + 1, cells, fromSource);
     return;
   }
   if (auto* si = dynamic_cast<vt::SymIntVariable*>(v.get())) {
@@ -37,7 +40,7 @@ void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>
     // Graph inputs are reconstructed from their source, not returned by the graph; so is
     // a tracker with a source a higher-order operator's output reproxified (a wrap
     // returning its input: PyCodegen reconstructs by value.source).
-    if (g.node(t->node()).op == "placeholder" || t->source()) return;
+    if (fromSource && (g.node(t->node()).op == "placeholder" || t->source())) return;
     for (NodeId n : out) {
       if (n == t->node()) return;
     }
@@ -45,12 +48,14 @@ void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>
     return;
   }
   if (auto* seq = vt::asSequence(v)) {
-    for (const auto& item : seq->items()) collectTensorNodes(item, g, out, depth + 1, cells);
+    for (const auto& item : seq->items())
+      collectTensorNodes(item, g, out, depth + 1, cells, fromSource);
   } else if (auto* dict = vt::asDict(v)) {
-    for (const auto& kv : dict->entries()) collectTensorNodes(kv.second, g, out, depth + 1, cells);
+    for (const auto& kv : dict->entries())
+      collectTensorNodes(kv.second, g, out, depth + 1, cells, fromSource);
   } else if (auto* attr = dynamic_cast<vt::GetAttrVariable*>(v.get())) {
     // A bound method (e.g. tensor.item awaiting its call) is rebuilt from its object.
-    collectTensorNodes(attr->object(), g, out, depth + 1, cells);
+    collectTensorNodes(attr->object(), g, out, depth + 1, cells, fromSource);
   } else if (auto* fn = dynamic_cast<vt::NestedFunctionVariable*>(v.get())) {
     // A function made while tracing escapes: its cells are rebuilt after the graph.
     for (const auto& c : fn->closure()) {
@@ -226,7 +231,8 @@ std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<Vt
   auto newObjects = escapingNewObjects(tx, values);
   std::vector<NodeId> outputs;
   for (const auto& v : values)
-    collectTensorNodes(v, tx.context().output.graph(), outputs, 0, &escaping);
+    collectTensorNodes(v, tx.context().output.graph(), outputs, 0, &escaping,
+                       !tx.context().exportMode.active);
   // compile_subgraph's "common case": when every value to restore is a distinct tensor
   // and the side effects are empty (nothing tracked is modified once dead new objects
   // are pruned; tensors made by the graph count, see below), the graph returns the

@@ -27,6 +27,7 @@
 #include "core/fake/dtype.h"
 #include "core/support/error.h"
 #include "core/trace/trace_reader.h"
+#include "core/tracer/export_mode.h"
 #include "core/tracer/output_graph.h"
 #include "core/tracer/side_effects.h"
 #include "core/vt/base.h"
@@ -64,6 +65,8 @@ struct TracingContext {
   const trace::TraceReader& trace;
   schema::CompileEvent::Reader event;
   OutputGraph output;
+  // Dynamo's export mode for this compile (see export_mode.h).
+  ExportMode exportMode;
   fake::DType defaultDtype = fake::DType::kFloat32;
   bool gradEnabled = true;
   bool anyAutocastEnabled = false;  // the recorded autocast state (CPU or GPU)

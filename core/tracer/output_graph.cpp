@@ -21,8 +21,10 @@ std::vector<compare::GuardDecision> OutputGraph::guardDecisions() const {
   std::vector<compare::GuardDecision> out;
   out.reserve(guards_.size());
   std::string shapeExprs;
-  for (const auto& e : shapeEnv_.produceGuards())
-    shapeExprs += (shapeExprs.empty() ? "" : " and ") + e;
+  if (!shapeGuardsUnbuilt_) {
+    for (const auto& e : shapeEnv_.produceGuards())
+      shapeExprs += (shapeExprs.empty() ? "" : " and ") + e;
+  }
   for (const auto& g : guards_.guards()) {
     if (g.discarded) continue;
     out.push_back(compare::GuardDecision{guards::guardKindName(g.kind), g.source, g.detail});
@@ -174,6 +176,23 @@ NodeId OutputGraph::getAttr(const std::string& name) {
   return id;
 }
 
+NodeId OutputGraph::tensorAttr(const std::string& name, const fake::TensorMeta& meta) {
+  ProtoNode node;
+  node.op = "get_attr";
+  node.target = name;
+  node.graph = 0;
+  node.meta = meta;
+  NodeId id = graph_.add(std::move(node));
+  if (onNode) onNode(id);
+  return id;
+}
+
+std::set<std::string> OutputGraph::installedNames() const {
+  std::set<std::string> out;
+  for (const auto& [n, g] : installed_) out.insert(n);
+  return out;
+}
+
 std::string OutputGraph::installSubgraph(const std::string& prefix, int graph) {
   for (int n = 0;; ++n) {
     std::string name = prefix + "_" + std::to_string(n);
@@ -298,7 +317,25 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
     else
       used.erase(sym);
   }
+  if (export_) dropSymbolInputsForExport(users);
   pruneHopExtraOutputs();
+}
+
+// SubgraphTracer.create_graph_input under export (is_strict_export): the basic symbols of
+// a tensor input are not lifted as SymInt inputs (_lift_basic_symbols is skipped), so an
+// export graph has none; one the graph would use is not modelled.
+void OutputGraph::dropSymbolInputsForExport(const std::vector<int>& users) {
+  for (NodeId id : graph_.order(0)) {
+    const ProtoNode& n = graph_.node(id);
+    if (n.erased || n.op != "placeholder" || n.symbol.empty()) continue;
+    if (users[static_cast<size_t>(id)] == 0) {
+      graph_.erase(id);
+    } else if (exportGap_.empty()) {
+      exportGap_ = "under export, the graph uses size symbol " + n.symbol + " of " + n.source +
+                   " (Dynamo lifts no SymInt input for it and reads it off its tensor: "
+                   "not modelled)";
+    }
+  }
 }
 
 std::string OutputGraph::replacementGap() const {

@@ -102,6 +102,18 @@ class OutputGraph {
   const std::string& liftError() const { return liftError_; }
   // A get_attr node of the current graph reading the root module's `name`.
   NodeId getAttr(const std::string& name);
+  // A get_attr node of the root graph (register_attr_or_module creates it with the root
+  // tracer even inside a subgraph) reading a tensor attribute with example value `meta`.
+  NodeId tensorAttr(const std::string& name, const fake::TensorMeta& meta);
+  // The names of the installed subgraphs (part of OutputGraph.nn_modules).
+  std::set<std::string> installedNames() const;
+  // CheckFunctionManager never ran (convert_frame.fullgraph_capture): the SHAPE_ENV
+  // guard has no expressions.
+  void setShapeGuardsUnbuilt() { shapeGuardsUnbuilt_ = true; }
+  // OutputGraph.export: setOutput lifts no size-symbol input (dropSymbolInputsForExport).
+  void setExport() { export_ = true; }
+  // Non-empty when the export graph uses what the core does not model (a size symbol).
+  const std::string& exportGap() const { return exportGap_; }
   // OutputGraph.install_subgraph: `prefix_N` with the smallest N not yet installed
   // (get_unique_name_wrt(..., requires_suffix=True)); the subgraph of tracer `graph`.
   std::string installSubgraph(const std::string& prefix, int graph);
@@ -158,6 +170,7 @@ class OutputGraph {
   std::optional<GraphArg> reifySymExpr(const symbolic::Expr& e,
                                        std::map<std::string, NodeId>& byExpr, NodeId before);
   void liftArgs(GraphArg& arg);
+  void dropSymbolInputsForExport(const std::vector<int>& users);
 
   ProtoGraph graph_;
   std::vector<Tracer> tracers_{Tracer{}};
@@ -170,6 +183,9 @@ class OutputGraph {
   std::optional<NodeId> output_;
   // Symbol inputs the shape env specialised to a constant (see applyReplacements).
   std::vector<NodeId> specialisedInputs_;
+  bool shapeGuardsUnbuilt_ = false;
+  bool export_ = false;
+  std::string exportGap_;
 };
 
 // Dynamo's graph input name for a source: every run of characters outside

@@ -14,6 +14,7 @@
 #include "core/bytecode/code_object.h"
 #include "core/bytecode/dynamo_instructions.h"
 #include "core/bytecode/exception_table.h"
+#include "core/compare/compare.h"
 #include "core/fake/broadcast.h"
 #include "core/fake/dtype.h"
 #include "core/graph/graph.h"
@@ -736,6 +737,12 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   auto code = std::make_unique<bytecode::CodeObject>(codeIn);
   TracingContext ctx(trace, event);
   ctx.hooks = hooks;
+  initExportMode(ctx.exportMode, trace, event);
+  if (ctx.exportMode.active) {
+    ctx.output.shapeEnv().setIgnoreStatic(false);
+    ctx.output.setExport();
+  }
+  if (ctx.exportMode.fullgraphCapture) ctx.output.setShapeGuardsUnbuilt();
   ctx.dynamicDims = plan.dims;
   ctx.duckShapes = plan.duck;
   ctx.nonDuckDims = plan.nonDuck;
@@ -794,6 +801,16 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
     (*cell)->setGivesNameHint();
     root.setCell(name, std::move(*cell));
   }
+  if (ctx.exportMode.active) {
+    // InstructionTranslator.__init__ under export realises every symbolic local at once
+    // (LazyVariableTracker.realize_all), in f_locals order: inputs are wrapped, guarded
+    // and become graph inputs before tracing starts, used or not.
+    for (const std::string& name : root.localOrder()) {
+      if (root.cells().count(name)) continue;
+      if (Status st = LazyVariable::realizeAll(root, root.locals().at(name)); !st)
+        return st.error();
+    }
+  }
   auto result = root.run();
   ReplayOutcome outcome;
   if (symbolBase != 0) {
@@ -829,6 +846,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
     return unsupported("dynamic shapes: " + ctx.output.shapeEnv().unsupported());
   if (std::string gap = ctx.output.replacementGap(); !gap.empty())
     return unsupported("dynamic shapes: " + gap);
+  if (!ctx.output.exportGap().empty()) return unsupported(ctx.output.exportGap());
   if (Status s = checkSpecialisedSizes(ctx); !s) return s.error();
   const ProtoGraph& proto = ctx.output.graph();
   outcome.ops = proto.opCount();
@@ -1092,26 +1110,57 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
 
 namespace {
 
-// OutputGraph.export: what Dynamo does differently when it traces for torch.export
-// (export=True, always with one_graph=True) and the core does not model yet, named for the
-// verdict. torch.export.export(strict=True) reaches Dynamo through
-// convert_frame.fullgraph_capture on functional_export.ModuleToTrace.forward (the user
-// callable behind a pytree unflatten of the flat inputs and a flatten of its outputs);
-// torch._dynamo.export through _compile on the user's frame.
-std::string exportModeGap(const trace::TraceReader& trace, schema::CompileEvent::Reader event) {
-  std::string gap =
-      "a compile with export=True (torch.export.export(strict=True) or torch._dynamo.export): "
-      "Dynamo's export mode is not modelled (OutputGraph.export: parameters and buffers "
-      "installed as get_attr attributes by config.install_free_tensors, SHAPE_ENV guards "
-      "that keep static sizes and strides, VariableBuilder's export-only paths for "
-      "non-local and nn.Module sources, graph breaks raised as errors under one_graph, "
-      "export_metadata for the output pytree)";
-  auto code = bytecode::codeFromTrace(trace, event.getFrame().getCode());
-  if (code && code->qualname == "ModuleToTrace.forward")
-    gap +=
-        "; torch.export's frame ModuleToTrace.forward also inlines pytree's tree_unflatten "
-        "and tree_flatten over a TreeSpec (SUPPORTED_NODES, a dict keyed by classes)";
-  return gap;
+const char* const kSubgraphSymbols =
+    "automatic dynamic shapes in a frame with higher-order op subgraphs (lifting size "
+    "symbols into subgraphs is not modelled)";
+
+bool hasSubgraphs(const compare::FrameDecisions& d) {
+  for (const auto& g : d.graphs)
+    if (!g.subgraphs.empty()) return true;
+  return false;
+}
+
+// A frame with higher-order op subgraphs replayed twice only because
+// capture_scalar_outputs / capture_dynamic_output_shape_ops is on (always under export):
+// when the two replays decide the same, no stand-in reached a decision (no symbol was
+// made or used), so the subgraphs hold no symbol and the first replay is the answer.
+Expected<ReplayOutcome> sameDecisionsOrRefuse(ReplayOutcome a, const Expected<ReplayOutcome>& b) {
+  if (b && compare::compareDecisions(a.decisions, b->decisions).verdict == compare::Verdict::kMatch)
+    return a;
+  return unsupported(kSubgraphSymbols);
+}
+
+// one_graph (export, fullgraph): InstructionTranslatorBase.step re-raises a graph break's
+// Unsupported instead of compiling a partial graph and resuming, and the frame is not
+// given up on either (the frame's error is the Unsupported: "Unsupported: <gb_type>").
+Expected<ReplayOutcome> oneGraphOutcome(Expected<ReplayOutcome> pass,
+                                        const std::optional<TracingContext::BreakRequest>& found) {
+  auto raised = [](const std::string& gbType) {
+    ReplayOutcome out;
+    out.refused = true;
+    out.decisions.frameError = "Unsupported: " + gbType;
+    return out;
+  };
+  if (!pass) {
+    if (found) return raised(found->gbType);
+    if (pass.error().isFrameError()) {
+      ReplayOutcome out;
+      out.decisions.frameError = pass.error().frameErrorDecision();
+      return out;
+    }
+    return pass;
+  }
+  if (pass->refused) {
+    // The core gives the frame up (a break in a loop, an exception no handler catches):
+    // Dynamo raises the break that led there.
+    if (pass->decisions.breaks.size() != 1)
+      return unsupported("under export, a frame refusal with " +
+                         std::to_string(pass->decisions.breaks.size()) + " breaks");
+    const auto& br = pass->decisions.breaks.front();
+    if (br.gbType == "graph break in loop") return raised(br.reason);
+    return raised(br.gbType);
+  }
+  return pass;
 }
 
 Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, size_t eventIndex,
@@ -1122,7 +1171,7 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
     // The recorder's per-event object budget ran out: what is missing is named.
     return unsupported(why);
   }
-  if (event.getExport()) return unsupported(exportModeGap(trace, event));
+  if (std::string gap = exportModeGap(trace, event); !gap.empty()) return unsupported(gap);
   // InstructionTranslator._return: a frame that reaches its return with no call in the
   // graph is skipped (SkipFrame "No ops traced for the FX graph"), installing nothing.
   // The core replays such a frame and must reach the same decision.
@@ -1194,6 +1243,7 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   auto runOnce = [&](int64_t symbolBase, const ReplayHooks* h) -> Expected<ReplayOutcome> {
     std::optional<TracingContext::BreakRequest> found;
     auto first = replayPass(trace, event, *code, h, nullptr, found, plan, symbolBase);
+    if (event.getExport()) return oneGraphOutcome(std::move(first), found);
     if (first || !found || first.error().isFrameError()) return frameError(std::move(first));
     // A graph break: replay again, stopping at the root instruction it happens at.
     std::optional<TracingContext::BreakRequest> again;
@@ -1245,11 +1295,9 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   if (plan.dims.empty() && plan.ints.empty() && !unbacked) return run(0, hooks);
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;
-  for (const auto& g : a->decisions.graphs) {
-    if (!g.subgraphs.empty())
-      return unsupported(
-          "automatic dynamic shapes in a frame with higher-order op subgraphs (lifting size "
-          "symbols into subgraphs is not modelled)");
+  if (hasSubgraphs(a->decisions)) {
+    if (!plan.dims.empty() || !plan.ints.empty()) return unsupported(kSubgraphSymbols);
+    return sameDecisionsOrRefuse(std::move(*a), run(kSymbolBaseB, nullptr));
   }
   auto b = run(kSymbolBaseB, nullptr);
   if (!b) return b;

@@ -17,6 +17,7 @@
 #include "core/support/sha256.h"
 #include "core/trace/library_modules.h"
 #include "core/trace/object_printer.h"
+#include "core/tracer/export_mode.h"
 #include "core/vt/autocast_mode.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
@@ -104,6 +105,24 @@ int64_t standInFor(TracingContext& ctx, const std::string& symbol) {
   ctx.symbolStandIn[symbol] = standIn;
   ctx.symbolByStandIn[standIn] = symbol;
   return standIn;
+}
+
+// Under export, a wrapped tensor's fake is tracked (OutputGraph.tracked_fakes) and the
+// SHAPE_ENV guard keeps its static values (produce_guards with ignore_static=False): its
+// sizes and strides (dynamicSizes adds those of a tensor with symbolic dims), then its
+// storage offset.
+void exportTrackedFake(TracingContext& ctx, const std::string& srcName,
+                       const fake::TensorMeta& meta) {
+  auto& env = ctx.output.shapeEnv();
+  if (!ctx.dynamicDims.count(srcName)) {
+    for (size_t i = 0; i < meta.sizes.size(); ++i)
+      env.addInputGuard(srcName + ".size()[" + std::to_string(i) + "]",
+                        symbolic::Expr(meta.sizes[i]));
+    for (size_t i = 0; i < meta.strides.size(); ++i)
+      env.addInputGuard(srcName + ".stride()[" + std::to_string(i) + "]",
+                        symbolic::Expr(meta.strides[i]));
+  }
+  env.addInputGuard(srcName + ".storage_offset()", symbolic::Expr(meta.storageOffset));
 }
 
 // A tensor input with dynamic dims (automatic_dynamic_shapes, mark_dynamic,
@@ -248,6 +267,7 @@ struct Wrap {
   Expected<VtPtr> intValue();
   Expected<VtPtr> constant();
   Expected<VtPtr> tensor();
+  Expected<VtPtr> freeTensor();
   Expected<VtPtr> listLike();
   Expected<VtPtr> dict();
   Expected<VtPtr> classObject();
@@ -317,6 +337,8 @@ Expected<VtPtr> Wrap::tensor() {
       return seen->second;
     }
   }
+  if (ctx.exportMode.installFreeTensors && isFreeTensorSource(ctx.exportMode, *source))
+    return freeTensor();
   auto metaObj = ctx.trace.object(obj->getTensor().getMeta());
   if (!metaObj || metaObj->which() != W::TENSOR_META) return Error("tensor without metadata");
   auto meta = metaFromTrace(metaObj->getTensorMeta());
@@ -344,10 +366,49 @@ Expected<VtPtr> Wrap::tensor() {
       srcName, *meta,
       metaReader.getIsParameter() ? "torch.nn.parameter.Parameter" : "torch.Tensor");
   guard(GuardKind::TENSOR_MATCH, srcName, detail);
+  if (ctx.exportMode.active) exportTrackedFake(ctx, srcName, *meta);
   auto tensorVt = std::make_shared<vt::TensorVariable>(node, *meta, source);
   tensorVt->setRecorded(ref);
   VtPtr tensor = tensorVt;
   if (obj->getIdentity() != 0) ctx.tensorsByIdentity[obj->getIdentity()] = tensor;
+  return tensor;
+}
+
+// VariableBuilder.wrap_tensor under config.install_free_tensors (export): a tensor read
+// from a global, a non-local cell or an nn.Module is registered on the root module
+// (OutputGraph.register_attr_or_module): a get_attr node of the root graph named by
+// module_key_name, a TENSOR_MATCH guard, and its fake tracked for the shape guards. The
+// same tensor reached again is found by identity first (VariableBuilder.__call__'s
+// side-effects lookup, with its DUPLICATE_INPUT guard), as for graph inputs.
+Expected<VtPtr> Wrap::freeTensor() {
+  uint64_t id = obj->getIdentity();
+  auto& mode = ctx.exportMode;
+  auto metaObj = ctx.trace.object(obj->getTensor().getMeta());
+  if (!metaObj || metaObj->which() != W::TENSOR_META) return Error("tensor without metadata");
+  auto meta = metaFromTrace(metaObj->getTensorMeta());
+  if (!meta) return meta.error();
+  // wrap_fx_proxy of the get_attr fakes the tensor with automatic dynamic shapes: only
+  // nn.Module state stays static (force_nn_module_property_static_shapes /
+  // force_parameter_static_shapes); the core models static free tensors only.
+  bool anyDim = false;
+  for (int64_t size : meta->sizes) anyDim = anyDim || size > 1;
+  if (!ctx.trace.configOf(ctx.event).getAssumeStaticByDefault() &&
+      !source->isUnspecializedNNModule() && anyDim)
+    return unsupported("a free tensor (" + srcName +
+                       ") installed as a graph attribute with dynamic shapes on: its "
+                       "symbolic sizes are not modelled");
+  std::string name = freeTensorAttrName(mode, srcName, ctx.output.installedNames());
+  mode.attrs[name] = id;
+  NodeId node = ctx.output.tensorAttr(name, *meta);
+  guard(GuardKind::TENSOR_MATCH, srcName, guards::tensorMatchDetail(*meta));
+  exportTrackedFake(ctx, srcName, *meta);
+  auto tensorVt = std::make_shared<vt::TensorVariable>(node, *meta, source);
+  tensorVt->setRecorded(ref);
+  VtPtr tensor = tensorVt;
+  if (id != 0) {
+    ctx.tensorsByIdentity[id] = tensor;
+    mode.attrTensors.insert(id);
+  }
   return tensor;
 }
 

@@ -125,6 +125,11 @@ std::string firstModuleSource(OutputGraph& out, const std::vector<std::string>& 
   return source;
 }
 
+// config.specialize_int for the frame being replayed.
+bool specializeIntOf(Tx& tx) {
+  return tx.context().trace.configOf(tx.context().event).getSpecializeInt();
+}
+
 // The guards Dynamo's inlining of torch/utils/_pytree.py installs when a cond flattens its
 // branches' outputs (speculate_subgraph's tree_flatten), compares their TreeSpecs
 // (TreeSpec.__eq__) and unflattens the cond's outputs (tree_unflatten): the module and the
@@ -132,8 +137,12 @@ std::string firstModuleSource(OutputGraph& out, const std::vector<std::string>& 
 // each node type met. Modelled from those functions' global reads, as the sum polyfill is
 // in builtin.cpp; _pytree.py registers tuple then list first in SUPPORTED_NODES, so they
 // are keys 0 and 1.
-// `compared`: the specs were compared (TreeSpec.__eq__ calls str()).
-void guardPytree(OutputGraph& out, const Spec& a, const Spec& b, bool compared = true) {
+// `compared`: the specs were compared (TreeSpec.__eq__ calls str()). `specializeInt`:
+// config.specialize_int (on under export): _LEAF_SPEC's int fields are then plain
+// constants (CONSTANT_MATCH); off, VariableBuilder.wrap_int's specialisation case adds
+// EQUALS_MATCH.
+void guardPytree(OutputGraph& out, const Spec& a, const Spec& b, bool compared,
+                 bool specializeInt) {
   const std::string mod = "G['__import_torch_dot_utils_dot__pytree']";
   const std::string nodes = "__import__('torch').utils._pytree.SUPPORTED_NODES";
   const std::string builtins = "G['__builtins_dict___0']";
@@ -145,7 +154,7 @@ void guardPytree(OutputGraph& out, const Spec& a, const Spec& b, bool compared =
   out.addGuard(GuardKind::TYPE_MATCH, mod + "._LEAF_SPEC");
   for (const char* field : {"num_leaves", "num_nodes"}) {
     out.addGuard(GuardKind::CONSTANT_MATCH, mod + "._LEAF_SPEC." + field);
-    out.addGuard(GuardKind::EQUALS_MATCH, mod + "._LEAF_SPEC." + field);
+    if (!specializeInt) out.addGuard(GuardKind::EQUALS_MATCH, mod + "._LEAF_SPEC." + field);
   }
   out.addGuard(GuardKind::CLOSURE_MATCH, mod + "._is_pytreespec_instance");
   out.addGuard(GuardKind::CLOSURE_MATCH, mod + ".tree_is_leaf");
@@ -423,15 +432,23 @@ Expected<std::vector<NodeId>> mergeGraphInputs(OutputGraph& out, const Branch& t
                                                const std::string& tSuffix = "_true_branch",
                                                const std::string& fSuffix = "_false_branch") {
   std::vector<NodeId> shared, onlyT, onlyF;
+  // A tensor attribute of the root module (export's install_free_tensors: a get_attr
+  // with a tensor example value) is one node however many branches read it
+  // (variable_tracker_cache), lifted like any free tensor; shared_getattrs' dedup by
+  // target only matters for get_attrs the core does not make.
+  auto otherGetAttr = [&](NodeId k) {
+    const auto& n = out.graph().node(k);
+    return n.op == "get_attr" && !n.meta;
+  };
   for (const auto& [k, ph] : t.lifted) {
-    if (out.graph().node(k).op == "get_attr")
+    if (otherGetAttr(k))
       return unsupported(
           "a subgraph of torch.cond or while_loop lifting a get_attr node (shared get_attrs "
           "are not modelled)");
     (liftedFor(f.lifted, k) >= 0 ? shared : onlyT).push_back(k);
   }
   for (const auto& [k, ph] : f.lifted) {
-    if (out.graph().node(k).op == "get_attr")
+    if (otherGetAttr(k))
       return unsupported(
           "a subgraph of torch.cond or while_loop lifting a get_attr node (shared get_attrs "
           "are not modelled)");
@@ -573,7 +590,7 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
                          canonicalMeta(f->metas[i]) +
                          "): cond's output merge (unbacked sizes, errors) is not modelled");
   }
-  guardPytree(out, t->spec, f->spec);
+  guardPytree(out, t->spec, f->spec, /*compared=*/true, specializeIntOf(tx));
   auto operandNodes = mergeGraphInputs(out, *t, *f);
   if (!operandNodes) return operandNodes.error();
   std::string trueName = out.installSubgraph("cond_true", t->graph);
@@ -784,11 +801,11 @@ void guardTreeFlattenFunctions(OutputGraph& out, const std::string& pytree) {
 
 // Flattening the wrappers' (tuple of list) carried inputs: the pytree node guards, and
 // SUPPORTED_NODES' keys when some leaf has a source (its type() is looked up there).
-void guardFlattenedCarries(OutputGraph& out, bool sourcedLeaf) {
+void guardFlattenedCarries(OutputGraph& out, bool sourcedLeaf, bool specializeInt) {
   Spec containers;
   containers.kind = Spec::Kind::kTuple;
   containers.children.push_back(Spec{Spec::Kind::kList, {}});
-  guardPytree(out, containers, containers, /*compared=*/false);
+  guardPytree(out, containers, containers, /*compared=*/false, specializeInt);
   if (sourcedLeaf)
     out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
 }
@@ -813,7 +830,7 @@ void guardWhileLoopWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
   out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
   out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
   out.addGuard(GuardKind::TYPE_MATCH, mod + ".while_loop_op");
-  guardFlattenedCarries(out, sourcedLeaf);
+  guardFlattenedCarries(out, sourcedLeaf, specializeIntOf(tx));
 }
 
 // One of while_loop's two subgraphs: its tracer, output structure and metadata, what it
@@ -1127,7 +1144,7 @@ void guardMapWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
   out.addGuard(GuardKind::DUPLICATE_INPUT, utils + ".torch");
   for (const char* name : {"all", "any"})
     out.addGuard(GuardKind::ID_MATCH, std::string("G['__builtins_dict___0']['") + name + "']");
-  guardFlattenedCarries(out, sourcedLeaf);
+  guardFlattenedCarries(out, sourcedLeaf, specializeIntOf(tx));
 }
 
 // The Python wrapper map(f, xs, *args) Dynamo inlines (torch._higher_order_ops.map.map:

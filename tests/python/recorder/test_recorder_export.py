@@ -1,7 +1,8 @@
 """Compiles with export=True: torch.export.export(strict=True) reaches Dynamo through
 convert_frame.fullgraph_capture -> compile_frame (no _compile, no CheckFunctionManager),
 torch._dynamo.export through _compile. Both are recorded, with the export flag, the graph
-Dynamo captured and the OutputGraph's guards; the core answers them unsupported by name."""
+Dynamo captured and the OutputGraph's guards. The core replays torch._dynamo.export's
+frames and answers strict export's ModuleToTrace.forward unsupported by name."""
 import json
 import pathlib
 import subprocess
@@ -89,3 +90,46 @@ def test_core_names_export_mode(tmp_path):
     frames = json.loads(out.stdout)["frames"]
     assert [f["verdict"] for f in frames] == ["unsupported"]
     assert "export=True" in frames[0]["reason"]
+
+
+def _replay(path):
+    out = subprocess.run([str(ROOT / "build/bin/dynrr"), "replay", "--json", str(path)],
+                         capture_output=True, text=True)
+    return out.returncode, json.loads(out.stdout)["frames"] if out.stdout else out.stderr
+
+
+def test_core_replays_dynamo_export(tmp_path):
+    """torch._dynamo.export of a module: parameters installed as get_attr nodes, the
+    SHAPE_ENV guard with static values; the core's decisions equal Dynamo's."""
+    path = tmp_path / "legacy.dynrr"
+    with dynrr.record(path):
+        torch._dynamo.export(Lin(), assume_static_by_default=True)(
+            torch.randn(2, 4), torch.randn(3))
+    trace = dynrr.load(path)
+    code = trace["events"][0]["reference"]["graphs"][0]["code"]
+    assert "self.L__self___lin_weight" in code  # a get_attr, not a graph input
+    rc, frames = _replay(path)
+    assert rc == 0, frames
+    assert [f["verdict"] for f in frames] == ["match"], frames
+
+
+def test_core_raises_graph_break_under_export(tmp_path):
+    """Under export a graph break is the frame's Unsupported error, which the core
+    reaches too (compared by its first line)."""
+    path = tmp_path / "break.dynrr"
+
+    def fn(x):
+        y = x.cos()
+        print("tracing")
+        return y + 1
+
+    with dynrr.record(path):
+        try:
+            torch._dynamo.export(fn, assume_static_by_default=True)(torch.randn(3))
+        except Exception:
+            pass
+    events = dynrr.load(path)["events"]
+    assert events[0]["status"] == "error"
+    rc, frames = _replay(path)
+    assert rc == 0, frames
+    assert [f["verdict"] for f in frames] == ["match"], frames

@@ -1,0 +1,22 @@
+"""torch._dynamo.export of a function branching on a tensor's value: the data-dependent jump is an error under export.
+
+scope: part2
+expect: 0 graphs, 0 breaks, 0 recompiles
+"""
+import torch
+
+torch.manual_seed(0)
+
+
+def fn(x):
+    y = x * 3
+    if y.sum() > 0:
+        return y + 1
+    return y - 1
+
+
+try:
+    torch._dynamo.export(fn, assume_static_by_default=True)(torch.randn(3))
+    print("exported")
+except Exception as e:
+    print("export failed:", type(e).__name__)
