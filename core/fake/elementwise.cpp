@@ -60,8 +60,16 @@ Expected<TensorMeta> pointwiseOutput(const OpCall& call, const std::vector<IterO
     converted.push_back(computeDtype ? convertedTo(op, *computeDtype).meta : op.meta);
     rg = rg || op.meta.requiresGrad;
   }
+  // A Python number is a wrapped CPU scalar, on another device than the meta tensors the
+  // fake kernels run on: TensorIterator leaves it out of the fast-setup shape check, so
+  // `x + 1` on a contiguous [2, 1] with strides (1, 2) is contiguous (1, 1) under
+  // FakeTensorMode (the CPU kernel keeps (1, 2)). Its strides are all zero and never
+  // decide the permutation either. A 0-dim tensor operand does take part.
   std::vector<const TensorMeta*> metas;
-  for (const auto& m : converted) metas.push_back(&m);
+  for (size_t i = 0; i < converted.size(); ++i)
+    if (!operands[i].wrappedNumber) metas.push_back(&converted[i]);
+  if (metas.empty())
+    for (const auto& m : converted) metas.push_back(&m);
   auto shape = broadcastAll(shapes);
   if (!shape) return opError(call, shape.error().message());
   TensorMeta out;

@@ -398,11 +398,11 @@ Expected<MetaValue> repeatInterleave(const OpCall& call) {
   if (!dimArg) return dimArg.error();
   bool grad = outputRequiresGrad(call.ctx, self->dtype, {self->requiresGrad});
   if (!dimArg->has_value())
-    return MetaValue(fresh(*self, {shapeNumel(self->sizes) * n}, self->dtype, grad));
+    return MetaValue(fresh(*self, {satMul(shapeNumel(self->sizes), n)}, self->dtype, grad));
   auto dim = wrapDim(**dimArg, self->dim());
   if (!dim) return dim.error();
   Shape out = self->sizes;
-  if (!out.empty()) out[*dim] *= n;
+  if (!out.empty()) out[*dim] = satMul(out[*dim], n);
   return MetaValue(fresh(*self, out, self->dtype, grad));
 }
 

@@ -370,6 +370,13 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     const std::string op = "operator." + name.substr(2, 3);
     return tracer::tensorCall(tx, false, op, op, {self()}, {});
   }
+  // method_detach_: the call_method node, run on the fake tensor, and the tensor itself
+  // as the result (later uses read the original node).
+  if (name == "detach_" && args.empty() && kwargs.empty()) {
+    auto r = tracer::tensorCall(tx, true, "detach_", "Tensor.detach_", {self()}, {});
+    if (!r) return r;
+    return self();
+  }
   // method_get_device: the device index, -1 on the CPU.
   if (name == "get_device" && args.empty() && kwargs.empty() && meta_.device.type == "cpu")
     return ConstantVariable::make(int64_t{-1});
