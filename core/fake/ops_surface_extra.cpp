@@ -271,7 +271,15 @@ void registerSurfaceExtraOps(OpRegistry& r) {
     return unary(c, {"input", "lambd"}, false, true);
   });
   addBoth(r, "mvlgamma", [](const OpCall& c) { return unary(c, {"input", "p"}, true, false); });
-  addBoth(r, "conj_physical", [](const OpCall& c) { return unary(c, {"input"}, false, false); });
+  // conj_physical of a real tensor is the tensor itself (at::conj_physical returns self).
+  addBoth(r, "conj_physical", [](const OpCall& c) -> Expected<MetaValue> {
+    auto b = BoundArgs::bind(c, {"input"});
+    if (!b) return b.error();
+    auto x = b->tensor("input");
+    if (!x) return x.error();
+    if (isComplex(x->dtype)) return notModelled(c, "conj_physical of a complex tensor");
+    return MetaValue::view(*x, 0);
+  });
   // Tensor.polygamma(n) (torch.polygamma takes n first: not registered here).
   r.add("Tensor.polygamma", [](const OpCall& c) { return unary(c, {"input", "n"}, true, false); });
   addBoth(r, "kron", kron);
