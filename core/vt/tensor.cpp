@@ -370,6 +370,26 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     const std::string op = "operator." + name.substr(2, 3);
     return tracer::tensorCall(tx, false, op, op, {self()}, {});
   }
+  // Methods whose fake result is a Python value (wrap_fx_proxy_cls: "torch.* op returned
+  // non-Tensor"): the graph breaks at the call.
+  static const std::unordered_map<std::string, size_t> kNonTensor = {
+      {"storage_offset", 0}, {"is_same_size", 1}, {"is_signed", 0}, {"is_conj", 0}, {"is_neg", 0}};
+  if (auto nt = kNonTensor.find(name);
+      nt != kNonTensor.end() && args.size() == nt->second && kwargs.empty()) {
+    if (!args.empty()) {
+      auto other = tx.realize(args[0]);
+      if (!other) return other;
+      if ((*other)->kind() != VtKind::kTensor)
+        return unsupported("Tensor." + name + " of a " + (*other)->pythonTypeName());
+    }
+    return tracer::graphBreak(tx, "torch.* op returned non-Tensor",
+                              "torch.* ops that return a non-Tensor cannot be traced into the "
+                              "Dynamo FX graph output");
+  }
+  // method_is_inference: a graph break (not supported by Dynamo).
+  if (name == "is_inference" && args.empty() && kwargs.empty())
+    return tracer::graphBreak(tx, "Encountered tensor.is_inference() during tracing",
+                              "tensor.is_inference() is not supported");
   // method_detach_: the call_method node, run on the fake tensor, and the tensor itself
   // as the result (later uses read the original node).
   if (name == "detach_" && args.empty() && kwargs.empty()) {

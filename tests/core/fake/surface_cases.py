@@ -171,3 +171,5 @@ case("surface/Tensor.unfold", "Tensor.unfold", S(2, 5, lay="T"), 1, 2, 1)
 case("surface/Tensor.detach_", "Tensor.detach_", S(3, 4))
 case("strides/column_T_plus_int", "operator.add", S(2, 1, lay="T"), 1)
 case("strides/column_T_times_float", "operator.mul", S(2, 1, lay="T"), 2.5)
+for p in ("torch.", "Tensor."):
+    case("surface/%sdsplit" % p, p + "dsplit", S(2, 3, 4), 2)
