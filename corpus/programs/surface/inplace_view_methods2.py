@@ -1,7 +1,7 @@
-"""In-place view methods on a fresh tensor (squeeze_, unsqueeze_, t_, transpose_, swapaxes_, swapdims_, detach_, requires_grad_, as_strided_), as_strided, as_strided_scatter and metadata predicates (storage_offset, is_same_size, is_signed, is_conj, is_neg, is_inference, dim_order).
+"""In-place view methods on a fresh tensor (squeeze_, unsqueeze_, t_, transpose_, swapaxes_, swapdims_, detach_, requires_grad_, as_strided_), as_strided, as_strided_scatter and the methods answering Python values (storage_offset, is_same_size, is_signed, is_conj, is_neg, is_inference, dim_order).
 
 scope: part1
-expect: 9 graphs, 6 breaks, 0 recompiles
+expect: 13 graphs, 6 breaks, 0 recompiles
 """
 import torch
 
@@ -58,9 +58,31 @@ def f6(x):
 
 
 def f7(x):
-    a = x.storage_offset() + int(x.is_same_size(x)) + int(x.is_signed())
-    b = int(x.is_conj()) + int(x.is_neg()) + int(x.is_inference())
-    return x * (a + b + len(x.dim_order()))
+    return x + 1 if x.storage_offset() == 0 else x
+
+
+def f8(x):
+    return x * 2 if x.is_same_size(x) else x
+
+
+def f9(x):
+    return x * 3 if x.is_signed() else x
+
+
+def f10(x):
+    return x - 1 if x.is_conj() else x + 1
+
+
+def f11(x):
+    return x - 2 if x.is_neg() else x + 2
+
+
+def f12(x):
+    return x * 4 if x.is_inference() else x
+
+
+def f13(x):
+    return x * len(x.dim_order())
 
 
 print('f0', show(torch.compile(f0, backend="eager")(torch.randn(3, 4))))
@@ -71,3 +93,9 @@ print('f4', show(torch.compile(f4, backend="eager")(torch.randn(3, 4))))
 print('f5', show(torch.compile(f5, backend="eager")(torch.randn(3, 4))))
 print('f6', show(torch.compile(f6, backend="eager")(torch.randn(3, 4))))
 print('f7', show(torch.compile(f7, backend="eager")(torch.randn(3, 4))))
+print('f8', show(torch.compile(f8, backend="eager")(torch.randn(3, 4))))
+print('f9', show(torch.compile(f9, backend="eager")(torch.randn(3, 4))))
+print('f10', show(torch.compile(f10, backend="eager")(torch.randn(3, 4))))
+print('f11', show(torch.compile(f11, backend="eager")(torch.randn(3, 4))))
+print('f12', show(torch.compile(f12, backend="eager")(torch.randn(3, 4))))
+print('f13', show(torch.compile(f13, backend="eager")(torch.randn(3, 4))))
