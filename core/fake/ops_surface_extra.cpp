@@ -1,7 +1,7 @@
 // ops_surface_extra.cpp — more Tensor methods of Dynamo's surface, with their torch.*
 // spellings: pointwise (angle, hardshrink, mvlgamma, polygamma, conj_physical and their
 // in-place forms, float_power_), new dense tensors (kron, inner, diag_embed, diagflat,
-// narrow_copy, sum_to_size, cross, new_empty_strided), views (adjoint, unfold, dsplit)
+// narrow_copy, sum_to_size, cross, new_empty_strided, rot90), views (adjoint, unfold)
 // and detach_ on a tensor that needs no grad.
 //
 // Mirrors the meta functions FakeTensorMode runs for these ops (torch/_refs and
@@ -245,6 +245,42 @@ Expected<MetaValue> unfold(const OpCall& call) {
   return MetaValue::view(std::move(t), 0);
 }
 
+// rot90(k=1, dims=[0, 1]) of a contiguous tensor: flips into a fresh contiguous tensor,
+// then for odd k a transpose of `dims` (a view of it); strided inputs are not modelled.
+Expected<MetaValue> rot90(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "k", "dims"});
+  if (!b) return b.error();
+  auto x = b->tensor("input");
+  if (!x) return x.error();
+  auto k = b->integer("k", 1);
+  if (!k) return k.error();
+  std::vector<std::int64_t> dims = {0, 1};
+  if (b->has("dims")) {
+    auto d = b->intList("dims");
+    if (!d) return d.error();
+    dims = *d;
+  }
+  if (dims.size() != 2)
+    return opError(
+        call, "expected total rotation dims == 2, but got dims = " + std::to_string(dims.size()));
+  if (x->dim() < 2)
+    return opError(call,
+                   "expected total dims >= 2, but got total dims = " + std::to_string(x->dim()));
+  auto d0 = wrapDim(dims[0], x->dim());
+  if (!d0) return d0.error();
+  auto d1 = wrapDim(dims[1], x->dim());
+  if (!d1) return d1.error();
+  if (*d0 == *d1) return notModelled(call, "rot90 over one dim twice (RuntimeError path)");
+  if (!x->isContiguous()) return notModelled(call, "rot90 of a strided tensor");
+  bool grad = outputRequiresGrad(call.ctx, x->dtype, {x->requiresGrad});
+  TensorMeta t = dense(*x, x->sizes, x->dtype, grad);
+  if (((*k % 4) + 4) % 4 % 2 == 1) {
+    std::swap(t.sizes[*d0], t.sizes[*d1]);
+    std::swap(t.strides[*d0], t.strides[*d1]);
+  }
+  return MetaValue(std::move(t));
+}
+
 // detach_() of a tensor that does not require grad: self, unchanged. (Detaching one that
 // does changes the metadata every earlier node holding it shows: not modelled.)
 Expected<MetaValue> detachInplace(const OpCall& call) {
@@ -289,6 +325,7 @@ void registerSurfaceExtraOps(OpRegistry& r) {
   addBoth(r, "diagflat", [](const OpCall& c) { return diagEmbed(c, true); });
   addBoth(r, "narrow_copy", narrowCopy);
   addBoth(r, "adjoint", adjoint);
+  addBoth(r, "rot90", rot90);
   r.add("Tensor.sum_to_size", sumToSize);
   r.add("Tensor.new_empty_strided", newEmptyStrided);
   r.add("Tensor.unfold", unfold);

@@ -173,3 +173,7 @@ case("strides/column_T_plus_int", "operator.add", S(2, 1, lay="T"), 1)
 case("strides/column_T_times_float", "operator.mul", S(2, 1, lay="T"), 2.5)
 for p in ("torch.", "Tensor."):
     case("surface/%sdsplit" % p, p + "dsplit", S(2, 3, 4), 2)
+for p in ("torch.", "Tensor."):
+    case("surface/%srot90" % p, p + "rot90", S(3, 4))
+    case("surface/%srot90/k2" % p, p + "rot90", S(2, 3, 4), 2, (1, 2))
+    case("surface/%srot90/k3" % p, p + "rot90", S(2, 3, 4), -1, (2, 0))
