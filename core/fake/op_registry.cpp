@@ -36,6 +36,7 @@ OpRegistry makeDefaultOpRegistry() {
   registerInplaceOps(registry);
   registerSurfaceOps(registry);
   registerSurfaceMoreOps(registry);
+  registerSurfaceExtraOps(registry);
   return registry;
 }
 

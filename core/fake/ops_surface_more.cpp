@@ -398,11 +398,11 @@ Expected<MetaValue> repeatInterleave(const OpCall& call) {
   if (!dimArg) return dimArg.error();
   bool grad = outputRequiresGrad(call.ctx, self->dtype, {self->requiresGrad});
   if (!dimArg->has_value())
-    return MetaValue(fresh(*self, {shapeNumel(self->sizes) * n}, self->dtype, grad));
+    return MetaValue(fresh(*self, {satMul(shapeNumel(self->sizes), n)}, self->dtype, grad));
   auto dim = wrapDim(**dimArg, self->dim());
   if (!dim) return dim.error();
   Shape out = self->sizes;
-  if (!out.empty()) out[*dim] *= n;
+  if (!out.empty()) out[*dim] = satMul(out[*dim], n);
   return MetaValue(fresh(*self, out, self->dtype, grad));
 }
 
@@ -675,12 +675,14 @@ static void registerSplitsAndLinalg(OpRegistry& r) {
       });
     }
   }
-  // tensor_split(sections: int, dim=0) / hsplit(int) / vsplit(int): split with the lengths
-  // torch computes (the first size % n pieces one longer; hsplit/vsplit need divisibility).
+  // tensor_split(sections: int, dim=0) / hsplit(int) / vsplit(int) / dsplit(int): split with
+  // the lengths torch computes (the first size % n pieces one longer; hsplit/vsplit/dsplit
+  // need divisibility).
   if (const MetaFn* split = r.find("Tensor.split")) {
     MetaFn f = *split;
-    for (const char* n : {"Tensor.tensor_split", "torch.tensor_split", "Tensor.hsplit",
-                          "torch.hsplit", "Tensor.vsplit", "torch.vsplit"}) {
+    for (const char* n :
+         {"Tensor.tensor_split", "torch.tensor_split", "Tensor.hsplit", "torch.hsplit",
+          "Tensor.vsplit", "torch.vsplit", "Tensor.dsplit", "torch.dsplit"}) {
       const std::string name = n;
       r.add(name, [f, name](const OpCall& c) -> Expected<MetaValue> {
         const bool ts = name.find("tensor_split") != std::string::npos;
@@ -702,6 +704,8 @@ static void registerSplitsAndLinalg(OpRegistry& r) {
           dim = *w;
         } else if (name.find("hsplit") != std::string::npos) {
           dim = self->dim() == 1 ? 0 : 1;
+        } else if (name.find("dsplit") != std::string::npos) {
+          dim = 2;
         }
         if (parts <= 0)
           return opError(c,

@@ -4,7 +4,8 @@
 // (BINARY_OP, COMPARE_OP, IS_OP, CONTAINS_OP, unary, BINARY_SUBSCR), ops_call.cpp
 // (KW_NAMES, CALL, CALL_FUNCTION_EX, BEFORE_WITH), ops_control_flow.cpp (jumps,
 // iteration, RETURN_VALUE), ops_closure.cpp (cells and MAKE_FUNCTION), ops_exceptions.cpp
-// (raise, try/except/finally, the exceptional exit of a with block).
+// (raise, try/except/finally, the exceptional exit of a with block), ops_match.cpp
+// (pattern matching: GET_LEN, MATCH_SEQUENCE, MATCH_MAPPING, MATCH_KEYS).
 //
 // Handlers are thin: they pop, ask the variables (core/vt: call_function, call_method,
 // var_getattr, unpack_var_sequence ...), and push. The translator's other parts are in
@@ -71,6 +72,11 @@ struct Ops {
   Status unaryInvert();
   Status unaryNot();
   Status binarySubscr();
+  // ops_match.cpp
+  Status getLen();
+  Status matchSequence();
+  Status matchMapping();
+  Status matchKeys();
   // ops_call.cpp
   Status kwNames();
   Status call();
@@ -114,6 +120,8 @@ struct Ops {
   Status popJumpIfNoneImpl(bool ifNone);
   Status jumpIfOrPop(bool ifTrue);
   Status pushResult(Expected<VtPtr> r);
+  // The subject of a MATCH_* instruction (top of the stack, left there), realised.
+  Expected<VtPtr> matchSubject(const char* opname);
 };
 
 }  // namespace dynrr::tracer

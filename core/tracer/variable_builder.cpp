@@ -615,6 +615,13 @@ Expected<VtPtr> Wrap::classObject() {
                                                                "itertools.product",
                                                                "itertools.combinations",
                                                                "itertools.permutations",
+                                                               "itertools.pairwise",
+                                                               "itertools.accumulate",
+                                                               "itertools.takewhile",
+                                                               "itertools.dropwhile",
+                                                               "itertools.starmap",
+                                                               "itertools.filterfalse",
+                                                               "itertools.compress",
                                                                "functools.partial",
                                                                "collections.OrderedDict",
                                                                "collections.defaultdict"};

@@ -907,6 +907,21 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"hasattr", &callAttrBuiltin},
       {"setattr", &callAttrBuiltin},
       {"operator.is_", &callIs},
+      {"pow", &callPow},
+      {"chr", &callStrFold},
+      {"ord", &callStrFold},
+      {"hex", &callStrFold},
+      {"bin", &callStrFold},
+      {"oct", &callStrFold},
+      {"ascii", &callStrFold},
+      {"repr", &callStrFold},
+      {"hash", &callHash},
+      {"format", &callFormat},
+      {"operator.truth", &callOperatorFold},
+      {"operator.length_hint", &callOperatorFold},
+      {"operator.contains", &callOperatorFold},
+      {"operator.concat", &callOperatorFold},
+      {"operator.iconcat", &callOperatorFold},
       {"operator.is_not", &callIs},
   };
   return kTable;
@@ -933,6 +948,13 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"itertools.chain", &callItertools},
       {"itertools.islice", &callItertools},
       {"itertools.chain.from_iterable", &callItertools},
+      {"itertools.pairwise", &callItertoolsPolyfill},
+      {"itertools.accumulate", &callItertoolsPolyfill},
+      {"itertools.takewhile", &callItertoolsPolyfill},
+      {"itertools.dropwhile", &callItertoolsPolyfill},
+      {"itertools.starmap", &callItertoolsPolyfill},
+      {"itertools.filterfalse", &callItertoolsPolyfill},
+      {"itertools.compress", &callItertoolsPolyfill},
   };
   return kTable;
 }

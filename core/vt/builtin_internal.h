@@ -27,6 +27,18 @@ Expected<VtPtr> callReduce(Tx& tx, const std::string& name, Args& args);
 Expected<VtPtr> callItertools(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
 Expected<VtPtr> callTorchClass(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
 
+// builtin_fold.cpp: number and string builtins folded on constants, and the operator
+// functions with handlers of their own.
+Expected<VtPtr> callPow(Tx& tx, const std::string& name, Args& args);
+Expected<VtPtr> callStrFold(Tx& tx, const std::string& name, Args& args);
+Expected<VtPtr> callHash(Tx& tx, const std::string& name, Args& args);
+Expected<VtPtr> callFormat(Tx& tx, const std::string& name, Args& args);
+Expected<VtPtr> callOperatorFold(Tx& tx, const std::string& name, Args& args);
+
+// builtin_itertools.cpp: itertools.pairwise / accumulate / takewhile / dropwhile /
+// starmap / filterfalse / compress, their polyfill generators.
+Expected<VtPtr> callItertoolsPolyfill(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
+
 // builtin_minmax.cpp: min() / max() (BuiltinVariable._call_min_max).
 Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
 

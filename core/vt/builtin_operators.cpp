@@ -228,6 +228,11 @@ Expected<VtPtr> unaryOperator(const std::string& op, const VtPtr& v) {
     return ConstantVariable::make(-*c->asNumber());
   }
   if (base == "pos") return v;
+  // operator.abs (generic_abs: nb_absolute of an int or a float).
+  if (base == "abs") {
+    if (isIntLike(c)) return ConstantVariable::make(*c->asInt() < 0 ? -*c->asInt() : *c->asInt());
+    return ConstantVariable::make(std::fabs(*c->asNumber()));
+  }
   // operator.index(i) of an int (or bool) is the int itself.
   if (base == "index" && isIntLike(c)) return ConstantVariable::make(*c->asInt());
   if (base == "invert" && isIntLike(c)) return ConstantVariable::make(~*c->asInt());

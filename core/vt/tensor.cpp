@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -337,6 +338,45 @@ static Expected<VtPtr> backwardCall(Tx& tx) {
                             "trace_autograd_ops is off.");
 }
 
+namespace {
+
+// The methods Dynamo answers without a graph value: the ones whose fake result is a
+// Python value, tensor.is_inference(), and method_detach_ (the node, then self). Nullopt
+// for any other method.
+std::optional<Expected<VtPtr>> valueMethod(Tx& tx, const VtPtr& self, const std::string& name,
+                                           Args& args, const Kwargs& kwargs) {
+  // Methods whose fake result is a Python value (wrap_fx_proxy_cls: "torch.* op returned
+  // non-Tensor"): the graph breaks at the call.
+  static const std::unordered_map<std::string, size_t> kNonTensor = {
+      {"storage_offset", 0}, {"is_same_size", 1}, {"is_signed", 0}, {"is_conj", 0}, {"is_neg", 0}};
+  if (auto nt = kNonTensor.find(name);
+      nt != kNonTensor.end() && args.size() == nt->second && kwargs.empty()) {
+    if (!args.empty()) {
+      auto other = tx.realize(args[0]);
+      if (!other) return other;
+      if ((*other)->kind() != VtKind::kTensor)
+        return unsupported("Tensor." + name + " of a " + (*other)->pythonTypeName());
+    }
+    return tracer::graphBreak(tx, "torch.* op returned non-Tensor",
+                              "torch.* ops that return a non-Tensor cannot be traced into the "
+                              "Dynamo FX graph output");
+  }
+  // method_is_inference: a graph break (not supported by Dynamo).
+  if (name == "is_inference" && args.empty() && kwargs.empty())
+    return tracer::graphBreak(tx, "Encountered tensor.is_inference() during tracing",
+                              "tensor.is_inference() is not supported");
+  // method_detach_: the call_method node, run on the fake tensor, and the tensor itself
+  // as the result (later uses read the original node).
+  if (name == "detach_" && args.empty() && kwargs.empty()) {
+    auto r = tracer::tensorCall(tx, true, "detach_", "Tensor.detach_", {self}, {});
+    if (!r) return r;
+    return self;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                            Kwargs kwargs) {
   static const std::unordered_set<std::string> kMetadata = {
@@ -370,6 +410,7 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     const std::string op = "operator." + name.substr(2, 3);
     return tracer::tensorCall(tx, false, op, op, {self()}, {});
   }
+  if (auto v = valueMethod(tx, self(), name, args, kwargs)) return std::move(*v);
   // method_get_device: the device index, -1 on the CPU.
   if (name == "get_device" && args.empty() && kwargs.empty() && meta_.device.type == "cpu")
     return ConstantVariable::make(int64_t{-1});

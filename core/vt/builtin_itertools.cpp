@@ -1,0 +1,208 @@
+// builtin_itertools.cpp — the itertools classes Dynamo 2.13 replaces by the generator
+// polyfills of torch/_dynamo/polyfills/itertools.py (substitute_in_graph,
+// is_embedded_type): pairwise, accumulate, takewhile, dropwhile, starmap, filterfalse
+// and compress.
+//
+// Each call gives a lazy iterator whose next() runs one step of the polyfill, as
+// Dynamo's inlined generator (LocalGeneratorObjectVariable) does when its consumer pulls.
+// The guards are the polyfill's global reads, installed when the polyfill reads them:
+// the plain functions (accumulate's `iter` and `operator.add`, filterfalse's `iter` and
+// `filter`, compress's `zip`) at the call, the generator bodies' (`callable`, `next`,
+// dropwhile's `iter`) at the first pull. The functions given (predicates, accumulate's
+// func, starmap's function) are called only on Python constants and must answer
+// constants: over tensors the polyfill's STORE_FASTs would name graph nodes, which is
+// refused by name.
+#include "core/tracer/instruction_translator.h"
+#include "core/vt/builtin.h"
+#include "core/vt/builtin_internal.h"
+#include "core/vt/constant.h"
+#include "core/vt/iter.h"
+#include "core/vt/lists.h"
+
+namespace dynrr::vt::builtin_detail {
+namespace {
+
+using guards::GuardKind;
+
+const char kItertoolsMod[] = "G['__import_torch_dot__dynamo_dot_polyfills_dot_itertools']";
+
+void builtinGuard(Tx& tx, GuardKind kind, const std::string& name) {
+  tx.context().output.addGuard(kind, "G['__builtins_dict___0']['" + name + "']");
+}
+
+Error notConstant(const std::string& fn, const VtPtr& v) {
+  return unsupported("itertools." + fn + " over a " + v->pythonTypeName() +
+                     " (the inlined polyfill's calls on non-constants are not modelled)");
+}
+
+// The polyfill generator of one itertools function over a source iterator.
+class ItertoolsPolyfillIterator final : public IteratorVariable {
+ public:
+  ItertoolsPolyfillIterator(std::string fn, VtPtr source, VtPtr func, VtPtr initial)
+      : fn_(std::move(fn)),
+        source_(std::move(source)),
+        func_(std::move(func)),
+        total_(std::move(initial)) {}
+  std::string pythonTypeName() const override { return "generator"; }
+  std::string className() const override { return "LocalGeneratorObjectVariable"; }
+  std::string describe() const override { return "itertools." + fn_ + " (polyfill generator)"; }
+  Expected<VtPtr> nextVariable(Tx& tx) override;
+
+ private:
+  // The next item of the source, realised (null once exhausted).
+  Expected<VtPtr> pull(Tx& tx) {
+    auto v = asIterator(source_)->nextVariable(tx);
+    if (!v || !*v) return v;
+    return tx.realize(*v);
+  }
+  // func_(args...) of constants, answering a constant.
+  Expected<VtPtr> callConst(Tx& tx, Args args) {
+    for (const auto& a : args)
+      if (!asConstant(a)) return notConstant(fn_, a);
+    auto r = func_->callFunction(tx, std::move(args), {});
+    if (!r) return r;
+    auto v = tx.realize(*r);
+    if (!v) return v;
+    if (!asConstant(*v)) return notConstant(fn_, *v);
+    return v;
+  }
+  Expected<bool> truth(Tx& tx, const VtPtr& v) {
+    if (!asConstant(v)) return notConstant(fn_, v);
+    return v->boolValue(tx);
+  }
+  Expected<VtPtr> step(Tx& tx);
+
+  std::string fn_;
+  VtPtr source_;
+  VtPtr func_;
+  VtPtr total_;  // accumulate's running total / pairwise's previous item
+  bool started_ = false;
+  bool done_ = false;
+};
+
+Expected<VtPtr> ItertoolsPolyfillIterator::nextVariable(Tx& tx) {
+  if (done_) return VtPtr();
+  if (!started_) {
+    started_ = true;
+    if (fn_ == "takewhile" || fn_ == "dropwhile" || fn_ == "starmap")
+      builtinGuard(tx, GuardKind::BUILTIN_MATCH, "callable");
+    if (fn_ == "dropwhile") builtinGuard(tx, GuardKind::BUILTIN_MATCH, "iter");
+  }
+  auto r = step(tx);
+  if (r && !*r) done_ = true;
+  return r;
+}
+
+Expected<VtPtr> ItertoolsPolyfillIterator::step(Tx& tx) {
+  if (fn_ == "accumulate") {
+    if (!total_) {  // `total = next(iterator)` on the first pull
+      builtinGuard(tx, GuardKind::BUILTIN_MATCH, "next");
+      auto first = pull(tx);
+      if (!first || !*first) return first;
+      if (!asConstant(*first)) return notConstant(fn_, *first);
+      total_ = *first;
+      return total_;
+    }
+    auto el = pull(tx);
+    if (!el || !*el) return el;
+    auto t = callConst(tx, {total_, *el});
+    if (!t) return t;
+    total_ = *t;
+    return total_;
+  }
+  if (fn_ == "pairwise") {
+    while (true) {
+      auto b = pull(tx);
+      if (!b || !*b) return b;
+      VtPtr a = total_;
+      total_ = *b;
+      if (a) return makeTuple({a, *b});
+    }
+  }
+  if (fn_ == "starmap") {
+    auto args = pull(tx);
+    if (!args || !*args) return args;
+    auto unpacked = (*args)->unpackVarSequence(tx);
+    if (!unpacked) return unpacked.error();
+    return callConst(tx, std::move(*unpacked));
+  }
+  if (fn_ == "compress") {  // the source yields (datum, selector) pairs (zip)
+    while (true) {
+      auto pair = pull(tx);
+      if (!pair || !*pair) return pair;
+      auto items = (*pair)->unpackVarSequence(tx);
+      if (!items) return items.error();
+      if (items->size() != 2) return Error("internal: compress pair");
+      auto sel = tx.realize((*items)[1]);
+      if (!sel) return sel;
+      auto keep = truth(tx, *sel);
+      if (!keep) return keep.error();
+      if (*keep) return (*items)[0];
+    }
+  }
+  // takewhile / dropwhile / filterfalse: a predicate over each item.
+  while (true) {
+    auto x = pull(tx);
+    if (!x || !*x) return x;
+    if (fn_ == "dropwhile" && total_) return *x;  // dropping is over: `yield from iterator`
+    auto p = callConst(tx, {*x});
+    if (!p) return p;
+    auto holds = truth(tx, *p);
+    if (!holds) return holds.error();
+    if (fn_ == "takewhile") return *holds ? *x : VtPtr();
+    if (!*holds) {
+      if (fn_ == "dropwhile") total_ = ConstantVariable::make(true);
+      return *x;
+    }
+  }
+}
+
+}  // namespace
+
+Expected<VtPtr> callItertoolsPolyfill(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
+  std::string fn = name.substr(std::string("itertools.").size());
+  auto& out = tx.context().output;
+  VtPtr func, initial, iterable;
+  if (fn == "pairwise") {
+    if (args.size() != 1 || !kwargs.empty()) return notModelled();
+    iterable = args[0];
+  } else if (fn == "accumulate") {
+    if (args.empty() || args.size() > 2) return notModelled();
+    if (VtPtr init = takeKwarg(kwargs, "initial")) {
+      const ConstantVariable* c = asConstant(init);
+      if (!c || !c->isNone()) return unsupported("itertools.accumulate with an initial value");
+    }
+    if (VtPtr f = takeKwarg(kwargs, "func")) args.push_back(f);
+    if (!kwargs.empty() || args.size() > 2) return notModelled();
+    iterable = args[0];
+    out.addGuard(GuardKind::MODULE_MATCH, kItertoolsMod);
+    const ConstantVariable* none = args.size() == 2 ? asConstant(args[1]) : nullptr;
+    if (args.size() == 1 || (none && none->isNone())) {
+      out.addGuard(GuardKind::MODULE_MATCH, std::string(kItertoolsMod) + ".operator");
+      out.addGuard(GuardKind::BUILTIN_MATCH, std::string(kItertoolsMod) + ".operator.add");
+      func = std::make_shared<BuiltinVariable>("operator.add");
+    } else {
+      func = args[1];
+    }
+  } else if (fn == "compress") {
+    if (args.size() != 2 || !kwargs.empty()) return notModelled();
+    builtinGuard(tx, GuardKind::BUILTIN_MATCH, "zip");
+    auto zipped = BuiltinVariable::call(tx, "zip", {args[0], args[1]});
+    if (!zipped) return zipped;
+    iterable = *zipped;
+  } else {  // takewhile / dropwhile / starmap / filterfalse (function, iterable)
+    if (args.size() != 2 || !kwargs.empty()) return notModelled();
+    func = args[0];
+    iterable = args[1];
+    const ConstantVariable* none = asConstant(func);
+    if (fn == "filterfalse" && none && none->isNone())
+      return unsupported("itertools.filterfalse(None, ...) (filter(operator.not_, it))");
+    if (fn == "filterfalse") builtinGuard(tx, GuardKind::BUILTIN_MATCH, "filter");
+  }
+  if (fn == "accumulate" || fn == "filterfalse") builtinGuard(tx, GuardKind::BUILTIN_MATCH, "iter");
+  auto it = getIter(tx, iterable);
+  if (!it) return it;
+  return VtPtr(std::make_shared<ItertoolsPolyfillIterator>(fn, *it, func, nullptr));
+}
+
+}  // namespace dynrr::vt::builtin_detail
