@@ -66,6 +66,18 @@ std::vector<NodeId> ProtoGraph::order(int graph) const {
       id = nodes_[static_cast<size_t>(id)].insertBefore;
     return id;
   };
+  // Without insertions (Graph.inserting_before) creation order is graph order: no sort.
+  bool inserted = false;
+  for (size_t i = 0; i < nodes_.size() && !inserted; ++i) {
+    inserted = nodes_[i].insertBefore >= 0 && !nodes_[i].erased && nodes_[i].graph == graph;
+  }
+  if (!inserted) {
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      if (!nodes_[i].erased && nodes_[i].graph == graph && nodes_[i].op != "placeholder")
+        out.push_back(static_cast<NodeId>(i));
+    }
+    return out;
+  }
   std::vector<std::tuple<NodeId, int, NodeId>> rest;
   for (size_t i = 0; i < nodes_.size(); ++i) {
     if (!nodes_[i].erased && nodes_[i].graph == graph && nodes_[i].op != "placeholder") {
