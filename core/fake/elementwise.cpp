@@ -52,16 +52,24 @@ Expected<TensorMeta> pointwiseOutput(const OpCall& call, const std::vector<IterO
                                      DType outDtype, bool differentiable,
                                      std::optional<DType> computeDtype) {
   std::vector<Shape> shapes;
+  shapes.reserve(operands.size());
+  // Only operands whose dtype changes are copied (convertedTo's strides); the others are
+  // read in place.
   std::vector<TensorMeta> converted;
   converted.reserve(operands.size());
+  std::vector<const TensorMeta*> metas;
+  metas.reserve(operands.size());
   bool rg = false;
   for (const auto& op : operands) {
     shapes.push_back(op.meta.sizes);
-    converted.push_back(computeDtype ? convertedTo(op, *computeDtype).meta : op.meta);
+    if (computeDtype && !op.wrappedNumber && op.meta.dtype != *computeDtype) {
+      converted.push_back(convertedTo(op, *computeDtype).meta);
+      metas.push_back(&converted.back());
+    } else {
+      metas.push_back(&op.meta);
+    }
     rg = rg || op.meta.requiresGrad;
   }
-  std::vector<const TensorMeta*> metas;
-  for (const auto& m : converted) metas.push_back(&m);
   auto shape = broadcastAll(shapes);
   if (!shape) return opError(call, shape.error().message());
   TensorMeta out;

@@ -4,6 +4,7 @@
 // per element, created at once as wrap_fx_proxy_cls does).
 #include "core/tracer/tensor_ops.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <unordered_set>
@@ -515,18 +516,22 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   // metadata, the result has symbolic sizes, which are not modelled.
   // The metadata fake tensors computed with each SymInt argument at its hint, then at
   // another value: if they differ, the result has symbolic sizes.
-  std::vector<fake::MetaArg> otherArgs = margs;
-  fake::Kwargs otherKw = mkw;
-  bool symIntArg = false;
-  auto shift = [&](const VtPtr& v, fake::MetaArg& m) {
-    if (v->kind() != vt::VtKind::kSymInt) return;
-    if (static_cast<vt::SymIntVariable&>(*v).hasStandIn()) return;  // the two replays check
-    m = fake::MetaArg(static_cast<vt::SymIntVariable&>(*v).hint() + 1000003);
-    symIntArg = true;
+  auto shifted = [](const VtPtr& v) {
+    // A stand-in's size: the two replays check it.
+    return v->kind() == vt::VtKind::kSymInt && !static_cast<vt::SymIntVariable&>(*v).hasStandIn();
   };
-  for (size_t i = 0; i < args.size(); ++i) shift(args[i], otherArgs[i]);
-  for (size_t i = 0; i < kwargs.size(); ++i) shift(kwargs[i].second, otherKw[i].second);
+  bool symIntArg =
+      std::any_of(args.begin(), args.end(), shifted) ||
+      std::any_of(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return shifted(kv.second); });
   if (symIntArg && result) {
+    // Copied only here: most calls have no SymInt argument.
+    std::vector<fake::MetaArg> otherArgs = margs;
+    fake::Kwargs otherKw = mkw;
+    auto shift = [&](const VtPtr& v, fake::MetaArg& m) {
+      if (shifted(v)) m = fake::MetaArg(static_cast<vt::SymIntVariable&>(*v).hint() + 1000003);
+    };
+    for (size_t i = 0; i < args.size(); ++i) shift(args[i], otherArgs[i]);
+    for (size_t i = 0; i < kwargs.size(); ++i) shift(kwargs[i].second, otherKw[i].second);
     auto other = fake::callOp(metaOp, otherArgs, otherKw, fctx);
     bool same = other && other->is<fake::TensorMeta>() && result->is<fake::TensorMeta>() &&
                 vt::canonicalMeta(other->as<fake::TensorMeta>()) ==
