@@ -13,20 +13,21 @@ bool isIdentChar(char c) {
 }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
+// Views into the matched name.
 struct NameMatch {
-  std::string base;
-  std::optional<std::string> number;
+  std::string_view base;
+  std::optional<std::string_view> number;
 };
 
 // _name_regex: ^([a-zA-Z_][0-9a-zA-Z_]*?)(?:_(\d+))?$ — the lazy base stops at the
 // only "_<digits>" suffix that can end the name.
-std::optional<NameMatch> matchName(const std::string& s) {
+std::optional<NameMatch> matchName(std::string_view s) {
   if (s.empty() || isDigit(s[0])) return std::nullopt;
   for (char c : s) {
     if (!isIdentChar(c)) return std::nullopt;
   }
   size_t p = s.rfind('_');
-  if (p != std::string::npos && p >= 1 && p + 1 < s.size()) {
+  if (p != std::string_view::npos && p >= 1 && p + 1 < s.size()) {
     bool allDigits = true;
     for (size_t i = p + 1; i < s.size(); ++i) allDigits = allDigits && isDigit(s[i]);
     if (allDigits) return NameMatch{s.substr(0, p), s.substr(p + 1)};
@@ -50,7 +51,7 @@ std::string sanitize(std::string_view s) {
   return out;
 }
 
-int64_t parseNumber(const std::string& digits) {
+int64_t parseNumber(std::string_view digits) {
   int64_t value = 0;
   for (char c : digits) {
     // TODO(fidelity): Python ints do not overflow; names with 19+ digit suffixes saturate.
@@ -60,11 +61,29 @@ int64_t parseNumber(const std::string& digits) {
   return value;
 }
 
+// base + "_" + num.
+std::string numbered(const std::string& base, int64_t num) {
+  std::string out;
+  out.reserve(base.size() + 21);
+  out += base;
+  out += '_';
+  out += std::to_string(num);
+  return out;
+}
+
 }  // namespace
 
-std::string Namespace::createName(std::string_view rawCandidate, const ObjectKey& obj) {
-  if (!obj.empty()) {
-    auto it = objectToName_.find(obj);
+std::string Namespace::createName(std::string_view candidate, const ObjectKey& obj) {
+  return create(candidate, &obj);
+}
+
+std::string Namespace::createNameForNewObject(std::string_view candidate) {
+  return create(candidate, nullptr);
+}
+
+std::string Namespace::create(std::string_view rawCandidate, const ObjectKey* obj) {
+  if (obj && !obj->empty()) {
+    auto it = objectToName_.find(*obj);
     if (it != objectToName_.end()) return it->second;
   }
   std::string candidate(rawCandidate);
@@ -76,25 +95,31 @@ std::string Namespace::createName(std::string_view rawCandidate, const ObjectKey
     match = matchName(candidate);
     DYNRR_ASSERT(match.has_value(), candidate);
   }
-  const std::string base = match->base;
+  // `candidate` changes below: the base is copied, the number parsed now.
+  const std::string base(match->base);
+  const std::optional<int64_t> number =
+      match->number ? std::optional<int64_t>(parseNumber(*match->number)) : std::nullopt;
   int64_t num = 0;
-  if (!match->number || used_.count(candidate)) {
+  bool taken = used_.count(candidate) != 0;
+  if (!number || taken) {
     auto it = baseCount_.find(base);
     num = it == baseCount_.end() ? 0 : it->second;
-    if (isPythonIllegalName(candidate) && pythonIllegalNameOwner(candidate) != obj) {
+    if (isPythonIllegalName(candidate) && (!obj || pythonIllegalNameOwner(candidate) != *obj)) {
       num += 1;
-      candidate = base + "_" + std::to_string(num);
+      candidate = numbered(base, num);
+      taken = used_.count(candidate) != 0;
     }
   } else {
-    num = parseNumber(*match->number);
+    num = *number;
   }
-  while (used_.count(candidate)) {
+  while (taken) {
     num += 1;
-    candidate = base + "_" + std::to_string(num);
+    candidate = numbered(base, num);
+    taken = used_.count(candidate) != 0;
   }
   used_.insert(candidate);
   baseCount_[base] = num;
-  if (!obj.empty()) objectToName_[obj] = candidate;
+  if (obj && !obj->empty()) objectToName_[*obj] = candidate;
   return candidate;
 }
 

@@ -27,6 +27,10 @@ class Namespace {
   // taken in this namespace and Python keywords/builtins (unless `obj` is that very
   // builtin), adding or bumping a "_<n>" suffix. An `obj` already named keeps its name.
   std::string createName(std::string_view candidate, const ObjectKey& obj = {});
+  // create_name for an object that is no builtin and is never named again through this
+  // namespace (the caller keeps its name, as CodeGen does for nodes): the same name
+  // createName gives a fresh object key, without building or recording a key.
+  std::string createNameForNewObject(std::string_view candidate);
   // _Namespace.associate_name_with_obj.
   void associateNameWithObject(const std::string& name, const ObjectKey& obj);
   // _Namespace._rename_object: `obj` is now called `name` (the old name stays taken).
@@ -35,6 +39,9 @@ class Namespace {
   bool isUsed(std::string_view name) const { return used_.count(std::string(name)) != 0; }
 
  private:
+  // obj null: createNameForNewObject's object.
+  std::string create(std::string_view candidate, const ObjectKey* obj);
+
   std::unordered_map<ObjectKey, std::string> objectToName_;
   std::unordered_set<std::string> used_;
   std::unordered_map<std::string, int64_t> baseCount_;
