@@ -196,9 +196,10 @@ Expected<MetaValue> unaryMeta(const OpCall& call, Unary kind, const char* kernel
       }
     }
   }
-  IterOperand op{*in, false};
   const DType compute = kind == Unary::kLogicalNot ? in->dtype : out;
-  auto result = pointwiseOutput(call, {op}, out, true, compute);
+  std::vector<IterOperand> operands(1);
+  operands[0].meta = std::move(*in);
+  auto result = pointwiseOutput(call, operands, out, true, compute);
   if (!result) return result.error();
   return MetaValue(std::move(result.value()));
 }

@@ -176,8 +176,10 @@ Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<grap
     switch (ev.kind) {
       case GraphEvent::Kind::kCreate: {
         std::vector<graph::Argument> args;
+        args.reserve(pn.args.size());
         for (const auto& a : pn.args) args.push_back(toArgument(a, nodes));
         graph::Kwargs kwargs;
+        kwargs.reserve(pn.kwargs.size());
         for (const auto& [k, v] : pn.kwargs) kwargs.emplace_back(k, toArgument(v, nodes));
         if (pn.op == "placeholder" && !pn.symbol.empty() && !pn.intSymbol) {
           nodes[id] = g.createSymbolInput(pn.symbol, pn.source, false);
