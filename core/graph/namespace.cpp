@@ -1,6 +1,7 @@
 // namespace.cpp — FX's _Namespace and Dynamo's graph-input naming (see namespace.h).
 #include "core/graph/namespace.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "core/support/assert.h"
@@ -61,6 +62,14 @@ int64_t parseNumber(std::string_view digits) {
   return value;
 }
 
+// The number of "<base>_<digits>" when the digits are how Python prints it (no leading
+// zero) and it is below `limit`; -1 otherwise (the name is kept whole).
+int64_t denseNumber(std::string_view digits, int64_t limit) {
+  if (digits.empty() || digits.size() > 9 || (digits.size() > 1 && digits[0] == '0')) return -1;
+  int64_t value = parseNumber(digits);
+  return value < limit ? value : -1;
+}
+
 // base + "_" + num.
 std::string numbered(const std::string& base, int64_t num) {
   std::string out;
@@ -72,6 +81,45 @@ std::string numbered(const std::string& base, int64_t num) {
 }
 
 }  // namespace
+
+bool Namespace::isUsed(std::string_view name) const {
+  std::optional<NameMatch> match = matchName(name);
+  if (match) {
+    auto it = bases_.find(match->base);
+    if (!match->number) {
+      if (it != bases_.end() && it->second.bare) return true;
+    } else if (int64_t n = denseNumber(*match->number, kDenseNumbers); n >= 0) {
+      if (it == bases_.end()) return false;
+      const std::vector<bool>& numbers = it->second.numbers;
+      return static_cast<size_t>(n) < numbers.size() && numbers[static_cast<size_t>(n)];
+    }
+  }
+  return otherUsed_.find(name) != otherUsed_.end();
+}
+
+void Namespace::markUsed(std::string_view name) {
+  std::optional<NameMatch> match = matchName(name);
+  if (match && !match->number) {
+    entry(match->base).bare = true;
+    return;
+  }
+  if (match) {
+    if (int64_t n = denseNumber(*match->number, kDenseNumbers); n >= 0) {
+      auto& numbers = entry(match->base).numbers;
+      if (static_cast<size_t>(n) >= numbers.size())
+        numbers.resize(std::max(static_cast<size_t>(n) + 1, 2 * numbers.size()));
+      numbers[static_cast<size_t>(n)] = true;
+      return;
+    }
+  }
+  otherUsed_.emplace(name);
+}
+
+Namespace::BaseNames& Namespace::entry(std::string_view base) {
+  auto it = bases_.find(base);
+  if (it == bases_.end()) it = bases_.emplace(std::string(base), BaseNames{}).first;
+  return it->second;
+}
 
 std::string Namespace::createName(std::string_view candidate, const ObjectKey& obj) {
   return create(candidate, &obj);
@@ -99,15 +147,21 @@ std::string Namespace::create(std::string_view rawCandidate, const ObjectKey* ob
   const std::string base(match->base);
   const std::optional<int64_t> number =
       match->number ? std::optional<int64_t>(parseNumber(*match->number)) : std::nullopt;
+  BaseNames& names = entry(base);  // an empty entry takes no name; references stay valid
+  // Whether base_<num> (as numbered() prints it) is taken.
+  auto numberTaken = [&](int64_t n, const std::string& name) {
+    if (n < kDenseNumbers)
+      return static_cast<size_t>(n) < names.numbers.size() && names.numbers[static_cast<size_t>(n)];
+    return otherUsed_.find(name) != otherUsed_.end();
+  };
   int64_t num = 0;
-  bool taken = used_.count(candidate) != 0;
+  bool taken = isUsed(candidate);
   if (!number || taken) {
-    auto it = baseCount_.find(base);
-    num = it == baseCount_.end() ? 0 : it->second;
+    num = names.count;
     if (isPythonIllegalName(candidate) && (!obj || pythonIllegalNameOwner(candidate) != *obj)) {
       num += 1;
       candidate = numbered(base, num);
-      taken = used_.count(candidate) != 0;
+      taken = numberTaken(num, candidate);
     }
   } else {
     num = *number;
@@ -115,10 +169,10 @@ std::string Namespace::create(std::string_view rawCandidate, const ObjectKey* ob
   while (taken) {
     num += 1;
     candidate = numbered(base, num);
-    taken = used_.count(candidate) != 0;
+    taken = numberTaken(num, candidate);
   }
-  used_.insert(candidate);
-  baseCount_[base] = num;
+  markUsed(candidate);
+  names.count = num;
   if (obj && !obj->empty()) objectToName_[*obj] = candidate;
   return candidate;
 }
@@ -131,7 +185,7 @@ void Namespace::associateNameWithObject(const std::string& name, const ObjectKey
 void Namespace::renameObject(const ObjectKey& obj, const std::string& name) {
   DYNRR_ASSERT(objectToName_.count(obj) != 0, obj, name);
   objectToName_[obj] = name;
-  used_.insert(name);
+  markUsed(name);
 }
 
 std::string snakeCase(std::string_view text) {
