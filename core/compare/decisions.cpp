@@ -92,6 +92,7 @@ namespace {
 GraphDecision graphFromTrace(schema::Graph::Reader g) {
   GraphDecision graph;
   graph.code = g.getCode();
+  graph.nodes.reserve(g.getNodes().size());
   for (auto n : g.getNodes()) {
     graph.nodes.push_back(NodeDecision{n.getName(), nodeOpName(n.getOp()), n.getTarget(),
                                        n.getSource(), canonicalValueMeta(n.getExampleValue())});
