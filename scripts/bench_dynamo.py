@@ -11,14 +11,17 @@ a frame is the recorder's dynamoNs: the wall time of convert_frame._compile (byt
 analysis, symbolic tracing, graph and guard construction, calling the eager backend),
 with the recorder's own hooks subtracted; recorderNs is the recorder's time.
 
-The scaling workload corpus/programs/workloads/long_loop_ops.py is also recorded with
-DYNRR_SCALE_N = 50, 500 and 5000 into <out>/scaling/loop<N>.dynrr.
+The scaling workloads are also recorded with DYNRR_SCALE_N = 50, 500 and 5000:
+corpus/programs/workloads/long_loop_ops.py into <out>/scaling/loop<N>.dynrr and the same
+ops as straight-line code, bench/workloads/straight_line_ops.py, into
+<out>/scaling/line<N>.dynrr.
 
 Writes <out>/dynamo.json:
   {"programs": [{"program": "group/name", "trace": path, "wall_s": s, "error": "",
                  "events": [{"index", "name", "status", "dynamo_ns", "recorder_ns",
                              "graphs", "guards", "breaks"}]}],
-   "scaling": [{"n": N, "trace": path, "dynamo_ns": ns, "recorder_ns": ns, "ops": n}],
+   "scaling": [{"workload": "loop"|"line", "n": N, "trace": path, "dynamo_ns": ns,
+                "recorder_ns": ns, "ops": n}],
    "torch": version, "python": version, "total_wall_s": s}
 
 Usage: scripts/bench_dynamo.py --out build/bench [--scale 50,500,5000] [PATTERN ...]
@@ -38,6 +41,8 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PROGRAMS = ROOT / "corpus" / "programs"
 LOOP = PROGRAMS / "workloads" / "long_loop_ops.py"
+# The same ops as straight-line code (one statement each, as a model's forward).
+LINE = ROOT / "bench" / "workloads" / "straight_line_ops.py"
 
 
 def _events(path: pathlib.Path) -> list[dict]:
@@ -65,7 +70,8 @@ def run_program(prog: pathlib.Path, trace: pathlib.Path, env: dict | None = None
     starts from the same state; returns its row (events read back from the trace)."""
     trace.parent.mkdir(parents=True, exist_ok=True)
     trace.unlink(missing_ok=True)
-    row = {"program": prog.relative_to(PROGRAMS).with_suffix("").as_posix(),
+    name = prog.relative_to(PROGRAMS if prog.is_relative_to(PROGRAMS) else ROOT)
+    row = {"program": name.with_suffix("").as_posix(),
            "trace": str(trace), "error": ""}
     t0 = time.perf_counter()
     pid = os.fork()
@@ -151,15 +157,18 @@ def main() -> int:
         print(f"[{i + 1}/{len(progs)}] {rel}: {len(row['events'])} events, dynamo {ms:.1f} ms"
               + (f"  ({row['error']})" if row["error"] else ""), file=sys.stderr, flush=True)
     scaling = []
-    for n in [int(s) for s in args.scale.split(",") if s.strip()]:
-        row = run_program(LOOP, out / "scaling" / f"loop{n}.dynrr", {"DYNRR_SCALE_N": str(n)})
+    sizes = [int(s) for s in args.scale.split(",") if s.strip()]
+    for (workload, prog), n in [(w, n) for w in (("loop", LOOP), ("line", LINE)) for n in sizes]:
+        row = run_program(prog, out / "scaling" / f"{workload}{n}.dynrr",
+                          {"DYNRR_SCALE_N": str(n)})
         ev = [e for e in row["events"] if e["status"] == "compiled"]
-        scaling.append({"n": n, "trace": row["trace"], "error": row["error"],
+        scaling.append({"workload": workload, "n": n, "trace": row["trace"],
+                        "error": row["error"],
                         "dynamo_ns": sum(e["dynamo_ns"] for e in ev),
                         "recorder_ns": sum(e["recorder_ns"] for e in ev),
                         "ops": sum(e["graph_ops"] for e in ev),
                         "bytes": pathlib.Path(row["trace"]).stat().st_size})
-        print(f"scaling N={n}: dynamo {scaling[-1]['dynamo_ns'] / 1e6:.1f} ms, "
+        print(f"scaling {workload} N={n}: dynamo {scaling[-1]['dynamo_ns'] / 1e6:.1f} ms, "
               f"{scaling[-1]['ops']} graph ops", file=sys.stderr, flush=True)
     doc = {"programs": rows, "scaling": scaling, "torch": torch.__version__,
            "python": sys.version.split()[0], "total_wall_s": time.perf_counter() - t_all}

@@ -10,14 +10,16 @@ Steps (each one's raw output is kept next to the report):
      `python -m dynrr repro --bench` on those traces: real Dynamo's compile of every frame
      rebuilt from its trace alone (warm process, repeats, median and spread)
      -> bench/repro_bench.json.
-  2. dynrr replay --json on each of those traces -> bench/verdicts.json (match or not).
+  2. dynrr replay --json on each of those traces (and the models suite's) -> bench/verdicts.json
+     (match or not).
   3. replay_bench (Google Benchmark) on the same traces -> bench/replay_bench.json: the
      core's time per frame; the ratio to Dynamo is per frame of the same recording.
   4. trace_bench on the synthetic trace, the whole bench corpus, the 5,000-op loop and the
      largest model trace of step 1d -> bench/trace_bench.json (MB/s, events/s); then
      cold_start_bench: `dynrr replay` of a one-op trace, process start to exit
      -> bench/cold_start_bench.json.
-  5. valgrind --tool=callgrind on one `dynrr replay --frame` -> bench/callgrind.json.
+  5. valgrind --tool=callgrind on one `dynrr replay --frame` (the 500-op loop), and on
+     every loop size next to `dynrr validate` of the same trace -> bench/callgrind.json.
   6. scripts/bench_report.py -> bench/report.md, bench/report.png (the repro bench is shown
      next to the core's replay time of the same frames; the models suite's table from step
      1d, scripts/models_suite.py into bench/models/ and bench/models.md, not with --quick).
@@ -52,7 +54,7 @@ def run(cmd, **kw):
 
 def replay_verdicts(dynrr: pathlib.Path, bench: pathlib.Path) -> dict:
     out = {}
-    for sub in ("traces", "scaling"):
+    for sub in ("traces", "scaling", "models"):
         for trace in sorted((bench / sub).rglob("*.dynrr")):
             rel = trace.relative_to(bench).as_posix()
             proc = subprocess.run([str(dynrr), "replay", str(trace), "--json"],
@@ -90,13 +92,33 @@ def callgrind(dynrr: pathlib.Path, bench: pathlib.Path, verdicts: dict) -> dict:
     if not m:
         return {"error": "no instruction count in valgrind's output: " + proc.stderr[-300:]}
     # The same process without replaying (`dynrr validate`): start-up and trace loading.
-    base = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(dynrr),
-                "validate", str(bench / rel)], capture_output=True, text=True)
-    mb = re.search(r"Collected\s*:\s*(\d+)", base.stderr)
+    base = count_instructions(dynrr, ["validate", str(bench / rel)])
+    # Every size of the scaling workloads the same way: instructions are what the machine's
+    # load does not change, so the scaling shows in them first.
+    scaling = []
+    def size_order(p):
+        return re.sub(r"\d", "", p.stem), int(re.sub(r"\D", "", p.stem) or 0)
+
+    for trace in sorted((bench / "scaling").glob("*.dynrr"), key=size_order):
+        srel = trace.relative_to(bench).as_posix()
+        frames = verdicts.get(srel, {}).get("frames", [])
+        if not frames or frames[0]["verdict"] != "match":
+            continue
+        n = count_instructions(dynrr, ["replay", str(trace), "--frame", "0"])
+        b = count_instructions(dynrr, ["validate", str(trace)])
+        scaling.append({"trace": srel, "ops": frames[0].get("ops", 0), "instructions": n,
+                        "baseline_instructions": b})
     return {"trace": rel, "frame": frame, "ops": ops, "instructions": int(m.group(1)),
-            "baseline_instructions": int(mb.group(1)) if mb else None,
+            "baseline_instructions": base, "scaling": scaling,
             "command": " ".join(["valgrind --tool=callgrind", "dynrr replay", rel, "--frame",
                                  str(frame)])}
+
+
+def count_instructions(dynrr: pathlib.Path, args: list) -> int | None:
+    proc = run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", str(dynrr),
+                *args], capture_output=True, text=True)
+    m = re.search(r"Collected\s*:\s*(\d+)", proc.stderr)
+    return int(m.group(1)) if m else None
 
 
 def main() -> int:

@@ -87,8 +87,9 @@ const char* verdictName(Verdict v) {
 
 std::string normalizePaths(const std::string& text) {
   std::string out;
-  size_t i = 0;
-  while (i < text.size()) {
+  out.reserve(text.size());
+  size_t copied = 0;  // text[copied, i) is still to be appended as is
+  for (size_t i = 0; i < text.size();) {
     if (text[i] == '/' && (i == 0 || text[i - 1] == ' ' || text[i - 1] == '"' ||
                            text[i - 1] == '\'' || text[i - 1] == '(')) {
       size_t end = i;
@@ -96,14 +97,15 @@ std::string normalizePaths(const std::string& text) {
              text[end] != ',' && text[end] != ')' && text[end] != ':' && text[end] != '\n') {
         ++end;
       }
-      std::string path = text.substr(i, end - i);
-      size_t slash = path.rfind('/');
-      out += path.substr(slash + 1);
-      i = end;
+      out.append(text, copied, i - copied);
+      size_t slash = text.rfind('/', end - 1);  // >= i: text[i] is '/'
+      out.append(text, slash + 1, end - slash - 1);
+      i = copied = end;
     } else {
-      out += text[i++];
+      ++i;
     }
   }
+  out.append(text, copied, text.size() - copied);
   return out;
 }
 

@@ -1,6 +1,8 @@
 // decisions.cpp — see decisions.h.
 #include "core/compare/decisions.h"
 
+#include <charconv>
+
 #include "core/trace/object_printer.h"
 
 namespace dynrr::compare {
@@ -29,10 +31,36 @@ const char* nodeOpName(schema::NodeOp op) {
   return "?";
 }
 
+namespace {
+
+// Appends ", "-separated decimal ints without a temporary string per item.
+void appendInts(std::string& out, capnp::List<int64_t>::Reader xs) {
+  char buf[24];
+  bool first = true;
+  for (int64_t x : xs) {
+    if (!first) out += ", ";
+    first = false;
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x);
+    out.append(buf, end);
+  }
+}
+
+}  // namespace
+
+// One string built in place: every recorded node's example value is printed per replay.
 std::string canonicalTensorMeta(schema::TensorMeta::Reader m) {
-  return trace::shortDtype(m.getDtype()) + "[" + trace::joinInts(m.getShape()) + "] stride=(" +
-         trace::joinInts(m.getStride()) + ") offset=" + std::to_string(m.getStorageOffset()) + " " +
-         m.getDevice().cStr() + " requires_grad=" + (m.getRequiresGrad() ? "True" : "False");
+  std::string out = trace::shortDtype(m.getDtype());
+  out.reserve(64 + 8 * (m.getShape().size() + m.getStride().size()));
+  out += '[';
+  appendInts(out, m.getShape());
+  out += "] stride=(";
+  appendInts(out, m.getStride());
+  out += ") offset=";
+  out += std::to_string(m.getStorageOffset());
+  out += ' ';
+  out += m.getDevice().cStr();
+  out += m.getRequiresGrad() ? " requires_grad=True" : " requires_grad=False";
+  return out;
 }
 
 std::string canonicalValueMeta(schema::ValueMeta::Reader meta) {
@@ -64,6 +92,7 @@ namespace {
 GraphDecision graphFromTrace(schema::Graph::Reader g) {
   GraphDecision graph;
   graph.code = g.getCode();
+  graph.nodes.reserve(g.getNodes().size());
   for (auto n : g.getNodes()) {
     graph.nodes.push_back(NodeDecision{n.getName(), nodeOpName(n.getOp()), n.getTarget(),
                                        n.getSource(), canonicalValueMeta(n.getExampleValue())});

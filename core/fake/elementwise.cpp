@@ -52,12 +52,22 @@ Expected<TensorMeta> pointwiseOutput(const OpCall& call, const std::vector<IterO
                                      DType outDtype, bool differentiable,
                                      std::optional<DType> computeDtype) {
   std::vector<Shape> shapes;
+  shapes.reserve(operands.size());
+  // Only operands whose dtype changes are copied (convertedTo's strides); the others are
+  // read in place.
   std::vector<TensorMeta> converted;
   converted.reserve(operands.size());
+  std::vector<const TensorMeta*> all;
+  all.reserve(operands.size());
   bool rg = false;
   for (const auto& op : operands) {
     shapes.push_back(op.meta.sizes);
-    converted.push_back(computeDtype ? convertedTo(op, *computeDtype).meta : op.meta);
+    if (computeDtype && !op.wrappedNumber && op.meta.dtype != *computeDtype) {
+      converted.push_back(convertedTo(op, *computeDtype).meta);
+      all.push_back(&converted.back());
+    } else {
+      all.push_back(&op.meta);
+    }
     rg = rg || op.meta.requiresGrad;
   }
   // A Python number is a wrapped CPU scalar, on another device than the meta tensors the
@@ -69,12 +79,12 @@ Expected<TensorMeta> pointwiseOutput(const OpCall& call, const std::vector<IterO
   // (fake goldens, edge/zero_general). A 0-dim tensor operand always takes part. Its
   // strides are all zero and never decide the permutation.
   bool allNonEmpty = true;
-  for (const auto& m : converted) allNonEmpty = allNonEmpty && m.numel() > 0;
+  for (const auto* m : all) allNonEmpty = allNonEmpty && m->numel() > 0;
   std::vector<const TensorMeta*> metas;
-  for (size_t i = 0; i < converted.size(); ++i)
-    if (!(allNonEmpty && operands[i].wrappedNumber)) metas.push_back(&converted[i]);
-  if (metas.empty())
-    for (const auto& m : converted) metas.push_back(&m);
+  metas.reserve(all.size());
+  for (size_t i = 0; i < all.size(); ++i)
+    if (!(allNonEmpty && operands[i].wrappedNumber)) metas.push_back(all[i]);
+  if (metas.empty()) metas = all;
   auto shape = broadcastAll(shapes);
   if (!shape) return opError(call, shape.error().message());
   TensorMeta out;

@@ -53,11 +53,16 @@ Expected<MetaValue> binaryMeta(const OpCall& call, Binary kind, bool hasAlpha) {
   if (!a->is<TensorMeta>() && !b->is<TensorMeta>()) {
     return opError(call, "expected at least one Tensor operand in " + describeCall(call));
   }
-  auto lhs = toOperand(call, *a, "input");
-  if (!lhs) return lhs.error();
-  auto rhs = toOperand(call, *b, "other");
-  if (!rhs) return rhs.error();
-  std::vector<IterOperand> operands = {*lhs, *rhs};
+  auto lhsOrError = toOperand(call, *a, "input");
+  if (!lhsOrError) return lhsOrError.error();
+  auto rhsOrError = toOperand(call, *b, "other");
+  if (!rhsOrError) return rhsOrError.error();
+  std::vector<IterOperand> operands;
+  operands.reserve(2);
+  operands.push_back(std::move(*lhsOrError));
+  operands.push_back(std::move(*rhsOrError));
+  const IterOperand* lhs = &operands[0];
+  const IterOperand* rhs = &operands[1];
   DType common = commonDtype(operands, call.ctx.defaultDtype);
   DType out = common;
   switch (kind) {
@@ -191,9 +196,10 @@ Expected<MetaValue> unaryMeta(const OpCall& call, Unary kind, const char* kernel
       }
     }
   }
-  IterOperand op{*in, false};
   const DType compute = kind == Unary::kLogicalNot ? in->dtype : out;
-  auto result = pointwiseOutput(call, {op}, out, true, compute);
+  std::vector<IterOperand> operands(1);
+  operands[0].meta = std::move(*in);
+  auto result = pointwiseOutput(call, operands, out, true, compute);
   if (!result) return result.error();
   return MetaValue(std::move(result.value()));
 }

@@ -9,8 +9,6 @@
 namespace dynrr::graph {
 namespace {
 
-ObjectKey nodeKey(const Node* n) { return "node#" + std::to_string(n->id()); }
-
 void pushUnique(std::vector<Node*>& v, Node* n) {
   if (std::find(v.begin(), v.end(), n) == v.end()) v.push_back(n);
 }
@@ -56,7 +54,6 @@ Node* Graph::newNode(Op op, Target target, std::vector<Argument> args, Kwargs kw
   n->kwargs_ = std::move(kwargs);
   n->typeExpr_ = std::move(typeExpr);
   n->meta_.creationTimestamp = timestamp_;
-  namespace_.associateNameWithObject(n->name_, nodeKey(n));
   owned_.push_back(std::move(node));
   DYNRR_ASSERT(position <= order_.size(), position, order_.size());
   order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(position), n);
@@ -166,9 +163,9 @@ void Graph::detachInputs(Node* node) {
 void Graph::rename(Node* node, std::string_view candidate) {
   DYNRR_ASSERT(node && !node->erased_);
   if (candidate == node->name_) return;
-  std::string name = namespace_.createName(candidate);
-  node->name_ = name;
-  namespace_.renameObject(nodeKey(node), name);
+  // createName marks the name used; the node itself holds its name (FX's
+  // _obj_to_name entry for it is never read back: candidates carry no object).
+  node->name_ = namespace_.createName(candidate);
 }
 
 void Graph::setArgs(Node* node, std::vector<Argument> args, Kwargs kwargs) {

@@ -1,6 +1,7 @@
 // namespace.cpp — FX's _Namespace and Dynamo's graph-input naming (see namespace.h).
 #include "core/graph/namespace.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "core/support/assert.h"
@@ -13,20 +14,21 @@ bool isIdentChar(char c) {
 }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
+// Views into the matched name.
 struct NameMatch {
-  std::string base;
-  std::optional<std::string> number;
+  std::string_view base;
+  std::optional<std::string_view> number;
 };
 
 // _name_regex: ^([a-zA-Z_][0-9a-zA-Z_]*?)(?:_(\d+))?$ — the lazy base stops at the
 // only "_<digits>" suffix that can end the name.
-std::optional<NameMatch> matchName(const std::string& s) {
+std::optional<NameMatch> matchName(std::string_view s) {
   if (s.empty() || isDigit(s[0])) return std::nullopt;
   for (char c : s) {
     if (!isIdentChar(c)) return std::nullopt;
   }
   size_t p = s.rfind('_');
-  if (p != std::string::npos && p >= 1 && p + 1 < s.size()) {
+  if (p != std::string_view::npos && p >= 1 && p + 1 < s.size()) {
     bool allDigits = true;
     for (size_t i = p + 1; i < s.size(); ++i) allDigits = allDigits && isDigit(s[i]);
     if (allDigits) return NameMatch{s.substr(0, p), s.substr(p + 1)};
@@ -50,7 +52,7 @@ std::string sanitize(std::string_view s) {
   return out;
 }
 
-int64_t parseNumber(const std::string& digits) {
+int64_t parseNumber(std::string_view digits) {
   int64_t value = 0;
   for (char c : digits) {
     // TODO(fidelity): Python ints do not overflow; names with 19+ digit suffixes saturate.
@@ -60,11 +62,76 @@ int64_t parseNumber(const std::string& digits) {
   return value;
 }
 
+// The number of "<base>_<digits>" when the digits are how Python prints it (no leading
+// zero) and it is below `limit`; -1 otherwise (the name is kept whole).
+int64_t denseNumber(std::string_view digits, int64_t limit) {
+  if (digits.empty() || digits.size() > 9 || (digits.size() > 1 && digits[0] == '0')) return -1;
+  int64_t value = parseNumber(digits);
+  return value < limit ? value : -1;
+}
+
+// base + "_" + num.
+std::string numbered(const std::string& base, int64_t num) {
+  std::string out;
+  out.reserve(base.size() + 21);
+  out += base;
+  out += '_';
+  out += std::to_string(num);
+  return out;
+}
+
 }  // namespace
 
-std::string Namespace::createName(std::string_view rawCandidate, const ObjectKey& obj) {
-  if (!obj.empty()) {
-    auto it = objectToName_.find(obj);
+bool Namespace::isUsed(std::string_view name) const {
+  std::optional<NameMatch> match = matchName(name);
+  if (match) {
+    auto it = bases_.find(match->base);
+    if (!match->number) {
+      if (it != bases_.end() && it->second.bare) return true;
+    } else if (int64_t n = denseNumber(*match->number, kDenseNumbers); n >= 0) {
+      if (it == bases_.end()) return false;
+      const std::vector<bool>& numbers = it->second.numbers;
+      return static_cast<size_t>(n) < numbers.size() && numbers[static_cast<size_t>(n)];
+    }
+  }
+  return otherUsed_.find(name) != otherUsed_.end();
+}
+
+void Namespace::markUsed(std::string_view name) {
+  std::optional<NameMatch> match = matchName(name);
+  if (match && !match->number) {
+    entry(match->base).bare = true;
+    return;
+  }
+  if (match) {
+    if (int64_t n = denseNumber(*match->number, kDenseNumbers); n >= 0) {
+      auto& numbers = entry(match->base).numbers;
+      if (static_cast<size_t>(n) >= numbers.size())
+        numbers.resize(std::max(static_cast<size_t>(n) + 1, 2 * numbers.size()));
+      numbers[static_cast<size_t>(n)] = true;
+      return;
+    }
+  }
+  otherUsed_.emplace(name);
+}
+
+Namespace::BaseNames& Namespace::entry(std::string_view base) {
+  auto it = bases_.find(base);
+  if (it == bases_.end()) it = bases_.emplace(std::string(base), BaseNames{}).first;
+  return it->second;
+}
+
+std::string Namespace::createName(std::string_view candidate, const ObjectKey& obj) {
+  return create(candidate, &obj);
+}
+
+std::string Namespace::createNameForNewObject(std::string_view candidate) {
+  return create(candidate, nullptr);
+}
+
+std::string Namespace::create(std::string_view rawCandidate, const ObjectKey* obj) {
+  if (obj && !obj->empty()) {
+    auto it = objectToName_.find(*obj);
     if (it != objectToName_.end()) return it->second;
   }
   std::string candidate(rawCandidate);
@@ -76,25 +143,37 @@ std::string Namespace::createName(std::string_view rawCandidate, const ObjectKey
     match = matchName(candidate);
     DYNRR_ASSERT(match.has_value(), candidate);
   }
-  const std::string base = match->base;
+  // `candidate` changes below: the base is copied, the number parsed now.
+  const std::string base(match->base);
+  const std::optional<int64_t> number =
+      match->number ? std::optional<int64_t>(parseNumber(*match->number)) : std::nullopt;
+  BaseNames& names = entry(base);  // an empty entry takes no name; references stay valid
+  // Whether base_<num> (as numbered() prints it) is taken.
+  auto numberTaken = [&](int64_t n, const std::string& name) {
+    if (n < kDenseNumbers)
+      return static_cast<size_t>(n) < names.numbers.size() && names.numbers[static_cast<size_t>(n)];
+    return otherUsed_.find(name) != otherUsed_.end();
+  };
   int64_t num = 0;
-  if (!match->number || used_.count(candidate)) {
-    auto it = baseCount_.find(base);
-    num = it == baseCount_.end() ? 0 : it->second;
-    if (isPythonIllegalName(candidate) && pythonIllegalNameOwner(candidate) != obj) {
+  bool taken = isUsed(candidate);
+  if (!number || taken) {
+    num = names.count;
+    if (isPythonIllegalName(candidate) && (!obj || pythonIllegalNameOwner(candidate) != *obj)) {
       num += 1;
-      candidate = base + "_" + std::to_string(num);
+      candidate = numbered(base, num);
+      taken = numberTaken(num, candidate);
     }
   } else {
-    num = parseNumber(*match->number);
+    num = *number;
   }
-  while (used_.count(candidate)) {
+  while (taken) {
     num += 1;
-    candidate = base + "_" + std::to_string(num);
+    candidate = numbered(base, num);
+    taken = numberTaken(num, candidate);
   }
-  used_.insert(candidate);
-  baseCount_[base] = num;
-  if (!obj.empty()) objectToName_[obj] = candidate;
+  markUsed(candidate);
+  names.count = num;
+  if (obj && !obj->empty()) objectToName_[*obj] = candidate;
   return candidate;
 }
 
@@ -106,7 +185,7 @@ void Namespace::associateNameWithObject(const std::string& name, const ObjectKey
 void Namespace::renameObject(const ObjectKey& obj, const std::string& name) {
   DYNRR_ASSERT(objectToName_.count(obj) != 0, obj, name);
   objectToName_[obj] = name;
-  used_.insert(name);
+  markUsed(name);
 }
 
 std::string snakeCase(std::string_view text) {

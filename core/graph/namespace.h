@@ -7,10 +7,13 @@
 // source.name); torch/_dynamo/utils.py: get_unique_name_wrt).
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 namespace dynrr::graph {
 
@@ -27,17 +30,42 @@ class Namespace {
   // taken in this namespace and Python keywords/builtins (unless `obj` is that very
   // builtin), adding or bumping a "_<n>" suffix. An `obj` already named keeps its name.
   std::string createName(std::string_view candidate, const ObjectKey& obj = {});
+  // create_name for an object that is no builtin and is never named again through this
+  // namespace (the caller keeps its name, as CodeGen does for nodes): the same name
+  // createName gives a fresh object key, without building or recording a key.
+  std::string createNameForNewObject(std::string_view candidate);
   // _Namespace.associate_name_with_obj.
   void associateNameWithObject(const std::string& name, const ObjectKey& obj);
   // _Namespace._rename_object: `obj` is now called `name` (the old name stays taken).
   void renameObject(const ObjectKey& obj, const std::string& name);
 
-  bool isUsed(std::string_view name) const { return used_.count(std::string(name)) != 0; }
+  bool isUsed(std::string_view name) const;
 
  private:
+  // The names taken (_used_names) and _base_count, by base: a graph takes thousands of
+  // names on a few bases ("mul_1" ... "mul_2500"), so "<base>_<n>" with n written as
+  // Python prints it (below kDenseNumbers) is a bit of its base's entry and a bare
+  // "<base>" a flag; any other name is kept whole in otherUsed_. A lookup is then one
+  // search in a small map and a bit test, not a string set that outgrows the caches.
+  struct BaseNames {
+    bool bare = false;          // "<base>" is taken
+    std::vector<bool> numbers;  // numbers[n]: "<base>_<n>" is taken
+    int64_t count = 0;          // _base_count[base] (0 when never set, as FX reads it)
+  };
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  static constexpr int64_t kDenseNumbers = int64_t{1} << 20;
+
+  // obj null: createNameForNewObject's object.
+  std::string create(std::string_view candidate, const ObjectKey* obj);
+  void markUsed(std::string_view name);
+  BaseNames& entry(std::string_view base);
+
   std::unordered_map<ObjectKey, std::string> objectToName_;
-  std::unordered_set<std::string> used_;
-  std::unordered_map<std::string, int64_t> baseCount_;
+  std::unordered_map<std::string, BaseNames, NameHash, std::equal_to<>> bases_;
+  std::unordered_set<std::string, NameHash, std::equal_to<>> otherUsed_;
 };
 
 // True if FX refuses `name` for a value (keyword, builtin, or FX custom builtin).

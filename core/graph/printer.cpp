@@ -1,6 +1,7 @@
 // printer.cpp — GraphModule.code for a Graph (see printer.h).
 #include "core/graph/printer.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <vector>
 
@@ -105,21 +106,30 @@ class CodeGen {
     prologue += ")" + returnAnnotation_ + ":";
     // code = "\n".join(lines).lstrip("\n"), then every line indented by four spaces.
     size_t first = body_.find_first_not_of('\n');
-    std::string code = first == std::string::npos ? std::string() : body_.substr(first);
-    std::string indented = "    ";
-    for (char c : code) {
-      indented += c;
-      if (c == '\n') indented += "    ";
+    std::string out = "\n\n\n" + prologue + "\n";
+    out.reserve(out.size() + body_.size() + body_.size() / 8 + 8);
+    out += "    ";
+    // Line by line: each '\n' of the body is followed by four spaces.
+    for (size_t at = first == std::string::npos ? body_.size() : first; at < body_.size();) {
+      size_t nl = body_.find('\n', at);
+      if (nl == std::string::npos) {
+        out.append(body_, at, std::string::npos);
+        break;
+      }
+      out.append(body_, at, nl + 1 - at);
+      out += "    ";
+      at = nl + 1;
     }
-    return "\n\n\n" + prologue + "\n" + indented;
+    return out;
   }
 
  private:
+  // A node's name in ns_, made on first use (names_ remembers it: ns_ needs no key).
   const std::string& nodeName(const Node* n) {
-    auto it = names_.find(n);
-    if (it != names_.end()) return it->second;
-    std::string name = ns_.createName(n->name(), "node#" + std::to_string(n->id()));
-    return names_.emplace(n, std::move(name)).first->second;
+    auto id = static_cast<size_t>(n->id());
+    if (id >= names_.size()) names_.resize(id + 1);
+    if (names_[id].empty()) names_[id] = ns_.createNameForNewObject(n->name());
+    return names_[id];
   }
 
   std::string repr(const Argument& a) {
@@ -148,7 +158,9 @@ class CodeGen {
     }
     for (const auto& [k, v] : kwargs) {
       if (!firstItem) out += ", ";
-      out += k + " = " + repr(v);
+      out += k;
+      out += " = ";
+      out += repr(v);
       firstItem = false;
     }
     return out;
@@ -156,9 +168,21 @@ class CodeGen {
 
   void computeLastUses() {
     const auto& nodes = graph_.nodes();
+    size_t ids = 0;
+    for (const Node* n : nodes) {
+      ids = std::max(ids, static_cast<size_t>(n->id()) + 1);
+      for (const Node* in : n->inputNodes()) ids = std::max(ids, static_cast<size_t>(in->id()) + 1);
+    }
+    std::vector<bool> used(ids, false);
+    userToLastUses_.assign(ids, {});
+    names_.resize(std::max(names_.size(), ids));
     for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
       for (const Node* in : (*it)->inputNodes()) {
-        if (lastUse_.emplace(in, *it).second) userToLastUses_[*it].push_back(in);
+        auto id = static_cast<size_t>(in->id());
+        if (!used[id]) {
+          used[id] = true;
+          userToLastUses_[static_cast<size_t>((*it)->id())].push_back(in);
+        }
       }
     }
   }
@@ -183,8 +207,9 @@ class CodeGen {
       case Op::kCallMethod: {
         std::string name = nodeName(n);
         std::string self = args.empty() ? std::string("None") : repr(args[0]);
-        body_ += name + annotation + " = " + formatTarget(self, n->target().name()) + "(" +
-                 formatArgs(args, 1, n->kwargs()) + ")";
+        std::string target = formatTarget(self, n->target().name());
+        std::string formatted = formatArgs(args, 1, n->kwargs());
+        append({name, annotation, " = ", target, "(", formatted, ")"});
         return;
       }
       case Op::kCallFunction: emitCallFunction(n, annotation); return;
@@ -217,7 +242,7 @@ class CodeGen {
         reprs.reserve(args.size());
         for (const Argument& a : args) reprs.push_back(repr(a));
         if (auto text = formatPattern(magic->second, reprs)) {
-          body_ += name + annotation + " = " + *text;
+          append({name, annotation, " = ", *text});
           return;
         }
       }
@@ -242,7 +267,12 @@ class CodeGen {
       return;
     }
     std::string name = nodeName(n);
-    body_ += name + annotation + " = " + globalName + "(" + formatArgs(args, 0, n->kwargs()) + ")";
+    std::string formatted = formatArgs(args, 0, n->kwargs());
+    append({name, annotation, " = ", globalName, "(", formatted, ")"});
+  }
+
+  void append(std::initializer_list<std::string_view> parts) {
+    for (std::string_view p : parts) body_ += p;
   }
 
   void deleteUnusedValues(const Node* user) {
@@ -251,32 +281,29 @@ class CodeGen {
       body_ += "\n";
       return;
     }
-    std::vector<const Node*> toDelete;
-    auto it = userToLastUses_.find(user);
-    if (it != userToLastUses_.end()) toDelete = it->second;
+    std::vector<const Node*>& toDelete = userToLastUses_[static_cast<size_t>(user->id())];
     if (user->users().empty()) toDelete.push_back(user);
     if (toDelete.empty()) {
       body_ += "\n";
       return;
     }
-    std::string text;
+    body_ += ";  ";
     for (const Node* d : toDelete) {
-      text += nodeName(d);
-      text += " = ";
+      body_ += nodeName(d);
+      body_ += " = ";
     }
-    body_ += ";  " + text + "None\n";
+    body_ += "None\n";
   }
 
   const Graph& graph_;
   Namespace ns_;
-  // Node -> its name in ns_ (the namespace also knows, by object key; this avoids
-  // building keys for every reference).
-  std::unordered_map<const Node*, std::string> names_;
+  // By node id: its name in ns_ (empty until first used).
+  std::vector<std::string> names_;
   std::vector<std::string> freeVars_;
   std::string body_;
   std::string returnAnnotation_;
-  std::unordered_map<const Node*, const Node*> lastUse_;
-  std::unordered_map<const Node*, std::vector<const Node*>> userToLastUses_;
+  // By node id: the nodes whose last use it is (_delete_unused_values).
+  std::vector<std::vector<const Node*>> userToLastUses_;
 };
 
 std::string argsText(const Node* n) {

@@ -321,8 +321,16 @@ void InstructionTranslator::noteSpeculation(const bytecode::Instruction& inst) {
   // step(): a checkpoint where the stack is empty, the graph is not, and a partial graph
   // could be compiled (not in a try block, no active user context manager).
   if (parent_ || !stack_.empty()) return;
-  // is_non_empty_graph: more than one call in the graph.
-  if (ctx_.output.graph().opCount() <= 1 || activeGenericContexts_ > 0) return;
+  // is_non_empty_graph: more than one call in the graph. Counted only up to two: this
+  // runs at every statement, and counting every node made straight-line code quadratic.
+  if (activeGenericContexts_ > 0) return;
+  const ProtoGraph& graph = ctx_.output.graph();
+  int calls = 0;
+  for (size_t i = 0; i < graph.size() && calls < 2; ++i) {
+    const ProtoNode& n = graph.node(static_cast<NodeId>(i));
+    if (!n.erased && n.op.rfind("call_", 0) == 0) ++calls;
+  }
+  if (calls < 2) return;
   const bytecode::ExceptionTableEntry* entry = handlerAt(inst.offset);
   if (entry && (blockStack_.empty() || entry->target != blockStack_.back())) return;
   lastSpeculation_ = inst.offset;

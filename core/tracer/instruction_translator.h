@@ -173,6 +173,13 @@ struct TracingContext {
   std::set<trace::ObjRef> inlinedCodes;
   // inspect.signature's results by the function they describe (OutputGraph.signature_cache).
   std::map<trace::ObjRef, VtPtr> signatureCache;
+  // Code objects of inlined functions, decoded once per replay by their trace object (a
+  // model inlines the same forward methods once per layer); inlining copies them.
+  struct DecodedFunctionCode {
+    bytecode::CodeObject code;
+    std::vector<bytecode::Instruction> instructions;
+  };
+  std::map<trace::ObjRef, DecodedFunctionCode> decodedCode;
   // Pending side effects and cells (side_effects.h).
   SideEffects sideEffects;
   // Observers for `dynrr debug`; may be null.

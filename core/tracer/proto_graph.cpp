@@ -66,6 +66,18 @@ std::vector<NodeId> ProtoGraph::order(int graph) const {
       id = nodes_[static_cast<size_t>(id)].insertBefore;
     return id;
   };
+  // Without insertions (Graph.inserting_before) creation order is graph order: no sort.
+  bool inserted = false;
+  for (size_t i = 0; i < nodes_.size() && !inserted; ++i) {
+    inserted = nodes_[i].insertBefore >= 0 && !nodes_[i].erased && nodes_[i].graph == graph;
+  }
+  if (!inserted) {
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      if (!nodes_[i].erased && nodes_[i].graph == graph && nodes_[i].op != "placeholder")
+        out.push_back(static_cast<NodeId>(i));
+    }
+    return out;
+  }
   std::vector<std::tuple<NodeId, int, NodeId>> rest;
   for (size_t i = 0; i < nodes_.size(); ++i) {
     if (!nodes_[i].erased && nodes_[i].graph == graph && nodes_[i].op != "placeholder") {
@@ -164,8 +176,10 @@ Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<grap
     switch (ev.kind) {
       case GraphEvent::Kind::kCreate: {
         std::vector<graph::Argument> args;
+        args.reserve(pn.args.size());
         for (const auto& a : pn.args) args.push_back(toArgument(a, nodes));
         graph::Kwargs kwargs;
+        kwargs.reserve(pn.kwargs.size());
         for (const auto& [k, v] : pn.kwargs) kwargs.emplace_back(k, toArgument(v, nodes));
         if (pn.op == "placeholder" && !pn.symbol.empty() && !pn.intSymbol) {
           nodes[id] = g.createSymbolInput(pn.symbol, pn.source, false);

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/bytecode/code_object.h"
@@ -40,19 +41,20 @@ namespace {
 // with users) has its subgraph's outputs pruned and its getitems remade. The root graph's
 // calls are pruned (OutputGraph::pruneHopExtraOutputs); one inside a subgraph is not
 // modelled: such a graph is reported unsupported.
-Status checkHopExtraOutputs(const ProtoGraph& proto, int graphId) {
-  const auto users = proto.userCounts();
-  for (NodeId id : proto.order(graphId)) {
+Status checkHopExtraOutputs(const ProtoGraph& proto, const std::vector<NodeId>& order) {
+  std::optional<std::vector<int>> users;
+  for (NodeId id : order) {
     const ProtoNode& hop = proto.node(id);
     if (hop.erased || hop.op != "call_function" ||
         hop.target != "torch.ops.higher_order.tag_activation_checkpoint")
       continue;
+    if (!users) users = proto.userCounts();
     std::set<int64_t> used;
-    for (NodeId g : proto.order(graphId)) {
+    for (NodeId g : order) {
       const ProtoNode& n = proto.node(g);
       if (n.erased || n.target != "operator.getitem" || n.args.size() != 2 ||
           n.args[0].kind != GraphArg::Kind::kNode || n.args[0].node != id ||
-          users[static_cast<size_t>(g)] == 0)
+          (*users)[static_cast<size_t>(g)] == 0)
         continue;
       if (const auto* i = std::get_if<int64_t>(&n.args[1].constant)) used.insert(*i);
     }
@@ -67,14 +69,15 @@ Status checkHopExtraOutputs(const ProtoGraph& proto, int graphId) {
 
 Expected<compare::GraphDecision> emitGraph(const OutputGraph& output, int graphId, int depth) {
   const ProtoGraph& proto = output.graph();
-  if (Status s = checkHopExtraOutputs(proto, graphId); !s) return s.error();
+  const std::vector<NodeId> order = proto.order(graphId);
+  if (Status s = checkHopExtraOutputs(proto, order); !s) return s.error();
   graph::Graph g;
   std::vector<graph::Node*> nodes;
   if (Status s = replayGraphLog(proto, g, nodes, graphId); !s)
     return s.error().withContext("graph log");
   compare::GraphDecision out;
   out.code = graph::pythonCode(g);
-  for (NodeId id : proto.order(graphId)) {
+  for (NodeId id : order) {
     const ProtoNode& pn = proto.node(id);
     if (pn.op != "get_attr" || depth >= 16) continue;
     int sub = output.subgraphNamed(pn.target);
@@ -83,7 +86,8 @@ Expected<compare::GraphDecision> emitGraph(const OutputGraph& output, int graphI
     if (!sg) return sg.error();
     out.subgraphs.push_back(compare::SubgraphDecision{pn.target, std::move(*sg)});
   }
-  for (NodeId id : proto.order(graphId)) {
+  out.nodes.reserve(order.size());
+  for (NodeId id : order) {
     const ProtoNode& pn = proto.node(id);
     compare::NodeDecision nd;
     nd.name = nodes[static_cast<size_t>(id)]->name();

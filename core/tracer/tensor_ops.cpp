@@ -4,6 +4,7 @@
 // per element, created at once as wrap_fx_proxy_cls does).
 #include "core/tracer/tensor_ops.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <unordered_set>
@@ -465,6 +466,41 @@ Status refuseSymbolicMeta(const TracingContext& ctx, const std::string& metaOp,
   return {};
 }
 
+namespace {
+
+// A SymInt argument is computed with its hint: the metadata fake tensors compute with
+// each such argument at its hint, then at another value; if they differ, the result has
+// symbolic sizes, which are not modelled. (A stand-in's size is not shifted: the two
+// replays check it.) The arguments are copied only when there is such a SymInt.
+Status checkSymIntArgs(const std::string& metaOp, const vt::Args& args, const vt::Kwargs& kwargs,
+                       const std::vector<fake::MetaArg>& margs, const fake::Kwargs& mkw,
+                       const fake::FakeContext& fctx, const fake::MetaValue& result) {
+  auto shifted = [](const VtPtr& v) {
+    return v->kind() == vt::VtKind::kSymInt && !static_cast<vt::SymIntVariable&>(*v).hasStandIn();
+  };
+  bool symIntArg =
+      std::any_of(args.begin(), args.end(), shifted) ||
+      std::any_of(kwargs.begin(), kwargs.end(), [&](const auto& kv) { return shifted(kv.second); });
+  if (!symIntArg) return Status::success();
+  std::vector<fake::MetaArg> otherArgs = margs;
+  fake::Kwargs otherKw = mkw;
+  auto shift = [&](const VtPtr& v, fake::MetaArg& m) {
+    if (shifted(v)) m = fake::MetaArg(static_cast<vt::SymIntVariable&>(*v).hint() + 1000003);
+  };
+  for (size_t i = 0; i < args.size(); ++i) shift(args[i], otherArgs[i]);
+  for (size_t i = 0; i < kwargs.size(); ++i) shift(kwargs[i].second, otherKw[i].second);
+  auto other = fake::callOp(metaOp, otherArgs, otherKw, fctx);
+  bool same = other && other->is<fake::TensorMeta>() && result.is<fake::TensorMeta>() &&
+              vt::canonicalMeta(other->as<fake::TensorMeta>()) ==
+                  vt::canonicalMeta(result.as<fake::TensorMeta>());
+  if (!same)
+    return unsupported("a dynamic int reaches the metadata of " + metaOp +
+                       " (symbolic sizes from SymInts are not modelled)");
+  return Status::success();
+}
+
+}  // namespace
+
 Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
                            const std::string& metaOp, vt::Args args, vt::Kwargs kwargs) {
   // Realised up front: a lazy value may turn out to be a SymInt.
@@ -511,29 +547,9 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
       return s.error();
   }
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
-  // A SymInt argument is computed with its hint; if another value would give other
-  // metadata, the result has symbolic sizes, which are not modelled.
-  // The metadata fake tensors computed with each SymInt argument at its hint, then at
-  // another value: if they differ, the result has symbolic sizes.
-  std::vector<fake::MetaArg> otherArgs = margs;
-  fake::Kwargs otherKw = mkw;
-  bool symIntArg = false;
-  auto shift = [&](const VtPtr& v, fake::MetaArg& m) {
-    if (v->kind() != vt::VtKind::kSymInt) return;
-    if (static_cast<vt::SymIntVariable&>(*v).hasStandIn()) return;  // the two replays check
-    m = fake::MetaArg(static_cast<vt::SymIntVariable&>(*v).hint() + 1000003);
-    symIntArg = true;
-  };
-  for (size_t i = 0; i < args.size(); ++i) shift(args[i], otherArgs[i]);
-  for (size_t i = 0; i < kwargs.size(); ++i) shift(kwargs[i].second, otherKw[i].second);
-  if (symIntArg && result) {
-    auto other = fake::callOp(metaOp, otherArgs, otherKw, fctx);
-    bool same = other && other->is<fake::TensorMeta>() && result->is<fake::TensorMeta>() &&
-                vt::canonicalMeta(other->as<fake::TensorMeta>()) ==
-                    vt::canonicalMeta(result->as<fake::TensorMeta>());
-    if (!same)
-      return unsupported("a dynamic int reaches the metadata of " + metaOp +
-                         " (symbolic sizes from SymInts are not modelled)");
+  if (result) {
+    if (Status s = checkSymIntArgs(metaOp, args, kwargs, margs, mkw, fctx, *result); !s)
+      return s.error();
   }
   std::string unbackedSymbol;
   if (!result && result.error().message().find("data-dependent output size") != std::string::npos &&

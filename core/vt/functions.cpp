@@ -107,15 +107,23 @@ Status realizeClosureForInlineCheck(Tx& tx, const NestedFunctionVariable& fn,
 
 // The code of the callee, decoded, and refused if a generator or coroutine.
 Status loadCode(Tx& tx, trace::ObjRef codeRef, const std::string& qualname, BoundCall& out) {
-  auto code = bytecode::codeFromTrace(tx.context().trace, codeRef);
-  if (!code) return code.error();
-  if (code->flags & (bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
-    return unsupported("inlining a coroutine or async generator " + qualname);
+  auto& decoded = tx.context().decodedCode;
+  auto it = decoded.find(codeRef);
+  if (it == decoded.end()) {
+    auto code = bytecode::codeFromTrace(tx.context().trace, codeRef);
+    if (!code) return code.error();
+    if (code->flags & (bytecode::kCoCoroutine | bytecode::kCoAsyncGenerator)) {
+      return unsupported("inlining a coroutine or async generator " + qualname);
+    }
+    auto insts = bytecode::decodeInstructions(*code);
+    if (!insts) return insts.error();
+    it = decoded
+             .emplace(codeRef, tracer::TracingContext::DecodedFunctionCode{std::move(*code),
+                                                                           std::move(*insts)})
+             .first;
   }
-  auto insts = bytecode::decodeInstructions(*code);
-  if (!insts) return insts.error();
-  out.code = std::move(*code);
-  out.instructions = std::move(*insts);
+  out.code = it->second.code;
+  out.instructions = it->second.instructions;
   return Status::success();
 }
 

@@ -3,6 +3,7 @@
 #include "core/vt/tensor.h"
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <optional>
 #include <unordered_map>
@@ -26,21 +27,36 @@
 namespace dynrr::vt {
 namespace {
 
-std::string join(const fake::Shape& xs) {
-  std::string out;
+// Appends ", "-separated decimal ints without a temporary string per item.
+void appendJoined(std::string& out, const fake::Shape& xs) {
+  char buf[24];
   for (size_t i = 0; i < xs.size(); ++i) {
     if (i) out += ", ";
-    out += std::to_string(xs[i]);
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, xs[i]);
+    out.append(buf, end);
   }
-  return out;
 }
 
 }  // namespace
 
+// One string built in place: every graph node's example value is printed once per replay.
 std::string canonicalMeta(const fake::TensorMeta& m) {
-  return trace::shortDtype(std::string(fake::dtypeName(m.dtype))) + "[" + join(m.sizes) +
-         "] stride=(" + join(m.strides) + ") offset=" + std::to_string(m.storageOffset) + " " +
-         m.device.str() + " requires_grad=" + (m.requiresGrad ? "True" : "False");
+  std::string out = trace::shortDtype(std::string(fake::dtypeName(m.dtype)));
+  out.reserve(64 + 8 * (m.sizes.size() + m.strides.size()));
+  out += '[';
+  appendJoined(out, m.sizes);
+  out += "] stride=(";
+  appendJoined(out, m.strides);
+  out += ") offset=";
+  out += std::to_string(m.storageOffset);
+  out += ' ';
+  out += m.device.type;
+  if (m.device.index >= 0) {
+    out += ':';
+    out += std::to_string(m.device.index);
+  }
+  out += m.requiresGrad ? " requires_grad=True" : " requires_grad=False";
+  return out;
 }
 
 std::string TensorVariable::describe() const {

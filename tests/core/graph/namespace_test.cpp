@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <iterator>
 #include <set>
 #include <string>
 
@@ -30,6 +31,25 @@ TEST(NamespaceGolden, CreateNameSequences) {
           << "candidate #" << i << " '" << cands[i].s << "'";
     }
   }
+}
+
+// Names the namespace keeps outside its per-base number bits (a leading zero, a number
+// past the dense range) are still told apart from the bits' names. Expected values from
+// torch 2.13's torch.fx.graph._Namespace().create_name(c, None) on the same candidates.
+TEST(Namespace, NonCanonicalAndLargeSuffixesStayDistinct) {
+  const char* candidates[] = {"x_01",  "x_1", "x_01", "x",   "x",   "x_1048577", "x_1048577",
+                              "x_007", "x_7", "x",    "y_5", "y_5", "y"};
+  const char* expected[] = {"x_01",  "x_1", "x_2", "x",   "x_3", "x_1048577", "x_1048578",
+                            "x_007", "x_7", "x_8", "y_5", "y_6", "y"};
+  Namespace ns;
+  for (size_t i = 0; i < std::size(candidates); ++i)
+    EXPECT_EQ(ns.createName(candidates[i]), expected[i]) << "candidate #" << i;
+  for (const char* name : expected) EXPECT_TRUE(ns.isUsed(name)) << name;
+  for (const char* name : {"x_4", "x_00", "x_1048579", "y_1", "z"})
+    EXPECT_FALSE(ns.isUsed(name)) << name;
+  Namespace copy = ns;  // a value type: the copy is a snapshot
+  EXPECT_EQ(copy.createName("x"), "x_9");
+  EXPECT_EQ(ns.createName("x"), "x_9");
 }
 
 TEST(NamespaceGolden, BuiltinObjectKeepsItsName) {
