@@ -1,0 +1,32 @@
+# dynrr-fuzz failure, saved by dynrr-fuzz (fuzz/corpus.cpp)
+# property: fidelity
+# signature: fidelity: diverges: + def forward(self, sN : torch.SymInt, sN : torch.SymInt, L_x_ : torch.Tensor, L_z_ : torch.Tensor, L_n_ : tor
+# case seed: 11820724201684334621 (dynrr-fuzz --case-seed 11820724201684334621)
+# reason: frame 0 (f) diverges: + def forward(self, s77 : torch.SymInt, s27 : torch.SymInt, L_x_ : torch.Tensor, L_z_ : torch.Tensor, L_n_ : torch.SymInt): --- dynamo graph 0 +++ core graph 0          + def forward(self, s77 : torch.SymInt, s27 : torch.SymInt, L_x_ : torch.Tensor, L_z_ : torch.Tensor, L_n_ : torch.SymInt): - def forward(self, s27 : torch.SymInt, L_x_ : torch.Tensor, L_z_ : torch.Tensor, L_n
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(1234)
+
+
+def f(x, y, z, n, s):
+    t0 = x.amax(0) + x.amin(0)
+    t1 = z * n + x.shape[0]
+    t2 = torch.linspace(0, 1, x.shape[0]).unsqueeze(-1)
+    return t2
+
+
+CALLS = 3
+SIZES = (3, 5, 7)
+INTS = (0, 0, 0)
+COMPILE_KW = {'dynamic': True}
+
+
+def make_inputs(k=0):
+    torch.manual_seed(k)
+    b = SIZES[k]
+    x = torch.randn(b, 4)
+    y = torch.randn(4)
+    z = torch.randn(b, 1)
+    inputs = [x, y, z, INTS[k], 0.5]
+    return inputs
