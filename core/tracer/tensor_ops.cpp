@@ -289,7 +289,8 @@ Status repeatSizeGuards(InstructionTranslator& tx, const vt::Args& args) {
 // A factory's sizes are checked non-negative (the meta functions' size >= 0 check,
 // guard_size_oblivious): for a SymInt size that is a shape guard unless its range decides
 // it (a size symbol is >= 2; an int argument made dynamic gets `0 <= L['n']`).
-Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const vt::Args& args) {
+Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const vt::Args& args,
+                         const vt::Kwargs& kwargs) {
   static const std::unordered_set<std::string> kFactories = {
       "torch.zeros", "torch.ones",       "torch.empty",     "torch.full",       "torch.rand",
       "torch.randn", "Tensor.new_zeros", "Tensor.new_ones", "Tensor.new_empty", "Tensor.new_full"};
@@ -306,6 +307,35 @@ Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const
     gap = e.str();
     return true;
   };
+  // linspace's steps and a stepped arange's length specialise or guard a size symbol in
+  // ways the core does not model (seen in the dynamic fuzz family: Dynamo drops the
+  // symbol's placeholder after linspace, and guards `3 <= s` for arange(0, s, 2)).
+  if (op == "torch.linspace" || op == "torch.logspace" ||
+      (op == "torch.arange" &&
+       (args.size() >= 3 || std::any_of(kwargs.begin(), kwargs.end(),
+                                        [](const auto& kv) { return kv.first == "step"; })))) {
+    auto symbolic = [&](const VtPtr& v) -> Expected<bool> {
+      auto r = tx.realize(v);
+      if (!r) return r.error();
+      return (*r)->kind() == vt::VtKind::kSymInt;
+    };
+    for (const auto& a : args) {
+      auto s = symbolic(a);
+      if (!s) return s.error();
+      if (*s)
+        return unsupported("dynamic shapes: " + op + (op == "torch.arange" ? " with a step" : "") +
+                           " and a SymInt argument (the specialisation and guards its meta "
+                           "function makes on the length are not modelled)");
+    }
+    for (const auto& kv : kwargs) {
+      auto s = symbolic(kv.second);
+      if (!s) return s.error();
+      if (*s)
+        return unsupported("dynamic shapes: " + op + " with a SymInt " + kv.first +
+                           " (the specialisation and guards its meta function makes on the "
+                           "length are not modelled)");
+    }
+  }
   if (op == "torch.arange") {
     for (const auto& a : args) {
       auto r = tx.realize(a);
@@ -537,7 +567,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   if (Status s = unbackedOpGap(tx, metaOp, args, kwargs, margs); !s) return s.error();
   if (Status s = refuseSymbolicMeta(tx.context(), metaOp, margs, mkw); !s) return s.error();
   if (Status s = derivedSizeGuards(tx, metaOp, margs); !s) return s.error();
-  if (Status s = factorySizeGuards(tx, metaOp, args); !s) return s.error();
+  if (Status s = factorySizeGuards(tx, metaOp, args, kwargs); !s) return s.error();
   if (!tx.context().autocastCpuRegions.empty()) {
     // FakeTensorMode runs the operator under the autocast dispatch key: its arguments
     // are cast by the region's policy first (the graph keeps the uncast call).
