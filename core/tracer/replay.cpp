@@ -224,19 +224,131 @@ std::vector<std::string> codeIdClosureKey(const trace::TraceReader& trace,
   return key;
 }
 
+// The metadata of a recorded tensor (nullopt for any other object).
+std::optional<schema::TensorMeta::Reader> tensorMetaOf(const trace::TraceReader& trace,
+                                                       trace::ObjRef ref) {
+  using W = schema::Object::Which;
+  auto t = trace.object(ref);
+  if (!t || t->which() != W::TENSOR) return std::nullopt;
+  auto m = trace.object(t->getTensor().getMeta());
+  if (!m || m->which() != W::TENSOR_META) return std::nullopt;
+  return m->getTensorMeta();
+}
+
+// automatic_dynamic_shapes for the global tensors of `frame` against an earlier compile
+// of the same code. False when the plan is unsupported.
+bool compareGlobalTensors(const trace::TraceReader& trace, schema::FrameInput::Reader frame,
+                          schema::FrameInput::Reader earlier, DynamicPlan& plan) {
+  using W = schema::Object::Which;
+  auto metaOf = [&](trace::ObjRef ref) { return tensorMetaOf(trace, ref); };
+  // Global tensors: tracked when the earlier compile reached the same global with the
+  // same sizes and strides; a changed one would be automatic dynamic (not modelled).
+  auto globalTensors = [&](schema::FrameInput::Reader f) {
+    std::map<std::string, trace::ObjRef> out;
+    auto g = trace.object(f.getGlobals());
+    if (!g || g->which() != W::DICT) return out;
+    for (auto e : g->getDict()) {
+      auto key = trace.object(e.getKey());
+      if (key && key->which() == W::STR && metaOf(e.getValue()))
+        out.emplace("G[" + vt::pyStrRepr(key->getStr().cStr()) + "]", e.getValue());
+    }
+    return out;
+  };
+  auto earlierGlobals = globalTensors(earlier);
+  for (const auto& [source, ref] : globalTensors(frame)) {
+    auto it = earlierGlobals.find(source);
+    if (it == earlierGlobals.end()) continue;
+    auto ta = metaOf(ref), tb = metaOf(it->second);
+    bool same = ta->getShape().size() == tb->getShape().size() &&
+                ta->getStride().size() == tb->getStride().size();
+    for (unsigned k = 0; same && k < ta->getShape().size(); ++k)
+      same = ta->getShape()[k] == tb->getShape()[k];
+    for (unsigned k = 0; same && k < ta->getStride().size(); ++k)
+      same = ta->getStride()[k] == tb->getStride()[k];
+    if (same) {
+      plan.recompileTracked->insert(source);
+    } else {
+      plan.unsupported = "automatic dynamic shapes of a global tensor " + source;
+      return false;
+    }
+  }
+  return true;
+}
+
+// automatic_dynamic_shapes for the frame's values against an earlier compile of the same
+// code (frame_state per source): changed ints become SymInts, changed tensor dims
+// dynamic. False when the plan is unsupported.
+bool compareFrameValues(const trace::TraceReader& trace, const std::vector<FrameValue>& values,
+                        schema::FrameInput::Reader earlier, DynamicPlan& plan) {
+  using W = schema::Object::Which;
+  auto metaOf = [&](trace::ObjRef ref) { return tensorMetaOf(trace, ref); };
+  std::map<std::string, trace::ObjRef> before;
+  for (const auto& v : frameValues(trace, earlier)) before.emplace(v.source, v.ref);
+  for (const auto& v : values) {
+    auto it = before.find(v.source);
+    if (it == before.end()) continue;
+    const std::string& name = v.source;
+    auto a = trace.object(v.ref);
+    auto b = trace.object(it->second);
+    if (a && b && a->which() == W::TENSOR && b->which() == W::FLOAT) {
+      // A float input is wrapped as a 0-d tensor for the frame state
+      // (specialize_float=False); a tensor in its place later has another rank, so
+      // all its dims become dynamic and broadcasting may specialise them again.
+      plan.unsupported = name + " changed from a float to a tensor";
+      return false;
+    }
+    if (!a || !b || a->which() != b->which()) continue;
+    if (a->which() == W::INT && a->getInt() != b->getInt()) {
+      // automatic_dynamic_shapes: an int whose value changed becomes a SymInt.
+      if (v.source != "L[" + vt::pyStrRepr(v.local) + "]") {
+        plan.unsupported = "an int inside a container (" + v.source + ") changed value";
+        return false;
+      }
+      plan.ints.insert(v.local);
+      continue;
+    }
+    if (a->which() != W::TENSOR) continue;
+    auto ta = metaOf(v.ref), tb = metaOf(it->second);
+    if (!ta || !tb) continue;
+    auto sa = ta->getShape(), sb = tb->getShape();
+    std::vector<bool> dyn(sa.size(), false);
+    bool any = false;
+    for (unsigned k = 0; k < sa.size(); ++k) {
+      dyn[k] = sa.size() != sb.size() || sa[k] != sb[k];
+    }
+    for (auto d : ta->getStaticDims()) {
+      if (d < dyn.size()) dyn[d] = false;  // marked static: never automatic dynamic
+    }
+    for (bool d : dyn) any = any || d;
+    bool stridesDiffer = ta->getStride().size() != tb->getStride().size();
+    for (unsigned k = 0; !stridesDiffer && k < ta->getStride().size(); ++k)
+      stridesDiffer = ta->getStride()[k] != tb->getStride()[k];
+    if (!any && !stridesDiffer) continue;
+    if (v.cell) {
+      plan.unsupported = "tensor cell contents '" + name + "' sizes/strides changed";
+      return false;
+    }
+    if (!any) {
+      plan.unsupported = "tensor input '" + name + "' strides changed (dynamic strides)";
+      return false;
+    }
+    auto& merged = plan.dims[name];
+    if (merged.size() != dyn.size()) merged.assign(dyn.size(), false);
+    for (size_t k = 0; k < dyn.size(); ++k) merged[k] = merged[k] || dyn[k];
+    auto& nonDuck = plan.nonDuck[name];
+    if (nonDuck.size() != dyn.size()) nonDuck.assign(dyn.size(), false);
+    for (size_t k = 0; k < dyn.size(); ++k) nonDuck[k] = nonDuck[k] || dyn[k];
+  }
+  return true;
+}
+
 DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
   DynamicPlan plan;
   auto event = trace.event(eventIndex);
   auto frame = event.getFrame();
   auto config = trace.configOf(event);
   using W = schema::Object::Which;
-  auto metaOf = [&](trace::ObjRef ref) -> std::optional<schema::TensorMeta::Reader> {
-    auto t = trace.object(ref);
-    if (!t || t->which() != W::TENSOR) return std::nullopt;
-    auto m = trace.object(t->getTensor().getMeta());
-    if (!m || m->which() != W::TENSOR_META) return std::nullopt;
-    return m->getTensorMeta();
-  };
+  auto metaOf = [&](trace::ObjRef ref) { return tensorMetaOf(trace, ref); };
   auto values = frameValues(trace, frame);
   // Dims the frame's tensors carry as dynamic from the start: torch._dynamo.mark_dynamic
   // (DimDynamic.DYNAMIC), or every dim with assume_static_by_default=False (DUCK; sizes 0
@@ -294,94 +406,8 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
       plan.recompileTracked.emplace();
       for (const auto& v : values) plan.recompileTracked->insert(v.source);
     }
-    // Global tensors: tracked when the earlier compile reached the same global with the
-    // same sizes and strides; a changed one would be automatic dynamic (not modelled).
-    auto globalTensors = [&](schema::FrameInput::Reader f) {
-      std::map<std::string, trace::ObjRef> out;
-      auto g = trace.object(f.getGlobals());
-      if (!g || g->which() != W::DICT) return out;
-      for (auto e : g->getDict()) {
-        auto key = trace.object(e.getKey());
-        if (key && key->which() == W::STR && metaOf(e.getValue()))
-          out.emplace("G[" + vt::pyStrRepr(key->getStr().cStr()) + "]", e.getValue());
-      }
-      return out;
-    };
-    auto earlierGlobals = globalTensors(earlier);
-    for (const auto& [source, ref] : globalTensors(frame)) {
-      auto it = earlierGlobals.find(source);
-      if (it == earlierGlobals.end()) continue;
-      auto ta = metaOf(ref), tb = metaOf(it->second);
-      bool same = ta->getShape().size() == tb->getShape().size() &&
-                  ta->getStride().size() == tb->getStride().size();
-      for (unsigned k = 0; same && k < ta->getShape().size(); ++k)
-        same = ta->getShape()[k] == tb->getShape()[k];
-      for (unsigned k = 0; same && k < ta->getStride().size(); ++k)
-        same = ta->getStride()[k] == tb->getStride()[k];
-      if (same) {
-        plan.recompileTracked->insert(source);
-      } else {
-        plan.unsupported = "automatic dynamic shapes of a global tensor " + source;
-        return plan;
-      }
-    }
-    std::map<std::string, trace::ObjRef> before;
-    for (const auto& v : frameValues(trace, earlier)) before.emplace(v.source, v.ref);
-    for (const auto& v : values) {
-      auto it = before.find(v.source);
-      if (it == before.end()) continue;
-      const std::string& name = v.source;
-      auto a = trace.object(v.ref);
-      auto b = trace.object(it->second);
-      if (a && b && a->which() == W::TENSOR && b->which() == W::FLOAT) {
-        // A float input is wrapped as a 0-d tensor for the frame state
-        // (specialize_float=False); a tensor in its place later has another rank, so
-        // all its dims become dynamic and broadcasting may specialise them again.
-        plan.unsupported = name + " changed from a float to a tensor";
-        return plan;
-      }
-      if (!a || !b || a->which() != b->which()) continue;
-      if (a->which() == W::INT && a->getInt() != b->getInt()) {
-        // automatic_dynamic_shapes: an int whose value changed becomes a SymInt.
-        if (v.source != "L[" + vt::pyStrRepr(v.local) + "]") {
-          plan.unsupported = "an int inside a container (" + v.source + ") changed value";
-          return plan;
-        }
-        plan.ints.insert(v.local);
-        continue;
-      }
-      if (a->which() != W::TENSOR) continue;
-      auto ta = metaOf(v.ref), tb = metaOf(it->second);
-      if (!ta || !tb) continue;
-      auto sa = ta->getShape(), sb = tb->getShape();
-      std::vector<bool> dyn(sa.size(), false);
-      bool any = false;
-      for (unsigned k = 0; k < sa.size(); ++k) {
-        dyn[k] = sa.size() != sb.size() || sa[k] != sb[k];
-      }
-      for (auto d : ta->getStaticDims()) {
-        if (d < dyn.size()) dyn[d] = false;  // marked static: never automatic dynamic
-      }
-      for (bool d : dyn) any = any || d;
-      bool stridesDiffer = ta->getStride().size() != tb->getStride().size();
-      for (unsigned k = 0; !stridesDiffer && k < ta->getStride().size(); ++k)
-        stridesDiffer = ta->getStride()[k] != tb->getStride()[k];
-      if (!any && !stridesDiffer) continue;
-      if (v.cell) {
-        plan.unsupported = "tensor cell contents '" + name + "' sizes/strides changed";
-        return plan;
-      }
-      if (!any) {
-        plan.unsupported = "tensor input '" + name + "' strides changed (dynamic strides)";
-        return plan;
-      }
-      auto& merged = plan.dims[name];
-      if (merged.size() != dyn.size()) merged.assign(dyn.size(), false);
-      for (size_t k = 0; k < dyn.size(); ++k) merged[k] = merged[k] || dyn[k];
-      auto& nonDuck = plan.nonDuck[name];
-      if (nonDuck.size() != dyn.size()) nonDuck.assign(dyn.size(), false);
-      for (size_t k = 0; k < dyn.size(); ++k) nonDuck[k] = nonDuck[k] || dyn[k];
-    }
+    if (!compareGlobalTensors(trace, frame, earlier, plan)) return plan;
+    if (!compareFrameValues(trace, values, earlier, plan)) return plan;
   }
   return plan;
 }
