@@ -11,6 +11,7 @@
 
 #include "core/fake/broadcast.h"
 #include "core/fake/op_registry.h"
+#include "core/tracer/conv_backend.h"
 #include "core/tracer/derived_sizes.h"
 #include "core/tracer/unbacked.h"
 #include "core/vt/autocast_mode.h"
@@ -479,20 +480,6 @@ Status refuseSymbolicMeta(const TracingContext& ctx, const std::string& metaOp,
                          " along a symbolic dim (the FloorDiv sizes and guards its meta "
                          "function makes are not modelled)");
   }
-  if (ctx.symbolBase != 0 && metaOp.find("conv") != std::string::npos) {
-    // The convolution meta function picks a backend from the sizes
-    // (torch._C._select_conv_backend): with a symbolic size that guards (e.g. the batch
-    // below 16), which is not modelled.
-    for (const auto& a : margs) {
-      const auto* t = a.get<fake::TensorMeta>();
-      if (!t) continue;
-      for (int64_t size : t->sizes)
-        if (size >= ctx.symbolBase - 1000)
-          return unsupported("dynamic shapes: " + metaOp +
-                             " of a tensor with a symbolic size (the guards its backend "
-                             "selection adds are not modelled)");
-    }
-  }
   return {};
 }
 
@@ -566,6 +553,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
   if (Status s = unbackedOpGap(tx, metaOp, args, kwargs, margs); !s) return s.error();
   if (Status s = refuseSymbolicMeta(tx.context(), metaOp, margs, mkw); !s) return s.error();
+  if (Status s = convBackendGuards(tx, metaOp, margs, mkw); !s) return s.error();
   if (Status s = derivedSizeGuards(tx, metaOp, margs); !s) return s.error();
   if (Status s = factorySizeGuards(tx, metaOp, args, kwargs); !s) return s.error();
   if (!tx.context().autocastCpuRegions.empty()) {

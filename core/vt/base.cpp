@@ -68,6 +68,7 @@ const char* vtKindName(VtKind k) {
     case VtKind::kHigherOrderOp: return "TorchHigherOrderOperatorVariable";
     case VtKind::kNdarray: return "NumpyNdarrayVariable";
     case VtKind::kUntypedStorage: return "UntypedStorageVariable";
+    case VtKind::kTyping: return "TypingVariable";
     case VtKind::kOpaque: return "OpaqueVariable";
   }
   return "?";

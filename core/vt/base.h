@@ -98,6 +98,7 @@ enum class VtKind {
   kHigherOrderOp,   // TorchHigherOrderOperatorVariable (torch.ops.higher_order.cond ...)
   kUntypedStorage,  // UntypedStorageVariable (tensor.untyped_storage() of a graph input)
   kNdarray,         // NumpyNdarrayVariable (tensor.numpy(): a tensor node seen as an ndarray)
+  kTyping,          // TypingVariable of a types.GenericAlias (list[int])
   kOpaque,          // a recorded value the core cannot look into (and LazyVariableTracker)
 };
 const char* vtKindName(VtKind k);

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <functional>
 #include <limits>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -1031,8 +1032,60 @@ Expected<VtPtr> BuiltinVariable::varGetattr(Tx& tx, const std::string& name) {
   return VariableTracker::varGetattr(tx, name);
 }
 
+namespace {
+// `list[int]`, `dict[str, int]`, `tuple[int, ...]` of builtin types: the alias's repr, or
+// "" when an argument is not a builtin type (or Ellipsis) this models.
+std::string genericAliasRepr(const std::string& origin, const VtPtr& key) {
+  static const std::set<std::string> kTypes = {"int",    "float", "str",    "bool",      "bytes",
+                                               "list",   "dict",  "set",    "frozenset", "tuple",
+                                               "object", "type",  "complex"};
+  std::vector<VtPtr> parts;
+  if (key->kind() == VtKind::kTuple)
+    parts = static_cast<const SequenceVariable&>(*key).items();
+  else
+    parts.push_back(key);
+  std::string out = origin + "[";
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const VtPtr& p = parts[i];
+    std::string piece;
+    if (p->kind() == VtKind::kBuiltin && kTypes.count(static_cast<BuiltinVariable&>(*p).name()))
+      piece = static_cast<BuiltinVariable&>(*p).name();
+    else if (p->kind() == VtKind::kConstant &&
+             std::holds_alternative<EllipsisValue>(static_cast<ConstantVariable&>(*p).value()))
+      piece = "...";
+    else if (p->kind() == VtKind::kTyping)
+      piece = p->describe();
+    else
+      return "";
+    out += (i ? ", " : "") + piece;
+  }
+  return out + "]";
+}
+}  // namespace
+
 Expected<VtPtr> BuiltinVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                             Kwargs kwargs) {
+  static const std::set<std::string> kGeneric = {"list", "dict",      "tuple",
+                                                 "set",  "frozenset", "type"};
+  if (name == "__getitem__" && kGeneric.count(name_) && args.size() == 1 && kwargs.empty()) {
+    auto key = tx.realize(args[0]);
+    if (!key) return key;
+    if ((*key)->kind() == VtKind::kTuple) {
+      std::vector<VtPtr> items;
+      for (const auto& item : static_cast<const SequenceVariable&>(**key).items()) {
+        auto r = tx.realize(item);
+        if (!r) return r;
+        items.push_back(*r);
+      }
+      *key = makeTuple(std::move(items));
+    }
+    args[0] = *key;
+    std::string repr = genericAliasRepr(name_, args[0]);
+    if (repr.empty())
+      return unsupported(name_ + "[" + args[0]->describe() +
+                         "]: a generic alias of other than builtin types");
+    return VtPtr(std::make_shared<TypingVariable>(repr));
+  }
   if (name != "fromkeys" || !isDictClass(name_))
     return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
   if (!kwargs.empty()) {

@@ -37,6 +37,23 @@ class BuiltinVariable final : public VariableTracker {
   std::string name_;
 };
 
+// A types.GenericAlias made by subscripting a builtin type with builtin types (list[int],
+// dict[str, int]): operator.getitem on Python constants constant-folds
+// (BuiltinVariable.constant_fold_handler) and SourcelessBuilder wraps the alias in a
+// TypingVariable (variables/misc.py). A Python constant; torch.jit.annotate drops it.
+class TypingVariable final : public VariableTracker {
+ public:
+  explicit TypingVariable(std::string repr)
+      : VariableTracker(VtKind::kTyping, nullptr, MutationType::kImmutable),
+        repr_(std::move(repr)) {}
+  std::string pythonTypeName() const override { return "GenericAlias"; }
+  std::string describe() const override { return repr_; }
+  bool isPythonConstant() const override { return true; }
+
+ private:
+  std::string repr_;
+};
+
 // Applies a Python operator ("operator.add", "operator.lt", "operator.neg", ...) to
 // realised or lazy values (builtin_operators.cpp).
 Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args);

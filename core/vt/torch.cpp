@@ -260,6 +260,48 @@ Expected<VtPtr> deterministicEnabled(Tx& tx, const std::string&, Args& args, Kwa
       tx.context().event.getFrame().getGlobalState().getDeterministicAlgorithms()));
 }
 
+// torch.jit.annotate(the_type, the_value): the value (TorchInGraphFunctionVariable's
+// handle_jit_annotate).
+Expected<VtPtr> jitAnnotate(Tx&, const std::string&, Args& args, Kwargs& kwargs) {
+  if (args.size() != 2 || !kwargs.empty()) return fallThrough();
+  return args[1];
+}
+
+// torch.nn.modules.utils._single / _pair / _triple / _quadruple (the `parse` closures
+// of _ntuple): TorchInGraphFunctionVariable._call_ntuple. An iterable argument (a tuple,
+// list, torch.Size or str) unpacks into a tuple; another constant is repeated `count`
+// times, as parse does. Anything else is Dynamo's "unsupported argument type" break,
+// which the core does not reproduce: refused by name.
+Expected<VtPtr> ntupleParse(Tx& tx, const std::string& qualname, Args& args, Kwargs& kwargs) {
+  static const std::unordered_map<std::string, int> kCounts = {
+      {"torch.nn.modules.utils._single", 1},
+      {"torch.nn.modules.utils._pair", 2},
+      {"torch.nn.modules.utils._triple", 3},
+      {"torch.nn.modules.utils._quadruple", 4}};
+  if (args.size() != 1 || !kwargs.empty())
+    return unsupported(qualname + " with other than one positional argument");
+  const VtPtr& value = args[0];
+  VtKind k = value->kind();
+  bool iterable = k == VtKind::kTuple || k == VtKind::kList || k == VtKind::kSize;
+  if (k == VtKind::kConstant) {
+    const auto& c = static_cast<const ConstantVariable&>(*value).value();
+    iterable = std::holds_alternative<std::string>(c);
+    bool scalar = std::holds_alternative<int64_t>(c) || std::holds_alternative<double>(c) ||
+                  std::holds_alternative<bool>(c) || std::holds_alternative<NoneValue>(c);
+    if (!iterable && !scalar) return unsupported(qualname + " of a " + value->pythonTypeName());
+  } else if (!iterable) {
+    return unsupported(qualname + " of a " + value->pythonTypeName() +
+                       " (the unpacking or break Dynamo makes is not modelled)");
+  }
+  if (iterable) {
+    auto items = value->unpackVarSequence(tx);
+    if (!items) return items.error();
+    return makeTuple(std::move(*items));
+  }
+  std::vector<VtPtr> items(static_cast<size_t>(kCounts.at(qualname)), value);
+  return makeTuple(std::move(items));
+}
+
 const std::unordered_map<std::string, Handler>& handlers() {
   static const std::unordered_map<std::string, Handler> kTable = [] {
     std::unordered_map<std::string, Handler> t = {
@@ -289,6 +331,11 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.overrides.has_torch_function", &hasTorchFunction},
         {"torch.overrides.has_torch_function_unary", &hasTorchFunction},
         {"torch.overrides.has_torch_function_variadic", &hasTorchFunction},
+        {"torch.jit.annotate", &jitAnnotate},
+        {"torch.nn.modules.utils._single", &ntupleParse},
+        {"torch.nn.modules.utils._pair", &ntupleParse},
+        {"torch.nn.modules.utils._triple", &ntupleParse},
+        {"torch.nn.modules.utils._quadruple", &ntupleParse},
     };
     for (const char* name :
          {"torch.jit.is_scripting", "torch._C._get_tracing_state", "torch.jit._script.is_scripting",
