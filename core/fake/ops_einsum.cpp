@@ -294,10 +294,12 @@ Expected<MetaValue> sdpaOp(const OpCall& call) {
   shape.back() = v->sizes.back();
   TensorMeta out = TensorMeta::contiguous(q->dtype, shape, q->device);
   // The CPU flash kernel (4-d, equal head dims, unit last strides) allocates its output
-  // like the query; the math fallback ends in a bmm: contiguous.
+  // with torch.empty_like(query), which FakeTensorMode runs as the reference does (the
+  // elementwise stride order: a (1, 2, 1, 16) query with strides (96, 16, 96, 1) gives
+  // (32, 16, 16, 1)); the math fallback ends in a bmm: contiguous.
   const bool flash = q->dim() == 4 && e == v->sizes.back() && q->strides.back() == 1 &&
                      k->strides.back() == 1 && v->strides.back() == 1;
-  if (flash) out.strides = inferDenseStrides(shape, q->strides);
+  if (flash) out.strides = elementwiseOutputStrides(shape, {&*q});
   out.requiresGrad = outputRequiresGrad(
       call.ctx, out.dtype,
       {q->requiresGrad, k->requiresGrad, v->requiresGrad, *mask && (*mask)->requiresGrad});

@@ -11,6 +11,11 @@ namespace dynrr::fake {
 // Replaces a single -1 in `shape` so that it holds `numel` elements.
 Expected<Shape> inferSize(const Shape& shape, std::int64_t numel);
 // t.view(shape) (shape already inferred); nullopt-like Error when strides are incompatible.
+// The strides torch/_refs _reshape_view_helper (FakeTensorMode's aten.view) gives `shape`
+// viewed from a tensor with `sizes` and `strides` (`shape` already inferred, same
+// numel); nullopt when it cannot be a view. It differs from ATen's computeStride in the
+// strides of size-1 dims (a size-1 dim split off keeps its chunk's stride).
+std::optional<Shape> refViewStrides(const Shape& sizes, const Shape& strides, const Shape& shape);
 Expected<TensorMeta> viewMeta(const TensorMeta& t, const Shape& shape);
 // t.reshape(shape): a view when possible, otherwise a contiguous copy. `isView` tells which.
 Expected<TensorMeta> reshapeMeta(const TensorMeta& t, const Shape& shape, bool& isView);

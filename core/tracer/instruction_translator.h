@@ -124,6 +124,13 @@ struct TracingContext {
   // compared with the earlier compile's (the frame's locals and their items); nullopt
   // in a first compile.
   std::optional<std::set<std::string>> recompileTracked;
+  // The earlier compiles of this code (same closure key), oldest first: their recorded
+  // TENSOR_MATCH guards are the frame state of a tensor source not in recompileTracked
+  // (lateAutomaticDynamic).
+  std::vector<size_t> earlierEvents;
+  // Sources found by lateAutomaticDynamic with dims that must be symbolic; the pass stops
+  // and the frame is replayed with them (ReplayOutcome.lateDims).
+  std::map<std::string, std::vector<bool>> lateDims;
   std::set<std::string> dynamicInts;  // int locals / cell contents traced as SymInts
   // Size symbols: each stands for a large value fake tensors compute with in this replay
   // (base + 101*k), and has its torch.SymInt placeholder.
@@ -347,6 +354,10 @@ struct ReplayOutcome {
   // Size symbols that must be one (a ShapeEnv replacement the pass found while its fake
   // tensors had them apart): the replay runs again with each pair made one.
   std::set<std::pair<std::string, std::string>> unify;
+  // Tensors reached beyond the frame's locals in a recompile whose frame state (the
+  // earlier compiles' sizes for that source) makes dims automatic dynamic: the replay
+  // runs again with those dims symbolic.
+  std::map<std::string, std::vector<bool>> lateDims;
 };
 Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t eventIndex,
                                     const ReplayHooks* hooks = nullptr);

@@ -140,6 +140,8 @@ struct DynamicPlan {
   std::optional<std::set<std::string>> recompileTracked;
   // Pairs of symbols an earlier pass found equal (ReplayOutcome.unify).
   std::set<std::pair<std::string, std::string>> unified;
+  // The earlier compiles of the same code and closure key (TracingContext.earlierEvents).
+  std::vector<size_t> earlierEvents;
 };
 
 // A value of the frame Dynamo may wrap with a source: each local and cell's contents,
@@ -402,6 +404,7 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
     auto earlier = trace.event(j).getFrame();
     if (earlier.getCode() != frame.getCode()) continue;
     if (codeIdClosureKey(trace, earlier) != myKey) continue;
+    plan.earlierEvents.push_back(j);
     if (!plan.recompileTracked) {
       plan.recompileTracked.emplace();
       for (const auto& v : values) plan.recompileTracked->insert(v.source);
@@ -778,6 +781,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   ctx.nonDuckDims = plan.nonDuck;
   ctx.markedDims = plan.marked;
   ctx.recompileTracked = plan.recompileTracked;
+  ctx.earlierEvents = plan.earlierEvents;
   ctx.dynamicInts = plan.ints;
   ctx.symbolBase = symbolBase;
   for (const auto& [a, b] : plan.unified) {
@@ -843,6 +847,10 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   }
   auto result = root.run();
   ReplayOutcome outcome;
+  if (!ctx.lateDims.empty()) {
+    outcome.lateDims = ctx.lateDims;
+    return outcome;
+  }
   if (symbolBase != 0) {
     outcome.unify = pendingUnifications(ctx);
     if (!outcome.unify.empty()) return outcome;
@@ -1281,9 +1289,21 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   };
   // Symbols a pass found equal are made one and the frame replayed again (each pass
   // adds at least one pair; a pair found again means the core could not make it hold).
+  // Tensors reached beyond the locals whose frame state makes dims dynamic (lateDims)
+  // join the plan; a replay without symbols returns so that the caller replays with them.
   auto run = [&](int64_t symbolBase, const ReplayHooks* h) -> Expected<ReplayOutcome> {
-    for (;;) {
+    for (int passes = 0;; ++passes) {
       auto out = runOnce(symbolBase, h);
+      if (out && !out->lateDims.empty()) {
+        if (passes > 1000) return unsupported("automatic dynamic shapes: too many late sources");
+        for (const auto& [source, dims] : out->lateDims) {
+          plan.dims[source] = dims;
+          plan.nonDuck[source] = dims;
+          plan.marked[source].assign(dims.size(), false);
+        }
+        if (symbolBase == 0) return out;
+        continue;
+      }
       if (!out || out->unify.empty()) return out;
       size_t before = plan.unified.size();
       plan.unified.insert(out->unify.begin(), out->unify.end());
@@ -1293,11 +1313,19 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
                            " are equal to Dynamo, and making them one did not hold in the core");
     }
   };
+  // Frames Dynamo did not compile are replayed once, without symbols.
+  auto staticRun = [&]() -> Expected<ReplayOutcome> {
+    auto out = run(0, hooks);
+    if (out && !out->lateDims.empty())
+      return unsupported("automatic dynamic shapes of " + out->lateDims.begin()->first +
+                         " in a frame Dynamo did not compile");
+    return out;
+  };
   // A frame the core refuses (outcome.refused) carries only the breaks Dynamo logs for
   // that: compared with what Dynamo logged when it refused the frame too (status error),
   // and diverging from a frame Dynamo compiled.
   if (dynamoRefused) {
-    auto out = run(0, hooks);
+    auto out = staticRun();
     if (!out || out->refused) return out;
     return unsupported("replay of frames Dynamo did not compile (status " +
                        std::to_string(static_cast<int>(event.getStatus())) + ": " +
@@ -1306,10 +1334,10 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   }
   // The core would trace a frame Dynamo declined: its decisions are compared with
   // Dynamo's skip (a divergence).
-  if (dynamoPreTraceSkip) return run(0, hooks);
-  if (!dynamoFrameError.empty()) return run(0, hooks);
+  if (dynamoPreTraceSkip) return staticRun();
+  if (!dynamoFrameError.empty()) return staticRun();
   if (dynamoSkippedNoOps) {
-    auto out = run(0, hooks);
+    auto out = staticRun();
     if (out && out->decisions.graphs.empty() && out->decisions.breaks.empty()) {
       // The core reached the return with no op either: it skips the frame too, so it
       // installs no guard and replays no side effect (the frame runs eagerly).
@@ -1322,7 +1350,10 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   // take stand-ins as size symbols do: such a frame is replayed twice too.
   auto config = trace.configOf(event);
   bool unbacked = config.getCaptureScalarOutputs() || config.getCaptureDynamicOutputShapeOps();
-  if (plan.dims.empty() && plan.ints.empty() && !unbacked) return run(0, hooks);
+  if (plan.dims.empty() && plan.ints.empty() && !unbacked) {
+    auto out = run(0, hooks);
+    if (!out || out->lateDims.empty()) return out;
+  }
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;
   if (hasSubgraphs(a->decisions)) {

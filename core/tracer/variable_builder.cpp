@@ -6,6 +6,7 @@
 // BUILTIN_MATCH, Python functions -> CLOSURE_MATCH).
 #include "core/tracer/variable_builder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -18,6 +19,7 @@
 #include "core/trace/library_modules.h"
 #include "core/trace/object_printer.h"
 #include "core/tracer/export_mode.h"
+#include "core/tracer/frame_state.h"
 #include "core/vt/autocast_mode.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
@@ -350,12 +352,22 @@ Expected<VtPtr> Wrap::tensor() {
   // state is keyed by source name); the core compares only the frame's locals and their
   // items with the earlier compile. Parameters and buffers stay static
   // (force_parameter_static_shapes, force_nn_module_property_static_shapes).
+  auto metaReader = metaObj->getTensorMeta();
   if (ctx.recompileTracked && !ctx.recompileTracked->count(srcName) &&
       srcName.find("._parameters[") == std::string::npos &&
-      srcName.find("._buffers[") == std::string::npos)
-    return unsupported("automatic dynamic shapes: a tensor reached through " + srcName +
-                       " in a recompile (its sizes in the earlier compile are not compared)");
-  auto metaReader = metaObj->getTensorMeta();
+      srcName.find("._buffers[") == std::string::npos) {
+    // A source beyond the frame's locals: its frame state is the earlier compiles'
+    // TENSOR_MATCH on it; dims that makes dynamic need a replay with symbols.
+    auto late = lateAutomaticDynamic(ctx, srcName, metaReader);
+    if (!late) return late.error();
+    bool any = std::find(late->begin(), late->end(), true) != late->end();
+    if (any && !ctx.dynamicDims.count(srcName)) {
+      ctx.lateDims[srcName] = *late;
+      return unsupported("automatic dynamic shapes: " + srcName +
+                         " has dims the earlier compiles make dynamic (the frame is replayed "
+                         "again with them symbolic)");
+    }
+  }
   std::string detail = guards::tensorMatchDetail(*meta);
   if (auto dyn = ctx.dynamicDims.find(srcName); dyn != ctx.dynamicDims.end()) {
     auto d = dynamicSizes(ctx, *meta, dyn->second, srcName);
