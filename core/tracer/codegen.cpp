@@ -151,8 +151,6 @@ Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values)
     const auto* o = static_cast<const vt::UserObjectVariable*>(obj);
     if (o->flavor() != vt::UserObjectVariable::Flavor::kPlain)
       return unsupported("an nn.Module created while tracing outlives the frame");
-    // Seen with real Dynamo: P(a=x * 2, b=x + 1) returned gives the graph outputs (add,
-    // mul), P(x * 2, b=x + 1) gives (mul, add); the rule is not modelled.
     // A dict subclass's __new__ is dict.__new__, which Dynamo rebuilds without arguments
     // (init_args = []), so how the object was called does not matter; its dict items are
     // written back after it, from the side-effects table.
@@ -163,10 +161,6 @@ Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values)
             "with no attribute stores (its write-back is not modelled)");
       continue;
     }
-    if (o->builtWithKwargs())
-      return unsupported(
-          "an object built with keyword arguments outlives the frame (the "
-          "order Dynamo writes its attributes back in is not modelled)");
   }
   return Status::success();
 }
@@ -230,6 +224,21 @@ std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<Vt
   std::vector<const vt::CellVariable*> escaping;
   auto newObjects = escapingNewObjects(tx, values);
   std::vector<NodeId> outputs;
+  // codegen_save_tempvars first: each escaping object made while tracing is rebuilt as
+  // cls.__new__(cls, *init_args), in tracking order, so the tensors among its positional
+  // constructor arguments come before the values' (seen with real Dynamo: P(x * 2, b=x + 1)
+  // returned gives (mul, add), P(a=x * 2, b=x + 1) gives (add, mul): no init_args, then
+  // the stores reversed).
+  for (size_t ti = 0, tn = tx.context().sideEffects.tracked().size(); ti < tn; ++ti) {
+    const auto& t = tx.context().sideEffects.tracked()[ti];
+    if (std::find(newObjects.begin(), newObjects.end(), t.value.get()) == newObjects.end())
+      continue;
+    if (const auto* o = vt::asUserObject(t.value))
+      for (const auto& arg : o->initArgs()) {
+        (void)LazyVariable::realizeAll(tx, arg, 0);
+        collectTensorNodes(arg, tx.context().output.graph(), outputs, 0);
+      }
+  }
   for (const auto& v : values)
     collectTensorNodes(v, tx.context().output.graph(), outputs, 0, &escaping,
                        !tx.context().exportMode.active);
@@ -308,15 +317,14 @@ std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<Vt
         (void)LazyVariable::realizeAll(tx, o->baseDict(), 0);
         collectTensorNodes(o->baseDict(), tx.context().output.graph(), outputs, 0);
       }
-      // Attribute and global stores. For a pre-existing object codegen_update_mutated
-      // reconstructs the values of its store_attr_mutations in reverse store order (its
-      // suffixes are applied reversed again, so the stores still happen in order), which
-      // is the order they become graph outputs. A new object that escapes keeps store
-      // order (seen with real Dynamo: Result(x * 2); r.norm = x.norm() returns
-      // (mul, norm)). Each global is its own tracked variable.
-      bool reversed = t.value && t.value->mutationType() != vt::MutationType::kAttributeMutationNew;
+      // Attribute and global stores. codegen_update_mutated reconstructs the values of an
+      // object's store_attr_mutations in reverse store order (its suffixes are applied
+      // reversed again, so the stores still happen in order), which is the order they
+      // become graph outputs, for new and pre-existing objects alike (seen with real
+      // Dynamo: Result(x * 2); r.norm = x.norm() returns (mul, norm): mul is an init
+      // arg). Each global is its own tracked variable.
       for (size_t k = 0; k < t.attrs.size(); ++k) {
-        const auto& value = t.attrs[reversed ? t.attrs.size() - 1 - k : k].second;
+        const auto& value = t.attrs[t.attrs.size() - 1 - k].second;
         (void)LazyVariable::realizeAll(tx, value, 0);
         collectTensorNodes(value, tx.context().output.graph(), outputs, 0);
       }

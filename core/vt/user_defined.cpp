@@ -871,7 +871,8 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
     if (*base != "dict") d->setUserCls(*base);
     obj->setBaseDict(d);
   }
-  if (!kwargs.empty()) obj->setBuiltWithKwargs();
+  // dict.__new__ / set.__new__ ignore their extra arguments: init_args = [].
+  if (!obj->baseDict()) obj->setInitArgs(args);
   auto hit = lookupMro(ctx.trace, class_, "__init__");
   if (!hit) return hit.error();
   if (*hit) {

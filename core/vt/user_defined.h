@@ -51,9 +51,12 @@ class UserObjectVariable : public VariableTracker {
   // AttrSource(cls_source, name).
   void setClsSource(SourcePtr s) { clsSource_ = std::move(s); }
   const SourcePtr& clsSource() const { return clsSource_; }
-  // Made while tracing by a constructor call with keyword arguments.
-  bool builtWithKwargs() const { return builtWithKwargs_; }
-  void setBuiltWithKwargs() { builtWithKwargs_ = true; }
+  // Made while tracing: the positional arguments of the constructor call, which the
+  // polyfill instantiate_user_defined_class_object passes on to cls.__new__ and Dynamo
+  // keeps as the object's init_args (codegen_save_tempvars rebuilds it as
+  // cls.__new__(cls, *init_args)); keyword arguments are not among them.
+  const std::vector<VtPtr>& initArgs() const { return initArgs_; }
+  void setInitArgs(std::vector<VtPtr> args) { initArgs_ = std::move(args); }
   // Qualified class name, e.g. "torch.nn.modules.linear.Linear".
   const std::string& typeName() const { return typeName_; }
   std::string pythonTypeName() const override { return typeName_; }
@@ -113,7 +116,7 @@ class UserObjectVariable : public VariableTracker {
   trace::ObjRef class_;
   std::string typeName_;
   Flavor flavor_;
-  bool builtWithKwargs_ = false;
+  std::vector<VtPtr> initArgs_;
   VtPtr dunderDict_;
   VtPtr baseDict_;
   SourcePtr clsSource_;
