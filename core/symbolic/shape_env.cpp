@@ -3,6 +3,7 @@
 #include "core/symbolic/shape_env.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include "core/support/sha256.h"
 
@@ -303,11 +304,85 @@ std::optional<bool> ShapeEnv::staticValue(const Relation& rel, bool assumptionsO
   return std::nullopt;
 }
 
+namespace {
+
+// canonicalize_bool_expr of `lhs op rhs`: Gt / Ge become Lt / Le, everything is moved to
+// one side (`0 op d`), and d is divided by the gcd of its integer coefficients
+// (_reduce_to_lowest_terms). Two relations with the same key are the same sympy
+// expression after canonicalisation. "" for a constant d (not an axiom).
+std::string axiomKey(RelOp op, const Expr& lhs, const Expr& rhs) {
+  Expr d = rhs - lhs;
+  RelOp cop = op;
+  if (op == RelOp::kGt || op == RelOp::kGe) {
+    d = lhs - rhs;
+    cop = op == RelOp::kGt ? RelOp::kLt : RelOp::kLe;
+  }
+  if (d.isConstant() || d.hasAtoms()) return "";
+  int64_t g = 0;
+  for (const auto& [mono, c] : d.terms()) g = std::gcd(g, c < 0 ? -c : c);
+  if (g == 0) return "";
+  std::string key = relOpText(cop);
+  for (const auto& [mono, c] : d.terms()) {
+    key += "|" + std::to_string(c / g) + ":";
+    for (const auto& [name, power] : mono) key += name + "^" + std::to_string(power) + ",";
+  }
+  return key;
+}
+
+}  // namespace
+
+// get_implications(guard), each implied relation entered by add_expr: its canonical form
+// true and its negation's false; for == and != both orientations.
+void ShapeEnv::addAxioms(const Relation& g) {
+  auto add = [&](RelOp op, const Expr& l, const Expr& r) {
+    if (op == RelOp::kEq || op == RelOp::kNe) {
+      RelOp other = op == RelOp::kEq ? RelOp::kNe : RelOp::kEq;
+      for (const auto& [a, b] : {std::pair{l, r}, std::pair{r, l}}) {
+        if (auto k = axiomKey(op, a, b); !k.empty()) axioms_[k] = true;
+        if (auto k = axiomKey(other, a, b); !k.empty()) axioms_[k] = false;
+      }
+      return;
+    }
+    if (auto k = axiomKey(op, l, r); !k.empty()) axioms_[k] = true;
+    Relation neg = Relation{l, op, r}.negated();
+    if (auto k = axiomKey(neg.op, neg.lhs, neg.rhs); !k.empty()) axioms_[k] = false;
+  };
+  add(g.op, g.lhs, g.rhs);
+  switch (g.op) {
+    case RelOp::kEq:
+      add(RelOp::kLe, g.lhs, g.rhs);
+      add(RelOp::kGe, g.lhs, g.rhs);
+      break;
+    case RelOp::kLt:
+      add(RelOp::kLe, g.lhs, g.rhs);
+      add(RelOp::kNe, g.lhs, g.rhs);
+      add(RelOp::kLe, g.lhs, g.rhs - Expr(1));  // integer sides
+      break;
+    case RelOp::kLe: add(RelOp::kLt, g.lhs, g.rhs + Expr(1)); break;
+    default: break;
+  }
+}
+
+std::optional<bool> ShapeEnv::axiomValue(const Relation& rel) const {
+  if (axioms_.empty()) return std::nullopt;
+  std::string key = axiomKey(rel.op, replace(rel.lhs), replace(rel.rhs));
+  if (key.empty()) return std::nullopt;
+  auto it = axioms_.find(key);
+  if (it == axioms_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<bool> ShapeEnv::knownValue(const Relation& rel) const {
+  if (auto v = staticValue(rel)) return v;
+  return axiomValue(rel);
+}
+
 bool ShapeEnv::evaluate(const Relation& relIn) {
   Relation rel{replace(relIn.lhs), relIn.op, replace(relIn.rhs)};
   checkDivisible(rel.lhs);
   checkDivisible(rel.rhs);
   if (auto known = staticValue(rel)) return *known;
+  if (auto known = axiomValue(rel)) return *known;
   if (hasUnbacked(rel.lhs) || hasUnbacked(rel.rhs)) {
     // GuardOnDataDependentSymNode: there is no hint to guard on.
     markUnsupported("a guard on a data-dependent expression (" +
@@ -320,6 +395,7 @@ bool ShapeEnv::evaluate(const Relation& relIn) {
   for (const auto& s : symbols_) hints[s.name] = s.hint;
   bool value = rel.evaluate(hints).value_or(false);
   Relation guard = value ? rel : rel.negated();
+  addAxioms(guard);
   if (guard.lhs.hasAtoms() || guard.rhs.hasAtoms()) {
     guardWithAtoms(guard);
     return value;

@@ -66,7 +66,8 @@ class ShapeEnv final : public Assumptions {
   // relation (or its negation) becomes a guard and narrows the range of its symbol.
   bool evaluate(const Relation& rel);
   // What the ranges decide of `rel` (through the replacements), without guarding.
-  std::optional<bool> knownValue(const Relation& rel) const { return staticValue(rel); }
+  // Also what the axioms (earlier guards' implications) decide, as _maybe_evaluate_static.
+  std::optional<bool> knownValue(const Relation& rel) const;
   // What sympy decides of `rel` when it is built (Relational's evaluation from the
   // symbols' assumptions alone: a positive integer symbol is >= 1, an int symbol
   // unbounded), as `index >= 0` folds to True before guard_or_false sees it.
@@ -142,6 +143,11 @@ class ShapeEnv final : public Assumptions {
   int unbackedInts_ = 0, unbackedFloats_ = 0;
   std::vector<std::pair<std::string, Expr>> inputGuards_;
   std::vector<Relation> guards_;  // guards the ranges do not imply
+  // ShapeEnv.axioms: for each guard made, its implications (get_implications) by their
+  // canonical form (canonicalize_bool_expr, axiomKey), true or false.
+  std::map<std::string, bool> axioms_;
+  void addAxioms(const Relation& guard);
+  std::optional<bool> axiomValue(const Relation& rel) const;
   std::map<std::string, Expr> replacements_;
   std::vector<std::string> replacementOrder_;
   std::set<std::string> divisible_;  // keys of Mod atoms known to be 0
