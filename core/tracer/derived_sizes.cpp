@@ -57,7 +57,10 @@ bool isFastBinary(std::string_view name) {
 // Meta functions checked to guard nothing on a derived size.
 bool guardsNothing(std::string_view name) {
   static const std::unordered_set<std::string_view> kNames = {
-      "sum", "mean", "t", "softmax", "log_softmax", "cat", "matmul", "mm"};
+      "sum", "mean", "t", "softmax", "log_softmax", "cat", "matmul", "mm",
+      // torch 2.13's fake sdpa (the CPU backend choice, the flash meta) guards nothing on
+      // a derived query or key length, with or without a mask, causal or not.
+      "scaled_dot_product_attention", "_C._nn.scaled_dot_product_attention"};
   return kNames.count(name) != 0;
 }
 
@@ -295,6 +298,40 @@ Status checkResult(const TracingContext& ctx, const std::string& op,
 }
 
 }  // namespace
+
+void registerCatSizes(TracingContext& ctx, const std::string& op,
+                      const std::vector<fake::MetaArg>& args, const fake::Kwargs& kwargs,
+                      const fake::MetaValue& result) {
+  if (ctx.symbolBase == 0 || args.empty() || !result.is<fake::TensorMeta>()) return;
+  std::string_view name = baseName(op);
+  if (name != "cat" && name != "concat" && name != "concatenate") return;
+  const auto* seq = args[0].get<fake::ArgSeq>();
+  if (!seq) return;
+  const auto& out = result.as<fake::TensorMeta>();
+  int64_t dim = 0;
+  if (args.size() > 1 && args[1].get<std::int64_t>()) dim = *args[1].get<std::int64_t>();
+  for (const auto& [key, value] : kwargs)
+    if ((key == "dim" || key == "axis") && value.get<std::int64_t>())
+      dim = *value.get<std::int64_t>();
+  const int64_t rank = out.dim();
+  if (dim < 0) dim += rank;
+  if (dim < 0 || dim >= rank) return;
+  // cat's meta sums the sizes along `dim` (legacy empty 1-d inputs are skipped).
+  Expr sum(0);
+  for (const auto& item : seq->items) {
+    const auto* t = item.get<fake::TensorMeta>();
+    if (!t) return;
+    if (t->dim() == 1 && t->sizes[0] == 0 && rank != 1) continue;
+    if (t->dim() != rank) return;
+    auto e = sizeExpr(ctx, t->sizes[static_cast<size_t>(dim)]);
+    if (!e) return;
+    sum = sum + *e;
+  }
+  if (sum.hasAtoms() || !isDerived(sum)) return;
+  int64_t v = out.sizes[static_cast<size_t>(dim)];
+  if (auto known = sizeExpr(ctx, v); known && *known == sum) return;
+  (void)registerDerivedSize(ctx, v, sum);
+}
 
 void registerViewSizes(TracingContext& ctx, const std::string& op,
                        const std::vector<fake::MetaArg>& args, const fake::MetaValue& result) {

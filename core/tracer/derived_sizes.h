@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/fake/meta_value.h"
+#include "core/fake/op_registry.h"
 #include "core/support/error.h"
 #include "core/symbolic/expr.h"
 
@@ -49,6 +50,11 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
 // with sympy (FloorDiv(8*s77, 4) is 2*s77), recorded when it is exact.
 void registerViewSizes(TracingContext& ctx, const std::string& op,
                        const std::vector<fake::MetaArg>& args, const fake::MetaValue& result);
+// After torch.cat: its size along the joined dim is the sum of the inputs' size
+// expressions (s53 + 1 for a KV cache grown by one token), recorded when it is derived.
+void registerCatSizes(TracingContext& ctx, const std::string& op,
+                      const std::vector<fake::MetaArg>& args, const fake::Kwargs& kwargs,
+                      const fake::MetaValue& result);
 // After `op` ran on `args`: a size of `result` derived from symbols that no argument
 // carries (narrow's `start + length <= size`, a slice's bounds) comes with guards of its
 // meta function that are modelled only for slices (TensorVariable::resolveSlice):

@@ -391,7 +391,10 @@ void OutputGraph::hashConsSymNode(NodeId id, NodeId next, std::map<std::string, 
   n.symExpr = e.str();
   if (e.isConstant()) return;  // primitives are not hash-consed
   if (byExpr.count(e.str())) {
+    // CSE: an expression an earlier node computes is taken from it, and this node goes
+    // (seen with real Dynamo: a KV cache's keys.numel() read three times keeps one node).
     graph_.replaceAllUses(id, byExpr.at(e.str()));
+    graph_.erase(id);
     return;
   }
   // _is_intermediate_tensor_sym_call: a size read off a tensor (or a torch.Size) that

@@ -588,6 +588,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   }
   if (!result) return unsupported("fake tensor: " + result.error().message());
   registerViewSizes(tx.context(), metaOp, margs, *result);
+  registerCatSizes(tx.context(), metaOp, margs, mkw, *result);
   if (Status s = checkNewDerivedSizes(tx.context(), metaOp, margs, *result); !s) return s.error();
   fastBinaryStrides(tx.context(), metaOp, margs, mkw, *result);
   OutputGraph& out = tx.context().output;
