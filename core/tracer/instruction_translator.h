@@ -155,6 +155,15 @@ struct TracingContext {
   // torch.Size values read off tensors with symbolic sizes, and the `size` node each
   // keeps (SizeVariable's proxy: passed to an op, the Size is that node).
   std::map<const vt::VariableTracker*, std::pair<VtPtr, NodeId>> sizeProxies;
+  // The Python bool a comparison of backed SymInts gave (the core evaluates it at once)
+  // and its SymBool node, for torch._check, which keeps the node: whether sympy folds the
+  // relation when it is built (assumptions alone).
+  struct ComparisonNode {
+    std::weak_ptr<vt::VariableTracker> value;
+    NodeId node = -1;
+    bool decided = false;
+  };
+  std::map<const vt::VariableTracker*, ComparisonNode> comparisonNodes;
   // VariableBuilder results by source name (OutputGraph.variable_tracker_cache).
   std::map<std::string, VtPtr> builtBySource;
   // A graph break the core decided on: Dynamo's gb_type, the explanation, and the root

@@ -163,8 +163,12 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
         {selfOnLeft ? mine : theirs, selfOnLeft ? std::move(theirs) : std::move(mine)}, {});
     symbolic::Relation relation{l, rel->second, r};
     out.graph().node(node).symExpr = relation.python([](const std::string& s) { return s; });
+    bool decided = out.shapeEnv().assumedValue(relation).has_value();
     bool value = out.shapeEnv().evaluate(relation);
-    return ConstantVariable::make(value);
+    VtPtr result = ConstantVariable::make(value);
+    // torch._check reads the node back; a reflected `3 < n` prints otherwise in sympy.
+    if (selfOnLeft) tx.context().comparisonNodes[result.get()] = {result, node, decided};
+    return result;
   }
 
   symbolic::Expr expr;

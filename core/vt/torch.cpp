@@ -260,6 +260,46 @@ Expected<VtPtr> deterministicEnabled(Tx& tx, const std::string&, Args& args, Kwa
       tx.context().event.getFrame().getGlobalState().getDeterministicAlgorithms()));
 }
 
+// torch._check(cond) (TorchInGraphFunctionVariable's check_impl): a Python constant
+// predicate folds (True: None); a SymBool is a graph call kept by the runtime-assert pass
+// as aten._assert_scalar(cond, "Runtime assertion failed for expression <expr> on node
+// '<cond>'"), its guard made by the comparison (expect_true). The core evaluates a
+// comparison of backed SymInts at once, so the SymBool is the node that comparison made
+// (TracingContext.comparisonNodes).
+Expected<VtPtr> torchCheck(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  if (args.size() != 1 || !kwargs.empty())
+    return unsupported(
+        "torch._check with a message (its _check_message attribute is not modelled)");
+  const VtPtr& pred = args[0];
+  auto& ctx = tx.context();
+  if (auto it = ctx.comparisonNodes.find(pred.get());
+      it != ctx.comparisonNodes.end() && it->second.value.lock() == pred) {
+    if (it->second.decided)
+      return unsupported(
+          "torch._check of a relation sympy folds when it is built (the constant SymBool "
+          "Dynamo checks is not modelled)");
+    if (!static_cast<const ConstantVariable&>(*pred).asInt().value_or(0))
+      return unsupported("torch._check of a false relation (its RuntimeError)");
+    auto& out = ctx.output;
+    NodeId cond = it->second.node;
+    std::string text = out.graph().node(cond).symExpr;
+    out.callFunction("torch.ops.aten._assert_scalar.default",
+                     {tracer::GraphArg::ofNode(cond),
+                      tracer::GraphArg::ofConstant("Runtime assertion failed for expression " +
+                                                   text + " on node '" + out.nodeName(cond) + "'")},
+                     {});
+    return ConstantVariable::make(NoneValue{});
+  }
+  if (pred->kind() == VtKind::kConstant) {
+    if (constantTruth(static_cast<const ConstantVariable&>(*pred).value()))
+      return ConstantVariable::make(NoneValue{});
+    return unsupported("torch._check(False) (its RuntimeError)");
+  }
+  return unsupported("torch._check of a " + pred->pythonTypeName() +
+                     " (a tensor's TypeError or an unbacked SymBool's deferred assert is not "
+                     "modelled)");
+}
+
 // torch.jit.annotate(the_type, the_value): the value (TorchInGraphFunctionVariable's
 // handle_jit_annotate).
 Expected<VtPtr> jitAnnotate(Tx&, const std::string&, Args& args, Kwargs& kwargs) {
@@ -332,6 +372,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.overrides.has_torch_function_unary", &hasTorchFunction},
         {"torch.overrides.has_torch_function_variadic", &hasTorchFunction},
         {"torch.jit.annotate", &jitAnnotate},
+        {"torch._check", &torchCheck},
         {"torch.nn.modules.utils._single", &ntupleParse},
         {"torch.nn.modules.utils._pair", &ntupleParse},
         {"torch.nn.modules.utils._triple", &ntupleParse},
