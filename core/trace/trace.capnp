@@ -412,6 +412,22 @@ struct CompileEvent {
                                    # convert_frame.fullgraph_capture, or torch._dynamo.export
                                    # through _compile; false in traces written before the
                                    # field (whose recorder did not see strict-export compiles)
+  exportConstraints @13 :List(ExportConstraint);
+                                   # the export_constraints Dynamo traced with
+                                   # (torch.export Dim / dynamic_shapes=, in the order given;
+                                   # _RelaxedConstraint entries left out); empty otherwise and
+                                   # in traces written before the field
+}
+
+# One torch.export dimension constraint as Dynamo's _automatic_dynamic reads it: the
+# tensor (by its source in the frame) whose dim is dynamic, with its value range.
+struct ExportConstraint {
+  source @0 :Text;                 # the tensor's source, e.g. "L['flat_args'][0]"; "" when
+                                   # no frame value holds the constrained tensor
+  dim @1 :UInt32;
+  min @2 :Int64;                   # constraint_range.vr.lower
+  max @3 :Int64;                   # constraint_range.vr.upper; -1 when unbounded (int_oo)
+  name @4 :Text;                   # the Dim's name (shape_env.source_name_to_debug_name)
 }
 
 struct NamedValue {

@@ -140,6 +140,9 @@ struct DynamicPlan {
   std::optional<std::set<std::string>> recompileTracked;
   // Pairs of symbols an earlier pass found equal (ReplayOutcome.unify).
   std::set<std::pair<std::string, std::string>> unified;
+  // torch.export Dim ranges by dim source ("L['flat_args'][0].size()[0]"): min, max
+  // (-1: unbounded).
+  std::map<std::string, std::pair<int64_t, int64_t>> exportRanges;
 };
 
 // A value of the frame Dynamo may wrap with a source: each local and cell's contents,
@@ -342,6 +345,42 @@ bool compareFrameValues(const trace::TraceReader& trace, const std::vector<Frame
   return true;
 }
 
+// torch.export Dims (CompileEvent.exportConstraints): _automatic_dynamic makes each
+// constrained dim DimDynamic.DYNAMIC with the constraint's range (dim2constraint, which
+// export constraints enter first), as mark_dynamic with a range would. Only the strict
+// export frame is modelled: torch._dynamo.export's SHAPE_ENV guard would print the ranges.
+bool exportConstraintDims(const trace::TraceReader& trace, schema::CompileEvent::Reader event,
+                          const std::vector<FrameValue>& values, DynamicPlan& plan) {
+  auto constraints = event.getExportConstraints();
+  if (constraints.size() == 0) return true;
+  auto code = bytecode::codeFromTrace(trace, event.getFrame().getCode());
+  if (!code || code->qualname != "ModuleToTrace.forward") {
+    plan.unsupported =
+        "export constraints (torch.export Dims) outside torch.export.export's "
+        "strict frame: the range guards they give are not modelled";
+    return false;
+  }
+  for (auto c : constraints) {
+    std::string src = c.getSource().cStr();
+    auto v = std::find_if(values.begin(), values.end(),
+                          [&](const FrameValue& fv) { return fv.source == src; });
+    std::optional<schema::TensorMeta::Reader> m;
+    if (v != values.end()) m = tensorMetaOf(trace, v->ref);
+    if (src.empty() || !m || c.getDim() >= m->getShape().size()) {
+      plan.unsupported = "an export constraint on a tensor the frame's values do not hold";
+      return false;
+    }
+    for (auto* dims : {&plan.dims, &plan.nonDuck, &plan.marked}) {
+      auto& d = (*dims)[src];
+      d.resize(m->getShape().size(), false);
+      d[c.getDim()] = true;
+    }
+    std::string dimSource = src + ".size()[" + std::to_string(c.getDim()) + "]";
+    plan.exportRanges[dimSource] = {c.getMin(), c.getMax()};
+  }
+  return true;
+}
+
 DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
   DynamicPlan plan;
   auto event = trace.event(eventIndex);
@@ -396,6 +435,7 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
     plan.nonDuck[v.source] = marked;
     plan.marked[v.source] = marked;
   }
+  if (!exportConstraintDims(trace, event, values, plan)) return plan;
   if (!config.getAutomaticDynamicShapes()) return plan;
   auto myKey = codeIdClosureKey(trace, frame);
   for (size_t j = 0; j < eventIndex; ++j) {
@@ -777,6 +817,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   ctx.duckShapes = plan.duck;
   ctx.nonDuckDims = plan.nonDuck;
   ctx.markedDims = plan.marked;
+  ctx.exportDimRanges = plan.exportRanges;
   ctx.recompileTracked = plan.recompileTracked;
   ctx.dynamicInts = plan.ints;
   ctx.symbolBase = symbolBase;

@@ -162,6 +162,15 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
     }
     symbolic::Expr e = env.createSizeSymbol(dimSource, hint, duck);
     std::string symbol = *e.asSymbol();
+    if (auto r = ctx.exportDimRanges.find(dimSource); r != ctx.exportDimRanges.end()) {
+      // A torch.export Dim: the symbol's range is the constraint's.
+      if (hint < r->second.first || (r->second.second >= 0 && hint > r->second.second))
+        return unsupported("an input size outside its torch.export Dim range (" + dimSource +
+                           "): the constraint violation is not modelled");
+      env.constrainRange(
+          symbol, r->second.first,
+          r->second.second >= 0 ? std::optional<int64_t>(r->second.second) : std::nullopt);
+    }
     auto found = ctx.symbolStandIn.find(symbol);
     if (found == ctx.symbolStandIn.end()) {
       standInFor(ctx, symbol);
