@@ -772,7 +772,8 @@ class StandInUnifier : public fake::SizeUnifier {
       // A stand-in checked against a plain size: Dynamo's meta function compares the
       // symbol with that constant and specialises it (guard s == N).
       bool first = sa != ctx_.symbolByStandIn.end();
-      constantClash_ = (first ? sa : sb)->second + " against the size " + std::to_string(first ? b : a);
+      constantClash_ =
+          (first ? sa : sb)->second + " against the size " + std::to_string(first ? b : a);
     }
     if (sa == ctx_.symbolByStandIn.end() || sb == ctx_.symbolByStandIn.end()) return;
     const auto* ia = ctx_.output.shapeEnv().symbol(sa->second);
