@@ -54,6 +54,9 @@ struct TraceHeader {
 # Compatibility switches. Each defaults to the behaviour of formatVersion 1.
 struct Quirks {
   reserved0 @0 :Bool = false;
+  instanceNoDictRecorded @1 :Bool = false;  # Instance.noDict is filled; false in traces
+                                            # written before it (their instances' lack of
+                                            # a __dict__ is not known)
 }
 
 # Dynamo configuration values that change what Dynamo traces.
@@ -273,6 +276,10 @@ struct Instance {
   attrs @1 :List(Attr);            # the instance __dict__ in order
   kind @2 :InstanceKind;
   slots @3 :List(Attr);            # values of __slots__ members that are set
+  noDict @4 :Bool;                 # the instance has no __dict__ (its type's
+                                   # tp_dictoffset is 0: a __slots__-only class such as
+                                   # torch.utils._pytree.TreeSpec). False: it has one, or
+                                   # the trace predates this field (not known).
 }
 
 enum InstanceKind {
@@ -405,6 +412,22 @@ struct CompileEvent {
                                    # convert_frame.fullgraph_capture, or torch._dynamo.export
                                    # through _compile; false in traces written before the
                                    # field (whose recorder did not see strict-export compiles)
+  exportConstraints @13 :List(ExportConstraint);
+                                   # the export_constraints Dynamo traced with
+                                   # (torch.export Dim / dynamic_shapes=, in the order given;
+                                   # _RelaxedConstraint entries left out); empty otherwise and
+                                   # in traces written before the field
+}
+
+# One torch.export dimension constraint as Dynamo's _automatic_dynamic reads it: the
+# tensor (by its source in the frame) whose dim is dynamic, with its value range.
+struct ExportConstraint {
+  source @0 :Text;                 # the tensor's source, e.g. "L['flat_args'][0]"; "" when
+                                   # no frame value holds the constrained tensor
+  dim @1 :UInt32;
+  min @2 :Int64;                   # constraint_range.vr.lower
+  max @3 :Int64;                   # constraint_range.vr.upper; -1 when unbounded (int_oo)
+  name @4 :Text;                   # the Dim's name (shape_env.source_name_to_debug_name)
 }
 
 struct NamedValue {

@@ -12,6 +12,9 @@
 //     ShapeEnv.produce_guards_verbose);
 //   - one_graph: a graph break is raised as Unsupported instead of splitting the frame
 //     (InstructionTranslatorBase.break_graph_if_unsupported / step: `if self.one_graph`);
+//   - torch.export.export(strict=True)'s ModuleToTrace.forward is ordinary tracing with
+//     the above (its pytree inlining: core/vt/pytree_functions.h); its Dim constraints
+//     are dims made dynamic before tracing (replay.cpp exportConstraintDims);
 //   - what is not modelled yet is named for the verdict (exportModeGap).
 #pragma once
 

@@ -115,6 +115,9 @@ struct TracingContext {
   // size symbols made for them (ShapeEnv: unique_ids, val_to_var duck sizing, and the
   // stand-in value each symbol takes in this replay; see replay.cpp).
   std::map<std::string, std::vector<bool>> dynamicDims;
+  // torch.export Dim ranges by dim source (min, max; max -1 unbounded): the symbol of
+  // that dim is created with the range (StrictMinMaxConstraint).
+  std::map<std::string, std::pair<int64_t, int64_t>> exportDimRanges;
   bool duckShapes = false;  // DimDynamic.DUCK for those dims
   // but DimDynamic.DYNAMIC for these (marked, or automatic dynamic): a symbol each.
   std::map<std::string, std::vector<bool>> nonDuckDims;

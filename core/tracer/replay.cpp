@@ -142,6 +142,9 @@ struct DynamicPlan {
   std::set<std::pair<std::string, std::string>> unified;
   // The earlier compiles of the same code and closure key (TracingContext.earlierEvents).
   std::vector<size_t> earlierEvents;
+  // torch.export Dim ranges by dim source ("L['flat_args'][0].size()[0]"): min, max
+  // (-1: unbounded).
+  std::map<std::string, std::pair<int64_t, int64_t>> exportRanges;
 };
 
 // A value of the frame Dynamo may wrap with a source: each local and cell's contents,
@@ -344,6 +347,42 @@ bool compareFrameValues(const trace::TraceReader& trace, const std::vector<Frame
   return true;
 }
 
+// torch.export Dims (CompileEvent.exportConstraints): _automatic_dynamic makes each
+// constrained dim DimDynamic.DYNAMIC with the constraint's range (dim2constraint, which
+// export constraints enter first), as mark_dynamic with a range would. Only the strict
+// export frame is modelled: torch._dynamo.export's SHAPE_ENV guard would print the ranges.
+bool exportConstraintDims(const trace::TraceReader& trace, schema::CompileEvent::Reader event,
+                          const std::vector<FrameValue>& values, DynamicPlan& plan) {
+  auto constraints = event.getExportConstraints();
+  if (constraints.size() == 0) return true;
+  auto code = bytecode::codeFromTrace(trace, event.getFrame().getCode());
+  if (!code || code->qualname != "ModuleToTrace.forward") {
+    plan.unsupported =
+        "export constraints (torch.export Dims) outside torch.export.export's "
+        "strict frame: the range guards they give are not modelled";
+    return false;
+  }
+  for (auto c : constraints) {
+    std::string src = c.getSource().cStr();
+    auto v = std::find_if(values.begin(), values.end(),
+                          [&](const FrameValue& fv) { return fv.source == src; });
+    std::optional<schema::TensorMeta::Reader> m;
+    if (v != values.end()) m = tensorMetaOf(trace, v->ref);
+    if (src.empty() || !m || c.getDim() >= m->getShape().size()) {
+      plan.unsupported = "an export constraint on a tensor the frame's values do not hold";
+      return false;
+    }
+    for (auto* dims : {&plan.dims, &plan.nonDuck, &plan.marked}) {
+      auto& d = (*dims)[src];
+      d.resize(m->getShape().size(), false);
+      d[c.getDim()] = true;
+    }
+    std::string dimSource = src + ".size()[" + std::to_string(c.getDim()) + "]";
+    plan.exportRanges[dimSource] = {c.getMin(), c.getMax()};
+  }
+  return true;
+}
+
 DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
   DynamicPlan plan;
   auto event = trace.event(eventIndex);
@@ -398,6 +437,7 @@ DynamicPlan dynamicPlan(const trace::TraceReader& trace, size_t eventIndex) {
     plan.nonDuck[v.source] = marked;
     plan.marked[v.source] = marked;
   }
+  if (!exportConstraintDims(trace, event, values, plan)) return plan;
   if (!config.getAutomaticDynamicShapes()) return plan;
   auto myKey = codeIdClosureKey(trace, frame);
   for (size_t j = 0; j < eventIndex; ++j) {
@@ -730,15 +770,26 @@ class StandInUnifier : public fake::SizeUnifier {
   explicit StandInUnifier(TracingContext& ctx) : ctx_(ctx) {}
   void differ(int64_t a, int64_t b) override {
     auto sa = ctx_.symbolByStandIn.find(a), sb = ctx_.symbolByStandIn.find(b);
+    if ((sa == ctx_.symbolByStandIn.end()) != (sb == ctx_.symbolByStandIn.end()) &&
+        constantClash_.empty()) {
+      // A stand-in checked against a plain size: Dynamo's meta function compares the
+      // symbol with that constant and specialises it (guard s == N).
+      bool first = sa != ctx_.symbolByStandIn.end();
+      constantClash_ =
+          (first ? sa : sb)->second + " against the size " + std::to_string(first ? b : a);
+    }
     if (sa == ctx_.symbolByStandIn.end() || sb == ctx_.symbolByStandIn.end()) return;
     const auto* ia = ctx_.output.shapeEnv().symbol(sa->second);
     const auto* ib = ctx_.output.shapeEnv().symbol(sb->second);
     if (!ia || !ib || ia->hint != ib->hint) return;
     ctx_.unifyRequests.insert(std::minmax(sa->second, sb->second));
   }
+  // The first size check that met a symbol's stand-in and a constant ("" if none).
+  const std::string& constantClash() const { return constantClash_; }
 
  private:
   TracingContext& ctx_;
+  std::string constantClash_;
 };
 
 // After a pass: symbols the shape env made one (from the unifier or a comparison in the
@@ -780,6 +831,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   ctx.duckShapes = plan.duck;
   ctx.nonDuckDims = plan.nonDuck;
   ctx.markedDims = plan.marked;
+  ctx.exportDimRanges = plan.exportRanges;
   ctx.recompileTracked = plan.recompileTracked;
   ctx.earlierEvents = plan.earlierEvents;
   ctx.dynamicInts = plan.ints;
@@ -871,6 +923,12 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
       found = ctx.pendingBreak;
       return result.error();
     }
+    if (!unifier.constantClash().empty() &&
+        result.error().message().find("unsupported: fake tensor:") != std::string::npos)
+      return unsupported("dynamic shapes: a meta function's size check compared the symbol " +
+                         unifier.constantClash() +
+                         " (Dynamo specialises the symbol to that size there); specialisation "
+                         "by a fake kernel's size check is not modelled");
     return result.error();
   }
   if (root.stoppedAtBreak()) {

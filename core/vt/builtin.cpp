@@ -1023,6 +1023,8 @@ Expected<VtPtr> BuiltinVariable::varGetattr(Tx& tx, const std::string& name) {
     return VtPtr(std::make_shared<BuiltinVariable>("itertools.chain.from_iterable"));
   if (name == "fromkeys" && isDictClass(name_))
     return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+  if (name == "__setattr__" && name_ == "object")
+    return VtPtr(std::make_shared<BuiltinVariable>("object.__setattr__"));
   // The sourceless torch.Tensor class (a tensor's __class__): UserDefinedClassVariable's
   // type attributes, constants without a guard.
   if (name_ == "torch.Tensor" && !source()) {
@@ -1081,10 +1083,15 @@ Expected<VtPtr> BuiltinVariable::callMethod(Tx& tx, const std::string& name, Arg
     }
     args[0] = *key;
     std::string repr = genericAliasRepr(name_, args[0]);
-    if (repr.empty())
-      return unsupported(name_ + "[" + args[0]->describe() +
-                         "]: a generic alias of other than builtin types");
-    return VtPtr(std::make_shared<TypingVariable>(repr));
+    if (!repr.empty()) return VtPtr(std::make_shared<TypingVariable>(repr));
+    // `list[Any]` (a function annotation evaluated at MAKE_FUNCTION): kept opaque, its
+    // use beyond an annotation refused by name.
+    if (args[0]->isPythonConstant())
+      return VtPtr(std::make_shared<OpaqueVariable>(
+          trace::ObjRef{0}, "types.GenericAlias",
+          "a types.GenericAlias (" + name_ + "[...]) used beyond an annotation", nullptr));
+    return unsupported(name_ + "[" + args[0]->describe() +
+                       "]: a generic alias of other than builtin types");
   }
   if (name != "fromkeys" || !isDictClass(name_))
     return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
@@ -1115,6 +1122,15 @@ Expected<VtPtr> BuiltinVariable::callMethod(Tx& tx, const std::string& name, Arg
 }
 
 Expected<VtPtr> BuiltinVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  if (name_ == "object.__setattr__") {
+    // object.__setattr__(obj, name, value): the standard store on obj, skipping its
+    // class's __setattr__ (a frozen dataclass's __init__ stores its fields so).
+    if (args.size() != 3 || !kwargs.empty())
+      return unsupported("object.__setattr__ with these arguments");
+    auto obj = tx.realize(args[0]);
+    if (!obj) return obj;
+    return ObjectSetattrVariable(*obj).callFunction(tx, {args[1], args[2]}, {});
+  }
   return call(tx, name_, std::move(args), std::move(kwargs));
 }
 

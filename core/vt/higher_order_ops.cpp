@@ -488,9 +488,23 @@ Expected<std::vector<NodeId>> mergeGraphInputs(OutputGraph& out, const Branch& t
   return operands;
 }
 
+// The pytree guards these ops add (guardPytree, guardTreeFlattenFunctions) are written
+// for a frame that reaches torch.utils._pytree first through the op. The frame
+// torch.export.export(strict=True) traces has inlined pytree itself before (its
+// tree_unflatten of the inputs), so Dynamo's guards there are DUPLICATE_INPUTs on sources
+// already guarded: not modelled, refused by name.
+Status strictExportPytreeGap(Tx& tx, const std::string& op) {
+  if (!tx.context().exportMode.fullgraphCapture) return Status::success();
+  return unsupported(op +
+                     " under torch.export.export(strict=True): its pytree flatten / "
+                     "unflatten guards after the frame's own pytree inlining (duplicate "
+                     "sources of torch.utils._pytree and SUPPORTED_NODES) are not modelled");
+}
+
 Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
   OutputGraph& out = ctx.output;
+  if (Status st = strictExportPytreeGap(tx, "torch.cond"); !st) return st.error();
   // LazyVariableTracker.realize_all((args, kwargs)).
   for (auto& a : args) {
     if (Status s = LazyVariable::realizeAll(tx, a); !s) return s.error();
@@ -583,8 +597,13 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
         "a leaf against a container (TreeSpec.__eq__ and the cond's fake-tensor failure are "
         "not modelled)");
   }
+  // _merge_output: outputs of equal sizes and strides merge to one fake tensor (sizes that
+  // differ become unbacked symbols, and other differences are errors: not modelled).
+  // requires_grad is not compared; see below.
   for (size_t i = 0; i < t->metas.size(); ++i) {
-    if (canonicalMeta(t->metas[i]) != canonicalMeta(f->metas[i]))
+    fake::TensorMeta a = t->metas[i], b = f->metas[i];
+    a.requiresGrad = b.requiresGrad = false;
+    if (canonicalMeta(a) != canonicalMeta(b))
       return unsupported("torch.cond branches whose output " + std::to_string(i) +
                          " differs in metadata (" + canonicalMeta(t->metas[i]) + " vs " +
                          canonicalMeta(f->metas[i]) +
@@ -593,6 +612,16 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
   guardPytree(out, t->spec, f->spec, /*compared=*/true, specializeIntOf(tx));
   auto operandNodes = mergeGraphInputs(out, *t, *f);
   if (!operandNodes) return operandNodes.error();
+  // The cond's example value: with grad mode on and an operand (lifted ones included)
+  // requiring grad, cond_autograd runs CondAutogradOp.apply, whose floating outputs
+  // require grad; otherwise the fake kernel's torch.empty_strided does not.
+  bool anyGrad = false;
+  for (NodeId n : *operandNodes) {
+    const auto& m = out.graph().node(n).meta;
+    anyGrad = anyGrad || (m && m->requiresGrad);
+  }
+  for (auto& m : t->metas)
+    m.requiresGrad = tx.context().gradEnabled && anyGrad && fake::isFloatingOrComplex(m.dtype);
   std::string trueName = out.installSubgraph("cond_true", t->graph);
   std::string falseName = out.installSubgraph("cond_false", f->graph);
   NodeId trueNode = out.getAttr(trueName);
@@ -1005,6 +1034,7 @@ std::string mutatedArgIndices(const std::vector<NodeId>& inputs, const LoopFn& c
 Expected<VtPtr> callWhileLoop(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
   OutputGraph& out = ctx.output;
+  if (Status st = strictExportPytreeGap(tx, "while_loop"); !st) return st.error();
   if (Status s = realizeAllArgs(tx, args, kwargs); !s) return s.error();
   const std::string params[] = {"cond_fn", "body_fn", "carried_inputs"};
   for (size_t i = 0; i < 3; ++i) {
@@ -1157,6 +1187,7 @@ void guardMapWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
 Expected<VtPtr> callMap(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
   OutputGraph& out = ctx.output;
+  if (Status st = strictExportPytreeGap(tx, "torch._higher_order_ops.map"); !st) return st.error();
   if (Status s = realizeAllArgs(tx, args, kwargs); !s) return s.error();
   if (!kwargs.empty() || args.size() < 2)
     return unsupported("torch._higher_order_ops.map called with keywords or without xs");

@@ -205,6 +205,17 @@ void fillEventMeta(PyObject* meta, schema::CompileEvent::Builder out) {
   for (unsigned i = 0; i < rl.size(); ++i) rl.set(i, text(at(reasons, i)));
   out.setIsResume(truth(item(meta, "is_resume")));
   out.setExport(truth(item(meta, "export")));
+  if (PyObject* cs = item(meta, "export_constraints"); cs != nullptr && cs != Py_None) {
+    auto cl = out.initExportConstraints(static_cast<unsigned>(length(cs)));
+    for (unsigned i = 0; i < cl.size(); ++i) {
+      PyObject* c = at(cs, i);  // (source, dim, min, max, name)
+      cl[i].setSource(text(at(c, 0)));
+      cl[i].setDim(static_cast<uint32_t>(integer(at(c, 1))));
+      cl[i].setMin(integer(at(c, 2)));
+      cl[i].setMax(integer(at(c, 3)));
+      cl[i].setName(text(at(c, 4)));
+    }
+  }
   if (PyObject* og = item(meta, "output_graph_id"); og != nullptr && og != Py_None)
     out.setOutputGraphId(integer(og));
   if (PyObject* c = item(meta, "config"); c != nullptr && c != Py_None && PyDict_Check(c))
@@ -266,6 +277,7 @@ void fillHeader(PyObject* h, schema::TraceHeader::Builder out) {
   out.setDynrrVersion(text(item(h, "dynrr_version")));
   out.setProducer(text(item(h, "producer")));
   out.setTensorValuesRecorded(truth(item(h, "tensor_values")));
+  out.initQuirks().setInstanceNoDictRecorded(true);
   fillConfig(item(h, "config"), out.initConfig());
   fillGlobalState(item(h, "global_state"), out.initGlobalState());
 }

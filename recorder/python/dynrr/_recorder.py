@@ -130,10 +130,42 @@ class _Captured:
         self.code = getattr(output, "bytecode", None)
 
 
+
+def _export_constraints(constraints, f_locals):
+    """compile_frame's export_constraints (torch.export Dims) as (source, dim, min, max,
+    name) tuples: the constrained tensor is found by id among the frame's locals and the
+    items of its tuple / list locals (ModuleToTrace.forward's flat_args); max -1 is
+    unbounded. _RelaxedConstraint entries (Dim.AUTO / DYNAMIC) are left out, as
+    _automatic_dynamic skips them."""
+    out = []
+    if not constraints:
+        return out
+    where = {}
+    for name, value in (f_locals or {}).items():
+        where.setdefault(id(value), f"L[{name!r}]")
+        if isinstance(value, (tuple, list)):
+            for i, item in enumerate(value):
+                where.setdefault(id(item), f"L[{name!r}][{i}]")
+    for c in constraints:
+        if type(c).__name__ == "_RelaxedConstraint":
+            continue
+        try:
+            vr = c.constraint_range.vr
+            lower = int(vr.lower)
+        except Exception:
+            continue
+        try:
+            upper = int(vr.upper)
+        except Exception:  # int_oo
+            upper = -1
+        out.append((where.get(getattr(c, "t_id", None), ""), int(c.dim), lower, upper,
+                    str(getattr(c, "name", "") or "")))
+    return out
+
 class _Event:
     __slots__ = ("graphs", "breaks", "guards", "side_effects", "recompile_reasons",
                  "recorder_ns", "failure", "f_locals", "f_globals", "read", "output_graph_id",
-                 "config", "export")
+                 "config", "export", "export_constraints")
 
     def __init__(self, f_locals, f_globals, read):
         self.graphs, self.breaks, self.guards, self.side_effects = [], [], [], []
@@ -143,6 +175,7 @@ class _Event:
         self.output_graph_id = -1
         self.config = None  # torch._dynamo.config as the compile starts (dynamic=, patches)
         self.export = False  # Dynamo's export= argument (OutputGraph.export)
+        self.export_constraints = []  # [(source, dim, min, max, name)]
         self.f_locals, self.f_globals = f_locals, f_globals
         # Read-set capture: id -> object for every value Dynamo wrapped (VariableBuilder,
         # SourcelessBuilder) and every function it inlined while compiling this frame; the
@@ -639,6 +672,7 @@ class Recorder:
         # by keyword.
         ev.export = bool(kwargs.get("export", args[1] if len(args) > 1 and
                                     not fullgraph_capture else False))
+        ev.export_constraints = _export_constraints(kwargs.get("export_constraints"), f_locals)
         opened = False
         state = None
         nogc = _NoGC()
@@ -752,7 +786,7 @@ class Recorder:
                     "recompile_reasons": ev.recompile_reasons,
                     "is_resume": code.co_name.startswith(TORCH_DYNAMO_RESUME_IN_PREFIX),
                     "output_graph_id": ev.output_graph_id, "config": ev.config,
-                    "export": ev.export,
+                    "export": ev.export, "export_constraints": ev.export_constraints,
                     "recorder_ns": 0}
             decisions = {"graphs": ev.graphs, "guards": ev.guards, "breaks": ev.breaks,
                          "side_effects": ev.side_effects}
