@@ -25,6 +25,7 @@
 #include "core/vt/dicts.h"
 #include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
+#include "core/vt/functorch.h"
 #include "core/vt/higher_order_ops.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
@@ -788,10 +789,6 @@ namespace {
 // "" when not one.
 std::string functorchTransformGap(const std::string& module, const std::string& qualname) {
   static const std::map<std::string, std::string> kTransforms = {
-      {"torch._functorch.vmap.vmap_impl",
-       "torch.func.vmap / torch.vmap (vmap_impl: batched fake tensors by vmap level and "
-       "the in-graph calls _vmap_increment_nesting, _add_batch_dim, _remove_batch_dim, "
-       "_vmap_decrement_nesting, lazy_load_decompositions)"},
       {"torch._functorch.eager_transforms.grad_impl",
        "torch.func.grad (grad_impl: grad-tracking fake tensors by level and the in-graph "
        "calls _grad_increment_nesting, _wrap_for_grad, _autograd_grad, _unwrap_for_grad, "
@@ -861,6 +858,9 @@ Expected<VtPtr> Wrap::function() {
   if (module == "torch._higher_order_ops.map" && qualname == "map")
     return VtPtr(std::make_shared<vt::HigherOrderOperatorVariable>("map", ref, source,
                                                                    /*pythonWrapper=*/true));
+  // torch.func.vmap's level (TorchCtxManagerClassVariable, core/vt/functorch.h).
+  if (module == "torch._functorch.vmap" && qualname == "vmap_increment_nesting")
+    return VtPtr(std::make_shared<vt::VmapIncrementNestingVariable>(true, source));
   if (module == "dataclasses" && qualname == "fields")
     return VtPtr(std::make_shared<vt::DataclassFieldsVariable>(source));
   if (f.getClassification() == schema::CallableClass::IN_GRAPH) {
