@@ -54,6 +54,9 @@ struct TraceHeader {
 # Compatibility switches. Each defaults to the behaviour of formatVersion 1.
 struct Quirks {
   reserved0 @0 :Bool = false;
+  instanceNoDictRecorded @1 :Bool = false;  # Instance.noDict is filled; false in traces
+                                            # written before it (their instances' lack of
+                                            # a __dict__ is not known)
 }
 
 # Dynamo configuration values that change what Dynamo traces.
@@ -273,6 +276,10 @@ struct Instance {
   attrs @1 :List(Attr);            # the instance __dict__ in order
   kind @2 :InstanceKind;
   slots @3 :List(Attr);            # values of __slots__ members that are set
+  noDict @4 :Bool;                 # the instance has no __dict__ (its type's
+                                   # tp_dictoffset is 0: a __slots__-only class such as
+                                   # torch.utils._pytree.TreeSpec). False: it has one, or
+                                   # the trace predates this field (not known).
 }
 
 enum InstanceKind {

@@ -87,21 +87,20 @@ std::string freeTensorAttrName(const ExportMode& mode, const std::string& source
 
 // torch.export.export(strict=True): Dynamo traces functional_export.ModuleToTrace.forward,
 // which inlines pytree.tree_unflatten(flat_args, self.in_spec) and pytree.tree_flatten(res)
-// (TreeSpec.unflatten and the flatten helpers reading SUPPORTED_NODES, a dict keyed by
-// node classes, the TreeSpec's _children / _context / num_leaves / num_nodes, and the
-// ExportTracerOutput namedtuple). The core does not model that inlining or the guards it
-// leaves on the recorded TreeSpec, so such frames are named here rather than stopping at
-// the first value the inliner cannot wrap.
+// as ordinary Python (TreeSpec.unflatten reading the TreeSpec's slots, SUPPORTED_NODES
+// keyed by node classes; _get_node_type and tree_is_leaf through their own trackers, see
+// core/vt/pytree_functions.h). Whether a TreeSpec has a __dict__ decides a guard
+// (NOT_PRESENT_IN_GENERIC_DICT on each method lookup), so a trace written before the
+// recorder kept Instance.noDict is refused by name.
 std::string exportModeGap(const trace::TraceReader& trace, schema::CompileEvent::Reader event) {
   if (!event.getExport()) return "";
   auto code = bytecode::codeFromTrace(trace, event.getFrame().getCode());
   if (!code || !isFunctionalExportFrame(*code)) return "";
-  return "a compile with export=True from torch.export.export(strict=True): the frame "
-         "functional_export.ModuleToTrace.forward "
-         "inlines pytree.tree_unflatten over the recorded in_spec TreeSpec and "
-         "pytree.tree_flatten of the output (TreeSpec.unflatten, SUPPORTED_NODES keyed by "
-         "node classes, ExportTracerOutput); that pytree inlining and the guards it leaves "
-         "on the TreeSpec are not modelled";
+  if (trace.header().getQuirks().getInstanceNoDictRecorded()) return "";
+  return "a compile with export=True from torch.export.export(strict=True) in a trace "
+         "recorded before Instance.noDict: whether the in_spec TreeSpec objects have a "
+         "__dict__ (NOT_PRESENT_IN_GENERIC_DICT on their method lookups) is not known "
+         "(re-record the program)";
 }
 
 }  // namespace dynrr::tracer

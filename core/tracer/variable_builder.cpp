@@ -192,6 +192,9 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
 }  // namespace
 
 void VariableBuilder::constantGuards(TracingContext& ctx, const vt::SourcePtr& source, bool isInt) {
+  // wrap_literal specialises ints with EQUALS_MATCH (is_int_specialization_case) only
+  // when config.specialize_int is off; on (export), an int is a plain lazy constant.
+  if (isInt && ctx.trace.configOf(ctx.event).getSpecializeInt()) isInt = false;
   if (source) guards::installConstantGuards(ctx.output.guardSet(), *source, isInt);
 }
 
@@ -271,6 +274,8 @@ struct Wrap {
   Expected<VtPtr> freeTensor();
   Expected<VtPtr> listLike();
   Expected<VtPtr> dict();
+  bool allKeysLiteral() const;
+  Expected<VtPtr> nonConstKeyDict();
   Expected<VtPtr> classObject();
   Expected<VtPtr> callable();
   Expected<VtPtr> function();
@@ -476,6 +481,7 @@ Expected<VtPtr> Wrap::dict() {
       return unsupported("a pre-existing " + cname + " (a library dict subclass)");
   }
   std::vector<std::pair<VtPtr, VtPtr>> entries;
+  if (!allKeysLiteral()) return nonConstKeyDict();
   for (auto e : obj->getDict()) {
     auto key = ctx.trace.object(e.getKey());
     if (!key) return key.error();
@@ -506,6 +512,44 @@ Expected<VtPtr> Wrap::dict() {
     dictVar->setOrderedDictVariable();
   VtPtr dict = dictVar;
   ctx.sideEffects.trackExisting(dict);  // track_mutable
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = dict;
+  return dict;
+}
+
+// ConstantVariable.is_literal for every key of the recorded dict (str, int, bytes here).
+bool Wrap::allKeysLiteral() const {
+  for (auto e : obj->getDict()) {
+    auto key = ctx.trace.object(e.getKey());
+    if (!key) return false;
+    auto w = key->which();
+    if (w != W::STR && w != W::INT && w != W::BYTES) return false;
+  }
+  return true;
+}
+
+// VariableBuilder's dict branch when some key is not a literal (torch.utils._pytree's
+// SUPPORTED_NODES, keyed by classes): every key is a LazyVariableTracker read through
+// ConstDictKeySource `list(dict.keys(S))[i]` and each value is lazy through
+// DictGetItemSource `S[list(dict.keys(S))[i]]`; the key order is guarded inside the
+// dict's guard manager (guard_on_key_order, no guard of its own). A lookup realises only
+// the key it finds (HashableTracker hashes an unrealised key by its value; see
+// DictVariable::findKey).
+Expected<VtPtr> Wrap::nonConstKeyDict() {
+  if (!source) return unsupported("a dict with non-literal keys reached without a source");
+  std::vector<std::pair<VtPtr, VtPtr>> entries;
+  size_t i = 0;
+  for (auto e : obj->getDict()) {
+    std::string keySrc = "list(dict.keys(" + srcName + "))[" + std::to_string(i++) + "]";
+    auto keyVt = std::make_shared<LazyVariable>(e.getKey(), vt::Source::expr(source, keySrc));
+    entries.emplace_back(
+        keyVt, std::make_shared<LazyVariable>(e.getValue(), vt::Source::item(source, keySrc)));
+  }
+  guard(GuardKind::TYPE_MATCH, srcName);
+  auto dictVar = std::make_shared<vt::DictVariable>(std::move(entries), source,
+                                                    vt::MutationType::kValueMutationExisting);
+  dictVar->setReadOnly("a pre-existing dict with non-literal keys");
+  VtPtr dict = dictVar;
+  ctx.sideEffects.trackExisting(dict);
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = dict;
   return dict;
 }
@@ -691,6 +735,10 @@ Expected<VtPtr> Wrap::classObject() {
   // The abstract base classes of collections.abc (metaclass ABCMeta): CLASS_MATCH, one
   // tracker by identity; isinstance against Iterable and Mapping is modelled.
   if (cmod == "collections.abc") return VariableBuilder::wrapUserClass(ctx, ref, source);
+  // typing.Any (a class with metaclass typing._AnyMeta on 3.11): UserDefinedClassVariable,
+  // CLASS_MATCH; met in annotations evaluated at MAKE_FUNCTION (pytree's `list[Any]`).
+  if (cmod == "typing" && std::string(c.getQualname().cStr()) == "Any")
+    return VariableBuilder::wrapUserClass(ctx, ref, source);
   std::string what = "library class " + cmod + "." + std::string(c.getQualname().cStr());
   // What a @contextlib.contextmanager function makes: Dynamo traces it (enable_trace_contextlib,
   // FunctionDecoratedByContextlibContextManagerVariable); the core does not model it.
@@ -1290,9 +1338,11 @@ Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRe
   // An Enum class is a UserDefinedClassVariable too (CLASS_MATCH); so is a class whose
   // metaclass is abc.ABCMeta, whose dict (the standard library's, fixed for CPython 3.11)
   // overrides neither __getattribute__ nor __call__. Other metaclasses are recorded by
-  // name only, so what they override is unknown.
-  if (meta != "type" && meta != "builtins.type" && meta != "enum.EnumType" &&
-      meta != "enum.EnumMeta" && meta != "torch._C._TensorMeta" && meta != "abc.ABCMeta") {
+  // name only, so what they override is unknown. typing.Any's typing._AnyMeta overrides
+  // __instancecheck__ (which raises) and __repr__: the class is only used as a constant.
+  if (typeName != "typing.Any" && meta != "type" && meta != "builtins.type" &&
+      meta != "enum.EnumType" && meta != "enum.EnumMeta" && meta != "torch._C._TensorMeta" &&
+      meta != "abc.ABCMeta") {
     // A Python metaclass recorded with its dict (Class.metaclassRef): the class is a
     // UserDefinedClassVariable as under `type` when the metaclass chain overrides only
     // what runs at class creation or on a class-level store (__new__, __init__,

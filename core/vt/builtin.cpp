@@ -1022,6 +1022,8 @@ Expected<VtPtr> BuiltinVariable::varGetattr(Tx& tx, const std::string& name) {
     return VtPtr(std::make_shared<BuiltinVariable>("itertools.chain.from_iterable"));
   if (name == "fromkeys" && isDictClass(name_))
     return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+  if (name == "__setattr__" && name_ == "object")
+    return VtPtr(std::make_shared<BuiltinVariable>("object.__setattr__"));
   // The sourceless torch.Tensor class (a tensor's __class__): UserDefinedClassVariable's
   // type attributes, constants without a guard.
   if (name_ == "torch.Tensor" && !source()) {
@@ -1033,6 +1035,19 @@ Expected<VtPtr> BuiltinVariable::varGetattr(Tx& tx, const std::string& name) {
 
 Expected<VtPtr> BuiltinVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                             Kwargs kwargs) {
+  if (name == "__getitem__" && args.size() == 1 && kwargs.empty() &&
+      (name_ == "list" || name_ == "tuple" || name_ == "dict" || name_ == "type" ||
+       name_ == "set" || name_ == "frozenset")) {
+    // `list[Any]` (a function annotation evaluated at MAKE_FUNCTION): operator.getitem
+    // constant-folds on two Python constants to a types.GenericAlias, which the core
+    // keeps opaque (Dynamo's TypingVariable).
+    auto key = tx.realize(args[0]);
+    if (!key) return key;
+    if ((*key)->isPythonConstant())
+      return VtPtr(std::make_shared<OpaqueVariable>(
+          trace::ObjRef{0}, "types.GenericAlias",
+          "a types.GenericAlias (" + name_ + "[...]) used beyond an annotation", nullptr));
+  }
   if (name != "fromkeys" || !isDictClass(name_))
     return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
   if (!kwargs.empty()) {
@@ -1062,6 +1077,15 @@ Expected<VtPtr> BuiltinVariable::callMethod(Tx& tx, const std::string& name, Arg
 }
 
 Expected<VtPtr> BuiltinVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  if (name_ == "object.__setattr__") {
+    // object.__setattr__(obj, name, value): the standard store on obj, skipping its
+    // class's __setattr__ (a frozen dataclass's __init__ stores its fields so).
+    if (args.size() != 3 || !kwargs.empty())
+      return unsupported("object.__setattr__ with these arguments");
+    auto obj = tx.realize(args[0]);
+    if (!obj) return obj;
+    return ObjectSetattrVariable(*obj).callFunction(tx, {args[1], args[2]}, {});
+  }
   return call(tx, name_, std::move(args), std::move(kwargs));
 }
 

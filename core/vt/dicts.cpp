@@ -11,6 +11,7 @@
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
+#include "core/vt/user_defined.h"
 
 namespace dynrr::vt {
 namespace {
@@ -197,6 +198,12 @@ Expected<VtPtr> dictGetItem(DictVariable& self, Tx& tx, Args& args, Kwargs&) {
   if (args.size() != 1) return Error("");
   auto i = tx.realize(args[0]);
   if (!i) return i;
+  if (!self.entries().empty() && asLazy(self.entries().front().first)) {
+    // Keys that are not literals (lazy): the lookup realises only the key it finds.
+    auto at = self.findKey(tx, *i);
+    if (!at) return at.error();
+    if (*at) return self.entries()[**at].second;
+  }
   for (const auto& [k, v] : self.entries()) {
     auto eq = constEquals(k, *i);
     if (eq && *eq) return v;
@@ -377,8 +384,43 @@ Expected<std::vector<VtPtr>> DictVariable::unpackVarSequence(Tx& tx) {
   return keys;
 }
 
+namespace {
+// The class a key tracker stands for ("module.qualname"), "" for an unrealised key that
+// is not a class, nullopt when the tracker is not known to be a class.
+std::optional<std::string> classIdentity(Tx& tx, const VtPtr& v) {
+  if (auto* lazy = asLazy(v)) {
+    if (lazy->realized()) return classIdentity(tx, lazy->realized());
+    if (lazy->computedConstant()) return std::nullopt;
+    auto o = tx.context().trace.object(lazy->object());
+    if (!o || o->which() != schema::Object::Which::CLASS) return std::string();
+    std::string mod = o->getClass().getModule().cStr();
+    std::string qual = o->getClass().getQualname().cStr();
+    if (mod == "torch._tensor" && qual == "Tensor") mod = "torch";
+    return mod + "." + qual;
+  }
+  if (v->kind() == VtKind::kBuiltin) {
+    const std::string& n = static_cast<const BuiltinVariable&>(*v).name();
+    return n.find('.') == std::string::npos ? "builtins." + n : n;
+  }
+  if (v->kind() == VtKind::kUserClass) return static_cast<const UserClassVariable&>(*v).typeName();
+  return std::nullopt;
+}
+}  // namespace
+
 Expected<std::optional<size_t>> DictVariable::findKey(Tx& tx, const VtPtr& key) const {
+  const auto query = classIdentity(tx, key);
   for (size_t i = 0; i < entries_.size(); ++i) {
+    // HashableTracker hashes an unrealised key by its value (is_hashable_lazy): only the
+    // key equal to the one looked up is compared, and so realised (its guard installed).
+    // Classes compare by identity.
+    if (auto stored = classIdentity(tx, entries_[i].first); stored && query) {
+      if (stored->empty() || *query != *stored) continue;
+      auto r = tx.realize(entries_[i].first);
+      if (!r) return r.error();
+      return std::optional<size_t>(i);
+    } else if (stored && !stored->empty() && key->kind() == VtKind::kConstant) {
+      continue;  // a class is never equal to a constant
+    }
     auto eq = applyOperator(tx, "operator.eq", {entries_[i].first, key});
     if (!eq) return eq.error();
     const ConstantVariable* c = asConstant(*eq);

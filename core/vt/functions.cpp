@@ -15,6 +15,7 @@
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
+#include "core/vt/pytree_functions.h"
 #include "core/vt/sets.h"
 #include "core/vt/user_defined.h"
 
@@ -243,6 +244,18 @@ Expected<VtPtr> BaseUserFunctionVariable::callFunction(Tx& tx, Args args, Kwargs
 // isinstance check realises a lazy argument.
 Expected<VtPtr> UserFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
+  // trace_rules: torch.utils._pytree._get_node_type and tree_is_leaf are handled by
+  // their own trackers rather than inlined.
+  switch (pytreeFunctionOf(ctx.trace, function_)) {
+    case PytreeFunction::kGetNodeType: return callPytreeGetNodeType(tx, args);
+    case PytreeFunction::kTreeIsLeaf: {
+      auto r = callPytreeTreeIsLeaf(tx, function_, args, kwargs);
+      if (!r) return r.error();
+      if (*r) return **r;
+      break;
+    }
+    case PytreeFunction::kNone: break;
+  }
   auto f = ctx.trace.object(function_);
   bool isSignature =
       f && f->which() == W::FUNCTION &&

@@ -133,7 +133,11 @@ Expected<SourcePtr> mroSource(Tx& tx, const UserObjectVariable& o, const MroHit&
     ctx.output.addGuard(GuardKind::DICT_NOT_CONTAINS,
                         "dict(" + typeName + ".__mro__[" + std::to_string(absent) + "].__dict__)");
   }
-  if (!inInstanceDict) ctx.output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, s->name());
+  // `hasattr(self.value, "__dict__")`: an instance of a __slots__-only class has none.
+  bool noDict = false;
+  if (auto inst = o.instance(tx); inst && *inst) noDict = (*inst)->getNoDict();
+  if (!inInstanceDict && !noDict)
+    ctx.output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, s->name());
   auto key = std::make_pair(descriptorKey(ctx.trace, hit.value), name);
   if (auto cached = ctx.mroSourceCache.find(key); cached != ctx.mroSourceCache.end())
     return cached->second;
@@ -840,6 +844,9 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
     // inspect's Parameter and Signature (InspectVariable's classes) are plain Python
     // classes Dynamo constructs through the polyfill; their __init__ is recorded.
     if (name == "inspect.Parameter" || name == "inspect.Signature") continue;
+    // torch.utils._pytree.TreeSpec (tree_flatten's helper builds one per container node):
+    // a frozen slots dataclass whose own __init__ stores through object.__setattr__.
+    if (name == "torch.utils._pytree.TreeSpec") continue;
     if (name != "object" && !tracer::isUserCodeClass(kc->getClass()))
       return unsupported("constructing " + typeName_ + ", a subclass of library class " + name);
   }

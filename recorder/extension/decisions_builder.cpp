@@ -266,6 +266,7 @@ void fillHeader(PyObject* h, schema::TraceHeader::Builder out) {
   out.setDynrrVersion(text(item(h, "dynrr_version")));
   out.setProducer(text(item(h, "producer")));
   out.setTensorValuesRecorded(truth(item(h, "tensor_values")));
+  out.initQuirks().setInstanceNoDictRecorded(true);
   fillConfig(item(h, "config"), out.initConfig());
   fillGlobalState(item(h, "global_state"), out.initGlobalState());
 }

@@ -900,6 +900,9 @@ ObjRef ObjectWalker::walkClass(PyObject* o) {
           "keys",      "items",        "values",      "__reversed__"};
       for (const char* n : kProtocol) wanted.insert(n);
       protocol = wanted;
+      // A namedtuple class's _fields, walked in full: is_namedtuple_class decides how
+      // its instances are wrapped (torch.utils._pytree.NodeDef in SUPPORTED_NODES).
+      wanted.insert("_fields");
       if (currentNames_)
         for (PyObject* n : *currentNames_) wanted.insert(utf8(n));
     }
@@ -1053,6 +1056,7 @@ ObjRef ObjectWalker::walkInstance(PyObject* o) {
   inst.setKind(kind);
   setAttrs(inst.initAttrs(static_cast<unsigned>(attrs.size())), attrs);
   setAttrs(inst.initSlots(static_cast<unsigned>(slots.size())), slots);
+  inst.setNoDict(type->tp_dictoffset == 0);
   return obj.ref;
 }
 
