@@ -45,6 +45,17 @@ class VmapIncrementNestingVariable final : public ContextWrappingVariable {
   VtPtr batchSize_, randomness_;
 };
 
+// Whether the frame's graph already holds a node whose target starts with `prefix`.
+bool graphHasTarget(const Tx& tx, const std::string& prefix);
+// vmap and the other higher-order ops in one frame: the guards of vmap's inlined
+// pytree code and of the hops' modelled pytree flattening (core/vt/higher_order_ops.cpp)
+// are installed in different orders than Dynamo's (which source of torch.Tensor and of
+// the pytree module gets CLASS_MATCH / MODULE_MATCH and which DUPLICATE_INPUT: seen in the
+// hops fuzz family), so the pair is refused by name.
+inline const char kVmapWithHopsGap[] =
+    "torch.func.vmap in a frame that also calls torch.cond / while_loop / map / checkpoint / "
+    "wrap (the order of the pytree guards the two install is not modelled)";
+
 // The functorch in-graph functions above, by FX's qualified name; an empty-message Error
 // when `qualname` is not one of them.
 Expected<VtPtr> functorchInGraphCall(Tx& tx, const std::string& qualname, Args& args,
