@@ -138,7 +138,8 @@ uint32_t stmtFeature(StmtKind kind) {
     case StmtKind::kHopMap:
     case StmtKind::kHopCheckpoint:
     case StmtKind::kHopWrap:
-    case StmtKind::kHopCond: return kFeatHops;
+    case StmtKind::kHopCond:
+    case StmtKind::kHopVmap: return kFeatHops;
     case StmtKind::kCount: break;
   }
   return 0;

@@ -144,6 +144,7 @@ enum class StmtKind : int {
   kHopCheckpoint,  // t = checkpoint(fn, A, B, use_reentrant=False)
   kHopWrap,        // t = wrap(lambda a: ..., A)
   kHopCond,        // t = torch.cond(A.sum() > 0, ..., (A,))
+  kHopVmap,        // t = torch.func.vmap(lambda r: ..., in_dims=..., out_dims=...)(A)
   kCount
 };
 const char* stmtKindName(StmtKind kind);

@@ -1,8 +1,8 @@
 // program_hops.cpp — the hops fuzz family's statements (issue 17): torch.cond,
-// torch._higher_order_ops.while_loop / map / wrap and torch.utils.checkpoint over the
-// tensors of the pool, printed by the Printer of program_printer.h. Every pattern is one
-// Dynamo captures (no graph break, no UncapturedHigherOrderOpError: the oracle counts an
-// exception as a finding): the loops end (a counter, or a sum that grows), bodies return
+// torch._higher_order_ops.while_loop / map / wrap, torch.utils.checkpoint and
+// torch.func.vmap over the tensors of the pool, printed by the Printer of program_printer.h. Every
+// pattern is one Dynamo captures (no graph break, no UncapturedHigherOrderOpError: the oracle
+// counts an exception as a finding): the loops end (a counter, or a sum that grows), bodies return
 // new tensors of the carried shapes, nothing is mutated inside a subgraph, and a map body
 // reads no tensor that is also mapped or passed (its inputs would alias).
 #include "fuzz/program_printer.h"
@@ -98,6 +98,43 @@ void Printer::emitHops(const Stmt& s) {
         default: out("{t}, {u}, {c} = wrap(lambda a: (a, a * 2, 3), {A})", a.shape, &a.shape);
       }
       break;
+    case StmtKind::kHopVmap: {
+      // torch.func.vmap / torch.vmap over the leading dim of {M} (or dim 1 when it has
+      // two dims or more), in forms Dynamo inlines without a break: a closure over a free
+      // tensor, an unbatched argument, out_dims, two outputs, randomness="same".
+      // Results keep {M}'s shape (the pool's shapes broadcast with each other): a vmap
+      // over dim 1 puts the batch dim back with out_dims=1 or movedim.
+      const Shape& rows = m.shape;
+      const bool twoDims = m.shape.size() >= 2;
+      switch (k % 7) {
+        case 0: out("{t} = torch.func.vmap(lambda r: r.sin() * 2 + 1)({M})", rows); break;
+        case 1:
+          out("{t} = torch.vmap(lambda r, w: r * w + 1, in_dims=(0, None))({M}, {M}[0] * 0.5)",
+              rows);
+          break;
+        case 2:
+          out(twoDims ? "{t} = torch.func.vmap(lambda r: r.cos() - r.mean(), in_dims=1, "
+                        "out_dims=1)({M})"
+                      : "{t} = torch.func.vmap(lambda r: r.cos() - 1, out_dims=0)({M})",
+              rows);
+          break;
+        case 3:
+          out(twoDims ? "{t} = torch.vmap(lambda c: c - c.sum(), in_dims=1)({M}).movedim(0, 1)"
+                      : "{t} = torch.vmap(lambda c: c.abs() + 1)({M})",
+              rows);
+          break;
+        case 4:
+          out("{t}, {u} = torch.func.vmap(lambda r: (r.tanh(), r * 3), out_dims=(0, 0))({M})", rows,
+              &rows);
+          break;
+        case 5:
+          out("{t} = torch.func.vmap(lambda r: r.exp() - 1, randomness=\"same\")({M})", rows);
+          break;
+        default:
+          out("bs{n} = {B}.mean()\n{t} = torch.func.vmap(lambda r: r * bs{n} + r)({M})", rows);
+      }
+      break;
+    }
     default:
       switch (k % 3) {
         case 0:

@@ -110,6 +110,7 @@ constexpr const char* kKindNames[] = {
     "int_arg_use",    "hop_while_loop",
     "hop_map",        "hop_checkpoint",
     "hop_wrap",       "hop_cond",
+    "hop_vmap",
 };
 static_assert(sizeof(kKindNames) / sizeof(kKindNames[0]) == static_cast<size_t>(StmtKind::kCount));
 
@@ -798,7 +799,8 @@ class Printer {
       case StmtKind::kHopMap:
       case StmtKind::kHopCheckpoint:
       case StmtKind::kHopWrap:
-      case StmtKind::kHopCond: emitHops(s); break;
+      case StmtKind::kHopCond:
+      case StmtKind::kHopVmap: emitHops(s); break;
       case StmtKind::kCount: break;
     }
   }

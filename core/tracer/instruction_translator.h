@@ -28,6 +28,7 @@
 #include "core/support/error.h"
 #include "core/trace/trace_reader.h"
 #include "core/tracer/export_mode.h"
+#include "core/tracer/functorch_batching.h"
 #include "core/tracer/output_graph.h"
 #include "core/tracer/side_effects.h"
 #include "core/vt/base.h"
@@ -76,6 +77,10 @@ struct TracingContext {
   // (AutocastModeVariable.enter): the lower-precision dtype the region casts to. Fake
   // tensors follow the innermost one's cast policy (vt::autocastCastPolicy).
   std::vector<fake::DType> autocastCpuRegions;
+  // functorch's dynamic layer stack depth (the level the next transform gets is one
+  // more) and the tensors that are BatchedTensors, by node (core/vt/functorch.h).
+  int64_t functorchLevel = 0;
+  std::map<NodeId, BatchedTensorInfo> batchedTensors;
   // InstructionTranslator.inconsistent_side_effects: torch.compiler.is_compiling() and
   // friends were folded, so a frame with no op is compiled, not skipped.
   bool inconsistentSideEffects = false;

@@ -5,6 +5,7 @@
 #include "core/tracer/ops.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
+#include "core/vt/misc.h"
 
 namespace dynrr::tracer {
 namespace {
@@ -25,6 +26,18 @@ Status Ops::binaryOp() {
     return Error("bad bytecode: BINARY_OP " + std::to_string(inst.arg));
   std::string op = std::string("operator.") +
                    (inst.arg < 13 ? kBinaryOps[inst.arg] : kInplaceOps[inst.arg - 13]);
+  // `Callable[[T], bool] | None` in an annotation evaluated at MAKE_FUNCTION
+  // (torch/utils/_pytree.py's nested helpers): a types.UnionType only annotations hold.
+  auto alias = [](const VtPtr& v) {
+    return v->kind() == vt::VtKind::kOpaque && v->pythonTypeName() == "types.GenericAlias";
+  };
+  const vt::ConstantVariable* none = vt::asConstant(*b);
+  if (op == "operator.or_" && alias(*a) && (alias(*b) || (none && none->isNone()))) {
+    tx.push(std::make_shared<vt::OpaqueVariable>(trace::ObjRef{0}, "types.UnionType",
+                                                 "a types.UnionType used beyond an annotation",
+                                                 nullptr));
+    return Status::success();
+  }
   return pushResult(vt::BuiltinVariable::call(tx, op, {*a, *b}));
 }
 

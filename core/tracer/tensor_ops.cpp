@@ -202,6 +202,47 @@ std::string seqExampleText(const fake::ValueSeq& seq) {
   return text + ")";
 }
 
+// The BatchedTensors among an op's arguments (null for the others); one inside a
+// sequence or a keyword argument is refused.
+Expected<std::vector<const BatchedTensorInfo*>> batchedArgs(
+    const TracingContext& ctx, const std::vector<GraphArg>& gargs,
+    const std::vector<std::pair<std::string, GraphArg>>& gkw) {
+  std::function<bool(const GraphArg&)> nested = [&](const GraphArg& g) {
+    if (g.kind == GraphArg::Kind::kNode) return ctx.batchedTensors.count(g.node) > 0;
+    return std::any_of(g.items.begin(), g.items.end(), nested);
+  };
+  std::vector<const BatchedTensorInfo*> out;
+  for (const auto& g : gargs) {
+    auto it = g.kind == GraphArg::Kind::kNode ? ctx.batchedTensors.find(g.node)
+                                              : ctx.batchedTensors.end();
+    if (it == ctx.batchedTensors.end() && nested(g))
+      return unsupported("vmap: a BatchedTensor inside a sequence argument (not modelled)");
+    out.push_back(it == ctx.batchedTensors.end() ? nullptr : &it->second);
+  }
+  for (const auto& [name, g] : gkw)
+    if (nested(g)) return unsupported("vmap: a BatchedTensor as keyword argument " + name);
+  return out;
+}
+
+// An op on BatchedTensors: the node as usual, its example value the logical metadata of
+// the batching rule's result, which is a BatchedTensor too.
+Expected<VtPtr> batchedTensorCall(InstructionTranslator& tx, bool method, const std::string& target,
+                                  const std::string& metaOp, std::vector<GraphArg> gargs,
+                                  std::vector<std::pair<std::string, GraphArg>> gkw,
+                                  const std::vector<fake::MetaArg>& margs, const fake::Kwargs& mkw,
+                                  const std::vector<const BatchedTensorInfo*>& batched,
+                                  const fake::FakeContext& fctx) {
+  auto b = batchedCall(metaOp, margs, batched, mkw, fctx);
+  if (!b) return b.error();
+  OutputGraph& out = tx.context().output;
+  NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))
+                       : out.callFunction(target, std::move(gargs), std::move(gkw));
+  fake::TensorMeta logical = logicalMeta(*b);
+  out.graph().node(node).meta = logical;
+  tx.context().batchedTensors[node] = *b;
+  return VtPtr(std::make_shared<vt::TensorVariable>(node, logical));
+}
+
 }  // namespace
 
 // STORE_SUBSCR on a tensor: BuiltinVariable(operator.setitem) puts an in-place
@@ -563,6 +604,13 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
             vt::autocastCastPolicy(metaOp, tx.context().autocastCpuRegions.back(), margs, mkw);
         !s)
       return s.error();
+  }
+  if (!tx.context().batchedTensors.empty()) {
+    auto batched = batchedArgs(tx.context(), gargs, gkw);
+    if (!batched) return batched.error();
+    if (std::any_of(batched->begin(), batched->end(), [](auto* b) { return b != nullptr; }))
+      return batchedTensorCall(tx, method, target, metaOp, std::move(gargs), std::move(gkw), margs,
+                               mkw, *batched, fctx);
   }
   auto result = fake::callOp(metaOp, margs, mkw, fctx);
   if (result) {

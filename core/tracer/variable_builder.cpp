@@ -27,6 +27,7 @@
 #include "core/vt/dicts.h"
 #include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
+#include "core/vt/functorch.h"
 #include "core/vt/higher_order_ops.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
@@ -672,7 +673,8 @@ Expected<VtPtr> Wrap::classObject() {
   // torch.finfo/iinfo/device (calls fold to constants), itertools (ItertoolsVariable
   // and the chain polyfill), functools.partial (FunctoolsPartialVariable), and the dict
   // classes (BuiltinVariable.call_custom_dict).
-  static const std::unordered_set<std::string> kBuiltinLike = {"torch.finfo",
+  static const std::unordered_set<std::string> kBuiltinLike = {"collections.deque",
+                                                               "torch.finfo",
                                                                "torch.iinfo",
                                                                "torch.device",
                                                                "itertools.chain",
@@ -845,22 +847,19 @@ namespace {
 
 // trace_rules' FunctorchHigherOrderVariable / FunctionalCallVariable /
 // ReparametrizeModuleCallVariable targets (torch.func's transforms). Dynamo 2.13 inlines
-// them as user code, with functorch's C++ entry points as in-graph calls
-// (_vmap_increment_nesting, _add_batch_dim, _grad_increment_nesting, _wrap_for_grad,
-// _autograd_grad ...), fake tensors wrapped as BatchedTensor / GradTrackingTensor by
-// level, and the FUNCTORCH_STACK_MATCH guard. None of that is modelled: the transform
-// is named instead of failing somewhere inside its Python code. Keys are the recorded
-// __module__ + __qualname__: the public transforms are exposed_in("torch.func"), so
-// jacrev is "torch.func.jacrev" although trace_rules names torch._functorch's; vmap and
-// grad are plain user functions to Dynamo up to vmap_impl / grad_impl, and grad_and_value
-// (whose grad_and_value_impl is no FunctorchHigherOrderVariable) is named at its entry.
-// "" when not one.
+// them as user code, with functorch's C++ entry points as in-graph calls. vmap_impl is
+// inlined here too (core/vt/functorch.h models its level and BatchedTensors); the others
+// need grad-tracking fake tensors by level and in-graph calls that are not modelled
+// (_grad_increment_nesting, _wrap_for_grad, _set_tensor_requires_grad, _autograd_grad,
+// _unwrap_for_grad, _saved_tensors_hooks_disable; functional_call's
+// _reparametrize_module), so the transform is named instead of failing somewhere inside
+// its Python code. Keys are the recorded __module__ + __qualname__: the public transforms
+// are exposed_in("torch.func"), so jacrev is "torch.func.jacrev" although trace_rules
+// names torch._functorch's; grad is a plain user function to Dynamo up to grad_impl, and
+// grad_and_value (whose grad_and_value_impl is no FunctorchHigherOrderVariable) is named
+// at its entry. "" when not one.
 std::string functorchTransformGap(const std::string& module, const std::string& qualname) {
   static const std::map<std::string, std::string> kTransforms = {
-      {"torch._functorch.vmap.vmap_impl",
-       "torch.func.vmap / torch.vmap (vmap_impl: batched fake tensors by vmap level and "
-       "the in-graph calls _vmap_increment_nesting, _add_batch_dim, _remove_batch_dim, "
-       "_vmap_decrement_nesting, lazy_load_decompositions)"},
       {"torch._functorch.eager_transforms.grad_impl",
        "torch.func.grad (grad_impl: grad-tracking fake tensors by level and the in-graph "
        "calls _grad_increment_nesting, _wrap_for_grad, _autograd_grad, _unwrap_for_grad, "
@@ -884,8 +883,8 @@ std::string functorchTransformGap(const std::string& module, const std::string& 
   if (it == kTransforms.end()) return "";
   return "functorch transform " + it->second +
          ": Dynamo inlines it as a FunctorchHigherOrderVariable with functorch's levels "
-         "(wrapped fake tensors, in-graph functorch calls, FUNCTORCH_STACK_MATCH), which the "
-         "core does not model";
+         "(grad-wrapped fake tensors, in-graph functorch calls, FUNCTORCH_STACK_MATCH); only "
+         "torch.func.vmap's are modelled";
 }
 
 }  // namespace
@@ -930,6 +929,9 @@ Expected<VtPtr> Wrap::function() {
   if (module == "torch._higher_order_ops.map" && qualname == "map")
     return VtPtr(std::make_shared<vt::HigherOrderOperatorVariable>("map", ref, source,
                                                                    /*pythonWrapper=*/true));
+  // torch.func.vmap's level (TorchCtxManagerClassVariable, core/vt/functorch.h).
+  if (module == "torch._functorch.vmap" && qualname == "vmap_increment_nesting")
+    return VtPtr(std::make_shared<vt::VmapIncrementNestingVariable>(true, source));
   if (module == "dataclasses" && qualname == "fields")
     return VtPtr(std::make_shared<vt::DataclassFieldsVariable>(source));
   if (f.getClassification() == schema::CallableClass::IN_GRAPH) {

@@ -62,6 +62,7 @@ const char* vtKindName(VtKind k) {
     case VtKind::kGenericContext: return "GenericContextWrappingVariable";
     case VtKind::kNullContext: return "NullContextVariable";
     case VtKind::kAutocast: return "AutocastModeVariable";
+    case VtKind::kFunctorchContext: return "VmapIncrementNestingCtxManagerVariable";
     case VtKind::kPolyfilled: return "PolyfilledFunctionVariable";
     case VtKind::kOperatorGetter: return "NestedUserFunctionVariable";
     case VtKind::kMappingProxy: return "MappingProxyVariable";

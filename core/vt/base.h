@@ -57,49 +57,50 @@ const char* mutationTypeName(MutationType m);
 // The concrete class of a tracker, for reprs, `dynrr debug` and the few places where
 // Dynamo itself tests a class (isinstance(v, TensorVariable)).
 enum class VtKind {
-  kConstant,        // ConstantVariable: None, bool, int, float, str, Ellipsis
-  kTensor,          // TensorVariable
-  kSymInt,          // SymNodeVariable of a Python int (dynamic int input or arithmetic on one)
-  kTuple,           // TupleVariable
-  kList,            // ListVariable
-  kDict,            // ConstDictVariable
-  kSet,             // SetVariable (of Python constants)
-  kRange,           // RangeVariable
-  kSlice,           // SliceVariable
-  kSize,            // SizeVariable (torch.Size)
-  kBuiltin,         // BuiltinVariable (len, isinstance, operator.add, ...)
-  kTorchFunction,   // TorchInGraphFunctionVariable
-  kUserFunction,    // UserFunctionVariable
-  kNestedFunction,  // NestedUserFunctionVariable (MAKE_FUNCTION while tracing)
-  kCode,            // ConstantVariable holding a code object (LOAD_CONST before MAKE_FUNCTION)
-  kUserMethod,      // UserMethodVariable
-  kGetAttr,         // GetAttrVariable (e.g. a Tensor method before the call)
-  kModule,          // PythonModuleVariable
-  kNull,            // NullVariable (PUSH_NULL / LOAD_GLOBAL's NULL)
-  kDtype,           // ConstantVariable holding a torch.dtype / torch.device
-  kCell,            // CellVariable
-  kIterator,        // ListIteratorVariable
-  kUserObject,      // UserDefinedObjectVariable / UnspecializedNNModuleVariable
-  kUserClass,       // UserDefinedClassVariable
-  kSuper,           // SuperVariable
-  kSkipped,         // SkipFunctionVariable
-  kPartial,         // FunctoolsPartialVariable
-  kGradMode,        // GradModeVariable / TorchCtxManagerClassVariable (torch.no_grad ...)
-  kWithExit,        // WithExitFunctionVariable (the __exit__ BEFORE_WITH pushes)
-  kEnum,            // UserDefinedObjectVariable over an enum.Enum member (a Python constant)
-  kException,       // ExceptionVariable / UserDefinedExceptionObjectVariable
-  kGenericContext,  // GenericContextWrappingVariable (a user class with __enter__/__exit__)
-  kNullContext,     // NullContextVariable (contextlib.nullcontext and its class)
-  kAutocast,        // AutocastModeVariable (torch.autocast, its class and its objects)
-  kPolyfilled,      // PolyfilledFunctionVariable of typing.cast
-  kMappingProxy,    // MappingProxyVariable (types.MappingProxyType over a dict)
-  kOperatorGetter,  // the closure operator.itemgetter / attrgetter / methodcaller's polyfill
-                    // returns
-  kHigherOrderOp,   // TorchHigherOrderOperatorVariable (torch.ops.higher_order.cond ...)
-  kUntypedStorage,  // UntypedStorageVariable (tensor.untyped_storage() of a graph input)
-  kNdarray,         // NumpyNdarrayVariable (tensor.numpy(): a tensor node seen as an ndarray)
-  kTyping,          // TypingVariable of a types.GenericAlias (list[int])
-  kOpaque,          // a recorded value the core cannot look into (and LazyVariableTracker)
+  kConstant,          // ConstantVariable: None, bool, int, float, str, Ellipsis
+  kTensor,            // TensorVariable
+  kSymInt,            // SymNodeVariable of a Python int (dynamic int input or arithmetic on one)
+  kTuple,             // TupleVariable
+  kList,              // ListVariable
+  kDict,              // ConstDictVariable
+  kSet,               // SetVariable (of Python constants)
+  kRange,             // RangeVariable
+  kSlice,             // SliceVariable
+  kSize,              // SizeVariable (torch.Size)
+  kBuiltin,           // BuiltinVariable (len, isinstance, operator.add, ...)
+  kTorchFunction,     // TorchInGraphFunctionVariable
+  kUserFunction,      // UserFunctionVariable
+  kNestedFunction,    // NestedUserFunctionVariable (MAKE_FUNCTION while tracing)
+  kCode,              // ConstantVariable holding a code object (LOAD_CONST before MAKE_FUNCTION)
+  kUserMethod,        // UserMethodVariable
+  kGetAttr,           // GetAttrVariable (e.g. a Tensor method before the call)
+  kModule,            // PythonModuleVariable
+  kNull,              // NullVariable (PUSH_NULL / LOAD_GLOBAL's NULL)
+  kDtype,             // ConstantVariable holding a torch.dtype / torch.device
+  kCell,              // CellVariable
+  kIterator,          // ListIteratorVariable
+  kUserObject,        // UserDefinedObjectVariable / UnspecializedNNModuleVariable
+  kUserClass,         // UserDefinedClassVariable
+  kSuper,             // SuperVariable
+  kSkipped,           // SkipFunctionVariable
+  kPartial,           // FunctoolsPartialVariable
+  kGradMode,          // GradModeVariable / TorchCtxManagerClassVariable (torch.no_grad ...)
+  kWithExit,          // WithExitFunctionVariable (the __exit__ BEFORE_WITH pushes)
+  kEnum,              // UserDefinedObjectVariable over an enum.Enum member (a Python constant)
+  kException,         // ExceptionVariable / UserDefinedExceptionObjectVariable
+  kGenericContext,    // GenericContextWrappingVariable (a user class with __enter__/__exit__)
+  kNullContext,       // NullContextVariable (contextlib.nullcontext and its class)
+  kAutocast,          // AutocastModeVariable (torch.autocast, its class and its objects)
+  kFunctorchContext,  // VmapIncrementNestingCtxManagerVariable (torch.func.vmap's level)
+  kPolyfilled,        // PolyfilledFunctionVariable of typing.cast
+  kMappingProxy,      // MappingProxyVariable (types.MappingProxyType over a dict)
+  kOperatorGetter,    // the closure operator.itemgetter / attrgetter / methodcaller's polyfill
+                      // returns
+  kHigherOrderOp,     // TorchHigherOrderOperatorVariable (torch.ops.higher_order.cond ...)
+  kUntypedStorage,    // UntypedStorageVariable (tensor.untyped_storage() of a graph input)
+  kNdarray,           // NumpyNdarrayVariable (tensor.numpy(): a tensor node seen as an ndarray)
+  kTyping,            // TypingVariable of a types.GenericAlias (list[int])
+  kOpaque,            // a recorded value the core cannot look into (and LazyVariableTracker)
 };
 const char* vtKindName(VtKind k);
 

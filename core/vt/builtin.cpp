@@ -940,6 +940,7 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"collections.OrderedDict", &callDict},
       {"collections.defaultdict", &callDict},
       {"functools.partial", &callPartial},
+      {"collections.deque", &callDeque},
       {"itertools.product", &callItertools},
       {"torch.finfo", &callTorchClass},
       {"torch.iinfo", &callTorchClass},

@@ -23,6 +23,7 @@ Expected<std::vector<VtPtr>> iterItems(Tx& tx, const VtPtr& v);
 Expected<VtPtr> callSum(Tx& tx, const std::string& name, Args& args);
 Expected<VtPtr> callSumKw(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
 Expected<VtPtr> callPartial(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
+Expected<VtPtr> callDeque(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
 Expected<VtPtr> callReduce(Tx& tx, const std::string& name, Args& args);
 Expected<VtPtr> callItertools(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
 Expected<VtPtr> callTorchClass(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);

@@ -187,6 +187,27 @@ Expected<VtPtr> callPartial(Tx&, const std::string&, Args& args, Kwargs& kwargs)
   return VtPtr(std::make_shared<PartialVariable>(func, std::move(rest), std::move(keywords)));
 }
 
+// collections.deque(iterable=None, maxlen=None) (UserDefinedClassVariable.call_function:
+// the iterable unpacked, a DequeVariable). Only maxlen=0 is modelled: the idiom that
+// consumes an iterator for its side effects (torch.utils._pytree.tree_map_'s
+// `deque(map(func, *flat_args), maxlen=0)`), whose deque holds nothing.
+Expected<VtPtr> callDeque(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  VtPtr iterable = args.empty() ? nullptr : args[0];
+  VtPtr maxlen = args.size() > 1 ? args[1] : nullptr;
+  if (VtPtr k = takeKwarg(kwargs, "iterable")) iterable = k;
+  if (VtPtr k = takeKwarg(kwargs, "maxlen")) maxlen = k;
+  if (!kwargs.empty() || args.size() > 2) return notModelled();
+  if (!maxlen || constantInt(maxlen) != 0)
+    return unsupported("collections.deque other than deque(iterable, maxlen=0) (DequeVariable)");
+  if (iterable) {
+    auto it = getIter(tx, iterable);
+    if (!it) return it;
+    auto items = asIterator(*it)->unpackVarSequence(tx);
+    if (!items) return items.error();
+  }
+  return makeList({});
+}
+
 // functools.reduce(function, iterable[, initial]): Dynamo inlines its polyfill
 // (polyfills/functools.py): `it = iter(iterable)`, `value = initial`, or `next(it)` when
 // no initial is given, then `value = function(value, element)` for each element. Its

@@ -443,8 +443,20 @@ Expected<BoundCall> NestedFunctionVariable::bindArgs(Tx& tx, Args args, Kwargs k
     }
   }
   if (Status st = finishBinding(out.code, qualname_, *b, out); !st) return st.error();
-  // A function made in code running in another module's globals reads them the same way.
-  if (out.globals != ctx.event.getFrame().getGlobals()) out.globalsModule = tx.globalsModule();
+  // A function made in code running in another module's globals reads them the same way:
+  // the module is that of the globals it was made with (their __name__), wherever it is
+  // called from (vmap's `wrapped`, made in torch._functorch.apis, called by the frame).
+  if (out.globals != ctx.event.getFrame().getGlobals()) {
+    out.globalsModule = tx.globalsModule();
+    if (auto g = ctx.trace.object(out.globals); g && g->which() == W::DICT) {
+      for (auto e : g->getDict()) {
+        auto k = ctx.trace.object(e.getKey());
+        auto v = ctx.trace.object(e.getValue());
+        if (k && v && k->which() == W::STR && k->getStr() == "__name__" && v->which() == W::STR)
+          out.globalsModule = v->getStr().cStr();
+      }
+    }
+  }
   if (closure_.size() != out.code.freevars.size())
     return Error("closure of " + qualname_ + " does not match its co_freevars");
   for (size_t i = 0; i < out.code.freevars.size(); ++i) {

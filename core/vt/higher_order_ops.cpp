@@ -19,6 +19,7 @@
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
+#include "core/vt/functorch.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/sym_node.h"
@@ -1339,6 +1340,8 @@ std::string HigherOrderOperatorVariable::className() const {
 }
 
 Expected<VtPtr> HigherOrderOperatorVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  if (graphHasTarget(tx, "torch._functorch.predispatch._vmap_increment_nesting"))
+    return unsupported(kVmapWithHopsGap);
   if (name_ == "cond") return callCond(tx, std::move(args), std::move(kwargs));
   if (name_ == "while_loop" && pythonWrapper_)
     return callWhileLoop(tx, ref_, std::move(args), std::move(kwargs));

@@ -12,6 +12,7 @@
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/constant.h"
+#include "core/vt/functorch.h"
 #include "core/vt/lists.h"
 #include "core/vt/numpy_ndarray.h"
 #include "core/vt/tensor.h"
@@ -397,6 +398,15 @@ const std::unordered_map<std::string, Handler>& handlers() {
 }  // namespace
 
 Expected<VtPtr> TorchFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  if (qualname_.rfind("torch._functorch.", 0) == 0) {
+    for (auto& a : args) {
+      auto r = tx.realize(a);
+      if (!r) return r;
+      a = *r;
+    }
+    auto r = functorchInGraphCall(tx, qualname_, args, kwargs);
+    if (r || !r.error().message().empty()) return r;
+  }
   if (auto h = handlers().find(qualname_); h != handlers().end()) {
     for (auto& a : args) {
       auto r = tx.realize(a);

@@ -687,6 +687,20 @@ Expected<VtPtr> UserClassVariable::enumMembersIterator(Tx& tx) {
 // on the member and no descriptor guards for its .value).
 Expected<VtPtr> UserClassVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                               Kwargs kwargs) {
+  // collections.abc.Callable[[T], bool] and the like in an annotation evaluated at
+  // MAKE_FUNCTION (torch/utils/_pytree.py): a types.GenericAlias only annotations hold.
+  if (name == "__getitem__" && args.size() == 1 && kwargs.empty() &&
+      typeName_.rfind("collections.abc.", 0) == 0) {
+    // The key is read as a Python constant (mp_subscript_impl): its items are realised.
+    auto key = tx.realize(args[0]);
+    if (!key) return key;
+    if (const auto* seq = dynamic_cast<const SequenceVariable*>(key->get()))
+      for (const auto& item : seq->items())
+        if (auto r = tx.realize(item); !r) return r;
+    return VtPtr(std::make_shared<OpaqueVariable>(
+        trace::ObjRef{0}, "types.GenericAlias",
+        "a types.GenericAlias (" + typeName_ + "[...]) used beyond an annotation", nullptr));
+  }
   if (name != "__getitem__" || args.size() != 1 || !kwargs.empty() || !isEnumClass(tx))
     return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
   auto& trace = tx.context().trace;

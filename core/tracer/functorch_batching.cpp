@@ -1,0 +1,183 @@
+// functorch_batching.cpp — see functorch_batching.h.
+#include "core/tracer/functorch_batching.h"
+
+#include <algorithm>
+#include <set>
+
+namespace dynrr::tracer {
+namespace {
+
+// The pointwise operators (BatchRulesUnary.cpp, BatchRulesBinaryOps.cpp), by the name
+// after the last dot of the meta operator ("Tensor.sin", "operator.mul", "torch.add").
+bool isPointwise(const std::string& op) {
+  static const std::set<std::string> kNames = {
+      "sin",      "cos",        "tan",         "tanh",         "exp",      "expm1",   "log",
+      "log1p",    "log2",       "sqrt",        "rsqrt",        "abs",      "neg",     "relu",
+      "sigmoid",  "floor",      "ceil",        "round",        "trunc",    "sign",    "erf",
+      "square",   "reciprocal", "silu",        "gelu",         "asin",     "acos",    "atan",
+      "sinh",     "cosh",       "add",         "sub",          "mul",      "truediv", "div",
+      "pow",      "maximum",    "minimum",     "__add__",      "__radd__", "__sub__", "__rsub__",
+      "__mul__",  "__rmul__",   "__truediv__", "__rtruediv__", "__pow__",  "__neg__", "subtract",
+      "multiply", "divide",     "true_divide"};
+  return kNames.count(op.substr(op.rfind('.') + 1)) > 0;
+}
+
+bool isSumOrMean(const std::string& op) {
+  return op == "Tensor.sum" || op == "torch.sum" || op == "Tensor.mean" || op == "torch.mean";
+}
+
+Expected<fake::TensorMeta> tensorOp(const std::string& op, std::vector<fake::MetaArg> args,
+                                    const fake::FakeContext& fctx) {
+  auto r = fake::callOp(op, args, {}, fctx);
+  if (!r) return r.error();
+  if (!r->is<fake::TensorMeta>()) return unsupported("vmap: " + op + " did not give a tensor");
+  return r->as<fake::TensorMeta>();
+}
+
+// moveBatchDimToFront, then maybePadToLogicalRank: size-1 dims after the batch dim.
+Expected<fake::TensorMeta> frontAndPad(const BatchedTensorInfo& b, int64_t rank,
+                                       const fake::FakeContext& fctx) {
+  auto m =
+      tensorOp("Tensor.movedim",
+               {fake::MetaArg(b.physical), fake::MetaArg(b.bdim), fake::MetaArg(int64_t{0})}, fctx);
+  if (!m) return m;
+  while (m->dim() - 1 < rank) {
+    m = tensorOp("Tensor.unsqueeze", {fake::MetaArg(*m), fake::MetaArg(int64_t{1})}, fctx);
+    if (!m) return m;
+  }
+  return m;
+}
+
+// binary_pointwise_batch_rule (and the unary rules, whose logical result is the same):
+// batched operands with their batch dim in front, padded to the largest logical rank.
+Expected<BatchedTensorInfo> pointwise(const std::string& op, std::vector<fake::MetaArg> args,
+                                      const std::vector<const BatchedTensorInfo*>& batched,
+                                      const fake::Kwargs& kwargs, const fake::FakeContext& fctx) {
+  int64_t rank = 0, level = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (batched[i]) {
+      rank = std::max(rank, batched[i]->physical.dim() - 1);
+      level = batched[i]->level;
+    } else if (const auto* t = args[i].get<fake::TensorMeta>()) {
+      rank = std::max(rank, t->dim());
+    }
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!batched[i]) continue;
+    auto m = frontAndPad(*batched[i], rank, fctx);
+    if (!m) return m.error();
+    args[i] = fake::MetaArg(*m);
+  }
+  auto r = fake::callOp(op, args, kwargs, fctx);
+  if (!r) return r.error();
+  if (!r->is<fake::TensorMeta>()) return unsupported("vmap: " + op + " did not give a tensor");
+  return BatchedTensorInfo{r->as<fake::TensorMeta>(), 0, level};
+}
+
+// boxed_reduction_batch_rule for sum / mean: logical dims shifted past the batch dim in
+// front; no dim reduces every logical dim.
+Expected<BatchedTensorInfo> reduction(const std::string& op, const std::vector<fake::MetaArg>& args,
+                                      const BatchedTensorInfo& b, fake::Kwargs kwargs,
+                                      const fake::FakeContext& fctx) {
+  const int64_t rank = b.physical.dim() - 1;
+  if (rank == 0) return unsupported("vmap: " + op + " of a batched 0-d tensor (not modelled)");
+  std::optional<fake::MetaArg> dimArg;
+  std::vector<fake::MetaArg> rest;
+  if (args.size() > 1) dimArg = args[1];
+  for (size_t i = 2; i < args.size(); ++i) rest.push_back(args[i]);
+  for (auto it = kwargs.begin(); it != kwargs.end();) {
+    if (it->first == "dim") {
+      dimArg = it->second;
+      it = kwargs.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  std::vector<int64_t> logical;
+  if (!dimArg || dimArg->is<fake::NoneValue>()) {
+    if (!rest.empty()) return unsupported("vmap: " + op + " with a None dim and more arguments");
+    for (int64_t d = 0; d < rank; ++d) logical.push_back(d);
+  } else if (const auto* d = dimArg->get<int64_t>()) {
+    logical.push_back(*d);
+  } else if (const auto* seq = dimArg->get<fake::ArgSeq>()) {
+    for (const auto& item : seq->items) {
+      const auto* d = item.get<int64_t>();
+      if (!d) return unsupported("vmap: " + op + " with a dim list of non-ints");
+      logical.push_back(*d);
+    }
+    if (logical.empty()) return unsupported("vmap: " + op + " with an empty dim list");
+  } else {
+    return unsupported("vmap: " + op + " with a dim that is not an int or a list of ints");
+  }
+  std::vector<fake::MetaArg> dims;
+  for (int64_t d : logical) {
+    if (d < -rank || d >= rank) return unsupported("vmap: " + op + " with a dim out of range");
+    dims.emplace_back((d < 0 ? d + rank : d) + 1);
+  }
+  auto front = frontAndPad(b, rank, fctx);
+  if (!front) return front.error();
+  std::vector<fake::MetaArg> call = {fake::MetaArg(*front), fake::MetaArg::list(std::move(dims))};
+  for (auto& r : rest) call.push_back(std::move(r));
+  auto r = fake::callOp(op, call, kwargs, fctx);
+  if (!r) return r.error();
+  if (!r->is<fake::TensorMeta>()) return unsupported("vmap: " + op + " did not give a tensor");
+  return BatchedTensorInfo{r->as<fake::TensorMeta>(), 0, b.level};
+}
+
+}  // namespace
+
+fake::TensorMeta logicalMeta(const BatchedTensorInfo& b) {
+  fake::TensorMeta m = b.physical;
+  m.sizes.erase(m.sizes.begin() + b.bdim);
+  m.strides.erase(m.strides.begin() + b.bdim);
+  m.requiresGrad = false;
+  return m;
+}
+
+Expected<BatchedTensorInfo> addBatchDim(const fake::TensorMeta& t, int64_t inDim, int64_t level) {
+  if (t.requiresGrad)
+    return unsupported(
+        "vmap over a tensor that requires grad (the autograd metadata of its "
+        "BatchedTensor is not modelled)");
+  if (inDim < 0 || inDim >= t.dim()) return unsupported("_add_batch_dim with a dim out of range");
+  return BatchedTensorInfo{t, inDim, level};
+}
+
+Expected<fake::TensorMeta> removeBatchDim(const BatchedTensorInfo* b, const fake::TensorMeta& t,
+                                          int64_t batchSize, int64_t outDim) {
+  if (!b) {
+    // An output that does not depend on a batched input: expanded along a new dim.
+    if (outDim != 0)
+      return unsupported("vmap: an unbatched output with out_dim != 0 (not modelled)");
+    fake::TensorMeta m = t;
+    m.sizes.insert(m.sizes.begin(), batchSize);
+    m.strides.insert(m.strides.begin(), 0);
+    return m;
+  }
+  const int64_t rank = b->physical.dim();
+  if (outDim < 0) outDim += rank;
+  if (outDim < 0 || outDim >= rank)
+    return unsupported("_remove_batch_dim with out_dim out of range");
+  fake::FakeContext fctx;
+  return tensorOp("Tensor.movedim",
+                  {fake::MetaArg(b->physical), fake::MetaArg(b->bdim), fake::MetaArg(outDim)},
+                  fctx);
+}
+
+Expected<BatchedTensorInfo> batchedCall(const std::string& op,
+                                        const std::vector<fake::MetaArg>& args,
+                                        const std::vector<const BatchedTensorInfo*>& batched,
+                                        const fake::Kwargs& kwargs, const fake::FakeContext& fctx) {
+  size_t count = 0;
+  for (const auto* b : batched) count += b ? 1 : 0;
+  for (const auto& [name, value] : kwargs)
+    if (value.is<fake::TensorMeta>())
+      return unsupported("vmap: " + op + " with a tensor keyword argument (not modelled)");
+  if (isPointwise(op)) return pointwise(op, args, batched, kwargs, fctx);
+  if (isSumOrMean(op) && count == 1 && batched[0])
+    return reduction(op, args, *batched[0], kwargs, fctx);
+  return unsupported("vmap: the batching rule of " + op +
+                     " (functorch's BatchRules for it are not modelled)");
+}
+
+}  // namespace dynrr::tracer

@@ -1,0 +1,91 @@
+// functorch_batching_test.cpp — BatchedTensor metadata and batching rules. Every
+// expected value is an example value real Dynamo (torch 2.13) recorded for the same
+// program under torch.func.vmap (corpus/programs/hops/vmap_*.py, `dynrr show`).
+#include "core/tracer/functorch_batching.h"
+
+#include <gtest/gtest.h>
+
+namespace dynrr::tracer {
+namespace {
+
+fake::TensorMeta t(fake::Shape sizes, fake::Shape strides) {
+  fake::TensorMeta m;
+  m.sizes = std::move(sizes);
+  m.strides = std::move(strides);
+  return m;
+}
+
+std::string sizesStrides(const fake::TensorMeta& m) {
+  return fake::shapeStr(m.sizes) + " " + fake::shapeStr(m.strides);
+}
+
+BatchedTensorInfo call(const std::string& op, std::vector<fake::MetaArg> args,
+                       std::vector<const BatchedTensorInfo*> batched) {
+  auto r = batchedCall(op, args, batched, {}, fake::FakeContext{});
+  EXPECT_TRUE(r) << (r ? "" : r.error().message());
+  return r ? *r : BatchedTensorInfo{};
+}
+
+// vmap_in_dims: vmap(dot, in_dims=(1, None))(x[4, 5], w[4]) with dot = (a * b).sum().
+TEST(FunctorchBatching, InDimOneKeepsThePhysicalLayout) {
+  auto x = addBatchDim(t({4, 5}, {5, 1}), 1, 1);
+  ASSERT_TRUE(x);
+  EXPECT_EQ(sizesStrides(logicalMeta(*x)), "[4] [5]");
+  fake::TensorMeta w = t({4}, {1});
+  auto mul = call("operator.mul", {fake::MetaArg(x->physical), fake::MetaArg(w)}, {&*x, nullptr});
+  EXPECT_EQ(sizesStrides(logicalMeta(mul)), "[4] [5]");
+  auto sum = call("Tensor.sum", {fake::MetaArg(mul.physical)}, {&mul});
+  EXPECT_EQ(sizesStrides(logicalMeta(sum)), "[] []");
+  auto out = removeBatchDim(&sum, logicalMeta(sum), 5, 0);
+  ASSERT_TRUE(out);
+  EXPECT_EQ(sizesStrides(*out), "[5] [1]");
+}
+
+// vmap_out_dims: vmap(lambda a, b: a * b + 1, out_dims=1)(x[3, 4], y[3, 4]).
+TEST(FunctorchBatching, OutDimMovesTheBatchDim) {
+  auto x = addBatchDim(t({3, 4}, {4, 1}), 0, 1);
+  auto y = addBatchDim(t({3, 4}, {4, 1}), 0, 1);
+  ASSERT_TRUE(x && y);
+  auto mul =
+      call("operator.mul", {fake::MetaArg(x->physical), fake::MetaArg(y->physical)}, {&*x, &*y});
+  EXPECT_EQ(sizesStrides(logicalMeta(mul)), "[4] [1]");
+  auto add = call("operator.add", {fake::MetaArg(mul.physical), fake::MetaArg(int64_t{1})},
+                  {&mul, nullptr});
+  EXPECT_EQ(sizesStrides(logicalMeta(add)), "[4] [1]");
+  auto out = removeBatchDim(&add, logicalMeta(add), 3, 1);
+  ASSERT_TRUE(out);
+  EXPECT_EQ(sizesStrides(*out), "[4, 3] [1, 4]");
+}
+
+// vmap_reduction_dim: vmap(lambda col: (col - col.mean()) * s, in_dims=1)(x[4, 6]).
+TEST(FunctorchBatching, ReductionThenBroadcastAgainstTheBatchedInput) {
+  auto x = addBatchDim(t({4, 6}, {6, 1}), 1, 1);
+  ASSERT_TRUE(x);
+  auto mean = call("Tensor.mean", {fake::MetaArg(x->physical)}, {&*x});
+  EXPECT_EQ(sizesStrides(logicalMeta(mean)), "[] []");
+  auto sub = call("operator.sub", {fake::MetaArg(x->physical), fake::MetaArg(mean.physical)},
+                  {&*x, &mean});
+  EXPECT_EQ(sizesStrides(logicalMeta(sub)), "[4] [6]");
+  auto mul = call("operator.mul", {fake::MetaArg(sub.physical), fake::MetaArg(t({4}, {1}))},
+                  {&sub, nullptr});
+  EXPECT_EQ(sizesStrides(logicalMeta(mul)), "[4] [6]");
+  auto out = removeBatchDim(&mul, logicalMeta(mul), 6, 0);
+  ASSERT_TRUE(out);
+  EXPECT_EQ(sizesStrides(*out), "[6, 4] [1, 6]");
+}
+
+TEST(FunctorchBatching, UnmodelledRulesAndNestingAreRefused) {
+  auto x = addBatchDim(t({3, 4}, {4, 1}), 0, 1);
+  ASSERT_TRUE(x);
+  auto mm =
+      batchedCall("torch.matmul", {fake::MetaArg(x->physical), fake::MetaArg(t({4, 2}, {2, 1}))},
+                  {&*x, nullptr}, {}, fake::FakeContext{});
+  ASSERT_FALSE(mm);
+  EXPECT_NE(mm.error().message().find("batching rule of torch.matmul"), std::string::npos);
+  fake::TensorMeta grad = t({3}, {1});
+  grad.requiresGrad = true;
+  EXPECT_FALSE(addBatchDim(grad, 0, 1));
+}
+
+}  // namespace
+}  // namespace dynrr::tracer
