@@ -1,0 +1,75 @@
+// tensor_method_breaks.cpp — the Tensor methods TensorVariable.call_method
+// (torch/_dynamo/variables/tensor.py, Dynamo 2.13) refuses by name with a graph break:
+// method_resize_ / method_resize_as_ / method_sparse_resize_ /
+// method_sparse_resize_and_clear_ (unimplemented), method_set_ with more than one
+// argument, method_share_memory_ (its handler takes no `tx`, so calling it raises
+// TypeError, which call_method reports as "Unhandled args for method"),
+// method_as_subclass with a class that is no TensorSubclassVariable, the methods whose
+// fake result is a Python value (wrap_fx_proxy_cls: "torch.* op returned non-Tensor":
+// is_pinned, is_shared, storage), apply_ / map_ / map2_ (a Python callable among the
+// arguments: proxy_args_kwargs has no proxy for it), and method___int__ /
+// method___float__ (nb_int_impl / nb_float_impl: item() first, which breaks unless
+// capture_scalar_outputs).
+#include <unordered_set>
+
+#include "core/fake/dtype.h"
+#include "core/tracer/instruction_translator.h"
+#include "core/vt/builtin.h"
+#include "core/vt/tensor.h"
+
+namespace dynrr::vt {
+
+std::optional<Expected<VtPtr>> tensorMethodBreak(Tx& tx, TensorVariable& self,
+                                                 const std::string& name, const Args& args,
+                                                 const Kwargs& kwargs) {
+  static const std::unordered_set<std::string> kUnsupported = {
+      "resize_", "resize_as_", "sparse_resize_", "sparse_resize_and_clear_"};
+  if (kUnsupported.count(name))
+    return tracer::graphBreak(tx, "Unsupported Tensor." + name + "() call",
+                              "Dynamo currently does not support tracing `Tensor." + name + "()`.");
+  if (name == "set_" && args.size() > 1)
+    return tracer::graphBreak(tx, "Unsupported Tensor.set_() call",
+                              "Dynamo currently does not support tracing `Tensor.set_()` "
+                              "overloads that include more than one argument.");
+  if (name == "share_memory_")
+    return tracer::graphBreak(tx, "Unhandled args for method",
+                              "Dynamo encountered an error while calling the method "
+                              "`share_memory_`.");
+  if (name == "as_subclass" && args.size() == 1 && kwargs.empty()) {
+    auto cls = tx.realize(args[0]);
+    if (!cls) return cls;
+    const auto* b = (*cls)->kind() == VtKind::kBuiltin
+                        ? static_cast<const BuiltinVariable*>(cls->get())
+                        : nullptr;
+    if (!b || b->name() != "torch.Tensor")
+      return unsupported("Tensor.as_subclass of a " + (*cls)->pythonTypeName() +
+                         " (TensorWithTFOverrideVariable)");
+    return tracer::graphBreak(
+        tx, "Argument of `as_subclass` must be a non-dispatcher-style tensor subclass",
+        "Currently not supported");
+  }
+  if ((name == "is_pinned" || name == "is_shared" || name == "storage") && args.empty() &&
+      kwargs.empty())
+    return tracer::graphBreak(tx, "torch.* op returned non-Tensor",
+                              "torch.* ops that return a non-Tensor cannot be traced into the "
+                              "Dynamo FX graph output");
+  if ((name == "apply_" || name == "map_" || name == "map2_") && !args.empty()) {
+    auto fn = tx.realize(args.back());
+    if (!fn) return fn;
+    if ((*fn)->pythonTypeName() != "function")
+      return unsupported("Tensor." + name + " with a " + (*fn)->pythonTypeName());
+    return tracer::graphBreak(tx, "Failed to convert args/kwargs to proxy",
+                              "Missing `as_proxy()` implementation for some arg/kwarg.");
+  }
+  if ((name == "__int__" || name == "__float__") && args.empty() && kwargs.empty()) {
+    if (fake::isComplex(self.meta().dtype))
+      return unsupported(name + " of a complex tensor (Dynamo raises RuntimeError)");
+    if (tx.context().trace.configOf(tx.context().event).getCaptureScalarOutputs())
+      return unsupported(name + " under capture_scalar_outputs (item, then a sym_" +
+                         name.substr(2, name.size() - 4) + " node)");
+    return self.callMethod(tx, "item", {}, {});
+  }
+  return std::nullopt;
+}
+
+}  // namespace dynrr::vt
