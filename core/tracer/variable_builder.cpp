@@ -622,6 +622,9 @@ Expected<VtPtr> Wrap::classObject() {
                                                                "itertools.starmap",
                                                                "itertools.filterfalse",
                                                                "itertools.compress",
+                                                               "itertools.count",
+                                                               "itertools.repeat",
+                                                               "itertools.cycle",
                                                                "functools.partial",
                                                                "collections.OrderedDict",
                                                                "collections.defaultdict"};

@@ -968,6 +968,9 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"itertools.starmap", &callItertoolsPolyfill},
       {"itertools.filterfalse", &callItertoolsPolyfill},
       {"itertools.compress", &callItertoolsPolyfill},
+      {"itertools.count", &callItertoolsEndless},
+      {"itertools.repeat", &callItertoolsEndless},
+      {"itertools.cycle", &callItertoolsEndless},
   };
   return kTable;
 }

@@ -177,3 +177,8 @@ for p in ("torch.", "Tensor."):
     case("surface/%srot90" % p, p + "rot90", S(3, 4))
     case("surface/%srot90/k2" % p, p + "rot90", S(2, 3, 4), 2, (1, 2))
     case("surface/%srot90/k3" % p, p + "rot90", S(2, 3, 4), -1, (2, 0))
+# to_dense of a strided tensor (the tensor itself) and `a @= b` (no Tensor.__imatmul__:
+# a fresh matmul result).
+case("surface/Tensor.to_dense", "Tensor.to_dense", S(3, 4, lay="T"))
+case("surface/operator.imatmul", "operator.imatmul", S(2, 3), S(3, 4))
+case("surface/operator.imatmul/batched", "operator.imatmul", S(5, 2, 3), S(3,))
