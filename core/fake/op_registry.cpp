@@ -37,6 +37,7 @@ OpRegistry makeDefaultOpRegistry() {
   registerSurfaceOps(registry);
   registerSurfaceMoreOps(registry);
   registerSurfaceExtraOps(registry);
+  registerSurfaceDataOps(registry);
   return registry;
 }
 

@@ -29,6 +29,7 @@ void registerInplaceOps(OpRegistry& registry);  // ops_inplace.cpp
 void registerSurfaceOps(OpRegistry& registry);       // ops_surface.cpp
 void registerSurfaceMoreOps(OpRegistry& registry);   // ops_surface_more.cpp
 void registerSurfaceExtraOps(OpRegistry& registry);  // ops_surface_extra.cpp
+void registerSurfaceDataOps(OpRegistry& registry);   // ops_surface_data.cpp
 
 // Registers `name` as the in-place form of the registered `forward` (result: self, whose
 // shape and dtype the forward result must fit); nothing when forward is unknown or name

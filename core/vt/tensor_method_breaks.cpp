@@ -9,13 +9,14 @@
 // is_pinned, is_shared, storage), apply_ / map_ / map2_ (a Python callable among the
 // arguments: proxy_args_kwargs has no proxy for it), and method___int__ /
 // method___float__ (nb_int_impl / nb_float_impl: item() first, which breaks unless
-// capture_scalar_outputs).
+// capture_scalar_outputs), and method___contains__, whose item() breaks too.
 #include <unordered_set>
 
 #include "core/fake/dtype.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/builtin.h"
 #include "core/vt/tensor.h"
+#include "core/vt/torch.h"
 
 namespace dynrr::vt {
 
@@ -60,6 +61,16 @@ std::optional<Expected<VtPtr>> tensorMethodBreak(Tx& tx, TensorVariable& self,
       return unsupported("Tensor." + name + " with a " + (*fn)->pythonTypeName());
     return tracer::graphBreak(tx, "Failed to convert args/kwargs to proxy",
                               "Missing `as_proxy()` implementation for some arg/kwarg.");
+  }
+  // method___contains__ (sq_contains): torch.any(torch.eq(self, item)).item().
+  if (name == "__contains__" && args.size() == 1 && kwargs.empty()) {
+    if (tx.context().trace.configOf(tx.context().event).getCaptureScalarOutputs())
+      return unsupported("Tensor.__contains__ under capture_scalar_outputs (an unbacked bool)");
+    auto eq = TorchFunctionVariable("torch.eq", true).callFunction(tx, {self.self(), args[0]}, {});
+    if (!eq) return eq;
+    auto any = TorchFunctionVariable("torch.any", true).callFunction(tx, {*eq}, {});
+    if (!any) return any;
+    return (*any)->callMethod(tx, "item", {}, {});
   }
   if ((name == "__int__" || name == "__float__") && args.empty() && kwargs.empty()) {
     if (fake::isComplex(self.meta().dtype))

@@ -3,7 +3,7 @@
 real torch and under FakeTensorMode."""
 import torch
 
-from golden_harness import S, case
+from golden_harness import S, Unit, case
 
 f32, i64, i32, b = torch.float32, torch.int64, torch.int32, torch.bool
 
@@ -182,3 +182,16 @@ for p in ("torch.", "Tensor."):
 case("surface/Tensor.to_dense", "Tensor.to_dense", S(3, 4, lay="T"))
 case("surface/operator.imatmul", "operator.imatmul", S(2, 3), S(3, 4))
 case("surface/operator.imatmul/batched", "operator.imatmul", S(5, 2, 3), S(3,))
+# ops_surface_data.cpp: shapes known from the arguments,
+# and equal / allclose / is_nonzero / bincount, which raise in fake mode: the
+# data-dependent answer is expected whatever eager computed).
+for p in ("torch.", "Tensor."):
+    case("surface/%snonzero_static" % p, p + "nonzero_static", S(3, 4), size=4)
+    case("surface/%shistogram" % p, p + "histogram", S(3, 4), 3)
+    case("surface/%smultinomial" % p, p + "multinomial", S(2, 5, rg=False), 3)
+    case("surface/%smultinomial/1d" % p, p + "multinomial", S(5), 2, True)
+    case("surface/%sbernoulli" % p, p + "bernoulli", Unit((3, 4)))
+    case("surface/%sequal" % p, p + "equal", S(3, 4), S(3, 4))
+    case("surface/%sallclose" % p, p + "allclose", S(3, 4), S(3, 4))
+    case("surface/%sis_nonzero" % p, p + "is_nonzero", S(1))
+    case("surface/%sbincount" % p, p + "bincount", S(5, dt=torch.int64))
