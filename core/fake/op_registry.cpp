@@ -38,6 +38,7 @@ OpRegistry makeDefaultOpRegistry() {
   registerSurfaceMoreOps(registry);
   registerSurfaceExtraOps(registry);
   registerSurfaceDataOps(registry);
+  registerSurfaceLinalgOps(registry);
   return registry;
 }
 

@@ -4,7 +4,10 @@
 // (DataDependentOutputException: Dynamo's get_fake_value breaks with "Data dependent
 // operator"); bincount's output size depends on the data (DynamicOutputShapeException);
 // nonzero_static, histogram with an int bin count, multinomial and bernoulli have
-// shapes known from their arguments.
+// shapes known from their arguments; cov / corrcoef compare tensors inside their
+// decomposition (a data-dependent value), quantile / nanquantile reduce.
+#include <algorithm>
+
 #include "core/fake/op_args.h"
 #include "core/fake/ops.h"
 #include "core/fake/tensor_meta.h"
@@ -106,6 +109,71 @@ Expected<MetaValue> bernoulli(const OpCall& call) {
   return MetaValue(freshLike(*x, x->sizes, x->dtype));
 }
 
+// cov / corrcoef: their decomposition compares tensors (aten.equal), which FakeTensorMode
+// cannot answer.
+Expected<MetaValue> covLike(const OpCall& call, bool corr) {
+  std::vector<std::string_view> params = {"input"};
+  if (!corr) params.insert(params.end(), {"correction", "fweights", "aweights"});
+  auto b = BoundArgs::bind(call, params);
+  if (!b) return b.error();
+  auto x = b->tensor("input");
+  if (!x) return x.error();
+  if (x->dim() > 2) return opError(call, "cov(): expected input to have two or fewer dimensions");
+  return dataDependentValue(call, "aten.equal.default");
+}
+
+// quantile / nanquantile(q, dim=None, keepdim=False): q a number or a 0-d tensor gives
+// the reduced shape; a 1-d tensor q of k values prepends k (a dim moved to the front).
+Expected<MetaValue> quantile(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "q", "dim", "keepdim", "interpolation"});
+  if (!b) return b.error();
+  auto x = b->tensor("input");
+  if (!x) return x.error();
+  if (!isFloating(x->dtype) || (x->dtype != DType::kFloat32 && x->dtype != DType::kFloat64))
+    return opError(call, "quantile() input tensor must be either float or double dtype");
+  Shape lead;
+  if (const MetaArg* q = b->get("q"); q && q->is<TensorMeta>()) {
+    const TensorMeta& qt = q->as<TensorMeta>();
+    if (qt.dim() > 1) return opError(call, "quantile() q must be a scalar or 1D tensor");
+    if (qt.dtype != x->dtype)
+      return opError(call, "quantile() q tensor must be same dtype as the input tensor");
+    if (qt.dim() == 1) lead.push_back(qt.sizes[0]);
+  }
+  auto keep = b->boolean("keepdim", false);
+  if (!keep) return keep.error();
+  Shape reduced;
+  if (!b->has("dim")) {
+    if (*keep) reduced.assign(x->sizes.size(), 1);
+  } else {
+    auto d = b->integer("dim");
+    if (!d) return d.error();
+    const std::int64_t nd = std::max<std::int64_t>(x->dim(), 1);
+    if (*d < -nd || *d >= nd) return opError(call, "quantile(): dim out of range");
+    const std::int64_t dim = *d < 0 ? *d + nd : *d;
+    reduced = x->sizes;
+    if (!reduced.empty()) {
+      if (*keep)
+        reduced[dim] = 1;
+      else
+        reduced.erase(reduced.begin() + dim);
+    }
+  }
+  // A 1-d q: computed with q's values as the last dim, then moved to the front
+  // (movedim(-1, 0) of a contiguous result).
+  TensorMeta out = freshLike(*x, reduced, x->dtype);
+  if (!lead.empty()) {
+    Shape base = reduced;
+    base.push_back(lead[0]);
+    Shape st = contiguousStrides(base);
+    out.sizes = lead;
+    out.sizes.insert(out.sizes.end(), reduced.begin(), reduced.end());
+    out.strides = {st.back()};
+    out.strides.insert(out.strides.end(), st.begin(), st.end() - 1);
+  }
+  out.requiresGrad = outputRequiresGrad(call.ctx, x->dtype, {x->requiresGrad});
+  return MetaValue(std::move(out));
+}
+
 }  // namespace
 
 void registerSurfaceDataOps(OpRegistry& r) {
@@ -119,6 +187,10 @@ void registerSurfaceDataOps(OpRegistry& r) {
     r.add(s + "histogram", histogram);
     r.add(s + "multinomial", multinomial);
     r.add(s + "bernoulli", bernoulli);
+    r.add(s + "cov", [](const OpCall& c) { return covLike(c, false); });
+    r.add(s + "corrcoef", [](const OpCall& c) { return covLike(c, true); });
+    r.add(s + "quantile", quantile);
+    r.add(s + "nanquantile", quantile);
   }
 }
 

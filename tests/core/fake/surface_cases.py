@@ -3,7 +3,7 @@
 real torch and under FakeTensorMode."""
 import torch
 
-from golden_harness import S, Unit, case
+from golden_harness import S, Spec, Unit, case
 
 f32, i64, i32, b = torch.float32, torch.int64, torch.int32, torch.bool
 
@@ -195,3 +195,50 @@ for p in ("torch.", "Tensor."):
     case("surface/%sallclose" % p, p + "allclose", S(3, 4), S(3, 4))
     case("surface/%sis_nonzero" % p, p + "is_nonzero", S(1))
     case("surface/%sbincount" % p, p + "bincount", S(5, dt=torch.int64))
+for p in ("torch.", "Tensor."):
+    case("surface/%scov" % p, p + "cov", S(3, 5))
+    case("surface/%scorrcoef" % p, p + "corrcoef", S(3, 5))
+    case("surface/%squantile" % p, p + "quantile", S(3, 5, rg=True), 0.5)
+    case("surface/%squantile/qtensor" % p, p + "quantile", S(3, 5), Unit((2,)), dim=1)
+    case("surface/%squantile/qtensor_all" % p, p + "quantile", S(3, 5), Unit((2,)))
+    case("surface/%snanquantile/keepdim" % p, p + "nanquantile", S(3, 5), 0.3, dim=0, keepdim=True)
+    case("surface/%snanquantile/keepall" % p, p + "nanquantile", S(3, 5, lay="T"), 0.3, keepdim=True)
+
+
+class SPD(Spec):
+    """A symmetric positive-definite matrix (cholesky's input)."""
+
+    def build(self):
+        t = super().build()
+        with torch.no_grad():
+            t = t @ t.mT + t.shape[-1] * torch.eye(t.shape[-1], dtype=t.dtype)
+        return t.detach().requires_grad_(self.rg)
+
+
+# ops_surface_linalg.cpp: LAPACK results, column-major.
+for p in ("torch.", "Tensor."):
+    case("surface/%scholesky" % p, p + "cholesky", SPD((3, 3)))
+    case("surface/%scholesky/batched" % p, p + "cholesky", SPD((2, 3, 3), torch.float64))
+    case("surface/%scholesky_inverse" % p, p + "cholesky_inverse", S(3, 3))
+    case("surface/%scholesky_solve" % p, p + "cholesky_solve", S(3, 2), S(3, 3))
+    case("surface/%spinverse" % p, p + "pinverse", S(3, 4))
+    case("surface/%sslogdet" % p, p + "slogdet", S(2, 3, 3, rg=True))
+    case("surface/%sqr" % p, p + "qr", S(4, 3))
+    case("surface/%ssvd" % p, p + "svd", S(3, 3))
+    case("surface/%sgeqrf" % p, p + "geqrf", S(3, 3))
+    case("surface/%sorgqr" % p, p + "orgqr", S(3, 3), S(3))
+    case("surface/%sormqr" % p, p + "ormqr", S(3, 3), S(3), S(3, 2))
+    case("surface/%striangular_solve" % p, p + "triangular_solve", S(3, 2), S(3, 3))
+    case("surface/%slu_solve" % p, p + "lu_solve", S(3, 2), S(3, 3), S(3, dt=i32))
+case("surface/Tensor.lu", "Tensor.lu", S(3, 3))
+case("surface/Tensor.lu/wide", "Tensor.lu", S(2, 4))
+# put / index_put / index_reduce (a preserve-format copy) and their in-place forms (self).
+for p in ("torch.", "Tensor."):
+    case("surface/%sput" % p, p + "put", S(3, 4, lay="T"), S(3, dt=i64), S(3), accumulate=True)
+    case("surface/%sindex_put" % p, p + "index_put", S(3, 4), (S(2, dt=i64),), S(4))
+    case("surface/%sindex_reduce" % p, p + "index_reduce", S(3, 4), 0, S(3, dt=i64), S(3, 4),
+         "amax", include_self=False)
+case("surface/Tensor.put_", "Tensor.put_", S(3, 4), S(3, dt=i64), S(3))
+case("surface/Tensor.index_put_", "Tensor.index_put_", S(3, 4), (S(2, dt=i64),), S(2, 4))
+case("surface/Tensor.index_reduce_", "Tensor.index_reduce_", S(3, 4), 0, S(3, dt=i64), S(3, 4),
+     "prod")
