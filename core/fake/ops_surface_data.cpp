@@ -5,7 +5,8 @@
 // operator"); bincount's output size depends on the data (DynamicOutputShapeException);
 // nonzero_static, histogram with an int bin count, multinomial and bernoulli have
 // shapes known from their arguments; cov / corrcoef compare tensors inside their
-// decomposition (a data-dependent value), quantile / nanquantile reduce.
+// decomposition (a data-dependent value), quantile / nanquantile reduce; prelu is
+// pointwise.
 #include <algorithm>
 
 #include "core/fake/op_args.h"
@@ -174,6 +175,21 @@ Expected<MetaValue> quantile(const OpCall& call) {
   return MetaValue(std::move(out));
 }
 
+// prelu(input, weight) of a contiguous float input: a fresh tensor of its shape.
+Expected<MetaValue> prelu(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "weight"});
+  if (!b) return b.error();
+  auto x = b->tensor("input");
+  if (!x) return x.error();
+  auto w = b->tensor("weight");
+  if (!w) return w.error();
+  if (!x->isContiguous() || !isFloating(x->dtype) || w->dtype != x->dtype)
+    return opError(call, "prelu of a non-contiguous input or mixed dtypes is not modelled");
+  TensorMeta out = freshLike(*x, x->sizes, x->dtype);
+  out.requiresGrad = outputRequiresGrad(call.ctx, x->dtype, {x->requiresGrad, w->requiresGrad});
+  return MetaValue(std::move(out));
+}
+
 }  // namespace
 
 void registerSurfaceDataOps(OpRegistry& r) {
@@ -190,6 +206,7 @@ void registerSurfaceDataOps(OpRegistry& r) {
     r.add(s + "cov", [](const OpCall& c) { return covLike(c, false); });
     r.add(s + "corrcoef", [](const OpCall& c) { return covLike(c, true); });
     r.add(s + "quantile", quantile);
+    r.add(s + "prelu", prelu);
     r.add(s + "nanquantile", quantile);
   }
 }

@@ -9,12 +9,14 @@
 // is_pinned, is_shared, storage), apply_ / map_ / map2_ (a Python callable among the
 // arguments: proxy_args_kwargs has no proxy for it), and method___int__ /
 // method___float__ (nb_int_impl / nb_float_impl: item() first, which breaks unless
-// capture_scalar_outputs), and method___contains__, whose item() breaks too.
+// capture_scalar_outputs), method___contains__, whose item() breaks too, and
+// method_requires_grad_ (a no-op, or a break on a graph input).
 #include <unordered_set>
 
 #include "core/fake/dtype.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/builtin.h"
+#include "core/vt/constant.h"
 #include "core/vt/tensor.h"
 #include "core/vt/torch.h"
 
@@ -61,6 +63,28 @@ std::optional<Expected<VtPtr>> tensorMethodBreak(Tx& tx, TensorVariable& self,
       return unsupported("Tensor." + name + " with a " + (*fn)->pythonTypeName());
     return tracer::graphBreak(tx, "Failed to convert args/kwargs to proxy",
                               "Missing `as_proxy()` implementation for some arg/kwarg.");
+  }
+  // method_requires_grad_: the same flag is a no-op answering self; a change on a graph
+  // input breaks; on an intermediate, the traced set_inplace_requires_grad_allowed nodes
+  // are not modelled.
+  if (name == "requires_grad_" && args.size() <= 1 && kwargs.empty()) {
+    bool flag = true;
+    if (!args.empty()) {
+      auto a = tx.realize(args[0]);
+      if (!a) return a;
+      const ConstantVariable* c = asConstant(*a);
+      const bool* b = c ? std::get_if<bool>(&c->value()) : nullptr;
+      if (!b) return unsupported("Tensor.requires_grad_ of a " + (*a)->pythonTypeName());
+      flag = *b;
+    }
+    if (flag == self.meta().requiresGrad) return self.self();
+    if (self.source())
+      return tracer::graphBreak(tx, "Unsupported Tensor.requires_grad_() call",
+                                "Dynamo does not support changes to a Tensor's `requires_grad` "
+                                "through calling `requires_grad_()`.");
+    return unsupported(
+        "Tensor.requires_grad_ changing an intermediate's flag (the "
+        "set_inplace_requires_grad_allowed nodes)");
   }
   // method___contains__ (sq_contains): torch.any(torch.eq(self, item)).item().
   if (name == "__contains__" && args.size() == 1 && kwargs.empty()) {

@@ -242,3 +242,6 @@ case("surface/Tensor.put_", "Tensor.put_", S(3, 4), S(3, dt=i64), S(3))
 case("surface/Tensor.index_put_", "Tensor.index_put_", S(3, 4), (S(2, dt=i64),), S(2, 4))
 case("surface/Tensor.index_reduce_", "Tensor.index_reduce_", S(3, 4), 0, S(3, dt=i64), S(3, 4),
      "prod")
+for p in ("torch.", "Tensor."):
+    case("surface/%sprelu" % p, p + "prelu", S(2, 3, 4, rg=True), S(1))
+    case("surface/%sprelu/channels" % p, p + "prelu", S(2, 3, 4), S(3))
