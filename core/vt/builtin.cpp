@@ -869,6 +869,22 @@ Expected<VtPtr> callId(Tx& tx, const std::string&, Args& args) {
       static_cast<int64_t>((uint64_t{1} << 40) + obj->getIdentity() * 16));
 }
 
+// call_locals / call_vars without arguments (_call_frame_locals_snapshot): a new dict of
+// the frame's symbolic locals, in their order, keyed by name. Cells (their load_cell) are
+// not modelled.
+Expected<VtPtr> callLocals(Tx& tx, const std::string& name, Args& args) {
+  if (!args.empty()) return notModelled();
+  if (!tx.cells().empty()) return unsupported(name + "() in a frame with cells");
+  std::vector<std::pair<VtPtr, VtPtr>> entries;
+  for (const std::string& local : tx.localOrder()) {
+    auto it = tx.locals().find(local);
+    if (it == tx.locals().end() || !it->second) continue;
+    entries.emplace_back(ConstantVariable::make(local), it->second);
+  }
+  return VtPtr(
+      std::make_shared<DictVariable>(std::move(entries), nullptr, MutationType::kValueMutationNew));
+}
+
 // call_dir answers for classes, builtins and constants only: dir(tensor) finds no
 // handler, and the call breaks as an untraceable builtin.
 Expected<VtPtr> callDir(Tx& tx, const std::string&, Args& args) {
@@ -888,6 +904,8 @@ const std::unordered_map<std::string, Handler>& handlers() {
   static const std::unordered_map<std::string, Handler> kTable = {
       {"super", &callSuper},
       {"dir", &callDir},
+      {"locals", &callLocals},
+      {"vars", &callLocals},
       {"iter", &callIter},
       {"len", &callLen},
       {"range", &callRange},
