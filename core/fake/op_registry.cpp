@@ -37,6 +37,8 @@ OpRegistry makeDefaultOpRegistry() {
   registerSurfaceOps(registry);
   registerSurfaceMoreOps(registry);
   registerSurfaceExtraOps(registry);
+  registerSurfaceDataOps(registry);
+  registerSurfaceLinalgOps(registry);
   return registry;
 }
 

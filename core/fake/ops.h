@@ -26,9 +26,11 @@ void registerConvPoolOps(OpRegistry& registry);     // ops_conv_pool.cpp
 // Wraps already registered out-of-place ops, so it runs after them.
 void registerInplaceOps(OpRegistry& registry);  // ops_inplace.cpp
 // Aliases and relatives of the ops above (forwards to them), so it runs last.
-void registerSurfaceOps(OpRegistry& registry);       // ops_surface.cpp
-void registerSurfaceMoreOps(OpRegistry& registry);   // ops_surface_more.cpp
-void registerSurfaceExtraOps(OpRegistry& registry);  // ops_surface_extra.cpp
+void registerSurfaceOps(OpRegistry& registry);        // ops_surface.cpp
+void registerSurfaceMoreOps(OpRegistry& registry);    // ops_surface_more.cpp
+void registerSurfaceExtraOps(OpRegistry& registry);   // ops_surface_extra.cpp
+void registerSurfaceDataOps(OpRegistry& registry);    // ops_surface_data.cpp
+void registerSurfaceLinalgOps(OpRegistry& registry);  // ops_surface_linalg.cpp
 
 // Registers `name` as the in-place form of the registered `forward` (result: self, whose
 // shape and dtype the forward result must fit); nothing when forward is unknown or name

@@ -250,7 +250,10 @@ Expected<MetaValue> baddbmmOp(const OpCall& call) {
 }  // namespace
 
 void registerMatmulOps(OpRegistry& r) {
-  for (const char* n : {"torch.matmul", "Tensor.matmul", "operator.matmul", "Tensor.__matmul__"}) {
+  // operator.imatmul of tensors: torch.Tensor has no __imatmul__, so `a @= b` rebinds a
+  // to a fresh a @ b.
+  for (const char* n : {"torch.matmul", "Tensor.matmul", "operator.matmul", "Tensor.__matmul__",
+                        "operator.imatmul"}) {
     r.add(n, [](const OpCall& c) { return binaryProduct(c, 0); });
   }
   for (const char* n : {"torch.mm", "Tensor.mm"}) {

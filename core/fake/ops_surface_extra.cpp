@@ -291,6 +291,14 @@ Expected<MetaValue> detachInplace(const OpCall& call) {
   return MetaValue::view(x, 0);
 }
 
+// to_dense(dtype=None) of a strided tensor returns the tensor itself (ATen's to_dense
+// of a dense layout); another dtype or a masked_grad keyword is not modelled.
+Expected<MetaValue> toDenseStrided(const OpCall& call) {
+  if (call.args.size() != 1 || !call.args[0].is<TensorMeta>() || !call.kwargs.empty())
+    return notModelled(call, "to_dense with arguments");
+  return MetaValue::view(call.args[0].as<TensorMeta>(), 0);
+}
+
 void addBoth(OpRegistry& r, const std::string& op, const MetaFn& fn) {
   for (const std::string& n : {"torch." + op, "Tensor." + op})
     if (r.find(n) == nullptr) r.add(n, fn);
@@ -299,6 +307,7 @@ void addBoth(OpRegistry& r, const std::string& op, const MetaFn& fn) {
 }  // namespace
 
 void registerSurfaceExtraOps(OpRegistry& r) {
+  r.add("Tensor.to_dense", toDenseStrided);
   addBoth(r, "angle", [](const OpCall& c) { return unary(c, {"input"}, true, false); });
   addBoth(r, "hardshrink", [](const OpCall& c) {
     return unary(c, {"input", "lambd"}, false, true);

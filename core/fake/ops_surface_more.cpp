@@ -560,6 +560,26 @@ static void registerIndexAndReductionOps(OpRegistry& r) {
   addBoth(r, "diagonal_scatter", [](const OpCall& c) {
     return copyOfSelf(c, {"input", "src", "offset", "dim1", "dim2"});
   });
+  // put / index_put / index_reduce: clone(preserve_format), then the in-place write; the
+  // in-place forms answer self (a source that needs grad would make self need it: not
+  // modelled).
+  addBoth(r, "put", [](const OpCall& c) {
+    return copyOfSelf(c, {"input", "index", "source", "accumulate"});
+  });
+  addBoth(r, "index_put", [](const OpCall& c) {
+    return copyOfSelf(c, {"input", "indices", "values", "accumulate"});
+  });
+  addBoth(r, "index_reduce", [](const OpCall& c) {
+    return copyOfSelf(c, {"input", "dim", "index", "source", "reduce", "include_self"});
+  });
+  for (const char* n : {"Tensor.put_", "Tensor.index_put_", "Tensor.index_reduce_"}) {
+    r.add(n, [](const OpCall& c) -> Expected<MetaValue> {
+      for (size_t i = 1; i < c.args.size(); ++i)
+        if (c.args[i].is<TensorMeta>() && c.args[i].as<TensorMeta>().requiresGrad)
+          return opError(c, "an in-place write of a tensor that requires grad is not modelled");
+      return selfUnchanged(c, false, "");
+    });
+  }
   addBoth(r, "kthvalue", [](const OpCall& c) { return valuesIndices(c, true, false); });
   addBoth(r, "mode", [](const OpCall& c) { return valuesIndices(c, false, false); });
   addBoth(r, "median", [](const OpCall& c) { return valuesIndices(c, false, true); });

@@ -634,6 +634,21 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
     return graphBreak(tx, "Dynamic shape operator",
                       "Operator " + metaOp + "'s output shape depends on input Tensor data.");
   }
+  if (const std::string marker = "(DataDependentOutputException): ";
+      !result && result.error().message().find(marker) != std::string::npos) {
+    // FakeTensorMode raises DataDependentOutputException for an op answering a value read
+    // from the data; utils.get_fake_value graph-breaks. Under capture_scalar_outputs,
+    // _local_scalar_dense gives an unbacked symbol instead (not modelled).
+    const std::string& msg = result.error().message();
+    std::string aten = msg.substr(msg.find(marker) + marker.size());
+    if (aten.find("_local_scalar_dense") != std::string::npos &&
+        tx.context().trace.configOf(tx.context().event).getCaptureScalarOutputs())
+      return unsupported("operator " + metaOp + " under capture_scalar_outputs (unbacked item)");
+    return graphBreak(tx, "Data dependent operator",
+                      "Operator `" + aten +
+                          "` has a non-Tensor output whose value is dependent on the data of "
+                          "Tensor inputs.");
+  }
   if (!result) return unsupported("fake tensor: " + result.error().message());
   registerViewSizes(tx.context(), metaOp, margs, *result);
   registerCatSizes(tx.context(), metaOp, margs, mkw, *result);

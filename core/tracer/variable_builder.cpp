@@ -689,6 +689,9 @@ Expected<VtPtr> Wrap::classObject() {
                                                                "itertools.starmap",
                                                                "itertools.filterfalse",
                                                                "itertools.compress",
+                                                               "itertools.count",
+                                                               "itertools.repeat",
+                                                               "itertools.cycle",
                                                                "functools.partial",
                                                                "collections.OrderedDict",
                                                                "collections.defaultdict"};
@@ -830,6 +833,12 @@ Expected<VtPtr> Wrap::callable() {
         module + "." + qualname, "Attempted to call function marked as skipped",
         "Dynamo does not know how to trace the builtin `" + module + "." + qualname + "`", source);
   }
+  // os.fspath and sys.intern: substitute_in_graph polyfills with can_constant_fold_through
+  // (PolyfilledFunctionVariable), guarded by identity above; folded on a str argument.
+  if (polyfilled &&
+      ((module == "posix" && qualname == "fspath") || (module == "sys" && qualname == "intern")))
+    return std::make_shared<vt::BuiltinVariable>(module == "sys" ? "sys.intern" : "os.fspath",
+                                                 source);
   // sys.getrecursionlimit is constant-folded (trace_rules: a constant-fold function):
   // Dynamo calls the recording process's real one; the trace holds its value.
   if (module == "sys" && qualname == "getrecursionlimit") {

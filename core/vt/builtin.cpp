@@ -492,7 +492,7 @@ std::optional<int64_t> parseIntLiteral(const std::string& str) {
 }
 
 // int(x) / float(x) / bool(x) of a number, and int/float of a literal str.
-Expected<VtPtr> callNumberType(Tx&, const std::string& name, Args& args) {
+Expected<VtPtr> callNumberType(Tx& tx, const std::string& name, Args& args) {
   // int() / float() / bool() (a defaultdict's factory called for a missing key).
   if (args.empty()) {
     if (name == "int") return ConstantVariable::make(int64_t{0});
@@ -506,6 +506,9 @@ Expected<VtPtr> callNumberType(Tx&, const std::string& name, Args& args) {
     if (name == "float") return ConstantVariable::make(*c->asNumber());
     return ConstantVariable::make(*c->asNumber() != 0);
   }
+  // int(t) / float(t) of a tensor: nb_int_impl / nb_float_impl (tensor_method_breaks.cpp).
+  if (args[0]->kind() == VtKind::kTensor && name != "bool")
+    return args[0]->callMethod(tx, "__" + name + "__", {}, {});
   if (const std::string* str = c ? c->asStr() : nullptr) {
     if (name == "float") {
       if (auto d = parseFloatLiteral(*str)) return ConstantVariable::make(*d);
@@ -867,6 +870,31 @@ Expected<VtPtr> callId(Tx& tx, const std::string&, Args& args) {
       static_cast<int64_t>((uint64_t{1} << 40) + obj->getIdentity() * 16));
 }
 
+// call_locals / call_vars without arguments (_call_frame_locals_snapshot): a new dict of
+// the frame's symbolic locals, in their order, keyed by name. Cells (their load_cell) are
+// not modelled.
+Expected<VtPtr> callLocals(Tx& tx, const std::string& name, Args& args) {
+  if (!args.empty()) return notModelled();
+  if (!tx.cells().empty()) return unsupported(name + "() in a frame with cells");
+  std::vector<std::pair<VtPtr, VtPtr>> entries;
+  for (const std::string& local : tx.localOrder()) {
+    auto it = tx.locals().find(local);
+    if (it == tx.locals().end() || !it->second) continue;
+    entries.emplace_back(ConstantVariable::make(local), it->second);
+  }
+  return VtPtr(
+      std::make_shared<DictVariable>(std::move(entries), nullptr, MutationType::kValueMutationNew));
+}
+
+// call_dir answers for classes, builtins and constants only: dir(tensor) finds no
+// handler, and the call breaks as an untraceable builtin.
+Expected<VtPtr> callDir(Tx& tx, const std::string&, Args& args) {
+  if (args.size() != 1 || args[0]->kind() != VtKind::kTensor) return notModelled();
+  return tracer::graphBreak(tx, "Failed to trace builtin operator",
+                            "Dynamo does not know how to trace builtin operator `dir` with "
+                            "argument types ['Tensor'] (has_kwargs False)");
+}
+
 // BuiltinVariable has no handler for print (reorderable_logging_functions is empty).
 Expected<VtPtr> callPrint(Tx& tx, const std::string&, Args&) {
   return tracer::graphBreak(tx, "Failed to trace builtin operator",
@@ -876,6 +904,9 @@ Expected<VtPtr> callPrint(Tx& tx, const std::string&, Args&) {
 const std::unordered_map<std::string, Handler>& handlers() {
   static const std::unordered_map<std::string, Handler> kTable = {
       {"super", &callSuper},
+      {"dir", &callDir},
+      {"locals", &callLocals},
+      {"vars", &callLocals},
       {"iter", &callIter},
       {"len", &callLen},
       {"range", &callRange},
@@ -957,6 +988,9 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"itertools.starmap", &callItertoolsPolyfill},
       {"itertools.filterfalse", &callItertoolsPolyfill},
       {"itertools.compress", &callItertoolsPolyfill},
+      {"itertools.count", &callItertoolsEndless},
+      {"itertools.repeat", &callItertoolsEndless},
+      {"itertools.cycle", &callItertoolsEndless},
   };
   return kTable;
 }
@@ -973,6 +1007,16 @@ Expected<VtPtr> BuiltinVariable::call(Tx& tx, const std::string& name, Args args
       return unsupported("sys.getrecursionlimit with arguments");
     return ConstantVariable::make(
         static_cast<int64_t>(tx.context().event.getFrame().getGlobalState().getRecursionLimit()));
+  }
+  if (name == "os.fspath" || name == "sys.intern") {
+    // PolyfilledFunctionVariable with can_constant_fold_through: a str argument folds to
+    // itself (os.fspath / sys.intern of a str return it).
+    if (args.size() != 1 || !kwargs.empty()) return unsupported(name + " with these arguments");
+    auto a = tx.realize(args[0]);
+    if (!a) return a;
+    const ConstantVariable* c = asConstant(*a);
+    if (!c || !c->asStr()) return unsupported(name + "() of a " + (*a)->pythonTypeName());
+    return ConstantVariable::make(*c->asStr());
   }
   if (isBuiltinExceptionClass(name)) return makeBuiltinException(name, std::move(args), kwargs);
   auto kw = kwHandlers().find(name);

@@ -39,6 +39,9 @@ Expected<VtPtr> callOperatorFold(Tx& tx, const std::string& name, Args& args);
 // builtin_itertools.cpp: itertools.pairwise / accumulate / takewhile / dropwhile /
 // starmap / filterfalse / compress, their polyfill generators.
 Expected<VtPtr> callItertoolsPolyfill(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
+// itertools.count / repeat (CountIteratorVariable, RepeatIteratorVariable, the
+// polyfills.repeat generator) and the itertools.cycle polyfill (builtin_itertools.cpp).
+Expected<VtPtr> callItertoolsEndless(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
 
 // builtin_minmax.cpp: min() / max() (BuiltinVariable._call_min_max).
 Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);

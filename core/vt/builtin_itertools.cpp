@@ -1,7 +1,9 @@
 // builtin_itertools.cpp — the itertools classes Dynamo 2.13 replaces by the generator
 // polyfills of torch/_dynamo/polyfills/itertools.py (substitute_in_graph,
 // is_embedded_type): pairwise, accumulate, takewhile, dropwhile, starmap, filterfalse
-// and compress.
+// and compress; and the endless ones: itertools.count and itertools.repeat (iter.py's
+// CountIteratorVariable and RepeatIteratorVariable, polyfills.repeat with a count) and
+// the itertools.cycle polyfill.
 //
 // Each call gives a lazy iterator whose next() runs one step of the polyfill, as
 // Dynamo's inlined generator (LocalGeneratorObjectVariable) does when its consumer pulls.
@@ -12,6 +14,8 @@
 // func, starmap's function) are called only on Python constants and must answer
 // constants: over tensors the polyfill's STORE_FASTs would name graph nodes, which is
 // refused by name.
+#include <optional>
+
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/builtin.h"
 #include "core/vt/builtin_internal.h"
@@ -157,7 +161,128 @@ Expected<VtPtr> ItertoolsPolyfillIterator::step(Tx& tx) {
   }
 }
 
+// CountIteratorVariable over constants: next() returns the item and advances it by the
+// step (item.__add__(step)).
+class CountIterator final : public IteratorVariable {
+ public:
+  CountIterator(VtPtr item, VtPtr step) : item_(std::move(item)), step_(std::move(step)) {}
+  std::string pythonTypeName() const override { return "itertools.count"; }
+  std::string className() const override { return "CountIteratorVariable"; }
+  std::string describe() const override { return "itertools.count"; }
+  Expected<VtPtr> nextVariable(Tx& tx) override {
+    VtPtr old = item_;
+    auto next = BuiltinVariable::call(tx, "operator.add", {item_, step_});
+    if (!next) return next;
+    item_ = *next;
+    return old;
+  }
+
+ private:
+  VtPtr item_, step_;
+};
+
+// RepeatIteratorVariable (no count): the item forever. With a count, the
+// polyfills.repeat generator (`for _ in range(count): yield item`), whose body reads
+// the builtin range at the first pull.
+class RepeatIterator final : public IteratorVariable {
+ public:
+  RepeatIterator(VtPtr item, std::optional<int64_t> times)
+      : item_(std::move(item)), times_(times) {}
+  std::string pythonTypeName() const override { return times_ ? "generator" : "itertools.repeat"; }
+  std::string className() const override {
+    return times_ ? "LocalGeneratorObjectVariable" : "RepeatIteratorVariable";
+  }
+  std::string describe() const override { return "itertools.repeat"; }
+  Expected<VtPtr> nextVariable(Tx& tx) override {
+    if (!times_) return item_;
+    if (!started_) builtinGuard(tx, GuardKind::BUILTIN_MATCH, "range");
+    started_ = true;
+    if (given_ >= *times_) return VtPtr();
+    ++given_;
+    return item_;
+  }
+
+ private:
+  VtPtr item_;
+  std::optional<int64_t> times_;
+  int64_t given_ = 0;
+  bool started_ = false;
+};
+
+// The itertools.cycle polyfill's inner generator: the items of the iterable (iterated
+// afresh, as `for element in iterable` does), saved, then the saved items round and
+// round.
+class CycleIterator final : public IteratorVariable {
+ public:
+  explicit CycleIterator(VtPtr iterable) : iterable_(std::move(iterable)) {}
+  std::string pythonTypeName() const override { return "generator"; }
+  std::string className() const override { return "LocalGeneratorObjectVariable"; }
+  std::string describe() const override { return "itertools.cycle (polyfill generator)"; }
+  Expected<VtPtr> nextVariable(Tx& tx) override {
+    if (!firstPassDone_) {
+      if (!source_) {
+        auto it = getIter(tx, iterable_);
+        if (!it) return it;
+        source_ = *it;
+      }
+      auto v = asIterator(source_)->nextVariable(tx);
+      if (!v) return v;
+      if (*v) {
+        saved_.push_back(*v);
+        return v;
+      }
+      firstPassDone_ = true;
+    }
+    if (saved_.empty()) return VtPtr();
+    VtPtr v = saved_[next_ % saved_.size()];
+    ++next_;
+    return v;
+  }
+
+ private:
+  VtPtr iterable_, source_;
+  std::vector<VtPtr> saved_;
+  size_t next_ = 0;
+  bool firstPassDone_ = false;
+};
+
 }  // namespace
+
+Expected<VtPtr> callItertoolsEndless(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
+  if (!kwargs.empty()) return unsupported(name + " with keyword arguments");
+  for (auto& a : args) {
+    auto r = tx.realize(a);
+    if (!r) return r;
+    a = *r;
+  }
+  if (name == "itertools.count") {
+    if (args.size() > 2) return notModelled();
+    VtPtr item = args.empty() ? ConstantVariable::make(int64_t{0}) : args[0];
+    VtPtr step = args.size() < 2 ? ConstantVariable::make(int64_t{1}) : args[1];
+    for (const VtPtr& v : {item, step}) {
+      const ConstantVariable* c = asConstant(v);
+      if (!c || !c->asNumber()) return unsupported("itertools.count over a " + v->pythonTypeName());
+    }
+    return VtPtr(std::make_shared<CountIterator>(item, step));
+  }
+  if (name == "itertools.repeat") {
+    if (args.empty() || args.size() > 2) return notModelled();
+    std::optional<int64_t> times;
+    if (args.size() == 2) {
+      times = constantInt(args[1]);
+      if (!times) return unsupported("itertools.repeat with a count that is no int constant");
+    }
+    return VtPtr(std::make_shared<RepeatIterator>(args[0], times));
+  }
+  // itertools.cycle: `iterator = iter(iterable)` (the builtin read and the iterator made,
+  // then unused), and the generator over the iterable itself.
+  if (args.size() != 1) return notModelled();
+  builtinGuard(tx, GuardKind::BUILTIN_MATCH, "iter");
+  auto it = getIter(tx, args[0]);
+  if (!it) return it;
+  VtPtr iterable = asIterator(args[0]) ? *it : args[0];
+  return VtPtr(std::make_shared<CycleIterator>(iterable));
+}
 
 Expected<VtPtr> callItertoolsPolyfill(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
   std::string fn = name.substr(std::string("itertools.").size());

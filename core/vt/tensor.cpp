@@ -427,6 +427,7 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
     return tracer::tensorCall(tx, false, op, op, {self()}, {});
   }
   if (auto v = valueMethod(tx, self(), name, args, kwargs)) return std::move(*v);
+  if (auto b = tensorMethodBreak(tx, *this, name, args, kwargs)) return std::move(*b);
   // method_get_device: the device index, -1 on the CPU.
   if (name == "get_device" && args.empty() && kwargs.empty() && meta_.device.type == "cpu")
     return ConstantVariable::make(int64_t{-1});
@@ -533,9 +534,34 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
   static const std::unordered_set<std::string> kProtocolOnly = {"__contains__", "__delitem__",
                                                                 "__setattr__", "__iter__"};
   if (kUnmodelled.count(name)) return unsupported("tensor." + name + "()");
+  // method___iter__ (tp_iter_impl): a list iterator over the unpacked rows.
+  if (name == "__iter__" && args.empty() && kwargs.empty()) {
+    auto rows = unpackVarSequence(tx);
+    if (!rows) return rows.error();
+    return VtPtr(std::make_shared<ListIteratorVariable>(std::move(*rows)));
+  }
   if (kProtocolOnly.count(name))
     return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
   return dunderOrGraphCall(tx, name, std::move(args), std::move(kwargs));
+}
+
+// unpack_var_sequence with a known first size n: the rows, each wrap_fx_proxy of
+// proxy[i] (a getitem node). A symbolic first size (evaluated to a guard there) and a
+// tensor subclass are not modelled; a 0-d tensor is Dynamo's assertion.
+Expected<std::vector<VtPtr>> TensorVariable::unpackVarSequence(Tx& tx) {
+  if (kind() != VtKind::kTensor) return unsupported("unpacking a " + pythonTypeName());
+  if (meta_.sizes.empty()) return unsupported("unpacking a 0-d tensor (Dynamo asserts)");
+  auto n = sizeValue(tx, meta_.sizes[0], "size");
+  if (!n) return n.error();
+  auto len = constantInt(*n);
+  if (!len) return unsupported("unpacking a tensor whose first size is symbolic");
+  std::vector<VtPtr> rows;
+  for (int64_t i = 0; i < *len; ++i) {
+    auto r = dunderOrGraphCall(tx, "__getitem__", {ConstantVariable::make(i)}, {});
+    if (!r) return r.error();
+    rows.push_back(*r);
+  }
+  return rows;
 }
 
 // __getitem__ / __setitem__ / __len__, and every other method as a graph call.

@@ -6,6 +6,8 @@
 // every other method a graph call), __getitem__ / __setitem__ as graph calls.
 #pragma once
 
+#include <optional>
+
 #include "core/fake/tensor_meta.h"
 #include "core/trace/trace_format.h"
 #include "core/vt/base.h"
@@ -39,9 +41,8 @@ class TensorVariable : public VariableTracker {
 
   Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
   Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
-  Expected<std::vector<VtPtr>> unpackVarSequence(Tx&) override {
-    return unsupported("unpacking a tensor (iteration over tensors)");
-  }
+  // unpack_var_sequence: the rows self[0] ... self[n-1] (one getitem node each).
+  Expected<std::vector<VtPtr>> unpackVarSequence(Tx& tx) override;
   // generic_jump on a tensor: jump_graph_break in the root frame, Unsupported (and a
   // break at the root's CALL) in an inlined one.
   Expected<bool> boolValue(Tx& tx) override;
@@ -75,5 +76,11 @@ class TensorVariable : public VariableTracker {
 // "f32[2, 3] stride=(3, 1) offset=0 cpu requires_grad=False": the canonical
 // example-value text that compare/decisions.h also produces from recorded metadata.
 std::string canonicalMeta(const fake::TensorMeta& meta);
+
+// The methods call_method refuses by name with a graph break (tensor_method_breaks.cpp);
+// nullopt for any other.
+std::optional<Expected<VtPtr>> tensorMethodBreak(Tx& tx, TensorVariable& self,
+                                                 const std::string& name, const Args& args,
+                                                 const Kwargs& kwargs);
 
 }  // namespace dynrr::vt

@@ -3,7 +3,7 @@
 real torch and under FakeTensorMode."""
 import torch
 
-from golden_harness import S, case
+from golden_harness import S, Spec, Unit, case
 
 f32, i64, i32, b = torch.float32, torch.int64, torch.int32, torch.bool
 
@@ -177,3 +177,71 @@ for p in ("torch.", "Tensor."):
     case("surface/%srot90" % p, p + "rot90", S(3, 4))
     case("surface/%srot90/k2" % p, p + "rot90", S(2, 3, 4), 2, (1, 2))
     case("surface/%srot90/k3" % p, p + "rot90", S(2, 3, 4), -1, (2, 0))
+# to_dense of a strided tensor (the tensor itself) and `a @= b` (no Tensor.__imatmul__:
+# a fresh matmul result).
+case("surface/Tensor.to_dense", "Tensor.to_dense", S(3, 4, lay="T"))
+case("surface/operator.imatmul", "operator.imatmul", S(2, 3), S(3, 4))
+case("surface/operator.imatmul/batched", "operator.imatmul", S(5, 2, 3), S(3,))
+# ops_surface_data.cpp: shapes known from the arguments,
+# and equal / allclose / is_nonzero / bincount, which raise in fake mode: the
+# data-dependent answer is expected whatever eager computed).
+for p in ("torch.", "Tensor."):
+    case("surface/%snonzero_static" % p, p + "nonzero_static", S(3, 4), size=4)
+    case("surface/%shistogram" % p, p + "histogram", S(3, 4), 3)
+    case("surface/%smultinomial" % p, p + "multinomial", S(2, 5, rg=False), 3)
+    case("surface/%smultinomial/1d" % p, p + "multinomial", S(5), 2, True)
+    case("surface/%sbernoulli" % p, p + "bernoulli", Unit((3, 4)))
+    case("surface/%sequal" % p, p + "equal", S(3, 4), S(3, 4))
+    case("surface/%sallclose" % p, p + "allclose", S(3, 4), S(3, 4))
+    case("surface/%sis_nonzero" % p, p + "is_nonzero", S(1))
+    case("surface/%sbincount" % p, p + "bincount", S(5, dt=torch.int64))
+for p in ("torch.", "Tensor."):
+    case("surface/%scov" % p, p + "cov", S(3, 5))
+    case("surface/%scorrcoef" % p, p + "corrcoef", S(3, 5))
+    case("surface/%squantile" % p, p + "quantile", S(3, 5, rg=True), 0.5)
+    case("surface/%squantile/qtensor" % p, p + "quantile", S(3, 5), Unit((2,)), dim=1)
+    case("surface/%squantile/qtensor_all" % p, p + "quantile", S(3, 5), Unit((2,)))
+    case("surface/%snanquantile/keepdim" % p, p + "nanquantile", S(3, 5), 0.3, dim=0, keepdim=True)
+    case("surface/%snanquantile/keepall" % p, p + "nanquantile", S(3, 5, lay="T"), 0.3, keepdim=True)
+
+
+class SPD(Spec):
+    """A symmetric positive-definite matrix (cholesky's input)."""
+
+    def build(self):
+        t = super().build()
+        with torch.no_grad():
+            t = t @ t.mT + t.shape[-1] * torch.eye(t.shape[-1], dtype=t.dtype)
+        return t.detach().requires_grad_(self.rg)
+
+
+# ops_surface_linalg.cpp: LAPACK results, column-major.
+for p in ("torch.", "Tensor."):
+    case("surface/%scholesky" % p, p + "cholesky", SPD((3, 3)))
+    case("surface/%scholesky/batched" % p, p + "cholesky", SPD((2, 3, 3), torch.float64))
+    case("surface/%scholesky_inverse" % p, p + "cholesky_inverse", S(3, 3))
+    case("surface/%scholesky_solve" % p, p + "cholesky_solve", S(3, 2), S(3, 3))
+    case("surface/%spinverse" % p, p + "pinverse", S(3, 4))
+    case("surface/%sslogdet" % p, p + "slogdet", S(2, 3, 3, rg=True))
+    case("surface/%sqr" % p, p + "qr", S(4, 3))
+    case("surface/%ssvd" % p, p + "svd", S(3, 3))
+    case("surface/%sgeqrf" % p, p + "geqrf", S(3, 3))
+    case("surface/%sorgqr" % p, p + "orgqr", S(3, 3), S(3))
+    case("surface/%sormqr" % p, p + "ormqr", S(3, 3), S(3), S(3, 2))
+    case("surface/%striangular_solve" % p, p + "triangular_solve", S(3, 2), S(3, 3))
+    case("surface/%slu_solve" % p, p + "lu_solve", S(3, 2), S(3, 3), S(3, dt=i32))
+case("surface/Tensor.lu", "Tensor.lu", S(3, 3))
+case("surface/Tensor.lu/wide", "Tensor.lu", S(2, 4))
+# put / index_put / index_reduce (a preserve-format copy) and their in-place forms (self).
+for p in ("torch.", "Tensor."):
+    case("surface/%sput" % p, p + "put", S(3, 4, lay="T"), S(3, dt=i64), S(3), accumulate=True)
+    case("surface/%sindex_put" % p, p + "index_put", S(3, 4), (S(2, dt=i64),), S(4))
+    case("surface/%sindex_reduce" % p, p + "index_reduce", S(3, 4), 0, S(3, dt=i64), S(3, 4),
+         "amax", include_self=False)
+case("surface/Tensor.put_", "Tensor.put_", S(3, 4), S(3, dt=i64), S(3))
+case("surface/Tensor.index_put_", "Tensor.index_put_", S(3, 4), (S(2, dt=i64),), S(2, 4))
+case("surface/Tensor.index_reduce_", "Tensor.index_reduce_", S(3, 4), 0, S(3, dt=i64), S(3, 4),
+     "prod")
+for p in ("torch.", "Tensor."):
+    case("surface/%sprelu" % p, p + "prelu", S(2, 3, 4, rg=True), S(1))
+    case("surface/%sprelu/channels" % p, p + "prelu", S(2, 3, 4), S(3))
