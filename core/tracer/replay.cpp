@@ -1259,6 +1259,59 @@ Expected<ReplayOutcome> oneGraphOutcome(Expected<ReplayOutcome> pass,
   return pass;
 }
 
+// Replays of one frame with a plan that the passes may extend.
+struct FrameRunner {
+  const trace::TraceReader& trace;
+  schema::CompileEvent::Reader event;
+  const bytecode::CodeObject& code;
+  DynamicPlan& plan;
+
+  // A frame error the core raises is its decision for the frame: no graph, no guard.
+  static Expected<ReplayOutcome> frameError(Expected<ReplayOutcome> out) {
+    if (out || !out.error().isFrameError()) return out;
+    ReplayOutcome raised;
+    raised.decisions.frameError = out.error().frameErrorDecision();
+    return raised;
+  }
+
+  Expected<ReplayOutcome> once(int64_t symbolBase, const ReplayHooks* h) {
+    std::optional<TracingContext::BreakRequest> found;
+    auto first = replayPass(trace, event, code, h, nullptr, found, plan, symbolBase);
+    if (event.getExport()) return oneGraphOutcome(std::move(first), found);
+    if (first || !found || first.error().isFrameError()) return frameError(std::move(first));
+    // A graph break: replay again, stopping at the root instruction it happens at.
+    std::optional<TracingContext::BreakRequest> again;
+    return frameError(replayPass(trace, event, code, h, &*found, again, plan, symbolBase));
+  }
+
+  // Symbols a pass found equal are made one and the frame replayed again (each pass
+  // adds at least one pair; a pair found again means the core could not make it hold).
+  // Tensors reached beyond the locals whose frame state makes dims dynamic (lateDims)
+  // join the plan; a replay without symbols returns so that the caller replays with them.
+  Expected<ReplayOutcome> run(int64_t symbolBase, const ReplayHooks* h) {
+    for (int passes = 0;; ++passes) {
+      auto out = once(symbolBase, h);
+      if (out && !out->lateDims.empty()) {
+        if (passes > 1000) return unsupported("automatic dynamic shapes: too many late sources");
+        for (const auto& [source, dims] : out->lateDims) {
+          plan.dims[source] = dims;
+          plan.nonDuck[source] = dims;
+          plan.marked[source].assign(dims.size(), false);
+        }
+        if (symbolBase == 0) return out;
+        continue;
+      }
+      if (!out || out->unify.empty()) return out;
+      size_t before = plan.unified.size();
+      plan.unified.insert(out->unify.begin(), out->unify.end());
+      if (plan.unified.size() == before)
+        return unsupported("dynamic shapes: symbols " + out->unify.begin()->first + " and " +
+                           out->unify.begin()->second +
+                           " are equal to Dynamo, and making them one did not hold in the core");
+    }
+  }
+};
+
 Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, size_t eventIndex,
                                              const ReplayHooks* hooks) {
   if (eventIndex >= trace.eventCount()) return Error("no event " + std::to_string(eventIndex));
@@ -1329,48 +1382,8 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
     declined.decisions.skipReason = *skip;
     return declined;
   }
-  // A frame error the core raises is its decision for the frame: no graph, no guard.
-  auto frameError = [](Expected<ReplayOutcome> out) -> Expected<ReplayOutcome> {
-    if (out || !out.error().isFrameError()) return out;
-    ReplayOutcome raised;
-    raised.decisions.frameError = out.error().frameErrorDecision();
-    return raised;
-  };
-  auto runOnce = [&](int64_t symbolBase, const ReplayHooks* h) -> Expected<ReplayOutcome> {
-    std::optional<TracingContext::BreakRequest> found;
-    auto first = replayPass(trace, event, *code, h, nullptr, found, plan, symbolBase);
-    if (event.getExport()) return oneGraphOutcome(std::move(first), found);
-    if (first || !found || first.error().isFrameError()) return frameError(std::move(first));
-    // A graph break: replay again, stopping at the root instruction it happens at.
-    std::optional<TracingContext::BreakRequest> again;
-    return frameError(replayPass(trace, event, *code, h, &*found, again, plan, symbolBase));
-  };
-  // Symbols a pass found equal are made one and the frame replayed again (each pass
-  // adds at least one pair; a pair found again means the core could not make it hold).
-  // Tensors reached beyond the locals whose frame state makes dims dynamic (lateDims)
-  // join the plan; a replay without symbols returns so that the caller replays with them.
-  auto run = [&](int64_t symbolBase, const ReplayHooks* h) -> Expected<ReplayOutcome> {
-    for (int passes = 0;; ++passes) {
-      auto out = runOnce(symbolBase, h);
-      if (out && !out->lateDims.empty()) {
-        if (passes > 1000) return unsupported("automatic dynamic shapes: too many late sources");
-        for (const auto& [source, dims] : out->lateDims) {
-          plan.dims[source] = dims;
-          plan.nonDuck[source] = dims;
-          plan.marked[source].assign(dims.size(), false);
-        }
-        if (symbolBase == 0) return out;
-        continue;
-      }
-      if (!out || out->unify.empty()) return out;
-      size_t before = plan.unified.size();
-      plan.unified.insert(out->unify.begin(), out->unify.end());
-      if (plan.unified.size() == before)
-        return unsupported("dynamic shapes: symbols " + out->unify.begin()->first + " and " +
-                           out->unify.begin()->second +
-                           " are equal to Dynamo, and making them one did not hold in the core");
-    }
-  };
+  FrameRunner runner{trace, event, *code, plan};
+  auto run = [&](int64_t symbolBase, const ReplayHooks* h) { return runner.run(symbolBase, h); };
   // Frames Dynamo did not compile are replayed once, without symbols.
   auto staticRun = [&]() -> Expected<ReplayOutcome> {
     auto out = run(0, hooks);

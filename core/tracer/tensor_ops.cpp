@@ -559,6 +559,25 @@ Status checkSymIntArgs(const std::string& metaOp, const vt::Args& args, const vt
 
 }  // namespace
 
+namespace {
+
+// What happens before the meta function runs on the converted arguments: the refusals
+// and guards of the shapes it will see (unbacked, symbolic, conv backend, derived and
+// factory sizes), then autocast's casts of the arguments (FakeTensorMode runs the
+// operator under the autocast dispatch key; the graph keeps the uncast call).
+Status beforeMeta(InstructionTranslator& tx, const std::string& metaOp, const vt::Args& args,
+                  const vt::Kwargs& kwargs, std::vector<fake::MetaArg>& margs, fake::Kwargs& mkw) {
+  if (Status s = unbackedOpGap(tx, metaOp, args, kwargs, margs); !s) return s;
+  if (Status s = refuseSymbolicMeta(tx.context(), metaOp, margs, mkw); !s) return s;
+  if (Status s = convBackendGuards(tx, metaOp, margs, mkw); !s) return s;
+  if (Status s = derivedSizeGuards(tx, metaOp, margs); !s) return s;
+  if (Status s = factorySizeGuards(tx, metaOp, args, kwargs); !s) return s;
+  if (tx.context().autocastCpuRegions.empty()) return Status::success();
+  return vt::autocastCastPolicy(metaOp, tx.context().autocastCpuRegions.back(), margs, mkw);
+}
+
+}  // namespace
+
 Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
                            const std::string& metaOp, vt::Args args, vt::Kwargs kwargs) {
   // Realised up front: a lazy value may turn out to be a SymInt.
@@ -592,19 +611,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
-  if (Status s = unbackedOpGap(tx, metaOp, args, kwargs, margs); !s) return s.error();
-  if (Status s = refuseSymbolicMeta(tx.context(), metaOp, margs, mkw); !s) return s.error();
-  if (Status s = convBackendGuards(tx, metaOp, margs, mkw); !s) return s.error();
-  if (Status s = derivedSizeGuards(tx, metaOp, margs); !s) return s.error();
-  if (Status s = factorySizeGuards(tx, metaOp, args, kwargs); !s) return s.error();
-  if (!tx.context().autocastCpuRegions.empty()) {
-    // FakeTensorMode runs the operator under the autocast dispatch key: its arguments
-    // are cast by the region's policy first (the graph keeps the uncast call).
-    if (Status s =
-            vt::autocastCastPolicy(metaOp, tx.context().autocastCpuRegions.back(), margs, mkw);
-        !s)
-      return s.error();
-  }
+  if (Status s = beforeMeta(tx, metaOp, args, kwargs, margs, mkw); !s) return s.error();
   if (!tx.context().batchedTensors.empty()) {
     auto batched = batchedArgs(tx.context(), gargs, gkw);
     if (!batched) return batched.error();
