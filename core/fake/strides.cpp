@@ -71,12 +71,12 @@ std::vector<int> elementwisePermutation(const Shape& outShape,
 Shape elementwiseOutputStrides(const Shape& outShape,
                                const std::vector<const TensorMeta*>& inputs) {
   // Fast setup: every operand has the output's shape (no broadcasting, no scalars mixed
-  // with tensors) and all are contiguous, channels_last, or dense with equal strides.
+  // with tensors) and all are contiguous or channels_last.
   // Dynamo's example values come from the meta kernels (FakeTensorMode), whose fast setup
   // differs from the CPU's in one corner: when size-1 dims make every 4-d operand both
   // contiguous and channels_last (a transposed (B, 1, S, D) query in rotary embeddings),
   // the CPU picks contiguous, the meta kernel treats the layout as ambiguous and goes on
-  // to the equal-strides check and then to reorder_dimensions. Measured on torch 2.13
+  // to reorder_dimensions. Measured on torch 2.13
   // against meta tensors (6,000 random unary and binary layouts, see make_goldens.py's
   // "ambiguous/" cases); the core follows the meta kernel.
   bool sameShape = !inputs.empty();
@@ -90,11 +90,9 @@ Shape elementwiseOutputStrides(const Shape& outShape,
   if (sameShape) {
     bool contiguous = true;
     bool channelsLast = true;
-    bool dense = true;
     for (const TensorMeta* t : inputs) {
       contiguous = contiguous && t->isContiguous();
       channelsLast = channelsLast && t->isChannelsLastContiguous();
-      dense = dense && t->isNonOverlappingAndDense();
     }
     if (contiguous && !channelsLast) return contiguousStrides(outShape);
     if (channelsLast && !contiguous) return channelsLastStrides(outShape);
@@ -103,8 +101,7 @@ Shape elementwiseOutputStrides(const Shape& outShape,
     // rebuilds contiguous strides in the operands' stride order rather than copying them,
     // which differs where a size-1 dim has a stride no product of sizes makes (a split
     // of the last dim viewed as (1, 1, 2, 16) with strides (96, 96, 16, 1) gives
-    // (32, 32, 16, 1)).
-    (void)dense;
+    // (32, 32, 16, 1)): the permutation below does the same.
   }
   const size_t ndim = outShape.size();
   if (ndim == 0) return {};

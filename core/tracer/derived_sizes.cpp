@@ -299,6 +299,16 @@ Status checkResult(const TracingContext& ctx, const std::string& op,
 
 }  // namespace
 
+namespace {
+// A size a meta function inferred from its inputs' sizes: recorded when it is derived
+// (no atoms) and not already known as that expression.
+void recordInferredSize(TracingContext& ctx, int64_t v, const Expr& e) {
+  if (e.hasAtoms() || !isDerived(e)) return;
+  if (auto known = sizeExpr(ctx, v); known && *known == e) return;
+  (void)registerDerivedSize(ctx, v, e);
+}
+}  // namespace
+
 void registerCatSizes(TracingContext& ctx, const std::string& op,
                       const std::vector<fake::MetaArg>& args, const fake::Kwargs& kwargs,
                       const fake::MetaValue& result) {
@@ -327,10 +337,7 @@ void registerCatSizes(TracingContext& ctx, const std::string& op,
     if (!e) return;
     sum = sum + *e;
   }
-  if (sum.hasAtoms() || !isDerived(sum)) return;
-  int64_t v = out.sizes[static_cast<size_t>(dim)];
-  if (auto known = sizeExpr(ctx, v); known && *known == sum) return;
-  (void)registerDerivedSize(ctx, v, sum);
+  recordInferredSize(ctx, out.sizes[static_cast<size_t>(dim)], sum);
 }
 
 void registerViewSizes(TracingContext& ctx, const std::string& op,
@@ -351,11 +358,7 @@ void registerViewSizes(TracingContext& ctx, const std::string& op,
     }
     return p;
   };
-  auto record = [&](int64_t v, const Expr& e) {
-    if (e.hasAtoms() || !isDerived(e)) return;
-    if (auto known = sizeExpr(ctx, v); known && *known == e) return;
-    (void)registerDerivedSize(ctx, v, e);
-  };
+  auto record = [&](int64_t v, const Expr& e) { recordInferredSize(ctx, v, e); };
   if (name == "flatten") {
     // flatten(start_dim=0, end_dim=-1): the dims it merges into one.
     int64_t rank = in->dim();
