@@ -8,12 +8,13 @@ Each line: kind, then tab-separated fields.
   atom  <prefix expr>  <str()>  <PythonPrinter>  <value at s77=7, s27=4, s5=5, n9=-3>
 <terms> is ';'-joined "coeff*sym^p*sym" products ("3", "-1*s77", "2*s27*s77^2").
 <prefix expr> nests add(..), mul(..), fd(a,b) (FloorDiv), mod(a,b) (Mod), pmod(a,b)
-(PythonMod) over ints and symbols; n9 is an integer symbol that is not positive.
+(PythonMod), max(a,b) / min(a,b) (torch's Max / Min) over ints and symbols; n9 is an
+integer symbol that is not positive.
 """
 import sys
 
 import sympy
-from torch.utils._sympy.functions import FloorDiv, Mod, PythonMod
+from torch.utils._sympy.functions import FloorDiv, Max, Min, Mod, PythonMod
 from torch.utils._sympy.printers import PythonPrinter
 
 SYMS = {n: sympy.Symbol(n, integer=True, positive=True) for n in ("s77", "s27", "s100", "s5")}
@@ -55,16 +56,22 @@ ATOMS = ["fd(s77,2)", "add(fd(s77,2),1)", "mul(2,fd(s77,2))", "fd(add(mul(2,s77)
          "add(fd(s27,2),fd(s77,2),mod(s5,4))", "mul(fd(s77,2),fd(s27,3))",
          "add(mul(-1,fd(s77,3)),5)", "fd(add(s77,s27),2)", "mod(add(s77,mul(-1,s27)),3)",
          "fd(add(s77,-1),2)", "add(mul(3,fd(s77,2)),mul(2,s27),-1)", "fd(add(n9,4),4)",
-         "mod(mul(s77,s27),s27)", "fd(7,s77)", "mul(fd(s27,2),s77,s5)"]
+         "mod(mul(s77,s27),s27)", "fd(7,s77)", "mul(fd(s27,2),s77,s5)",
+         "max(s77,3)", "min(s77,s27)", "max(s77,0)", "max(s77,1)", "min(s77,1)", "min(s77,0)",
+         "max(n9,0)", "max(n9,1)", "min(n9,0)", "max(s77,-1)", "max(min(s27,s77),2)",
+         "add(mul(2,max(3,s77)),1)", "add(s77,mul(-1,min(s27,s77)))", "max(s27,s27)",
+         "max(4,9)", "max(s5,min(s27,s77))", "mul(max(s27,2),s77)", "fd(max(s77,4),2)",
+         "add(max(s77,3),fd(s27,2))", "max(s5,s27)"]
 ATOM_RELS = [("Eq", "mod(s77,2)", "0"), ("Ne", "fd(s77,2)", "1"), ("Ge", "s77", "fd(s27,2)"),
              ("Lt", "fd(s77,2)", "5"), ("Gt", "add(fd(s77,2),1)", "s27"),
-             ("Eq", "pmod(n9,3)", "1")]
+             ("Eq", "pmod(n9,3)", "1"), ("Gt", "max(3,s77)", "5"),
+             ("Le", "min(s27,s77)", "s77"), ("Ge", "add(s77,mul(-1,max(s27,2)))", "0")]
 
 
 def build_prefix(src: str):
     """Evaluates the prefix language with sympy and torch's functions."""
     fns = {"add": lambda *a: sympy.Add(*a), "mul": lambda *a: sympy.Mul(*a), "fd": FloorDiv,
-           "mod": Mod, "pmod": PythonMod}
+           "mod": Mod, "pmod": PythonMod, "max": Max, "min": Min}
     return eval(src, {"__builtins__": {}}, {**fns, **SYMS})
 
 

@@ -40,7 +40,8 @@ bool isAtomKey(const std::string& name) { return name.find('(') != std::string::
 
 // ---- Basic.compare (sympy/core/basic.py): the order of Add and Mul arguments.
 // Classes by their place in ordering_of_classes; FloorDiv, Mod and PythonMod are not in
-// it and come after every listed class, among themselves by name.
+// it and come after every listed class, among themselves by name ("FloorDiv" < "Max" <
+// "Min" < "Mod" < "PythonMod").
 enum ClassRank {
   kZero = 0,
   kOne = 1,
@@ -50,9 +51,11 @@ enum ClassRank {
   kPow = 15,
   kMul = 16,
   kAdd = 17,
-  kFloorDivCls = 100,  // "FloorDiv" < "Mod" < "PythonMod"
-  kModCls = 101,
-  kPythonModCls = 102,
+  kFloorDivCls = 100,
+  kMaxCls = 101,
+  kMinCls = 102,
+  kModCls = 103,
+  kPythonModCls = 104,
 };
 
 int atomRank(const AtomDef& a) {
@@ -60,6 +63,8 @@ int atomRank(const AtomDef& a) {
     case AtomKind::kFloorDiv: return kFloorDivCls;
     case AtomKind::kMod: return kModCls;
     case AtomKind::kPythonMod: return kPythonModCls;
+    case AtomKind::kMax: return kMaxCls;
+    case AtomKind::kMin: return kMinCls;
   }
   return kPythonModCls;
 }
@@ -199,8 +204,14 @@ bool genLess(const std::string& a, const std::string& b) {
   return compareBase(a, b) < 0;
 }
 
-// A factor in a Mul or Add: an atom parenthesised (its precedence, 35, is below both).
-std::string strFactorBase(const std::string& s) { return isAtomKey(s) ? "(" + s + ")" : s; }
+bool isMinMax(const AtomDef& a) { return a.kind == AtomKind::kMax || a.kind == AtomKind::kMin; }
+
+// A factor in a Mul or Add: a FloorDiv / Mod atom parenthesised (its precedence, 35, is
+// below both); Max / Min are functions, printed bare.
+std::string strFactorBase(const std::string& s) {
+  const AtomDef* a = isAtomKey(s) ? atomOf(s) : nullptr;
+  return a && !isMinMax(*a) ? "(" + s + ")" : s;
+}
 
 std::string strMonomial(const Monomial& m) {
   std::vector<std::pair<std::string, int>> factors(m.begin(), m.end());
@@ -233,11 +244,12 @@ int precedenceOf(const Term& t) {
   if (isMul(t)) {
     // precedence_Mul: a Mul with a FloorDiv/Mod argument is a Mul even when negative.
     for (const auto& [s, p] : t.mono)
-      if (p == 1 && isAtomKey(s)) return kPrecMul;
+      if (p == 1 && isAtomKey(s) && !isMinMax(*atomOf(s))) return kPrecMul;
     return t.coeff < 0 ? kPrecAdd : kPrecMul;
   }
   if (t.mono[0].second != 1) return kPrecPow;
-  return isAtomKey(t.mono[0].first) ? kPrecFunc : kPrecAtom;  // FloorDiv/Mod, Symbol
+  const AtomDef* a = isAtomKey(t.mono[0].first) ? atomOf(t.mono[0].first) : nullptr;
+  return a && !isMinMax(*a) ? kPrecFunc : kPrecAtom;  // FloorDiv/Mod; Symbol, Max/Min
 }
 
 int precedenceOf(const Expr& e) {
@@ -256,6 +268,10 @@ using NameFn = std::function<std::string(const std::string&)>;
 // PythonPrinter._print_FloorDiv ("a // b") and _print_Mod / _print_PythonMod ("a % b"),
 // each argument parenthesised unless it is an atom (precedence Atom - 0.5).
 std::string pyAtom(const AtomDef& a, const NameFn& name) {
+  // _print_Max / _print_Min: "max(a, b)", the arguments printed whole.
+  if (a.kind == AtomKind::kMax || a.kind == AtomKind::kMin)
+    return std::string(a.kind == AtomKind::kMax ? "max(" : "min(") + a.a.python(name) + ", " +
+           a.b.python(name) + ")";
   auto arg = [&](const Expr& e) { return paren(e.python(name), precedenceOf(e), kPrecAtom - 1); };
   const char* op = a.kind == AtomKind::kFloorDiv ? " // " : " % ";
   return arg(a.a) + op + arg(a.b);
@@ -265,7 +281,9 @@ std::string pyFactor(const Factor& f, int level, const NameFn& name) {
   if (f.name.empty())
     return paren(std::to_string(f.number), f.number < 0 ? kPrecAdd : kPrecAtom, level);
   const AtomDef* atom = atomOf(f.name);
-  std::string one = atom ? paren(pyAtom(*atom, name), kPrecFunc, level) : name(f.name);
+  std::string one = atom
+                        ? paren(pyAtom(*atom, name), isMinMax(*atom) ? kPrecAtom : kPrecFunc, level)
+                        : name(f.name);
   if (f.exp == 1) return one;
   // Pow: the base repeated (ExprPrinter._print_Pow), not parenthesised inside a Mul.
   std::string out;
@@ -303,6 +321,7 @@ std::map<std::string, std::unique_ptr<AtomDef>>& atomTable() {
 std::string strArg(const Expr& e) {
   std::string s = e.str();
   if (e.asSymbol() || (e.isConstant() && e.constant() >= 0)) return s;
+  if (const AtomDef* a = e.asAtom(); a && isMinMax(*a)) return s;  // a function call
   return "(" + s + ")";
 }
 
@@ -312,6 +331,8 @@ Expr makeAtom(AtomKind kind, const Expr& a, const Expr& b) {
     case AtomKind::kFloorDiv: key = "(" + strArg(a) + "//" + strArg(b) + ")"; break;
     case AtomKind::kMod: key = "Mod(" + a.str() + ", " + b.str() + ")"; break;
     case AtomKind::kPythonMod: key = "PythonMod(" + a.str() + ", " + b.str() + ")"; break;
+    case AtomKind::kMax: key = "Max(" + a.str() + ", " + b.str() + ")"; break;
+    case AtomKind::kMin: key = "Min(" + a.str() + ", " + b.str() + ")"; break;
   }
   {
     std::lock_guard<std::mutex> lock(atomMutex());
@@ -443,9 +464,13 @@ Expr::Top Expr::top() const {
     return out;
   }
   if (const AtomDef* atom = atomOf(name)) {
-    out.kind = atom->kind == AtomKind::kFloorDiv ? Top::Kind::kFloorDiv
-               : atom->kind == AtomKind::kMod    ? Top::Kind::kMod
-                                                 : Top::Kind::kPythonMod;
+    switch (atom->kind) {
+      case AtomKind::kFloorDiv: out.kind = Top::Kind::kFloorDiv; break;
+      case AtomKind::kMod: out.kind = Top::Kind::kMod; break;
+      case AtomKind::kPythonMod: out.kind = Top::Kind::kPythonMod; break;
+      case AtomKind::kMax: out.kind = Top::Kind::kMax; break;
+      case AtomKind::kMin: out.kind = Top::Kind::kMin; break;
+    }
     out.args = {atom->a, atom->b};
     return out;
   }
@@ -532,8 +557,15 @@ bool Expr::knownNonNegative(const Assumptions* assume) const {
     for (const auto& [s, p] : m) {
       if (p % 2 == 0) continue;
       if (const AtomDef* a = atomOf(s)) {
-        // Mod is non-negative; FloorDiv and PythonMod when their arguments are.
+        // Mod is non-negative; FloorDiv and PythonMod when their arguments are; Max when
+        // one argument is, Min when both are.
         if (a->kind == AtomKind::kMod) continue;
+        if (a->kind == AtomKind::kMax &&
+            (a->a.knownNonNegative(assume) || a->b.knownNonNegative(assume)))
+          continue;
+        if (a->kind == AtomKind::kMin && a->a.knownNonNegative(assume) &&
+            a->b.knownNonNegative(assume))
+          continue;
         if (a->kind == AtomKind::kPythonMod && knownSign(a->b, assume) > 0) continue;
         if (a->kind == AtomKind::kFloorDiv && a->a.knownNonNegative(assume) &&
             a->b.knownNonNegative(assume))
@@ -615,6 +647,67 @@ std::optional<Expr> Expr::mod(const Expr& p, const Expr& q, bool python,
   return makeAtom(python ? AtomKind::kPythonMod : AtomKind::kMod, p, q);
 }
 
+namespace {
+
+// sympy's is_positive for an int, a symbol, or a Max / Min of those (fuzzy_or / fuzzy_and).
+bool knownPositive(const Expr& e, const Assumptions* assume) {
+  if (e.isConstant()) return e.constant() > 0;
+  if (auto sym = e.asSymbol()) return assume && assume->positive(*sym);
+  const AtomDef* a = e.asAtom();
+  if (!a || !isMinMax(*a)) return false;
+  bool pa = knownPositive(a->a, assume), pb = knownPositive(a->b, assume);
+  return a->kind == AtomKind::kMax ? (pa || pb) : (pa && pb);
+}
+
+}  // namespace
+
+std::optional<Expr> Expr::maxMin(const Expr& a, const Expr& b, bool isMax,
+                                 const Assumptions* assume) {
+  // default_sort_key's classes: numbers, then symbols, then Max / Min (nested ones).
+  auto rank = [](const Expr& e) -> int {
+    if (e.isConstant()) return 0;
+    if (e.asSymbol()) return 1;
+    const AtomDef* atom = e.asAtom();
+    return atom && isMinMax(*atom) ? 2 : -1;
+  };
+  int ra = rank(a), rb = rank(b);
+  if (ra < 0 || rb < 0) return std::nullopt;
+  if (a == b) return a;
+  if (ra == 0 && rb == 0)
+    return Expr(isMax ? std::max(a.constant(), b.constant())
+                      : std::min(a.constant(), b.constant()));
+  const AtomKind kind = isMax ? AtomKind::kMax : AtomKind::kMin;
+  if (ra == 0 || rb == 0) {
+    const Expr& number = ra == 0 ? a : b;
+    const Expr& other = ra == 0 ? b : a;
+    // _collapse_arguments' numeric pass looks only at nested Max / Min whose first
+    // argument is a number.
+    // A nested Max / Min of this kind is flattened (_new_args_filter): not modelled.
+    if (const AtomDef* inner = other.asAtom();
+        inner && (inner->a.isConstant() || inner->kind == kind))
+      return std::nullopt;
+    // _find_localzeros: 0 against a non-negative value, 1 against a positive one.
+    int64_t c = number.constant();
+    bool positive = knownPositive(other, assume);
+    if ((c == 0 && (positive || other.knownNonNegative(assume))) || (c == 1 && positive))
+      return isMax ? other : number;
+    return makeAtom(kind, number, other);
+  }
+  if (ra == 2 && rb == 2) return std::nullopt;  // two nested Max / Min: not modelled
+  if (ra == 2 || rb == 2) {
+    // A symbol and a nested Max / Min: _collapse_arguments removes the symbol from it
+    // (or keeps only the symbol); not modelled when the symbol appears there.
+    const Expr& nested = ra == 2 ? a : b;
+    const Expr& sym = ra == 2 ? b : a;
+    const AtomDef* inner = nested.asAtom();
+    if (inner->kind == kind || inner->a == sym || inner->b == sym) return std::nullopt;
+    return makeAtom(kind, sym, nested);
+  }
+  // Two symbols, ordered by name.
+  bool aFirst = *a.asSymbol() < *b.asSymbol();
+  return makeAtom(kind, aFirst ? a : b, aFirst ? b : a);
+}
+
 Expr Expr::operator+(const Expr& o) const {
   Expr out = *this;
   for (const auto& [m, c] : o.terms_) {
@@ -658,8 +751,9 @@ Expr Expr::substitute(const std::map<std::string, Expr>& by, const Assumptions* 
       Expr factor = symbol(name);
       if (const AtomDef* a = atomOf(name)) {
         Expr x = a->a.substitute(by, assume), y = a->b.substitute(by, assume);
-        std::optional<Expr> rebuilt = a->kind == AtomKind::kFloorDiv
-                                          ? floorDiv(x, y, assume)
+        std::optional<Expr> rebuilt = a->kind == AtomKind::kFloorDiv ? floorDiv(x, y, assume)
+                                      : isMinMax(*a)
+                                          ? maxMin(x, y, a->kind == AtomKind::kMax, assume)
                                           : mod(x, y, a->kind == AtomKind::kPythonMod, assume);
         if (rebuilt) factor = *rebuilt;
       } else if (auto it = by.find(name); it != by.end()) {
@@ -680,8 +774,13 @@ std::optional<int64_t> Expr::evaluate(const std::map<std::string, int64_t>& valu
       std::optional<int64_t> x;
       if (const AtomDef* a = atomOf(s)) {
         auto l = a->a.evaluate(values), r = a->b.evaluate(values);
-        if (!l || !r || *r == 0) return std::nullopt;
-        x = a->kind == AtomKind::kFloorDiv ? pyFloorDiv(*l, *r) : pyMod(*l, *r);
+        if (!l || !r) return std::nullopt;
+        if (isMinMax(*a)) {
+          x = a->kind == AtomKind::kMax ? std::max(*l, *r) : std::min(*l, *r);
+        } else {
+          if (*r == 0) return std::nullopt;
+          x = a->kind == AtomKind::kFloorDiv ? pyFloorDiv(*l, *r) : pyMod(*l, *r);
+        }
       } else if (auto it = values.find(s); it != values.end()) {
         x = it->second;
       }

@@ -7,8 +7,11 @@
 // "1 + 2*L['x'].size()[0]"). Integer division and remainder are atoms standing in a
 // monomial like a symbol (torch/utils/_sympy/functions.py FloorDiv, Mod, PythonMod), made
 // through Expr::floorDiv / Expr::mod, which apply the rules of their `eval` classmethods,
-// and printed as sympy and torch print them. Max/Min, rationals and powers of symbolic
-// ints are not modelled: the operations that would make one report that they cannot.
+// and printed as sympy and torch print them. Max/Min of two arguments that are integers
+// or symbols are atoms too (torch/utils/_sympy/functions.py MinMaxBase with evaluate:
+// equal and numeric arguments collapse, _find_localzeros' 0 and 1 rules). Rationals,
+// powers of symbolic ints and Max/Min of other arguments are not modelled: the
+// operations that would make one report that they cannot.
 #pragma once
 
 #include <cstdint>
@@ -36,7 +39,7 @@ class Assumptions {
   virtual bool positive(const std::string& symbol) const = 0;
 };
 
-enum class AtomKind { kFloorDiv, kMod, kPythonMod };
+enum class AtomKind { kFloorDiv, kMod, kPythonMod, kMax, kMin };
 struct AtomDef;
 
 class Expr {
@@ -66,6 +69,14 @@ class Expr {
   // when b is zero.
   static std::optional<Expr> mod(const Expr& a, const Expr& b, bool python,
                                  const Assumptions* assume);
+  // Max(a, b) / Min(a, b) as MinMaxBase.__new__ evaluates them, for a and b integers,
+  // bare symbols, or one nested Max / Min (nullopt otherwise, and where
+  // _collapse_arguments would rewrite the nesting): two integers fold, equal arguments
+  // are one, and _find_localzeros drops the number 0 against a non-negative value and 1
+  // against a positive one (Max keeps the other value, Min the number). Arguments in
+  // default_sort_key order: numbers, symbols by name, then the nested Max / Min.
+  static std::optional<Expr> maxMin(const Expr& a, const Expr& b, bool isMax,
+                                    const Assumptions* assume);
   // sympy's is_nonnegative for an integer expression over `assume`'s symbols.
   bool knownNonNegative(const Assumptions* assume) const;
   const std::map<Monomial, int64_t>& terms() const { return terms_; }
@@ -95,7 +106,18 @@ class Expr {
   // The top of sympy's tree for this expression, as sympy_interp walks it
   // (torch/utils/_sympy/interp.py): its class and arguments in sympy's order.
   struct Top {
-    enum class Kind { kInteger, kSymbol, kAdd, kMul, kPow, kFloorDiv, kMod, kPythonMod };
+    enum class Kind {
+      kInteger,
+      kSymbol,
+      kAdd,
+      kMul,
+      kPow,
+      kFloorDiv,
+      kMod,
+      kPythonMod,
+      kMax,
+      kMin
+    };
     Kind kind = Kind::kInteger;
     int64_t number = 0;      // kInteger: the value; kPow: the exponent
     std::string symbol;      // kSymbol

@@ -317,7 +317,7 @@ std::string axiomKey(RelOp op, const Expr& lhs, const Expr& rhs) {
     d = lhs - rhs;
     cop = op == RelOp::kGt ? RelOp::kLt : RelOp::kLe;
   }
-  if (d.isConstant() || d.hasAtoms()) return "";
+  if (d.isConstant()) return "";
   int64_t g = 0;
   for (const auto& [mono, c] : d.terms()) g = std::gcd(g, c < 0 ? -c : c);
   if (g == 0) return "";
@@ -481,6 +481,20 @@ std::pair<Bound, Bound> ShapeEnv::atomRange(const AtomDef& atom) const {
   auto [blo, bhi] = rangeOf(atom.b);
   auto nonNeg = [](Bound lo) { return lo && *lo >= 0; };
   auto nonPos = [](Bound hi) { return hi && *hi <= 0; };
+  if (atom.kind == AtomKind::kMax || atom.kind == AtomKind::kMin) {
+    // ValueRanges.max_or_min: the bounds taken pairwise; a missing lower bound is -inf,
+    // a missing upper bound +inf.
+    bool isMax = atom.kind == AtomKind::kMax;
+    auto lower = [&](Bound x, Bound y) -> Bound {
+      if (x && y) return isMax ? std::max(*x, *y) : std::min(*x, *y);
+      return isMax ? (x ? x : y) : Bound{};
+    };
+    auto upper = [&](Bound x, Bound y) -> Bound {
+      if (x && y) return isMax ? std::max(*x, *y) : std::min(*x, *y);
+      return isMax ? Bound{} : (x ? x : y);
+    };
+    return {lower(alo, blo), upper(ahi, bhi)};
+  }
   if (atom.kind == AtomKind::kFloorDiv) {
     if (containsZero(blo, bhi)) {
       if ((nonNeg(blo) && nonNeg(alo)) || (nonPos(bhi) && nonPos(ahi))) return {0, {}};

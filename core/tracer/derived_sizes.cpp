@@ -15,7 +15,7 @@ using symbolic::RelOp;
 
 namespace {
 
-// Stand-ins are base + 101*k with bases of 100003 and 200017 (replay.cpp): a value this
+// Stand-ins are base + kStandInStep*k with bases of 100003 and 200017 (replay.cpp): a value this
 // far below one is `s - k` of a slice with constant bounds.
 constexpr int64_t kOffsetReach = 50;
 // Below this a derived value could be a real size: such expressions are refused.
@@ -104,13 +104,37 @@ Status registerDerivedSize(TracingContext& ctx, int64_t v, const Expr& e) {
   // A value small enough to be a real size (Mod(s77, 3)) is not recorded: where it
   // sizes a tensor it reads as that number, as before.
   if (v < kSmallest && v > -kSmallest) return Status::success();
-  if (ctx.symbolByStandIn.count(v)) {
+  if (auto sym = ctx.symbolByStandIn.find(v); sym != ctx.symbolByStandIn.end()) {
+    // Max(3, s77) at the stand-ins is s77's stand-in: a tensor sized by it would read
+    // as s77.
+    if (e.asAtom() && (e.asAtom()->kind == symbolic::AtomKind::kMax ||
+                       e.asAtom()->kind == symbolic::AtomKind::kMin))
+      return unsupported("dynamic shapes: a size " + e.str() + " whose stand-in is " + sym->second +
+                         "'s (Max/Min as sizes are not modelled)");
     ctx.ambiguousStandIns.insert(v);
     return Status::success();
   }
   auto [it, fresh] = ctx.derivedByStandIn.emplace(v, e);
   if (!fresh && it->second != e) ctx.ambiguousStandIns.insert(v);
   return Status::success();
+}
+
+std::optional<Expr> computeSliceIndex(TracingContext& ctx, const Expr& size, const Expr& idx) {
+  auto& env = ctx.output.shapeEnv();
+  auto in = env.guardAll({{idx, RelOp::kGe, Expr(0)}, {idx, RelOp::kLe, size}});
+  if (!in) return std::nullopt;
+  if (*in) return idx;
+  auto neg = env.guardAll({{idx, RelOp::kLt, Expr(0)}, {idx, RelOp::kGe, -size}});
+  if (!neg) return std::nullopt;
+  if (*neg) return idx + size;
+  auto below = env.guardAll({{idx, RelOp::kLt, -size}});
+  if (!below) return std::nullopt;
+  if (*below) return Expr(0);
+  auto above = env.guardAll({{idx, RelOp::kGt, size}});
+  if (!above) return std::nullopt;
+  if (*above) return size;
+  env.markUnsupported("a slice index resolved by sym_min / sym_max (" + idx.str() + ")");
+  return std::nullopt;
 }
 
 Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
@@ -137,8 +161,10 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
   // A SymInt argument derived from symbols (narrow's length x.shape[0] - 1): the checks
   // other meta functions make on it (start + length <= size) are not modelled.
   static const std::unordered_set<std::string_view> kTakesDerivedInts = {
-      "ones",     "zeros",     "empty",    "full",   "rand",   "randn", "new_zeros",
-      "new_ones", "new_empty", "new_full", "arange", "repeat", "select"};
+      "ones", "zeros", "empty", "full", "rand", "randn", "new_zeros", "new_ones", "new_empty",
+      "new_full", "arange", "repeat", "select",
+      // checked before (split_sizes.cpp narrowSizeGuards)
+      "narrow"};
   if (!testsEqOne(name) && !kTakesDerivedInts.count(name)) {
     std::set<std::string> ints;
     for (const auto& a : args) {

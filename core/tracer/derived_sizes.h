@@ -27,6 +27,11 @@ namespace dynrr::tracer {
 struct TracingContext;
 class InstructionTranslator;
 
+// Size symbols stand in as base + kStandInStep * k (replay.cpp's bases are odd): the step
+// keeps every stand-in odd, so halving one (chunk(2)) never gives two equal pieces with
+// different expressions, and keeps `s - k` (k < 50) of one symbol from reaching another's.
+constexpr int64_t kStandInStep = 102;
+
 // The expression a size value of a fake tensor stands for: a size symbol's stand-in is
 // that symbol, a registered derived value its expression, a stand-in minus a small k
 // (a slice with constant bounds) `s - k`; a number that no symbol can have made is that
@@ -44,6 +49,13 @@ Status registerDerivedSize(TracingContext& ctx, int64_t v, const symbolic::Expr&
 // of its tensor arguments, or `unsupported` naming the op when they are not modelled.
 Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
                          const std::vector<fake::MetaArg>& args);
+
+// fake_impls._compute_slice_index(size, index) for a backed index: the index itself, the
+// index plus the size, 0 or the size, each chosen by guard_or_false of its condition (a
+// guard where the ranges do not decide). nullopt, with the shape env marked unsupported:
+// a conjunction it cannot guard, or an index sym_min / sym_max would resolve.
+std::optional<symbolic::Expr> computeSliceIndex(TracingContext& ctx, const symbolic::Expr& size,
+                                                const symbolic::Expr& index);
 
 // After a view / reshape / flatten: the size it inferred (a -1, the flattened dims) is the
 // quotient or product of the input's size expressions, as the meta function computes it

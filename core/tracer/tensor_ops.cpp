@@ -13,6 +13,7 @@
 #include "core/fake/op_registry.h"
 #include "core/tracer/conv_backend.h"
 #include "core/tracer/derived_sizes.h"
+#include "core/tracer/split_sizes.h"
 #include "core/tracer/unbacked.h"
 #include "core/vt/autocast_mode.h"
 #include "core/vt/constant.h"
@@ -565,13 +566,20 @@ namespace {
 // and guards of the shapes it will see (unbacked, symbolic, conv backend, derived and
 // factory sizes), then autocast's casts of the arguments (FakeTensorMode runs the
 // operator under the autocast dispatch key; the graph keeps the uncast call).
-Status beforeMeta(InstructionTranslator& tx, const std::string& metaOp, const vt::Args& args,
+// `metaCall` may be rewritten (chunk along a symbolic dim: split by the stand-in lengths).
+Status beforeMeta(InstructionTranslator& tx, std::string& metaCall, const vt::Args& args,
                   const vt::Kwargs& kwargs, std::vector<fake::MetaArg>& margs, fake::Kwargs& mkw) {
+  const std::string metaOp = metaCall;
   if (Status s = unbackedOpGap(tx, metaOp, args, kwargs, margs); !s) return s;
-  if (Status s = refuseSymbolicMeta(tx.context(), metaOp, margs, mkw); !s) return s;
   if (Status s = convBackendGuards(tx, metaOp, margs, mkw); !s) return s;
+  if (Status s = narrowSizeGuards(tx, metaOp, args, kwargs, margs); !s) return s;
   if (Status s = derivedSizeGuards(tx, metaOp, margs); !s) return s;
   if (Status s = factorySizeGuards(tx, metaOp, args, kwargs); !s) return s;
+  auto divided = divideSymbolicDim(tx, metaCall, margs, mkw);
+  if (!divided) return divided.error();
+  if (!*divided) {
+    if (Status s = refuseSymbolicMeta(tx.context(), metaOp, margs, mkw); !s) return s;
+  }
   if (tx.context().autocastCpuRegions.empty()) return Status::success();
   return vt::autocastCastPolicy(metaOp, tx.context().autocastCpuRegions.back(), margs, mkw);
 }
@@ -611,7 +619,8 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
-  if (Status s = beforeMeta(tx, metaOp, args, kwargs, margs, mkw); !s) return s.error();
+  std::string metaCall = metaOp;
+  if (Status s = beforeMeta(tx, metaCall, args, kwargs, margs, mkw); !s) return s.error();
   if (!tx.context().batchedTensors.empty()) {
     auto batched = batchedArgs(tx.context(), gargs, gkw);
     if (!batched) return batched.error();
@@ -619,8 +628,8 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
       return batchedTensorCall(tx, method, target, metaOp, std::move(gargs), std::move(gkw), margs,
                                mkw, *batched, fctx);
   }
-  auto result = fake::callOp(metaOp, margs, mkw, fctx);
-  if (result) {
+  auto result = fake::callOp(metaCall, margs, mkw, fctx);
+  if (result && metaCall == metaOp) {
     if (Status s = checkSymIntArgs(metaOp, args, kwargs, margs, mkw, fctx, *result); !s)
       return s.error();
   }

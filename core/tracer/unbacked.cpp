@@ -21,11 +21,12 @@ std::string_view baseName(std::string_view op) {
 }
 
 // The value fake tensors compute with for a new unbacked int: a stand-in like a size
-// symbol's (base + 101*k, replay.cpp), so sizes read back map to the symbol.
+// symbol's (base + kStandInStep*k, replay.cpp), so sizes read back map to the symbol.
 Expected<int64_t> newStandIn(TracingContext& ctx, const std::string& symbol) {
   if (ctx.symbolBase == 0)
     return Error("internal: an unbacked symbol in a replay without size stand-ins");
-  int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
+  int64_t standIn =
+      ctx.symbolBase + kStandInStep * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
   ctx.symbolStandIn[symbol] = standIn;
   ctx.symbolByStandIn[standIn] = symbol;
   return standIn;

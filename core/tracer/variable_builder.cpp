@@ -18,6 +18,7 @@
 #include "core/support/sha256.h"
 #include "core/trace/library_modules.h"
 #include "core/trace/object_printer.h"
+#include "core/tracer/derived_sizes.h"
 #include "core/tracer/export_mode.h"
 #include "core/tracer/frame_state.h"
 #include "core/vt/autocast_mode.h"
@@ -104,7 +105,8 @@ int64_t standInFor(TracingContext& ctx, const std::string& symbol) {
       ctx.symbolByStandIn[standIn] = *rep;
     return standIn;
   }
-  int64_t standIn = ctx.symbolBase + 101 * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
+  int64_t standIn =
+      ctx.symbolBase + kStandInStep * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
   ctx.symbolStandIn[symbol] = standIn;
   ctx.symbolByStandIn[standIn] = symbol;
   return standIn;

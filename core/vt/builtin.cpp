@@ -506,6 +506,20 @@ Expected<VtPtr> callNumberType(Tx& tx, const std::string& name, Args& args) {
     if (name == "float") return ConstantVariable::make(*c->asNumber());
     return ConstantVariable::make(*c->asNumber() != 0);
   }
+  // float(n) of a backed SymInt: BuiltinVariable's call of float on a SymNodeVariable, a
+  // torch.sym_float node whose value is sympy's ToFloat(n) (no guard).
+  if (name == "float" && args[0]->kind() == VtKind::kSymInt) {
+    const auto& si = static_cast<const SymIntVariable&>(*args[0]);
+    auto& out = tx.context().output;
+    if (si.isBool() || si.isFloat() || out.shapeEnv().hasUnbacked(si.expr()))
+      return unsupported("float() of a " + std::string(si.isFloat() ? "SymFloat" : "SymBool") +
+                         " or an unbacked SymInt (not modelled)");
+    NodeId node = out.callFunction("torch.sym_float", {tracer::GraphArg::ofNode(si.node())}, {});
+    out.graph().node(node).symExpr = "ToFloat(" + si.expr().str() + ")";
+    auto v = std::make_shared<SymIntVariable>(node, si.hint(), si.fakeValue(), si.expr());
+    v->setFloat();
+    return VtPtr(std::move(v));
+  }
   // int(t) / float(t) of a tensor: nb_int_impl / nb_float_impl (tensor_method_breaks.cpp).
   if (args[0]->kind() == VtKind::kTensor && name != "bool")
     return args[0]->callMethod(tx, "__" + name + "__", {}, {});

@@ -68,6 +68,61 @@ Expected<VtPtr> minMaxTensors(Tx& tx, const std::string& name, const std::vector
   return acc;
 }
 
+// _call_min_max_binary on a SymNodeVariable: a torch.sym_max / sym_min node of the two
+// arguments as given, whose value is sympy's Max / Min of theirs (no guard). Modelled for
+// two arguments, each a backed SymInt or an int, whose expressions are integers or bare
+// symbols (symbolic::Expr::maxMin).
+Expected<VtPtr> minMaxSymInts(Tx& tx, const std::string& name, const std::vector<VtPtr>& items) {
+  if (items.size() != 2)
+    return unsupported(name + "() of " + std::to_string(items.size()) +
+                       " values with a symbolic int (folded pairwise: not modelled)");
+  auto& out = tx.context().output;
+  auto& env = out.shapeEnv();
+  std::vector<symbolic::Expr> exprs;
+  std::vector<tracer::GraphArg> gargs;
+  int64_t hint = 0;
+  bool isMax = name == "max";
+  for (size_t i = 0; i < 2; ++i) {
+    const VtPtr& v = items[i];
+    int64_t h = 0;
+    if (v->kind() == VtKind::kSymInt) {
+      const auto& si = static_cast<const SymIntVariable&>(*v);
+      if (si.isBool() || si.isFloat() || env.hasUnbacked(si.expr()))
+        return unsupported(name + "() of a SymFloat, SymBool or unbacked SymInt (not modelled)");
+      exprs.push_back(env.replace(si.expr()));
+      gargs.push_back(tracer::GraphArg::ofNode(si.node()));
+      h = si.hint();
+    } else if (auto c = constantInt(v);
+               c && !std::holds_alternative<bool>(asConstant(v)->value())) {
+      exprs.emplace_back(*c);
+      gargs.push_back(tracer::GraphArg::ofConstant(*c));
+      h = *c;
+    } else {
+      return unsupported(name + "() of a symbolic int and a " + v->pythonTypeName());
+    }
+    hint = i == 0 ? h : (isMax ? std::max(hint, h) : std::min(hint, h));
+  }
+  auto expr = symbolic::Expr::maxMin(exprs[0], exprs[1], isMax, &env);
+  if (!expr)
+    return unsupported(name + "() of " + exprs[0].str() + " and " + exprs[1].str() +
+                       " (sympy Max/Min of expressions other than ints and symbols are not "
+                       "modelled)");
+  NodeId node = out.callFunction("torch.sym_" + name, std::move(gargs), {});
+  out.graph().node(node).symExpr = expr->str();
+  out.graph().node(node).symValue = *expr;
+  // A value sympy folds to a bound symbol (Max(s27, 0) is s27) is that symbol's placeholder
+  // (OutputGraph.bound_symbols): the new node is then unused and dropped. A folded
+  // constant (Min(1, s77) is 1) keeps its node, whose example value is that int.
+  if (auto sym = expr->asSymbol()) {
+    if (auto bound = tx.context().symbolNodes.find(*sym); bound != tx.context().symbolNodes.end())
+      node = bound->second;
+  }
+  // Fake tensors see it at its hint, not at the stand-ins (where Max(3, s77) would be
+  // s77's stand-in and read back as s77): as a scalar operand only its type matters, and
+  // a size computed from it is refused (tensor_ops' checkSymIntArgs).
+  return VtPtr(std::make_shared<SymIntVariable>(node, hint, hint, std::move(*expr)));
+}
+
 Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
   VtPtr key = takeKwarg(kwargs, "key");
   VtPtr dflt = takeKwarg(kwargs, "default");
@@ -100,12 +155,9 @@ Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& 
     return tracer::graphBreak(tx, "invalid call to builtin op handler",
                               "Encountered TypeError when trying to handle op " + name);
   if (!key && !dflt && tracer::anyTensor(items, {})) return minMaxTensors(tx, name, items);
-  // _call_min_max_binary on a SymNodeVariable: a torch.sym_max / sym_min node whose
-  // value is a sympy Max / Min (no guard), which core/symbolic does not model.
-  for (const auto& item : items)
-    if (item->kind() == VtKind::kSymInt)
-      return unsupported(name + "() of a symbolic int (torch.sym_" + name +
-                         ": sympy Max/Min are not modelled)");
+  if (std::any_of(items.begin(), items.end(),
+                  [](const VtPtr& v) { return v->kind() == VtKind::kSymInt; }))
+    return minMaxSymInts(tx, name, items);
   std::vector<VtPtr> keys = items;
   if (key) {
     // Constant folding runs min/max in Python (can_constant_fold_through), key included:

@@ -41,6 +41,8 @@ Expected<bool> SymIntVariable::boolValue(Tx& tx) {
   if (isBool_ || tx.context().output.shapeEnv().hasUnbacked(expr_))
     return tracer::graphBreak(tx, "Data-dependent branching",
                               "Detected data-dependent branching (e.g. `if my_tensor.sum() > 0:`)");
+  if (isFloat_)
+    return unsupported("a backed SymFloat as a Python bool (its ToFloat guard is not modelled)");
   return VariableTracker::boolValue(tx);
 }
 
@@ -141,8 +143,8 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
     return unsupported(op + " of a data-dependent SymBool (not modelled)");
   if (isFloat_ || (otherSym && otherSym->isFloat()))
     return unsupported(op +
-                       " of a SymFloat (an unbacked float of .item(): sympy's float "
-                       "arithmetic is not modelled)");
+                       " of a SymFloat (float() of a SymInt, or a float of .item(): sympy's "
+                       "float arithmetic is not modelled)");
   if (base[0] == 'i' && base != "is_" && base != "is_not") base = base.substr(1);  // n += 1
   const symbolic::Expr& l = selfOnLeft ? expr_ : theirExpr;
   const symbolic::Expr& r = selfOnLeft ? theirExpr : expr_;

@@ -689,23 +689,7 @@ Status TensorVariable::resolveSlice(Tx& tx, SliceVariable& slice, size_t dim,
   int64_t step = constantInt(sl->step()).value_or(1);
   if (step <= 0) return unsupported("a slice step that is not positive (RuntimeError path)");
   auto failed = [&]() -> Status { return unsupported("dynamic shapes: " + env.unsupported()); };
-  // _compute_slice_index
-  auto resolve = [&](const Expr& idx) -> std::optional<Expr> {
-    auto in = env.guardAll({{idx, RelOp::kGe, Expr(0)}, {idx, RelOp::kLe, size}});
-    if (!in) return std::nullopt;
-    if (*in) return idx;
-    auto neg = env.guardAll({{idx, RelOp::kLt, Expr(0)}, {idx, RelOp::kGe, -size}});
-    if (!neg) return std::nullopt;
-    if (*neg) return idx + size;
-    auto below = env.guardAll({{idx, RelOp::kLt, -size}});
-    if (!below) return std::nullopt;
-    if (*below) return Expr(0);
-    auto above = env.guardAll({{idx, RelOp::kGt, size}});
-    if (!above) return std::nullopt;
-    if (*above) return size;
-    env.markUnsupported("a slice index resolved by sym_min / sym_max (" + idx.str() + ")");
-    return std::nullopt;
-  };
+  auto resolve = [&](const Expr& idx) { return tracer::computeSliceIndex(ctx, size, idx); };
   Expr start(0), end = size;
   if (auto s = exprOf(sl->start())) {
     auto r = resolve(*s);

@@ -3,7 +3,6 @@
 // see them, and splitting a trace into chunks and joining it again loses nothing.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -24,17 +23,37 @@ std::string readFile(const std::string& path) {
   return ss.str();
 }
 
+// A fixed spread of corpus traces (one per group, roughly), so the mutants' statistics do
+// not move when the corpus grows.
+const char* const kTraces[] = {
+    "arith/add_tensors.dynrr",
+    "breaks/break_then_mutation.dynrr",
+    "builtins/sorted_key_reverse.dynrr",
+    "closures/nonlocal_from_inlined_helper.dynrr",
+    "control/branch_on_argument_none.dynrr",
+    "dynamic/dynamic_true_size_one_dim.dynrr",
+    "dynamic/recompile_shape_branch.dynrr",
+    "exceptions/builtin_misc_errors.dynrr",
+    "export/dynamo_export_closure_tensor.dynrr",
+    "export/strict_dim_violation.dynrr",
+    "hops/cond_dtype_branches.dynrr",
+    "hops/cond_nested.dynrr",
+    "indexing/int_index.dynrr",
+    "library/itertools_product_chain.dynrr",
+    "modsurface/hook_scales_output.dynrr",
+    "modules/named_children.dynrr",
+    "objects/mutable_mapping_get.dynrr",
+    "side_effects/custom_getattr_object.dynrr",
+    "surface/data_dependent_methods2.dynrr",
+    "surface/stat_methods.dynrr",
+};
+
 std::vector<std::string> someCorpusTraces(size_t n) {
-  std::vector<std::string> paths;
-  for (const auto& e :
-       std::filesystem::recursive_directory_iterator(std::string(DYNRR_CORPUS_DIR) + "/traces")) {
-    if (e.path().extension() == ".dynrr") paths.push_back(e.path().string());
-  }
-  std::sort(paths.begin(), paths.end());
   std::vector<std::string> out;
-  for (size_t i = 0; i < paths.size() && out.size() < n;
-       i += std::max<size_t>(1, paths.size() / n)) {
-    out.push_back(readFile(paths[i]));
+  for (const char* name : kTraces) {
+    if (out.size() == n) break;
+    std::string bytes = readFile(std::string(DYNRR_CORPUS_DIR) + "/traces/" + name);
+    if (!bytes.empty()) out.push_back(std::move(bytes));
   }
   return out;
 }

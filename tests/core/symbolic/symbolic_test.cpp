@@ -53,7 +53,7 @@ class VectorAssumptions final : public Assumptions {
 };
 
 // The prefix language of the atom vectors: add(..), mul(..), fd(a,b), mod(a,b),
-// pmod(a,b) over ints and symbols.
+// pmod(a,b), max(a,b), min(a,b) over ints and symbols.
 Expr parsePrefix(const std::string& src, size_t& pos) {
   static const VectorAssumptions assume;
   size_t start = pos;
@@ -76,7 +76,9 @@ Expr parsePrefix(const std::string& src, size_t& pos) {
     return out;
   }
   std::optional<Expr> out = head == "fd" ? Expr::floorDiv(args[0], args[1], &assume)
-                                         : Expr::mod(args[0], args[1], head == "pmod", &assume);
+                            : head == "max" || head == "min"
+                                ? Expr::maxMin(args[0], args[1], head == "max", &assume)
+                                : Expr::mod(args[0], args[1], head == "pmod", &assume);
   EXPECT_TRUE(out.has_value()) << src;
   return out.value_or(Expr(0));
 }
