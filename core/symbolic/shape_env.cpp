@@ -473,6 +473,9 @@ bool ShapeEnv::evaluate(const Relation& relIn) {
       }
       break;
   }
+  // _refine_ranges: a range refined to a single value replaces the symbol by it
+  // ("range_refined_to_singleton").
+  if (s.lower && s.upper && *s.lower == *s.upper) setReplacement(s.name, Expr(*s.lower));
   return value;
 }
 
