@@ -1,6 +1,8 @@
 // output_graph.cpp — see output_graph.h.
 #include "core/tracer/output_graph.h"
 
+#include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -285,10 +287,16 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
         symCompute = false;
     }
     if ((n.op == "call_function" && n.target == "operator.getitem") || accessor || symCompute) {
-      for (const auto& a : n.args) {
-        if (a.kind == GraphArg::Kind::kNode && a.node >= 0)
-          --users[static_cast<size_t>(graph_.resolve(a.node))];
-      }
+      // Its uses go, nested ones too (a slice's SymInt bound: x[:b0]).
+      std::function<void(const GraphArg&)> release = [&](const GraphArg& a) {
+        if (a.kind == GraphArg::Kind::kNode) {
+          if (a.node >= 0) --users[static_cast<size_t>(graph_.resolve(a.node))];
+          return;
+        }
+        for (const auto& item : a.items) release(item);
+      };
+      for (const auto& a : n.args) release(a);
+      for (const auto& kv : n.kwargs) release(kv.second);
       graph_.erase(static_cast<NodeId>(i));
     }
   }
@@ -375,6 +383,7 @@ void OutputGraph::applyReplacements() {
     hashConsSymNode(id, next, byExpr);
     if (!graph_.node(id).unbackedBindings.empty()) bindUnbacked(id, next, byExpr);
   }
+  placeDeferredChecks();
   // Delete unused reified symbols: an unbacked symbol's binding no node uses.
   auto users = graph_.userCounts();
   for (const auto& [key, node] : byExpr) {
@@ -389,6 +398,17 @@ void OutputGraph::hashConsSymNode(NodeId id, NodeId next, std::map<std::string, 
   if (!n.symValue || n.erased) return;
   symbolic::Expr e = shapeEnv_.replace(*n.symValue);
   n.symExpr = e.str();
+  if (!n.symWrap.empty()) {
+    // ToFloat(s68): hash-consed with the nodes computing the same wrapped value only.
+    n.symExpr = n.symWrap + "(" + e.str() + ")";
+    if (auto it = byExpr.find(n.symExpr); it != byExpr.end()) {
+      graph_.replaceAllUses(id, it->second);
+      graph_.erase(id);
+      return;
+    }
+    byExpr.emplace(n.symExpr, id);
+    return;
+  }
   if (e.isConstant()) return;  // primitives are not hash-consed
   if (byExpr.count(e.str())) {
     // CSE: an expression an earlier node computes is taken from it, and this node goes
@@ -449,6 +469,8 @@ void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, Nod
     auto assertBound = [&](symbolic::RelOp op, int64_t bound) {
       symbolic::Relation rel{symbolic::Expr::symbol(symbol), op, symbolic::Expr(bound)};
       std::string text = rel.python([](const std::string& s) { return s; });
+      for (const auto& d : deferredChecks_)
+        if (d.text == text) return;  // a torch._check asserts it already
       ProtoNode cmp;
       cmp.op = "call_function";
       cmp.target = op == symbolic::RelOp::kGe ? "operator.ge" : "operator.le";
@@ -467,7 +489,41 @@ void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, Nod
     };
     if (info->lower) assertBound(symbolic::RelOp::kGe, *info->lower);
     if (info->upper) assertBound(symbolic::RelOp::kLe, *info->upper);
+    // A Gt check's canonical deferred assert (`0 < u0`): a comparison of its own.
+    for (const auto& d : deferredChecks_) {
+      if (d.symbol != symbol || !d.gtBound) continue;
+      ProtoNode cmp;
+      cmp.op = "call_function";
+      cmp.target = "operator.gt";
+      cmp.args = {GraphArg::ofNode(byExpr.at(symbol)), GraphArg::ofConstant(*d.gtBound)};
+      cmp.symExpr = symbol + " > " + std::to_string(*d.gtBound);
+      cmp.insertBefore = next;
+      NodeId c = graph_.add(std::move(cmp));
+      addAssert(c, std::to_string(*d.gtBound) + " < " + symbol, next, 0);
+    }
   }
+}
+
+void OutputGraph::placeDeferredChecks() {
+  if (deferredChecks_.empty()) return;
+  for (const auto& d : deferredChecks_) {
+    const int graph = graph_.node(d.cond).graph;
+    const std::vector<NodeId> order = graph_.order(graph);
+    auto at = std::find(order.begin(), order.end(), d.cond);
+    addAssert(d.cond, d.text, at != order.end() && at + 1 != order.end() ? *(at + 1) : -1, graph);
+  }
+}
+
+void OutputGraph::addAssert(NodeId cond, const std::string& text, NodeId before, int graph) {
+  ProtoNode check;
+  check.op = "call_function";
+  check.target = "torch.ops.aten._assert_scalar.default";
+  check.args = {GraphArg::ofNode(cond),
+                GraphArg::ofConstant("Runtime assertion failed for expression " + text +
+                                     " on node '" + nodeName(cond) + "'")};
+  check.insertBefore = before;
+  check.graph = graph;
+  graph_.add(std::move(check));
 }
 
 std::optional<GraphArg> OutputGraph::reifySymExpr(const symbolic::Expr& e,

@@ -56,6 +56,12 @@ class OutputGraph {
   NodeId symIntInput(const std::string& symbol, const std::string& sourceName);
 
   // Adds a call node.
+  // torch._check(cond) of a comparison of an unbacked symbol: `cond` is asserted
+  // (aten._assert_scalar) when the graph is finished (see deferredChecks_).
+  void deferCheck(NodeId cond, const std::string& text, const std::string& symbol,
+                  std::optional<int64_t> gtBound) {
+    deferredChecks_.push_back(DeferredCheck{cond, text, symbol, gtBound});
+  }
   NodeId callFunction(const std::string& target, std::vector<GraphArg> args,
                       std::vector<std::pair<std::string, GraphArg>> kwargs);
   NodeId callMethod(const std::string& method, std::vector<GraphArg> args,
@@ -164,6 +170,23 @@ class OutputGraph {
   // asserts, placed before `next`.
   void bindUnbacked(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr);
   std::set<std::string> constrainedUnbacked_;
+  // torch._check of unbacked comparisons: each comparison node and its printed relation,
+  // asserted after the range asserts are placed (the runtime-assert pass inserts them
+  // then, right after the comparison; a range bound with the same text is not asserted
+  // twice).
+  // A Gt check (`u0 > 2`) also has its deferred runtime assert in canonical form
+  // (`2 < u0`), a new comparison asserted after the symbol's range asserts.
+  struct DeferredCheck {
+    NodeId cond;
+    std::string text;
+    std::string symbol;
+    std::optional<int64_t> gtBound;
+  };
+  std::vector<DeferredCheck> deferredChecks_;
+  void placeDeferredChecks();
+  // aten._assert_scalar(cond, "Runtime assertion failed for expression <text> on node
+  // '<cond>'") placed before `before` in tracer `graph`.
+  void addAssert(NodeId cond, const std::string& text, NodeId before, int graph);
   // _sympy_interp with hash-consing: the argument computing `e` from the nodes `byExpr`
   // holds (symbol inputs, earlier SymInt nodes), new nodes created before `before`;
   // nullopt when a symbol has no node or the expression has a class it does not lower.

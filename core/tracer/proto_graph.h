@@ -71,8 +71,11 @@ struct ProtoNode {
   std::string symbol;   // size-symbol placeholders: the symbol ("s77"); example value "sym s77"
   std::string symExpr;  // SymInt nodes: their sympy text ("s24 + 1"); example "sym s24 + 1"
   std::optional<symbolic::Expr> symValue;  // SymInt arithmetic nodes: their expression
-  size_t replacementsBefore = 0;           // how many shape env replacements existed at creation
-  bool intSymbol = false;                  // a SymInt input of a dynamic int (dropped when unused)
+  // A sympy function the value is wrapped in ("ToFloat" for torch.sym_float): printed and
+  // hash-consed as `symWrap(symValue)`.
+  std::string symWrap;
+  size_t replacementsBefore = 0;  // how many shape env replacements existed at creation
+  bool intSymbol = false;         // a SymInt input of a dynamic int (dropped when unused)
   // node.meta['unbacked_bindings']: the unbacked symbols this node defines, each with
   // the dim of the size that holds it (-1: the node's value itself, as .item()'s).
   std::vector<std::pair<std::string, int>> unbackedBindings;

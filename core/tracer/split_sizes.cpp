@@ -4,6 +4,7 @@
 #include "core/tracer/derived_sizes.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/constant.h"
+#include "core/vt/lists.h"
 #include "core/vt/sym_node.h"
 
 namespace dynrr::tracer {
@@ -121,6 +122,65 @@ Expected<bool> divideSymbolicDim(InstructionTranslator& tx, std::string& metaOp,
   margs = {std::move(input), fake::MetaArg::list(std::move(items)), fake::MetaArg(dim)};
   mkw.clear();
   return true;
+}
+
+Status selectIndexGuards(InstructionTranslator& tx, const std::string& metaOp, const vt::Args& args,
+                         const std::vector<fake::MetaArg>& margs) {
+  auto& ctx = tx.context();
+  if (ctx.symbolBase == 0 || margs.empty()) return {};
+  const auto* t = margs[0].get<fake::TensorMeta>();
+  if (!t) return {};
+  auto intOf = [](const VtPtr& v) -> std::optional<int64_t> {
+    const auto* c = vt::asConstant(v);
+    if (!c || !std::holds_alternative<int64_t>(c->value())) return std::nullopt;
+    return std::get<int64_t>(c->value());
+  };
+  std::vector<std::pair<int64_t, int64_t>> picks;  // (dim, index)
+  if (metaOp == "operator.getitem" && args.size() == 2) {
+    if (auto i = intOf(args[1])) {
+      picks.emplace_back(0, *i);
+    } else if (args[1]->kind() == vt::VtKind::kTuple) {
+      int64_t dim = 0;
+      bool opaque = false;
+      for (const auto& item : static_cast<const vt::SequenceVariable&>(*args[1]).items()) {
+        if (auto i = intOf(item)) {
+          picks.emplace_back(dim++, *i);
+        } else if (item->kind() == vt::VtKind::kSlice) {
+          ++dim;
+        } else if (const auto* c = vt::asConstant(item); c && c->isNone()) {
+          continue;
+        } else {
+          opaque = true;  // Ellipsis, a tensor, a SymInt: later dims are not known here
+          break;
+        }
+      }
+      bool symbolic = false;
+      for (int64_t v : t->sizes) symbolic |= v >= ctx.symbolBase - 1000;
+      if (opaque && symbolic && !picks.empty())
+        return unsupported(
+            "dynamic shapes: an index tuple mixing ints with an Ellipsis, a tensor "
+            "or a SymInt on a tensor with symbolic sizes (the bounds guards of "
+            "its selects are not modelled)");
+    }
+  } else if ((metaOp == "Tensor.select" || metaOp == "torch.select") && args.size() == 3) {
+    auto d = intOf(args[1]), i = intOf(args[2]);
+    if (d && i) picks.emplace_back(*d < 0 ? *d + t->dim() : *d, *i);
+  }
+  auto& env = ctx.output.shapeEnv();
+  for (const auto& [dim, index] : picks) {
+    if (dim < 0 || dim >= t->dim()) continue;
+    int64_t standIn = t->sizes[static_cast<size_t>(dim)];
+    if (standIn < ctx.symbolBase - 1000) continue;
+    auto size = sizeExpr(ctx, standIn);
+    if (!size)
+      return unsupported(
+          "dynamic shapes: an int index on a dim whose size is derived by an op "
+          "whose symbolic sizes are not modelled");
+    if (env.evaluate({*size, RelOp::kLe, Expr(-1 - index)}) ||
+        env.evaluate({*size, RelOp::kLe, Expr(index)}))
+      return unsupported("dynamic shapes: an index out of range (IndexError path)");
+  }
+  return {};
 }
 
 Status narrowSizeGuards(InstructionTranslator& tx, const std::string& metaOp, const vt::Args& args,

@@ -11,6 +11,10 @@
 // equals the size). Each check is a ShapeEnv.evaluate: free when the ranges decide it, a
 // guard otherwise (`((-1) + s + ((1 + s) // 2)) // ((1 + s) // 2) == 2` for chunk(2)).
 //
+// select (an int index: x[4], x[0, :], Tensor.select) on a dim whose size is symbolic:
+// ATen's select_symint bounds check `size <= -1 - index || size <= index`, each a guard
+// where the ranges leave it open (x[4] of an s77 dim: `5 <= s77`).
+//
 // narrow along a dim with a SymInt start or length: torch/_refs narrow's checks (length >= 0,
 // start within [-size, size], start <= size - length), which ATen's CompositeImplicit
 // narrow makes too, then the slice fake_impls.slice_forward computes (_compute_slice_index).
@@ -37,6 +41,12 @@ class InstructionTranslator;
 // pieces.
 Expected<bool> divideSymbolicDim(InstructionTranslator& tx, std::string& metaOp,
                                  std::vector<fake::MetaArg>& margs, fake::Kwargs& mkw);
+
+// Before getitem with int indices or Tensor.select / torch.select runs: the bounds guards
+// above for each int index on a symbolic dim. `unsupported` by name: an int index with an
+// Ellipsis or a tensor in the same index tuple on a tensor with symbolic sizes.
+Status selectIndexGuards(InstructionTranslator& tx, const std::string& metaOp, const vt::Args& args,
+                         const std::vector<fake::MetaArg>& margs);
 
 // Before Tensor.narrow / torch.narrow runs: the guards above when its start or length is a
 // SymInt (or its dim symbolic), and the result's length registered as a derived size.

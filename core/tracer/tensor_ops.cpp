@@ -572,6 +572,7 @@ Status beforeMeta(InstructionTranslator& tx, std::string& metaCall, const vt::Ar
   const std::string metaOp = metaCall;
   if (Status s = unbackedOpGap(tx, metaOp, args, kwargs, margs); !s) return s;
   if (Status s = convBackendGuards(tx, metaOp, margs, mkw); !s) return s;
+  if (Status s = selectIndexGuards(tx, metaOp, args, margs); !s) return s;
   if (Status s = narrowSizeGuards(tx, metaOp, args, kwargs, margs); !s) return s;
   if (Status s = derivedSizeGuards(tx, metaOp, margs); !s) return s;
   if (Status s = factorySizeGuards(tx, metaOp, args, kwargs); !s) return s;

@@ -516,6 +516,8 @@ Expected<VtPtr> callNumberType(Tx& tx, const std::string& name, Args& args) {
                          " or an unbacked SymInt (not modelled)");
     NodeId node = out.callFunction("torch.sym_float", {tracer::GraphArg::ofNode(si.node())}, {});
     out.graph().node(node).symExpr = "ToFloat(" + si.expr().str() + ")";
+    out.graph().node(node).symValue = si.expr();
+    out.graph().node(node).symWrap = "ToFloat";
     auto v = std::make_shared<SymIntVariable>(node, si.hint(), si.fakeValue(), si.expr());
     v->setFloat();
     return VtPtr(std::move(v));

@@ -101,6 +101,13 @@ Expected<VtPtr> SymIntVariable::unbackedCompare(Tx& tx, const std::string& base,
   out.graph().node(node).symExpr = printed;
   auto v = std::make_shared<SymIntVariable>(node, 0, 1, expr_);
   v->setBool();
+  static const std::map<std::string, symbolic::RelOp> kOps = {
+      {"lt", symbolic::RelOp::kLt}, {"le", symbolic::RelOp::kLe}, {"gt", symbolic::RelOp::kGt},
+      {"ge", symbolic::RelOp::kGe}, {"eq", symbolic::RelOp::kEq}, {"ne", symbolic::RelOp::kNe}};
+  const ConstantVariable* c = otherSym ? nullptr : asConstant(other);
+  if (c && symLeft && !isFloat_ && expr_.asSymbol() && c->asInt() &&
+      std::holds_alternative<int64_t>(c->value()))
+    v->setRelation({expr_, kOps.at(op), symbolic::Expr(*c->asInt())});
   return VtPtr(std::move(v));
 }
 

@@ -46,6 +46,10 @@ class SymIntVariable final : public VariableTracker {
   NodeId asTensorNode() const { return asTensorNode_; }
   void setAsTensorNode(NodeId n) { asTensorNode_ = n; }
   void setBool() { isBool_ = true; }
+  // A SymBool comparing a bare unbacked int symbol with an int (`u0 >= 2`, the symbol on
+  // the left): that relation, which torch._check refines the symbol's range by.
+  const std::optional<symbolic::Relation>& relation() const { return relation_; }
+  void setRelation(symbolic::Relation r) { relation_ = std::move(r); }
   // An unbacked SymNodeVariable as a Python bool: evaluate_expr raises (data-dependent),
   // and the jump graph-breaks (generic_jump -> jump_graph_break).
   Expected<bool> boolValue(Tx& tx) override;
@@ -73,6 +77,7 @@ class SymIntVariable final : public VariableTracker {
   bool isFloat_ = false;
   bool isBool_ = false;
   NodeId asTensorNode_ = -1;
+  std::optional<symbolic::Relation> relation_;
 };
 
 }  // namespace dynrr::vt

@@ -177,7 +177,9 @@ Expected<VtPtr> symbolicNumel(Tx& tx, NodeId tensor, const fake::TensorMeta& met
     product = product * *e;
   }
   if (product.isConstant()) return ConstantVariable::make(product.constant());
-  if (auto sym = product.asSymbol()) return sizeValue(tx, meta.numel(), "numel");
+  // A numel that is a bare symbol (a (s68, 1) tensor) is still a `numel` node, which the
+  // hash-consing at the end replaces by the symbol's placeholder: its name is taken
+  // (the next one is numel_1).
   NodeId node = ctx.output.callMethod(method, {tracer::GraphArg::ofNode(tensor)}, {});
   auto& graph = ctx.output.graph();
   graph.node(node).symExpr = product.str();

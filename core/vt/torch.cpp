@@ -15,6 +15,7 @@
 #include "core/vt/functorch.h"
 #include "core/vt/lists.h"
 #include "core/vt/numpy_ndarray.h"
+#include "core/vt/sym_node.h"
 #include "core/vt/tensor.h"
 
 namespace dynrr::vt {
@@ -261,6 +262,31 @@ Expected<VtPtr> deterministicEnabled(Tx& tx, const std::string&, Args& args, Kwa
       tx.context().event.getFrame().getGlobalState().getDeterministicAlgorithms()));
 }
 
+// torch._check(cond) of a SymBool comparing an unbacked symbol with an int: no guard; the
+// symbol's range narrows (the deferred runtime assert's _constrain_range refinement) and
+// the comparison is asserted at run time (OutputGraph::deferCheck).
+Expected<VtPtr> checkUnbacked(Tx& tx, const SymIntVariable& cond) {
+  const auto& rel = cond.relation();
+  if (!rel || rel->op == symbolic::RelOp::kEq || rel->op == symbolic::RelOp::kNe)
+    return unsupported(
+        "torch._check of an unbacked SymBool other than a bare symbol compared with an int by "
+        "<, <=, > or >= (its deferred runtime assert is not modelled)");
+  auto& out = tx.context().output;
+  auto& env = out.shapeEnv();
+  const std::string sym = *rel->lhs.asSymbol();
+  const int64_t c = rel->rhs.constant();
+  switch (rel->op) {
+    case symbolic::RelOp::kGe: env.constrainRange(sym, c, std::nullopt); break;
+    case symbolic::RelOp::kGt: env.constrainRange(sym, c + 1, std::nullopt); break;
+    case symbolic::RelOp::kLe: env.constrainRange(sym, std::nullopt, c); break;
+    case symbolic::RelOp::kLt: env.constrainRange(sym, std::nullopt, c - 1); break;
+    default: break;
+  }
+  out.deferCheck(cond.node(), out.graph().node(cond.node()).symExpr, sym,
+                 rel->op == symbolic::RelOp::kGt ? std::optional<int64_t>(c) : std::nullopt);
+  return ConstantVariable::make(NoneValue{});
+}
+
 // torch._check(cond) (TorchInGraphFunctionVariable's check_impl): a Python constant
 // predicate folds (True: None); a SymBool is a graph call kept by the runtime-assert pass
 // as aten._assert_scalar(cond, "Runtime assertion failed for expression <expr> on node
@@ -291,6 +317,8 @@ Expected<VtPtr> torchCheck(Tx& tx, const std::string&, Args& args, Kwargs& kwarg
                      {});
     return ConstantVariable::make(NoneValue{});
   }
+  if (pred->kind() == VtKind::kSymInt && static_cast<const SymIntVariable&>(*pred).isBool())
+    return checkUnbacked(tx, static_cast<const SymIntVariable&>(*pred));
   if (pred->kind() == VtKind::kConstant) {
     if (constantTruth(static_cast<const ConstantVariable&>(*pred).value()))
       return ConstantVariable::make(NoneValue{});
@@ -299,6 +327,43 @@ Expected<VtPtr> torchCheck(Tx& tx, const std::string&, Args& args, Kwargs& kwarg
   return unsupported("torch._check of a " + pred->pythonTypeName() +
                      " (a tensor's TypeError or an unbacked SymBool's deferred assert is not "
                      "modelled)");
+}
+
+// torch._check_is_size(i): a graph call (TorchInGraphFunctionVariable's fallback into the
+// graph; FX keeps it for its side effect), whose fake run checks `i >= 0`: a shape guard
+// for a backed int the ranges leave open (`0 <= L['n']`), for an unbacked symbol a range
+// refined to [0, inf] (asserted at run time where the symbol is bound), nothing for an
+// int or a size symbol.
+Expected<VtPtr> checkIsSize(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  if (args.size() != 1 || !kwargs.empty())
+    return unsupported("torch._check_is_size with a message or max= (not modelled)");
+  auto& out = tx.context().output;
+  auto& env = out.shapeEnv();
+  tracer::GraphArg arg;
+  if (auto c = constantInt(args[0]);
+      c && !std::holds_alternative<bool>(asConstant(args[0])->value())) {
+    if (*c < 0) return unsupported("torch._check_is_size of a negative int (its RuntimeError)");
+    arg = tracer::GraphArg::ofConstant(*c);
+  } else if (args[0]->kind() == VtKind::kSymInt) {
+    const auto& si = static_cast<const SymIntVariable&>(*args[0]);
+    if (si.isBool() || si.isFloat())
+      return unsupported("torch._check_is_size of a SymFloat or SymBool");
+    const symbolic::Expr e = env.replace(si.expr());
+    if (env.hasUnbacked(e)) {
+      auto sym = e.asSymbol();
+      if (!sym)
+        return unsupported("torch._check_is_size of an expression over unbacked symbols (" +
+                           e.str() + "; its deferred runtime assert is not modelled)");
+      env.constrainRange(*sym, 0, std::nullopt);
+    } else {
+      env.evaluate({e, symbolic::RelOp::kGe, symbolic::Expr(0)});
+    }
+    arg = tracer::GraphArg::ofNode(si.node());
+  } else {
+    return unsupported("torch._check_is_size of a " + args[0]->pythonTypeName());
+  }
+  out.callFunction("torch._check_is_size", {std::move(arg)}, {});
+  return ConstantVariable::make(NoneValue{});
 }
 
 // torch.jit.annotate(the_type, the_value): the value (TorchInGraphFunctionVariable's
@@ -374,6 +439,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.overrides.has_torch_function_variadic", &hasTorchFunction},
         {"torch.jit.annotate", &jitAnnotate},
         {"torch._check", &torchCheck},
+        {"torch._check_is_size", &checkIsSize},
         {"torch.nn.modules.utils._single", &ntupleParse},
         {"torch.nn.modules.utils._pair", &ntupleParse},
         {"torch.nn.modules.utils._triple", &ntupleParse},
