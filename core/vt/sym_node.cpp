@@ -228,8 +228,10 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
                        " on a SymInt (true division, powers and bit operations of symbolic "
                        "ints are not modelled)");
   }
-  if (expr.isConstant())
-    return unsupported(op + " of SymInts whose result sympy folds to a constant");
+  // A result sympy folds to a constant (0 * s68) keeps its node, valued Sym(0). Its fake
+  // value is the constant itself (no stand-in): a size computed from it is refused by
+  // tensor_ops' checkSymIntArgs.
+  if (expr.isConstant()) fake = hint = expr.constant();
   auto& out = tx.context().output;
   tracer::GraphArg mine = tracer::GraphArg::ofNode(node_);
   NodeId node = out.callFunction(
