@@ -1007,18 +1007,48 @@ Expected<VtPtr> Wrap::set() {
 }
 
 // A frozenset of literals (ConstantVariable.is_literal -> wrap_literal): CONSTANT_MATCH
-// and a FrozensetVariable of constants (keyword.iskeyword's __self__). A frozenset holding
-// anything else (torch functions, types: EQUALS_MATCH and sourceless items) is not
-// modelled.
+// and a FrozensetVariable of constants (keyword.iskeyword's __self__). A frozenset of
+// types (pytree's BUILTIN_TYPES / STANDARD_DICT_TYPES): EQUALS_MATCH and sourceless
+// items (VariableBuilder._wrap's frozenset case). Other frozensets (torch functions,
+// OpOverloads) are not modelled.
+// An item of a frozenset of types Dynamo wraps (`x in torch.utils._pytree.BUILTIN_TYPES`):
+// tuple, list, dict, OrderedDict, defaultdict, deque (BuiltinVariable, as the core takes
+// these types) and collections.namedtuple (a UserFunctionVariable), sourceless.
+Expected<VtPtr> pytreeBuiltinType(TracingContext& ctx, trace::ObjRef item) {
+  static const std::set<std::string> kTypes = {"tuple",
+                                               "list",
+                                               "dict",
+                                               "collections.OrderedDict",
+                                               "collections.defaultdict",
+                                               "collections.deque"};
+  auto v = VariableBuilder::wrap(ctx, item, nullptr);
+  if (v && (*v)->kind() == vt::VtKind::kBuiltin &&
+      kTypes.count(static_cast<const vt::BuiltinVariable&>(**v).name()))
+    return v;
+  if (v && (*v)->kind() == vt::VtKind::kUserFunction &&
+      static_cast<const vt::UserFunctionVariable&>(**v).qualname() == "namedtuple")
+    return v;
+  return unsupported("a frozenset holding a " + trace::typeName(ctx.trace, item) +
+                     " (only constants and pytree's BUILTIN_TYPES are modelled)");
+}
+
 Expected<VtPtr> Wrap::frozenset() {
   std::vector<VtPtr> items;
+  size_t types = 0;
   for (auto item : obj->getFrozenset()) {
     auto c = VariableBuilder::constantFromHeap(ctx, item);
-    if (!c || (*c)->kind() != vt::VtKind::kConstant)
-      return unsupported("a frozenset holding a " + trace::typeName(ctx.trace, item));
-    items.push_back(*c);
+    if (c && (*c)->kind() == vt::VtKind::kConstant) {
+      items.push_back(*c);
+      continue;
+    }
+    auto t = pytreeBuiltinType(ctx, item);
+    if (!t) return t.error();
+    ++types;
+    items.push_back(*t);
   }
-  guard(GuardKind::CONSTANT_MATCH, srcName);
+  if (types != 0 && types != items.size())
+    return unsupported("a frozenset mixing types and constants");
+  guard(types != 0 ? GuardKind::EQUALS_MATCH : GuardKind::CONSTANT_MATCH, srcName);
   auto set =
       std::make_shared<vt::SetVariable>(std::move(items), source, vt::MutationType::kImmutable);
   set->setFrozen();
