@@ -28,6 +28,7 @@
 #include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
 #include "core/vt/functorch.h"
+#include "core/vt/functorch_grad.h"
 #include "core/vt/higher_order_ops.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
@@ -856,26 +857,15 @@ namespace {
 
 // trace_rules' FunctorchHigherOrderVariable / FunctionalCallVariable /
 // ReparametrizeModuleCallVariable targets (torch.func's transforms). Dynamo 2.13 inlines
-// them as user code, with functorch's C++ entry points as in-graph calls. vmap_impl is
-// inlined here too (core/vt/functorch.h models its level and BatchedTensors); the others
-// need grad-tracking fake tensors by level and in-graph calls that are not modelled
-// (_grad_increment_nesting, _wrap_for_grad, _set_tensor_requires_grad, _autograd_grad,
-// _unwrap_for_grad, _saved_tensors_hooks_disable; functional_call's
-// _reparametrize_module), so the transform is named instead of failing somewhere inside
-// its Python code. Keys are the recorded __module__ + __qualname__: the public transforms
-// are exposed_in("torch.func"), so jacrev is "torch.func.jacrev" although trace_rules
-// names torch._functorch's; grad is a plain user function to Dynamo up to grad_impl, and
-// grad_and_value (whose grad_and_value_impl is no FunctorchHigherOrderVariable) is named
-// at its entry. "" when not one.
+// them as user code, with functorch's C++ entry points as in-graph calls. vmap_impl and
+// grad_impl are inlined here too (core/vt/functorch.h and functorch_grad.h model their
+// levels and in-graph calls); the others (jacrev, vjp, jvp, hessian: grad-tracking
+// tensors across several levels; functional_call's _reparametrize_module) are named
+// instead of failing somewhere inside their Python code. Keys are the recorded __module__
+// + __qualname__: the public transforms are exposed_in("torch.func"), so jacrev is
+// "torch.func.jacrev" although trace_rules names torch._functorch's. "" when not one.
 std::string functorchTransformGap(const std::string& module, const std::string& qualname) {
   static const std::map<std::string, std::string> kTransforms = {
-      {"torch._functorch.eager_transforms.grad_impl",
-       "torch.func.grad (grad_impl: grad-tracking fake tensors by level and the in-graph "
-       "calls _grad_increment_nesting, _wrap_for_grad, _autograd_grad, _unwrap_for_grad, "
-       "_saved_tensors_hooks_disable)"},
-      {"torch.func.grad_and_value",
-       "torch.func.grad_and_value (grad_and_value_impl under "
-       "disable_saved_tensors_hooks, as grad_impl)"},
       {"torch.func.jacrev", "torch.func.jacrev"},
       {"torch.func.jacfwd", "torch.func.jacfwd"},
       {"torch.func.vjp", "torch.func.vjp"},
@@ -941,6 +931,8 @@ Expected<VtPtr> Wrap::function() {
   // torch.func.vmap's level (TorchCtxManagerClassVariable, core/vt/functorch.h).
   if (module == "torch._functorch.vmap" && qualname == "vmap_increment_nesting")
     return VtPtr(std::make_shared<vt::VmapIncrementNestingVariable>(true, source));
+  // torch.func.grad's managers (core/vt/functorch_grad.h).
+  if (VtPtr m = vt::FunctorchGradContextVariable::forFunction(module, qualname, source)) return m;
   if (module == "dataclasses" && qualname == "fields")
     return VtPtr(std::make_shared<vt::DataclassFieldsVariable>(source));
   if (f.getClassification() == schema::CallableClass::IN_GRAPH) {

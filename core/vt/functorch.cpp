@@ -4,6 +4,7 @@
 #include "core/tracer/functorch_batching.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/constant.h"
+#include "core/vt/functorch_grad.h"
 #include "core/vt/tensor.h"
 
 namespace dynrr::vt {
@@ -130,6 +131,9 @@ Expected<VtPtr> removeBatchDim(Tx& tx, const std::string& qualname, Args& args) 
 Expected<VtPtr> functorchInGraphCall(Tx& tx, const std::string& qualname, Args& args,
                                      Kwargs& kwargs) {
   static const std::string kPre = "torch._functorch.predispatch.";
+  if (auto g = functorchGradInGraphCall(tx, qualname, args, kwargs);
+      g || !g.error().message().empty())
+    return g;
   if (qualname.rfind(kPre, 0) != 0) return Error("");
   if (!kwargs.empty()) return unsupported(qualname + " with keyword arguments");
   const std::string name = qualname.substr(kPre.size());

@@ -13,8 +13,9 @@
 //   (TorchInGraphFunctionVariable): lazy_load_decompositions (a node of value None),
 //   _add_batch_dim and _remove_batch_dim, whose example values are BatchedTensors
 //   (core/tracer/functorch_batching.h).
-// torch.func.grad / grad_and_value / functional_call / jacrev / vjp / jvp are refused by
-// name where Dynamo reaches them (core/tracer/variable_builder.cpp).
+// torch.func.grad and grad_and_value are core/vt/functorch_grad.h; functional_call /
+// jacrev / vjp / jvp are refused by name where Dynamo reaches them
+// (core/tracer/variable_builder.cpp).
 #pragma once
 
 #include <string>
