@@ -87,6 +87,9 @@ struct TracingContext {
   std::set<NodeId> gradWrapped;
   bool savedTensorsHooksDisabled = false;
   bool inplaceRequiresGradAllowed = false;
+  // The source of the first tree_map called through Dynamo's fast path
+  // (core/vt/pytree_tree_map.cpp).
+  std::string treeMapSource;
   // InstructionTranslator.inconsistent_side_effects: torch.compiler.is_compiling() and
   // friends were folded, so a frame with no op is compiled, not skipped.
   bool inconsistentSideEffects = false;

@@ -700,8 +700,10 @@ Expected<VtPtr> Wrap::classObject() {
       kBuiltinLike.count(full)) {
     // collections.OrderedDict reached again from another source is the same tracker with
     // DUPLICATE_INPUT (seen with real Dynamo: G['collections'].OrderedDict, then
-    // nn.Module.__init__'s own global OrderedDict).
-    uint64_t id = full == "collections.OrderedDict" ? obj->getIdentity() : 0;
+    // nn.Module.__init__'s own global OrderedDict); so is functools.partial (grad_impl's
+    // `partial`, then map's functools.partial).
+    uint64_t id =
+        full == "collections.OrderedDict" || full == "functools.partial" ? obj->getIdentity() : 0;
     if (id != 0) {
       if (auto seen = ctx.objectsByIdentity.find(id); seen != ctx.objectsByIdentity.end()) {
         dupeGuard(ctx, source, seen->second);

@@ -255,7 +255,7 @@ Expected<VtPtr> UserFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwa
       break;
     }
     case PytreeFunction::kTreeMap: {
-      auto r = callPytreeTreeMap(tx, args, kwargs);
+      auto r = callPytreeTreeMap(tx, source(), args, kwargs);
       if (r || !r.error().message().empty()) return r;
       break;
     }

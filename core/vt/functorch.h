@@ -53,9 +53,19 @@ bool graphHasTarget(const Tx& tx, const std::string& prefix);
 // are installed in different orders than Dynamo's (which source of torch.Tensor and of
 // the pytree module gets CLASS_MATCH / MODULE_MATCH and which DUPLICATE_INPUT: seen in the
 // hops fuzz family), so the pair is refused by name.
-inline const char kVmapWithHopsGap[] =
-    "torch.func.vmap in a frame that also calls torch.cond / while_loop / map / checkpoint / "
-    "wrap (the order of the pytree guards the two install is not modelled)";
+// The while_loop and map wrappers' modelled pytree guards read tree_flatten and
+// tree_unflatten through the first source of the pytree module; Python that inlines pytree
+// afterwards (vmap, grad, tree_map's module) reaches the same function objects, which
+// Dynamo dedupes by identity (their guards stay on the first source) and the core does
+// not: seen diverging in the hops fuzz family, so that order is refused by name. (The
+// other order, and cond / wrap / checkpoint in either order, match in the hops family: the
+// pytree module and the classes both reach are deduped by identity,
+// core/vt/higher_order_ops.cpp.)
+inline const char kPytreeAfterWrapperGap[] =
+    "torch.func.vmap, grad or pytree.tree_map after torch while_loop / map in one frame (the "
+    "pytree functions both reach are deduped by identity in Dynamo, not in the core)";
+// Whether a while_loop or map wrapper has been traced in the frame.
+bool pytreeWrapperTraced(const Tx& tx);
 
 // The functorch in-graph functions above, by FX's qualified name; an empty-message Error
 // when `qualname` is not one of them.

@@ -7,6 +7,7 @@
 #include "core/fake/dtype.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/constant.h"
+#include "core/vt/functorch.h"
 #include "core/vt/lists.h"
 #include "core/vt/tensor.h"
 
@@ -98,6 +99,7 @@ Expected<VtPtr> FunctorchGradContextVariable::enter(Tx& tx) {
         return unsupported(
             "nested functorch transforms (torch.func.grad inside another transform: "
             "functorch levels wrapping one another are not modelled)");
+      if (pytreeWrapperTraced(tx)) return unsupported(kPytreeAfterWrapperGap);
       ctx.output.addGuard(guards::GuardKind::FUNCTORCH_STACK_MATCH, "");
       ctx.output.callFunction("torch._C._functorch._grad_increment_nesting", {}, {});
       int64_t level = ++ctx.functorchLevel;

@@ -39,6 +39,9 @@ Expected<std::optional<VtPtr>> callPytreeTreeIsLeaf(Tx& tx, trace::ObjRef functi
 // callable, mismatched rests), the core refuses by name. An empty-message Error when the
 // call is not the fastpath's (fewer than two arguments, other keyword arguments): tree_map
 // is inlined then, as Dynamo does.
-Expected<VtPtr> callPytreeTreeMap(Tx& tx, const Args& args, const Kwargs& kwargs);
+// `fnSource`: tree_map's own source (the same function reached through two sources is
+// refused: Dynamo dedupes it by identity, the core does not).
+Expected<VtPtr> callPytreeTreeMap(Tx& tx, const SourcePtr& fnSource, const Args& args,
+                                  const Kwargs& kwargs);
 
 }  // namespace dynrr::vt

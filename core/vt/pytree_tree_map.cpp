@@ -6,6 +6,7 @@
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/constant.h"
 #include "core/vt/dicts.h"
+#include "core/vt/functorch.h"
 #include "core/vt/lists.h"
 #include "core/vt/pytree_functions.h"
 
@@ -87,9 +88,34 @@ Expected<VtPtr> mapTree(Tx& tx, const VtPtr& mapFn, const VtPtr& lazyNode, const
   }
 }
 
+// The same function object, or the pytree module, reached through a second source: Dynamo
+// keeps the guards of the first source (VariableBuilder dedupes by identity), the core
+// does not for functions; seen in the hops fuzz family (tree_map after vmap's inlined
+// pytree; grad's tree_map and the frame's).
+Status checkOneSource(Tx& tx, const SourcePtr& fnSource) {
+  auto& ctx = tx.context();
+  std::string name = fnSource ? fnSource->name() : "";
+  if (ctx.treeMapSource.empty()) ctx.treeMapSource = name;
+  if (ctx.treeMapSource != name)
+    return unsupported("pytree.tree_map reached through two sources (" + ctx.treeMapSource + ", " +
+                       name + "): Dynamo dedupes the function by identity, the core does not");
+  if (auto it = ctx.importedModules.find("torch.utils._pytree"); it != ctx.importedModules.end()) {
+    std::string mod = it->second->source()->name() + ".";
+    const std::string attr = "._pytree.tree_map";
+    bool throughModule = name.size() > attr.size() &&
+                         name.compare(name.size() - attr.size(), attr.size(), attr) == 0;
+    if (throughModule && name.rfind(mod, 0) != 0)
+      return unsupported("pytree.tree_map through " + name +
+                         " after pytree's functions were inlined (the module's first source "
+                         "keeps the guards in Dynamo: not modelled)");
+  }
+  return Status::success();
+}
+
 }  // namespace
 
-Expected<VtPtr> callPytreeTreeMap(Tx& tx, const Args& args, const Kwargs& kwargs) {
+Expected<VtPtr> callPytreeTreeMap(Tx& tx, const SourcePtr& fnSource, const Args& args,
+                                  const Kwargs& kwargs) {
   if (args.size() < 2) return Error("");
   for (const auto& [k, v] : kwargs) {
     if (k != "is_leaf" && k != "none_is_leaf" && k != "namespace") return Error("");
@@ -99,6 +125,8 @@ Expected<VtPtr> callPytreeTreeMap(Tx& tx, const Args& args, const Kwargs& kwargs
     if (!c || !std::holds_alternative<NoneValue>(c->value()))
       return fallback("tree_map with " + k + " (not modelled)");
   }
+  if (pytreeWrapperTraced(tx)) return unsupported(kPytreeAfterWrapperGap);
+  if (Status s = checkOneSource(tx, fnSource); !s) return s.error();
   Args rest(args.begin() + 2, args.end());
   return mapTree(tx, args[0], args[1], rest);
 }
