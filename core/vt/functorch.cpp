@@ -38,7 +38,6 @@ Expected<VtPtr> VmapIncrementNestingVariable::callFunction(Tx& tx, Args args, Kw
 Expected<VtPtr> VmapIncrementNestingVariable::enter(Tx& tx) {
   if (isClass_) return unsupported("a with statement on the function vmap_increment_nesting");
   auto& ctx = tx.context();
-  if (pytreeWrapperTraced(tx)) return unsupported(kPytreeAfterWrapperGap);
   if (ctx.functorchLevel > 0)
     return unsupported(
         "nested functorch transforms (vmap inside vmap: a BatchedTensor of a "
@@ -58,20 +57,6 @@ Expected<VtPtr> VmapIncrementNestingVariable::exit(Tx& tx, Args) {
   ctx.output.callFunction("torch._functorch.predispatch._vmap_decrement_nesting", {}, {});
   --ctx.functorchLevel;
   return ConstantVariable::make(NoneValue{});
-}
-
-bool pytreeWrapperTraced(const Tx& tx) {
-  return graphHasTarget(tx, "torch.ops.higher_order.map_impl") ||
-         graphHasTarget(tx, "torch.ops.higher_order.while_loop");
-}
-
-bool graphHasTarget(const Tx& tx, const std::string& prefix) {
-  const auto& g = const_cast<Tx&>(tx).context().output.graph();
-  for (size_t i = 0; i < g.size(); ++i) {
-    const auto& n = g.node(static_cast<NodeId>(i));
-    if (!n.erased && n.target.rfind(prefix, 0) == 0) return true;
-  }
-  return false;
 }
 
 namespace {

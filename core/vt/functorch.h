@@ -46,26 +46,10 @@ class VmapIncrementNestingVariable final : public ContextWrappingVariable {
   VtPtr batchSize_, randomness_;
 };
 
-// Whether the frame's graph already holds a node whose target starts with `prefix`.
-bool graphHasTarget(const Tx& tx, const std::string& prefix);
-// vmap and the other higher-order ops in one frame: the guards of vmap's inlined
-// pytree code and of the hops' modelled pytree flattening (core/vt/higher_order_ops.cpp)
-// are installed in different orders than Dynamo's (which source of torch.Tensor and of
-// the pytree module gets CLASS_MATCH / MODULE_MATCH and which DUPLICATE_INPUT: seen in the
-// hops fuzz family), so the pair is refused by name.
-// The while_loop and map wrappers' modelled pytree guards read tree_flatten and
-// tree_unflatten through the first source of the pytree module; Python that inlines pytree
-// afterwards (vmap, grad, tree_map's module) reaches the same function objects, which
-// Dynamo dedupes by identity (their guards stay on the first source) and the core does
-// not: seen diverging in the hops fuzz family, so that order is refused by name. (The
-// other order, and cond / wrap / checkpoint in either order, match in the hops family: the
-// pytree module and the classes both reach are deduped by identity,
-// core/vt/higher_order_ops.cpp.)
-inline const char kPytreeAfterWrapperGap[] =
-    "torch.func.vmap, grad or pytree.tree_map after torch while_loop / map in one frame (the "
-    "pytree functions both reach are deduped by identity in Dynamo, not in the core)";
-// Whether a while_loop or map wrapper has been traced in the frame.
-bool pytreeWrapperTraced(const Tx& tx);
+// vmap, grad and tree_map next to torch.cond / while_loop / map / wrap / checkpoint: the
+// pytree module and the classes both reach are deduped by identity
+// (core/vt/higher_order_ops.cpp pytreeModuleSource, recordedObjectGuard), so the guards
+// stay on the first source as Dynamo's VariableBuilder keeps them.
 
 // The functorch in-graph functions above, by FX's qualified name; an empty-message Error
 // when `qualname` is not one of them.

@@ -99,7 +99,6 @@ Expected<VtPtr> FunctorchGradContextVariable::enter(Tx& tx) {
         return unsupported(
             "nested functorch transforms (torch.func.grad inside another transform: "
             "functorch levels wrapping one another are not modelled)");
-      if (pytreeWrapperTraced(tx)) return unsupported(kPytreeAfterWrapperGap);
       ctx.output.addGuard(guards::GuardKind::FUNCTORCH_STACK_MATCH, "");
       ctx.output.callFunction("torch._C._functorch._grad_increment_nesting", {}, {});
       int64_t level = ++ctx.functorchLevel;

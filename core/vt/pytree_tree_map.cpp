@@ -125,7 +125,6 @@ Expected<VtPtr> callPytreeTreeMap(Tx& tx, const SourcePtr& fnSource, const Args&
     if (!c || !std::holds_alternative<NoneValue>(c->value()))
       return fallback("tree_map with " + k + " (not modelled)");
   }
-  if (pytreeWrapperTraced(tx)) return unsupported(kPytreeAfterWrapperGap);
   if (Status s = checkOneSource(tx, fnSource); !s) return s.error();
   Args rest(args.begin() + 2, args.end());
   return mapTree(tx, args[0], args[1], rest);

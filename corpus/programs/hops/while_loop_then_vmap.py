@@ -1,7 +1,7 @@
-"""torch while_loop, then torch.func.vmap in the same frame: the pytree functions both reach are guarded through their first source by identity in Dynamo (core unsupported by name).
+"""torch while_loop, then torch.func.vmap in the same frame: the pytree module both reach keeps its first source (the while_loop wrapper's `pytree`), the import alias vmap's inlined pytree code uses is a DUPLICATE_INPUT.
 
 scope: part2
-expect: 1 graph, 0 breaks, 0 recompiles; vmap after while_loop (core unsupported: function identity across the two)
+expect: 1 graph, 0 breaks, 0 recompiles
 """
 import torch
 from torch._higher_order_ops.while_loop import while_loop
