@@ -1,10 +1,11 @@
 // program_hops.cpp — the hops fuzz family's statements (issue 17): torch.cond,
 // torch._higher_order_ops.while_loop / map / wrap, torch.utils.checkpoint and
-// torch.func.vmap over the tensors of the pool, printed by the Printer of program_printer.h. Every
-// pattern is one Dynamo captures (no graph break, no UncapturedHigherOrderOpError: the oracle
-// counts an exception as a finding): the loops end (a counter, or a sum that grows), bodies return
-// new tensors of the carried shapes, nothing is mutated inside a subgraph, and a map body
-// reads no tensor that is also mapped or passed (its inputs would alias).
+// torch.func.vmap / grad / grad_and_value and pytree.tree_map over the tensors of the pool, printed
+// by the Printer of program_printer.h. Every pattern is one Dynamo captures (no graph break, no
+// UncapturedHigherOrderOpError: the oracle counts an exception as a finding): the loops end (a
+// counter, or a sum that grows), bodies return new tensors of the carried shapes, nothing is
+// mutated inside a subgraph, and a map body reads no tensor that is also mapped or passed (its
+// inputs would alias).
 #include "fuzz/program_printer.h"
 
 namespace dynrr::fuzz::printer_detail {
@@ -106,7 +107,7 @@ void Printer::emitHops(const Stmt& s) {
       // over dim 1 puts the batch dim back with out_dims=1 or movedim.
       const Shape& rows = m.shape;
       const bool twoDims = m.shape.size() >= 2;
-      switch (k % 7) {
+      switch (k % 10) {
         case 0: out("{t} = torch.func.vmap(lambda r: r.sin() * 2 + 1)({M})", rows); break;
         case 1:
           out("{t} = torch.vmap(lambda r, w: r * w + 1, in_dims=(0, None))({M}, {M}[0] * 0.5)",
@@ -130,8 +131,21 @@ void Printer::emitHops(const Stmt& s) {
         case 5:
           out("{t} = torch.func.vmap(lambda r: r.exp() - 1, randomness=\"same\")({M})", rows);
           break;
-        default:
+        case 6:
           out("bs{n} = {B}.mean()\n{t} = torch.func.vmap(lambda r: r * bs{n} + r)({M})", rows);
+          break;
+        // The other functorch transform Dynamo inlines, and pytree's tree_map (its fast
+        // path): a gradient of the input's shape, a gradient and a 0-d value.
+        case 7: out("{t} = torch.func.grad(lambda r: (r.sin() * 2).sum())({A})", a.shape); break;
+        case 8: {
+          const Shape scalar;
+          out("{t}, {u} = torch.func.grad_and_value(lambda r, w: (r * w).tanh().sum())({A}, {B})",
+              a.shape, &scalar);
+          break;
+        }
+        default:
+          out("{t} = torch.utils._pytree.tree_map(lambda v: v * 2 + 1, ({A}, [{B}]))[1][0] + {A}",
+              ab);
       }
       break;
     }

@@ -124,6 +124,29 @@ Expected<BatchedTensorInfo> reduction(const std::string& op, const std::vector<f
   return BatchedTensorInfo{r->as<fake::TensorMeta>(), 0, b.level};
 }
 
+// F.linear with only its input batched. linear is CompositeImplicitAutograd: under vmap it
+// decomposes into matmul (+ bias), and with the input's batch dim in front of a
+// contiguous physical tensor, the matmul rule folds the batch into the rows: the physical
+// result is linear of the physical input, batch dim in front (contiguous). A batched
+// weight or bias, or an input batched elsewhere (moved to the front, not contiguous) is
+// refused.
+Expected<BatchedTensorInfo> linear(const std::string& op, std::vector<fake::MetaArg> args,
+                                   const std::vector<const BatchedTensorInfo*>& batched,
+                                   const fake::Kwargs& kwargs, const fake::FakeContext& fctx) {
+  if (args.empty() || !batched[0] || !kwargs.empty())
+    return unsupported("vmap: " + op + " with other than a batched input and positional arguments");
+  for (size_t i = 1; i < batched.size(); ++i)
+    if (batched[i]) return unsupported("vmap: " + op + " with a batched weight or bias");
+  const BatchedTensorInfo& b = *batched[0];
+  if (b.bdim != 0 || !b.physical.isContiguous() || b.physical.dim() < 2)
+    return unsupported("vmap: " + op +
+                       " of an input whose batch dim is not in front of a contiguous tensor");
+  args[0] = fake::MetaArg(b.physical);
+  auto r = tensorOp(op, std::move(args), fctx);
+  if (!r) return r.error();
+  return BatchedTensorInfo{*r, 0, b.level};
+}
+
 }  // namespace
 
 fake::TensorMeta logicalMeta(const BatchedTensorInfo& b) {
@@ -180,6 +203,8 @@ Expected<BatchedTensorInfo> batchedCall(const std::string& op,
   if (isPointwise(op)) return pointwise(op, args, batched, kwargs, fctx);
   if (isSumOrMean(op) && count == 1 && batched[0])
     return reduction(op, args, *batched[0], kwargs, fctx);
+  if (op == "torch._C._nn.linear" || op == "torch.nn.functional.linear")
+    return linear(op, args, batched, kwargs, fctx);
   return unsupported("vmap: the batching rule of " + op +
                      " (functorch's BatchRules for it are not modelled)");
 }

@@ -29,6 +29,7 @@
 #include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
 #include "core/vt/functorch.h"
+#include "core/vt/functorch_grad.h"
 #include "core/vt/higher_order_ops.h"
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
@@ -701,8 +702,10 @@ Expected<VtPtr> Wrap::classObject() {
       kBuiltinLike.count(full)) {
     // collections.OrderedDict reached again from another source is the same tracker with
     // DUPLICATE_INPUT (seen with real Dynamo: G['collections'].OrderedDict, then
-    // nn.Module.__init__'s own global OrderedDict).
-    uint64_t id = full == "collections.OrderedDict" ? obj->getIdentity() : 0;
+    // nn.Module.__init__'s own global OrderedDict); so is functools.partial (grad_impl's
+    // `partial`, then map's functools.partial).
+    uint64_t id =
+        full == "collections.OrderedDict" || full == "functools.partial" ? obj->getIdentity() : 0;
     if (id != 0) {
       if (auto seen = ctx.objectsByIdentity.find(id); seen != ctx.objectsByIdentity.end()) {
         dupeGuard(ctx, source, seen->second);
@@ -858,26 +861,15 @@ namespace {
 
 // trace_rules' FunctorchHigherOrderVariable / FunctionalCallVariable /
 // ReparametrizeModuleCallVariable targets (torch.func's transforms). Dynamo 2.13 inlines
-// them as user code, with functorch's C++ entry points as in-graph calls. vmap_impl is
-// inlined here too (core/vt/functorch.h models its level and BatchedTensors); the others
-// need grad-tracking fake tensors by level and in-graph calls that are not modelled
-// (_grad_increment_nesting, _wrap_for_grad, _set_tensor_requires_grad, _autograd_grad,
-// _unwrap_for_grad, _saved_tensors_hooks_disable; functional_call's
-// _reparametrize_module), so the transform is named instead of failing somewhere inside
-// its Python code. Keys are the recorded __module__ + __qualname__: the public transforms
-// are exposed_in("torch.func"), so jacrev is "torch.func.jacrev" although trace_rules
-// names torch._functorch's; grad is a plain user function to Dynamo up to grad_impl, and
-// grad_and_value (whose grad_and_value_impl is no FunctorchHigherOrderVariable) is named
-// at its entry. "" when not one.
+// them as user code, with functorch's C++ entry points as in-graph calls. vmap_impl and
+// grad_impl are inlined here too (core/vt/functorch.h and functorch_grad.h model their
+// levels and in-graph calls); the others (jacrev, vjp, jvp, hessian: grad-tracking
+// tensors across several levels; functional_call's _reparametrize_module) are named
+// instead of failing somewhere inside their Python code. Keys are the recorded __module__
+// + __qualname__: the public transforms are exposed_in("torch.func"), so jacrev is
+// "torch.func.jacrev" although trace_rules names torch._functorch's. "" when not one.
 std::string functorchTransformGap(const std::string& module, const std::string& qualname) {
   static const std::map<std::string, std::string> kTransforms = {
-      {"torch._functorch.eager_transforms.grad_impl",
-       "torch.func.grad (grad_impl: grad-tracking fake tensors by level and the in-graph "
-       "calls _grad_increment_nesting, _wrap_for_grad, _autograd_grad, _unwrap_for_grad, "
-       "_saved_tensors_hooks_disable)"},
-      {"torch.func.grad_and_value",
-       "torch.func.grad_and_value (grad_and_value_impl under "
-       "disable_saved_tensors_hooks, as grad_impl)"},
       {"torch.func.jacrev", "torch.func.jacrev"},
       {"torch.func.jacfwd", "torch.func.jacfwd"},
       {"torch.func.vjp", "torch.func.vjp"},
@@ -943,6 +935,8 @@ Expected<VtPtr> Wrap::function() {
   // torch.func.vmap's level (TorchCtxManagerClassVariable, core/vt/functorch.h).
   if (module == "torch._functorch.vmap" && qualname == "vmap_increment_nesting")
     return VtPtr(std::make_shared<vt::VmapIncrementNestingVariable>(true, source));
+  // torch.func.grad's managers (core/vt/functorch_grad.h).
+  if (VtPtr m = vt::FunctorchGradContextVariable::forFunction(module, qualname, source)) return m;
   if (module == "dataclasses" && qualname == "fields")
     return VtPtr(std::make_shared<vt::DataclassFieldsVariable>(source));
   if (f.getClassification() == schema::CallableClass::IN_GRAPH) {
@@ -1009,18 +1003,48 @@ Expected<VtPtr> Wrap::set() {
 }
 
 // A frozenset of literals (ConstantVariable.is_literal -> wrap_literal): CONSTANT_MATCH
-// and a FrozensetVariable of constants (keyword.iskeyword's __self__). A frozenset holding
-// anything else (torch functions, types: EQUALS_MATCH and sourceless items) is not
-// modelled.
+// and a FrozensetVariable of constants (keyword.iskeyword's __self__). A frozenset of
+// types (pytree's BUILTIN_TYPES / STANDARD_DICT_TYPES): EQUALS_MATCH and sourceless
+// items (VariableBuilder._wrap's frozenset case). Other frozensets (torch functions,
+// OpOverloads) are not modelled.
+// An item of a frozenset of types Dynamo wraps (`x in torch.utils._pytree.BUILTIN_TYPES`):
+// tuple, list, dict, OrderedDict, defaultdict, deque (BuiltinVariable, as the core takes
+// these types) and collections.namedtuple (a UserFunctionVariable), sourceless.
+Expected<VtPtr> pytreeBuiltinType(TracingContext& ctx, trace::ObjRef item) {
+  static const std::set<std::string> kTypes = {"tuple",
+                                               "list",
+                                               "dict",
+                                               "collections.OrderedDict",
+                                               "collections.defaultdict",
+                                               "collections.deque"};
+  auto v = VariableBuilder::wrap(ctx, item, nullptr);
+  if (v && (*v)->kind() == vt::VtKind::kBuiltin &&
+      kTypes.count(static_cast<const vt::BuiltinVariable&>(**v).name()))
+    return v;
+  if (v && (*v)->kind() == vt::VtKind::kUserFunction &&
+      static_cast<const vt::UserFunctionVariable&>(**v).qualname() == "namedtuple")
+    return v;
+  return unsupported("a frozenset holding a " + trace::typeName(ctx.trace, item) +
+                     " (only constants and pytree's BUILTIN_TYPES are modelled)");
+}
+
 Expected<VtPtr> Wrap::frozenset() {
   std::vector<VtPtr> items;
+  size_t types = 0;
   for (auto item : obj->getFrozenset()) {
     auto c = VariableBuilder::constantFromHeap(ctx, item);
-    if (!c || (*c)->kind() != vt::VtKind::kConstant)
-      return unsupported("a frozenset holding a " + trace::typeName(ctx.trace, item));
-    items.push_back(*c);
+    if (c && (*c)->kind() == vt::VtKind::kConstant) {
+      items.push_back(*c);
+      continue;
+    }
+    auto t = pytreeBuiltinType(ctx, item);
+    if (!t) return t.error();
+    ++types;
+    items.push_back(*t);
   }
-  guard(GuardKind::CONSTANT_MATCH, srcName);
+  if (types != 0 && types != items.size())
+    return unsupported("a frozenset mixing types and constants");
+  guard(types != 0 ? GuardKind::EQUALS_MATCH : GuardKind::CONSTANT_MATCH, srcName);
   auto set =
       std::make_shared<vt::SetVariable>(std::move(items), source, vt::MutationType::kImmutable);
   set->setFrozen();

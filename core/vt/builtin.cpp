@@ -833,6 +833,10 @@ Expected<VtPtr> callIs(Tx& tx, const std::string& name, Args& args) {
     same = true;
   } else if (ia && ib) {
     same = *ia == *ib;
+  } else if (args[0]->kind() == VtKind::kBuiltin && args[1]->kind() == VtKind::kBuiltin) {
+    // Builtins (functions and types such as tuple or dict) are one object per name.
+    same = static_cast<const BuiltinVariable&>(*args[0]).name() ==
+           static_cast<const BuiltinVariable&>(*args[1]).name();
   } else if ((ia || ib) && (asUserObject(args[0]) || asUserObject(args[1]))) {
     same = false;  // one recorded, one made while tracing
   } else if (newObjects && asUserObject(args[0]) && asUserObject(args[1])) {

@@ -424,6 +424,14 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
     return unsupported(op +
                        " on dict views (Dynamo inlines polyfills for view comparison, "
                        "not modelled)");
+  if ((base == "eq" || base == "ne") && a->kind() == VtKind::kBuiltin &&
+      b->kind() == VtKind::kBuiltin) {
+    // Two builtins (types such as tuple and dict, as pytree's node types): Python
+    // constants, folded by identity (BuiltinVariable.as_python_constant).
+    bool same = static_cast<const BuiltinVariable&>(*a).name() ==
+                static_cast<const BuiltinVariable&>(*b).name();
+    return ConstantVariable::make(base == "eq" ? same : !same);
+  }
   if (base == "eq" || base == "ne") {
     auto e = constEquals(a, b);
     if (!e) return unsupported(op + " on " + a->pythonTypeName() + " and " + b->pythonTypeName());

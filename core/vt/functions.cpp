@@ -254,6 +254,11 @@ Expected<VtPtr> UserFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwa
       if (*r) return **r;
       break;
     }
+    case PytreeFunction::kTreeMap: {
+      auto r = callPytreeTreeMap(tx, source(), args, kwargs);
+      if (r || !r.error().message().empty()) return r;
+      break;
+    }
     case PytreeFunction::kNone: break;
   }
   auto f = ctx.trace.object(function_);

@@ -4,6 +4,7 @@
 #include "core/tracer/functorch_batching.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/constant.h"
+#include "core/vt/functorch_grad.h"
 #include "core/vt/tensor.h"
 
 namespace dynrr::vt {
@@ -37,7 +38,6 @@ Expected<VtPtr> VmapIncrementNestingVariable::callFunction(Tx& tx, Args args, Kw
 Expected<VtPtr> VmapIncrementNestingVariable::enter(Tx& tx) {
   if (isClass_) return unsupported("a with statement on the function vmap_increment_nesting");
   auto& ctx = tx.context();
-  if (graphHasTarget(tx, "torch.ops.higher_order.")) return unsupported(kVmapWithHopsGap);
   if (ctx.functorchLevel > 0)
     return unsupported(
         "nested functorch transforms (vmap inside vmap: a BatchedTensor of a "
@@ -57,15 +57,6 @@ Expected<VtPtr> VmapIncrementNestingVariable::exit(Tx& tx, Args) {
   ctx.output.callFunction("torch._functorch.predispatch._vmap_decrement_nesting", {}, {});
   --ctx.functorchLevel;
   return ConstantVariable::make(NoneValue{});
-}
-
-bool graphHasTarget(const Tx& tx, const std::string& prefix) {
-  const auto& g = const_cast<Tx&>(tx).context().output.graph();
-  for (size_t i = 0; i < g.size(); ++i) {
-    const auto& n = g.node(static_cast<NodeId>(i));
-    if (!n.erased && n.target.rfind(prefix, 0) == 0) return true;
-  }
-  return false;
 }
 
 namespace {
@@ -130,6 +121,9 @@ Expected<VtPtr> removeBatchDim(Tx& tx, const std::string& qualname, Args& args) 
 Expected<VtPtr> functorchInGraphCall(Tx& tx, const std::string& qualname, Args& args,
                                      Kwargs& kwargs) {
   static const std::string kPre = "torch._functorch.predispatch.";
+  if (auto g = functorchGradInGraphCall(tx, qualname, args, kwargs);
+      g || !g.error().message().empty())
+    return g;
   if (qualname.rfind(kPre, 0) != 0) return Error("");
   if (!kwargs.empty()) return unsupported(qualname + " with keyword arguments");
   const std::string name = qualname.substr(kPre.size());

@@ -13,8 +13,9 @@
 //   (TorchInGraphFunctionVariable): lazy_load_decompositions (a node of value None),
 //   _add_batch_dim and _remove_batch_dim, whose example values are BatchedTensors
 //   (core/tracer/functorch_batching.h).
-// torch.func.grad / grad_and_value / functional_call / jacrev / vjp / jvp are refused by
-// name where Dynamo reaches them (core/tracer/variable_builder.cpp).
+// torch.func.grad and grad_and_value are core/vt/functorch_grad.h; functional_call /
+// jacrev / vjp / jvp are refused by name where Dynamo reaches them
+// (core/tracer/variable_builder.cpp).
 #pragma once
 
 #include <string>
@@ -45,16 +46,10 @@ class VmapIncrementNestingVariable final : public ContextWrappingVariable {
   VtPtr batchSize_, randomness_;
 };
 
-// Whether the frame's graph already holds a node whose target starts with `prefix`.
-bool graphHasTarget(const Tx& tx, const std::string& prefix);
-// vmap and the other higher-order ops in one frame: the guards of vmap's inlined
-// pytree code and of the hops' modelled pytree flattening (core/vt/higher_order_ops.cpp)
-// are installed in different orders than Dynamo's (which source of torch.Tensor and of
-// the pytree module gets CLASS_MATCH / MODULE_MATCH and which DUPLICATE_INPUT: seen in the
-// hops fuzz family), so the pair is refused by name.
-inline const char kVmapWithHopsGap[] =
-    "torch.func.vmap in a frame that also calls torch.cond / while_loop / map / checkpoint / "
-    "wrap (the order of the pytree guards the two install is not modelled)";
+// vmap, grad and tree_map next to torch.cond / while_loop / map / wrap / checkpoint: the
+// pytree module and the classes both reach are deduped by identity
+// (core/vt/higher_order_ops.cpp pytreeModuleSource, recordedObjectGuard), so the guards
+// stay on the first source as Dynamo's VariableBuilder keeps them.
 
 // The functorch in-graph functions above, by FX's qualified name; an empty-message Error
 // when `qualname` is not one of them.

@@ -126,6 +126,59 @@ std::string firstModuleSource(OutputGraph& out, const std::vector<std::string>& 
   return source;
 }
 
+// `name` ("G['m']" or "G['m'].attr") as a source.
+SourcePtr sourceOfName(const std::string& name) {
+  size_t close = name.find("']");
+  SourcePtr g = Source::global(name.substr(3, close - 3));
+  if (close + 2 >= name.size()) return g;
+  return Source::moduleAttr(g, name.substr(close + 3));
+}
+
+// The module torch.utils._pytree reached through `source`, by the recorded module's
+// identity as VariableBuilder reaches it (so a first reach elsewhere, such as
+// `torch.utils._pytree.tree_map` in the frame, keeps the guards and this one is a
+// DUPLICATE_INPUT, and a later reach elsewhere is the DUPLICATE_INPUT); by the known
+// aliases when the trace holds no module object. Returns the source attributes are read
+// through.
+std::string pytreeModuleSource(tracer::TracingContext& ctx, const std::string& source) {
+  // Reached first as the globals of pytree functions inlined (grad_impl's tree_flatten),
+  // unless VariableBuilder had reached the module before (tree_map's torch.utils._pytree).
+  trace::ObjRef known = tracer::VariableBuilder::findRecorded(ctx, "module", "torch.utils._pytree");
+  auto knownObj =
+      known != 0 ? ctx.trace.object(known) : Expected<schema::Object::Reader>(Error(""));
+  bool wrapped = knownObj && knownObj->getIdentity() != 0 &&
+                 ctx.objectsByIdentity.count(knownObj->getIdentity()) > 0;
+  if (auto it = ctx.importedModules.find("torch.utils._pytree");
+      !wrapped && it != ctx.importedModules.end()) {
+    std::string first = it->second->source()->name();
+    if (first != source) ctx.output.addGuard(GuardKind::DUPLICATE_INPUT, source);
+    return first;
+  }
+  trace::ObjRef ref = tracer::VariableBuilder::findRecorded(ctx, "module", "torch.utils._pytree");
+  if (ref != 0) {
+    auto v = tracer::VariableBuilder::wrap(ctx, ref, sourceOfName(source));
+    if (v && (*v)->source()) return (*v)->source()->name();
+  }
+  return firstModuleSource(ctx.output, pytreeModuleSources(), source);
+}
+
+// A guard the wrappers' modelled reads install on a recorded library object (`kind`
+// "class" or "module", by name): through VariableBuilder when the trace holds the object,
+// so the object reached before through another source (grad_impl's `partial`) makes this
+// source a DUPLICATE_INPUT, and a later reach elsewhere one too; `guard` on `source`
+// otherwise.
+void recordedObjectGuard(tracer::TracingContext& ctx, const char* kind, const std::string& name,
+                         const std::string& source, GuardKind guard) {
+  trace::ObjRef ref = tracer::VariableBuilder::findRecorded(ctx, kind, name);
+  if (ref != 0) {
+    size_t dot = source.rfind('.');
+    auto v = tracer::VariableBuilder::wrap(
+        ctx, ref, Source::attr(sourceOfName(source.substr(0, dot)), source.substr(dot + 1)));
+    if (v) return;
+  }
+  ctx.output.addGuard(guard, source);
+}
+
 // config.specialize_int for the frame being replayed.
 bool specializeIntOf(Tx& tx) {
   return tx.context().trace.configOf(tx.context().event).getSpecializeInt();
@@ -142,14 +195,15 @@ bool specializeIntOf(Tx& tx) {
 // config.specialize_int (on under export): _LEAF_SPEC's int fields are then plain
 // constants (CONSTANT_MATCH); off, VariableBuilder.wrap_int's specialisation case adds
 // EQUALS_MATCH.
-void guardPytree(OutputGraph& out, const Spec& a, const Spec& b, bool compared,
+void guardPytree(tracer::TracingContext& ctx, const Spec& a, const Spec& b, bool compared,
                  bool specializeInt) {
+  OutputGraph& out = ctx.output;
   const std::string mod = "G['__import_torch_dot_utils_dot__pytree']";
   const std::string nodes = "__import__('torch').utils._pytree.SUPPORTED_NODES";
   const std::string builtins = "G['__builtins_dict___0']";
   for (const char* name : {"isinstance", "len", "list", "tuple"})
     out.addGuard(GuardKind::BUILTIN_MATCH, builtins + "['" + name + "']");
-  firstModuleSource(out, pytreeModuleSources(), mod);
+  pytreeModuleSource(ctx, mod);
   out.addGuard(GuardKind::CLASS_MATCH, mod + ".Any");
   out.addGuard(GuardKind::CLASS_MATCH, mod + ".TreeSpec");
   out.addGuard(GuardKind::TYPE_MATCH, mod + "._LEAF_SPEC");
@@ -610,7 +664,7 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
                          canonicalMeta(f->metas[i]) +
                          "): cond's output merge (unbacked sizes, errors) is not modelled");
   }
-  guardPytree(out, t->spec, f->spec, /*compared=*/true, specializeIntOf(tx));
+  guardPytree(tx.context(), t->spec, f->spec, /*compared=*/true, specializeIntOf(tx));
   auto operandNodes = mergeGraphInputs(out, *t, *f);
   if (!operandNodes) return operandNodes.error();
   // The cond's example value: with grad mode on and an operand (lifted ones included)
@@ -831,11 +885,12 @@ void guardTreeFlattenFunctions(OutputGraph& out, const std::string& pytree) {
 
 // Flattening the wrappers' (tuple of list) carried inputs: the pytree node guards, and
 // SUPPORTED_NODES' keys when some leaf has a source (its type() is looked up there).
-void guardFlattenedCarries(OutputGraph& out, bool sourcedLeaf, bool specializeInt) {
+void guardFlattenedCarries(tracer::TracingContext& ctx, bool sourcedLeaf, bool specializeInt) {
+  OutputGraph& out = ctx.output;
   Spec containers;
   containers.kind = Spec::Kind::kTuple;
   containers.children.push_back(Spec{Spec::Kind::kList, {}});
-  guardPytree(out, containers, containers, /*compared=*/false, specializeInt);
+  guardPytree(ctx, containers, containers, /*compared=*/false, specializeInt);
   if (sourcedLeaf)
     out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
 }
@@ -854,13 +909,13 @@ void guardWhileLoopWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
   OutputGraph& out = tx.context().output;
   const std::string mod = "G['__import_torch_dot__higher_order_ops_dot_while_loop']";
   out.addGuard(GuardKind::MODULE_MATCH, mod);
-  const std::string pytree = firstModuleSource(out, pytreeModuleSources(), mod + ".pytree");
+  const std::string pytree = pytreeModuleSource(tx.context(), mod + ".pytree");
   guardTreeFlattenFunctions(out, pytree);
   std::string torch = torchModuleSource(tx, wrapper, mod);
   out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
   out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
   out.addGuard(GuardKind::TYPE_MATCH, mod + ".while_loop_op");
-  guardFlattenedCarries(out, sourcedLeaf, specializeIntOf(tx));
+  guardFlattenedCarries(tx.context(), sourcedLeaf, specializeIntOf(tx));
 }
 
 // One of while_loop's two subgraphs: its tracer, output structure and metadata, what it
@@ -1161,21 +1216,23 @@ void guardMapWrapper(Tx& tx, trace::ObjRef wrapper, bool sourcedLeaf) {
   const std::string mod = "G['__import_torch_dot__higher_order_ops_dot_map']";
   const std::string utils = "G['__import_torch_dot__higher_order_ops_dot_utils']";
   out.addGuard(GuardKind::MODULE_MATCH, mod);
-  const std::string pytree = firstModuleSource(out, pytreeModuleSources(), mod + ".pytree");
+  const std::string pytree = pytreeModuleSource(tx.context(), mod + ".pytree");
   guardTreeFlattenFunctions(out, pytree);
   std::string torch = torchModuleSource(tx, wrapper, mod);
-  out.addGuard(GuardKind::CLASS_MATCH, torch + ".Tensor");
+  recordedObjectGuard(tx.context(), "class", "torch.Tensor", torch + ".Tensor",
+                      GuardKind::CLASS_MATCH);
   out.addGuard(GuardKind::MODULE_MATCH, torch + ".compiler");
   out.addGuard(GuardKind::CLOSURE_MATCH, torch + ".compiler.is_dynamo_compiling");
   out.addGuard(GuardKind::MODULE_MATCH, mod + ".functools");
-  out.addGuard(GuardKind::CLASS_MATCH, mod + ".functools.partial");
+  recordedObjectGuard(tx.context(), "class", "functools.partial", mod + ".functools.partial",
+                      GuardKind::CLASS_MATCH);
   out.addGuard(GuardKind::TYPE_MATCH, mod + ".map_impl");
   out.addGuard(GuardKind::MODULE_MATCH, utils);
   out.addGuard(GuardKind::CLOSURE_MATCH, utils + "._maybe_compile_and_run_fn");
   out.addGuard(GuardKind::DUPLICATE_INPUT, utils + ".torch");
   for (const char* name : {"all", "any"})
     out.addGuard(GuardKind::ID_MATCH, std::string("G['__builtins_dict___0']['") + name + "']");
-  guardFlattenedCarries(out, sourcedLeaf, specializeIntOf(tx));
+  guardFlattenedCarries(tx.context(), sourcedLeaf, specializeIntOf(tx));
 }
 
 // The Python wrapper map(f, xs, *args) Dynamo inlines (torch._higher_order_ops.map.map:
@@ -1340,8 +1397,6 @@ std::string HigherOrderOperatorVariable::className() const {
 }
 
 Expected<VtPtr> HigherOrderOperatorVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
-  if (graphHasTarget(tx, "torch._functorch.predispatch._vmap_increment_nesting"))
-    return unsupported(kVmapWithHopsGap);
   if (name_ == "cond") return callCond(tx, std::move(args), std::move(kwargs));
   if (name_ == "while_loop" && pythonWrapper_)
     return callWhileLoop(tx, ref_, std::move(args), std::move(kwargs));

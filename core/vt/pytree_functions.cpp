@@ -57,6 +57,10 @@ PytreeFunction pytreeFunctionOf(const trace::TraceReader& trace, trace::ObjRef f
   auto f = trace.object(function);
   if (!f || f->which() != W::FUNCTION) return PytreeFunction::kNone;
   auto code = bytecode::codeFromTrace(trace, f->getFunction().getCode());
+  if (code && code->qualname == "tree_map" &&
+      (endsWith(code->filename, "torch/utils/_pytree.py") ||
+       endsWith(code->filename, "torch/utils/_cxx_pytree.py")))
+    return PytreeFunction::kTreeMap;
   if (!code || !endsWith(code->filename, "torch/utils/_pytree.py")) return PytreeFunction::kNone;
   if (code->qualname == "_get_node_type") return PytreeFunction::kGetNodeType;
   if (code->qualname == "tree_is_leaf") return PytreeFunction::kTreeIsLeaf;

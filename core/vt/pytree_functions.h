@@ -12,9 +12,11 @@
 
 namespace dynrr::vt {
 
-enum class PytreeFunction { kNone, kGetNodeType, kTreeIsLeaf };
+enum class PytreeFunction { kNone, kGetNodeType, kTreeIsLeaf, kTreeMap };
 
-// Which of the two a recorded function is (by its code: qualname and file).
+// Which of these a recorded function is (by its code: qualname and file); kTreeMap is
+// tree_map of torch/utils/_pytree.py or _cxx_pytree.py (UserFunctionVariable's
+// _is_tree_map_function: Dynamo maps the tree itself instead of inlining it).
 PytreeFunction pytreeFunctionOf(const trace::TraceReader& trace, trace::ObjRef function);
 
 // PyTreeGetNodeTypeFunctionVariable.call_function: TYPE_MATCH on the argument's source,
@@ -28,5 +30,18 @@ Expected<VtPtr> callPytreeGetNodeType(Tx& tx, const Args& args);
 // `function` is tree_is_leaf itself (its globals hold SUPPORTED_NODES).
 Expected<std::optional<VtPtr>> callPytreeTreeIsLeaf(Tx& tx, trace::ObjRef function,
                                                     const Args& args, const Kwargs& kwargs);
+
+// UserFunctionVariable._maybe_call_tree_map_fastpath (torch 2.13, variables/functions.py):
+// tree_map(fn, tree, *rests) mapped over the trackers (VariableTracker.call_tree_map and
+// the call_tree_map_branch of ConstantVariable, TensorVariable, BaseListVariable and
+// ConstDictVariable): fn called on each leaf, new lists, tuples and dicts built. Where
+// Dynamo falls back to inlining tree_map on a subtree (other trackers, an is_leaf
+// callable, mismatched rests), the core refuses by name. An empty-message Error when the
+// call is not the fastpath's (fewer than two arguments, other keyword arguments): tree_map
+// is inlined then, as Dynamo does.
+// `fnSource`: tree_map's own source (the same function reached through two sources is
+// refused: Dynamo dedupes it by identity, the core does not).
+Expected<VtPtr> callPytreeTreeMap(Tx& tx, const SourcePtr& fnSource, const Args& args,
+                                  const Kwargs& kwargs);
 
 }  // namespace dynrr::vt

@@ -4,6 +4,7 @@
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
+#include "core/vt/functions.h"
 #include "core/vt/misc.h"
 #include "core/vt/tensor.h"
 #include "core/vt/user_defined.h"
@@ -81,6 +82,20 @@ std::optional<bool> setItemEquals(const VtPtr& a, const VtPtr& b) {
     return false;  // one (or both) made while tracing, and not the same tracker
   }
   if ((a->kind() == VtKind::kTensor) != (b->kind() == VtKind::kTensor)) return false;
+  // Types the core takes as builtins (tuple, collections.OrderedDict: pytree's
+  // BUILTIN_TYPES) by name; recorded functions by object; one of each never equal.
+  bool builtinA = a->kind() == VtKind::kBuiltin, builtinB = b->kind() == VtKind::kBuiltin;
+  bool fnA = a->kind() == VtKind::kUserFunction, fnB = b->kind() == VtKind::kUserFunction;
+  if (builtinA && builtinB)
+    return static_cast<const BuiltinVariable&>(*a).name() ==
+           static_cast<const BuiltinVariable&>(*b).name();
+  if (fnA && fnB) {
+    auto fa = static_cast<const UserFunctionVariable&>(*a).function();
+    auto fb = static_cast<const UserFunctionVariable&>(*b).function();
+    if (fa != 0 && fb != 0) return fa == fb;
+    return std::nullopt;
+  }
+  if ((builtinA && fnB) || (fnA && builtinB)) return false;
   return std::nullopt;
 }
 
@@ -262,12 +277,22 @@ Expected<VtPtr> SetVariable::callMethod(Tx& tx, const std::string& name, Args ar
   if (name == "__contains__" && args.size() == 1) {
     auto x = tx.realize(args[0]);
     if (!x) return x;
+    bool contains;
     if (isIdentityHashed(*x) || hasIdentityItems()) {
       auto at = find(*x);
       if (!at) return at.error();
-      return ConstantVariable::make(at->has_value());
+      contains = at->has_value();
+    } else {
+      contains = indexOf(*x).has_value();
     }
-    return ConstantVariable::make(indexOf(*x).has_value());
+    // SetVariable.install_set_contains_guard: a set read through a source and not
+    // modified, asked about a sourceless Python constant.
+    if (source() && !tx.context().sideEffects.isModified(this) && !(*x)->source() &&
+        (*x)->isPythonConstant())
+      tx.context().output.addGuard(
+          contains ? guards::GuardKind::SET_CONTAINS : guards::GuardKind::SET_NOT_CONTAINS,
+          source()->name());
+    return ConstantVariable::make(contains);
   }
   if (isAlgebraMethod(name)) {
     auto r = algebra(tx, name, args, false);

@@ -30,6 +30,8 @@ class TensorVariable : public VariableTracker {
   // tracker its function returned, in place (every holder of the tracker sees it).
   void setNode(NodeId node) { node_ = node; }
   const fake::TensorMeta& meta() const { return meta_; }
+  // requires_grad_() on the tracker's fake tensor (functorch's _set_tensor_requires_grad).
+  void setRequiresGrad(bool on) { meta_.requiresGrad = on; }
   // The recorded tensor a graph input was wrapped from (0 for a value made while tracing).
   trace::ObjRef recorded() const { return recorded_; }
   void setRecorded(trace::ObjRef r) { recorded_ = r; }

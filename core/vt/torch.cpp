@@ -464,7 +464,8 @@ const std::unordered_map<std::string, Handler>& handlers() {
 }  // namespace
 
 Expected<VtPtr> TorchFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
-  if (qualname_.rfind("torch._functorch.", 0) == 0) {
+  if (qualname_.rfind("torch._functorch.", 0) == 0 ||
+      qualname_.rfind("torch._C._functorch.", 0) == 0) {
     for (auto& a : args) {
       auto r = tx.realize(a);
       if (!r) return r;

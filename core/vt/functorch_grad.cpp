@@ -1,0 +1,370 @@
+// functorch_grad.cpp — see functorch_grad.h.
+#include "core/vt/functorch_grad.h"
+
+#include <functional>
+#include <set>
+
+#include "core/fake/dtype.h"
+#include "core/tracer/instruction_translator.h"
+#include "core/vt/constant.h"
+#include "core/vt/functorch.h"
+#include "core/vt/lists.h"
+#include "core/vt/tensor.h"
+
+namespace dynrr::vt {
+
+using tracer::GraphArg;
+
+VtPtr FunctorchGradContextVariable::forFunction(const std::string& module,
+                                                const std::string& qualname, SourcePtr source) {
+  Which w;
+  if (module == "torch.autograd.graph" && qualname == "disable_saved_tensors_hooks")
+    w = Which::kDisableSavedTensorsHooks;
+  else if (module == "torch._functorch.eager_transforms" && qualname == "grad_increment_nesting")
+    w = Which::kGradIncrementNesting;
+  else if (module == "torch._functorch.eager_transforms" &&
+           qualname == "enable_inplace_requires_grad")
+    w = Which::kEnableInplaceRequiresGrad;
+  else
+    return nullptr;
+  return std::make_shared<FunctorchGradContextVariable>(w, true, std::move(source));
+}
+
+std::string FunctorchGradContextVariable::className() const {
+  switch (which_) {
+    case Which::kDisableSavedTensorsHooks: return "DisabledSavedTensorsHooksVariable";
+    case Which::kGradIncrementNesting: return "GradIncrementNestingCtxManagerVariable";
+    case Which::kEnableInplaceRequiresGrad: return "GradInplaceRequiresGradCtxManagerVariable";
+  }
+  return "?";
+}
+
+std::string FunctorchGradContextVariable::describe() const {
+  std::string name;
+  switch (which_) {
+    case Which::kDisableSavedTensorsHooks:
+      name = "torch.autograd.graph.disable_saved_tensors_hooks";
+      break;
+    case Which::kGradIncrementNesting:
+      name = "torch._functorch.eager_transforms.grad_increment_nesting";
+      break;
+    case Which::kEnableInplaceRequiresGrad:
+      name = "torch._functorch.eager_transforms.enable_inplace_requires_grad";
+      break;
+  }
+  return isClass_ ? name : name + "()";
+}
+
+// TorchCtxManagerClassVariable.call_function: the manager. disable_saved_tensors_hooks
+// (DisabledSavedTensorsHooksVariable.create) disables the hooks when made.
+Expected<VtPtr> FunctorchGradContextVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  if (!isClass_) return VariableTracker::callFunction(tx, std::move(args), std::move(kwargs));
+  for (auto& a : args) {
+    auto r = tx.realize(a);
+    if (!r) return r;
+    a = *r;
+  }
+  size_t arity = which_ == Which::kGradIncrementNesting ? 0 : 1;
+  if (args.size() != arity || !kwargs.empty())
+    return unsupported(describe() + " called with other arguments than Dynamo asserts");
+  auto manager = std::make_shared<FunctorchGradContextVariable>(which_, false, nullptr);
+  auto& ctx = tx.context();
+  if (which_ == Which::kEnableInplaceRequiresGrad) {
+    const ConstantVariable* c = asConstant(args[0]);
+    if (!c || !std::holds_alternative<bool>(c->value()))
+      return unsupported("enable_inplace_requires_grad of a value that is not a constant bool");
+    manager->enabled_ = std::get<bool>(c->value());
+  } else if (which_ == Which::kDisableSavedTensorsHooks) {
+    const ConstantVariable* c = asConstant(args[0]);
+    if (!c || !std::holds_alternative<std::string>(c->value()))
+      return unsupported("disable_saved_tensors_hooks with a message that is not a constant str");
+    if (ctx.savedTensorsHooksDisabled)
+      return unsupported(
+          "disable_saved_tensors_hooks inside another (the message restored on exit is not "
+          "modelled)");
+    ctx.savedTensorsHooksDisabled = true;
+    ctx.output.callFunction("torch._C._autograd._saved_tensors_hooks_disable",
+                            {GraphArg::ofConstant(c->value())}, {});
+  }
+  return VtPtr(manager);
+}
+
+Expected<VtPtr> FunctorchGradContextVariable::enter(Tx& tx) {
+  if (isClass_) return unsupported("a with statement on the function " + describe());
+  auto& ctx = tx.context();
+  switch (which_) {
+    case Which::kDisableSavedTensorsHooks: return ConstantVariable::make(NoneValue{});
+    case Which::kGradIncrementNesting: {
+      if (ctx.functorchLevel > 0)
+        return unsupported(
+            "nested functorch transforms (torch.func.grad inside another transform: "
+            "functorch levels wrapping one another are not modelled)");
+      ctx.output.addGuard(guards::GuardKind::FUNCTORCH_STACK_MATCH, "");
+      ctx.output.callFunction("torch._C._functorch._grad_increment_nesting", {}, {});
+      int64_t level = ++ctx.functorchLevel;
+      ctx.gradLevel = level;
+      return ConstantVariable::make(level);
+    }
+    case Which::kEnableInplaceRequiresGrad:
+      if (ctx.inplaceRequiresGradAllowed)
+        return unsupported("enable_inplace_requires_grad inside another (not modelled)");
+      ctx.inplaceRequiresGradAllowed = enabled_;
+      ctx.output.callFunction("torch._C._functorch.set_inplace_requires_grad_allowed",
+                              {GraphArg::ofConstant(enabled_)}, {});
+      return ConstantVariable::make(NoneValue{});
+  }
+  return ConstantVariable::make(NoneValue{});
+}
+
+Expected<VtPtr> FunctorchGradContextVariable::exit(Tx& tx, Args) {
+  auto& ctx = tx.context();
+  switch (which_) {
+    case Which::kDisableSavedTensorsHooks:
+      // The message before was None: exiting re-enables the hooks.
+      ctx.savedTensorsHooksDisabled = false;
+      ctx.output.callFunction("torch._C._autograd._saved_tensors_hooks_enable", {}, {});
+      break;
+    case Which::kGradIncrementNesting:
+      ctx.output.callFunction("torch._C._functorch._grad_decrement_nesting", {}, {});
+      --ctx.functorchLevel;
+      ctx.gradLevel = 0;
+      break;
+    case Which::kEnableInplaceRequiresGrad:
+      ctx.inplaceRequiresGradAllowed = false;
+      ctx.output.callFunction("torch._C._functorch.set_inplace_requires_grad_allowed",
+                              {GraphArg::ofConstant(false)}, {});
+      break;
+  }
+  return ConstantVariable::make(NoneValue{});
+}
+
+namespace {
+
+const TensorVariable* asTensor(const VtPtr& v) {
+  return v->kind() == VtKind::kTensor ? static_cast<const TensorVariable*>(v.get()) : nullptr;
+}
+
+// Calls `visit` on every node `node`'s arguments reach (its ancestors), once each.
+void forEachAncestor(const tracer::ProtoGraph& g, NodeId node,
+                     const std::function<void(NodeId)>& visit) {
+  std::set<NodeId> seen;
+  std::vector<NodeId> work = {node};
+  std::function<void(const GraphArg&)> push = [&](const GraphArg& a) {
+    if (a.kind == GraphArg::Kind::kNode) {
+      if (seen.insert(a.node).second) work.push_back(a.node);
+      return;
+    }
+    for (const auto& i : a.items) push(i);
+  };
+  while (!work.empty()) {
+    NodeId n = work.back();
+    work.pop_back();
+    visit(n);
+    for (const auto& a : g.node(n).args) push(a);
+    for (const auto& [k, a] : g.node(n).kwargs) push(a);
+  }
+}
+
+// A tensor requiring grad outside the transform (a graph input or attribute that
+// requires grad) among `node`'s ancestors.
+bool reachesOuterGrad(const tracer::ProtoGraph& g, NodeId node) {
+  bool found = false;
+  forEachAncestor(g, node, [&](NodeId n) {
+    const auto& pn = g.node(n);
+    if ((pn.op == "placeholder" || pn.op == "get_attr") && pn.meta && pn.meta->requiresGrad)
+      found = true;
+  });
+  return found;
+}
+
+// _wrap_for_grad(tensor, level): a GradTrackingTensor over the tensor, the same metadata.
+Expected<VtPtr> wrapForGrad(Tx& tx, const std::string& qualname, Args& args) {
+  auto level = args.size() == 2 ? constantInt(args[1]) : std::nullopt;
+  const TensorVariable* t = args.empty() ? nullptr : asTensor(args[0]);
+  if (!t || !level) return unsupported("_wrap_for_grad with other arguments than (tensor, level)");
+  auto& ctx = tx.context();
+  if (*level != ctx.gradLevel) return unsupported("_wrap_for_grad at another level than grad's");
+  if (t->meta().requiresGrad)
+    return unsupported(
+        "torch.func.grad of a tensor that requires grad outside the transform (what "
+        "_unwrap_for_grad gives depends on the outer autograd graph: not modelled)");
+  NodeId node = ctx.output.callFunction(
+      qualname, {GraphArg::ofNode(t->node()), GraphArg::ofConstant(*level)}, {});
+  ctx.output.graph().node(node).meta = t->meta();
+  ctx.gradWrapped.insert(node);
+  return VtPtr(std::make_shared<TensorVariable>(node, t->meta()));
+}
+
+// _set_tensor_requires_grad(x): x.requires_grad_() on x's fake tensor, which the node
+// returns: x's example value (and every tracker of it) requires grad from here on.
+Expected<VtPtr> setTensorRequiresGrad(Tx& tx, const std::string& qualname, Args& args) {
+  if (args.size() != 1 || !asTensor(args[0]))
+    return unsupported("_set_tensor_requires_grad of other arguments than one tensor");
+  auto& ctx = tx.context();
+  auto& t = static_cast<TensorVariable&>(*args[0]);
+  if (!ctx.gradWrapped.count(t.node()) || !ctx.inplaceRequiresGradAllowed)
+    return unsupported("_set_tensor_requires_grad outside grad_and_value_impl's pattern");
+  if (!fake::isFloatingOrComplex(t.meta().dtype))
+    return unsupported("torch.func.grad of a tensor that is not floating point (an error)");
+  fake::TensorMeta meta = t.meta();
+  meta.requiresGrad = true;
+  t.setRequiresGrad(true);
+  ctx.output.graph().node(t.node()).meta = meta;
+  NodeId node = ctx.output.callFunction(qualname, {GraphArg::ofNode(t.node())}, {});
+  ctx.output.graph().node(node).meta = meta;
+  return VtPtr(std::make_shared<TensorVariable>(node, meta));
+}
+
+// The ops whose backward allocates a fresh gradient for every tensor argument (a
+// TensorIterator or matmul result): the gradient an input reached only through them gets
+// is contiguous. Others (add and sub pass the incoming gradient through, sum and mean
+// expand it, views restride it) would give layouts the core does not derive.
+bool freshGradientOp(const tracer::ProtoNode& n) {
+  static const std::set<std::string> kOps = {"sin",     "cos",     "tanh",  "exp", "log",
+                                             "sigmoid", "relu",    "sqrt",  "pow", "mul",
+                                             "div",     "truediv", "matmul"};
+  if (n.op != "call_method" && n.op != "call_function") return false;
+  std::string base = n.target;
+  for (const char* prefix : {"_operator.", "operator.", "torch."})
+    if (base.rfind(prefix, 0) == 0) base = base.substr(std::string(prefix).size());
+  return kOps.count(base) > 0;
+}
+
+// The layout of the gradient _autograd_grad gives `input`: contiguous when every op
+// using it allocates a fresh gradient (matmul: of 2-d operands).
+Expected<fake::TensorMeta> gradientMeta(const tracer::ProtoGraph& g, NodeId input,
+                                        const fake::TensorMeta& meta) {
+  if (!meta.isContiguous())
+    return unsupported(
+        "torch.func.grad with respect to a non-contiguous tensor (its "
+        "gradient's strides are not modelled)");
+  for (size_t i = 0; i < g.size(); ++i) {
+    const auto& n = g.node(static_cast<NodeId>(i));
+    if (n.erased || n.target.find("_functorch") != std::string::npos) continue;
+    bool uses = false;
+    std::function<void(const GraphArg&)> scan = [&](const GraphArg& a) {
+      if (a.kind == GraphArg::Kind::kNode && a.node == input) uses = true;
+      for (const auto& it : a.items) scan(it);
+    };
+    for (const auto& a : n.args) scan(a);
+    for (const auto& [k, a] : n.kwargs) scan(a);
+    if (!uses) continue;
+    bool matmul2d = n.target.find("matmul") == std::string::npos || meta.dim() == 2;
+    if (!freshGradientOp(n) || !matmul2d)
+      return unsupported("torch.func.grad through " + n.target +
+                         " applied to a differentiated input (the layout of its gradient is "
+                         "not modelled)");
+  }
+  fake::TensorMeta out = fake::TensorMeta::contiguous(meta.dtype, meta.sizes, meta.device);
+  out.requiresGrad = true;  // create_graph=True at the grad level
+  return out;
+}
+
+Expected<std::vector<const TensorVariable*>> tensorsOf(const VtPtr& seq, const char* what) {
+  const SequenceVariable* s = asSequence(seq);
+  if (!s) return unsupported(std::string("_autograd_grad with ") + what + " not a tuple or list");
+  std::vector<const TensorVariable*> out;
+  for (const auto& item : s->items()) {
+    const TensorVariable* t = asTensor(item);
+    if (!t) return unsupported(std::string("_autograd_grad with a non-tensor in ") + what);
+    out.push_back(t);
+  }
+  return out;
+}
+
+GraphArg sequenceArg(const std::vector<const TensorVariable*>& ts, bool list) {
+  GraphArg a;
+  a.kind = list ? GraphArg::Kind::kList : GraphArg::Kind::kTuple;
+  for (const auto* t : ts) a.items.push_back(GraphArg::ofNode(t->node()));
+  return a;
+}
+
+// _autograd_grad(outputs, inputs, create_graph=True): one gradient per input, as a tuple
+// (wrap_fx_proxy: a getitem node per item).
+Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kwargs& kwargs) {
+  if (args.size() != 2 || kwargs.size() != 1 || kwargs.begin()->first != "create_graph")
+    return unsupported("_autograd_grad with other arguments than (outputs, inputs, create_graph)");
+  const ConstantVariable* cg = asConstant(kwargs.begin()->second);
+  if (!cg || cg->value() != ConstantValue(true))
+    return unsupported("_autograd_grad without create_graph=True");
+  auto outputs = tensorsOf(args[0], "outputs");
+  if (!outputs) return outputs.error();
+  auto inputs = tensorsOf(args[1], "inputs");
+  if (!inputs) return inputs.error();
+  auto& ctx = tx.context();
+  auto& g = ctx.output.graph();
+  std::vector<fake::TensorMeta> metas;
+  for (const auto* in : *inputs) {
+    bool reached = false;
+    for (const auto* o : *outputs) {
+      if (!o->meta().requiresGrad)
+        return unsupported(
+            "torch.func.grad of an output that does not require grad "
+            "(_autograd_grad's zeros_like path)");
+      forEachAncestor(g, o->node(), [&](NodeId n) { reached = reached || n == in->node(); });
+    }
+    if (!reached)
+      return unsupported(
+          "torch.func.grad with respect to an input the output does not depend "
+          "on (_autograd_grad's zeros_like path)");
+    auto m = gradientMeta(g, in->node(), in->meta());
+    if (!m) return m.error();
+    metas.push_back(*m);
+  }
+  NodeId node = ctx.output.callFunction(qualname,
+                                        {sequenceArg(*outputs, args[0]->kind() == VtKind::kList),
+                                         sequenceArg(*inputs, args[1]->kind() == VtKind::kList)},
+                                        {{"create_graph", GraphArg::ofConstant(true)}});
+  g.node(node).metaTuple = metas;
+  std::vector<VtPtr> items;
+  for (size_t i = 0; i < metas.size(); ++i) {
+    NodeId item = ctx.output.callFunction(
+        "operator.getitem", {GraphArg::ofNode(node), GraphArg::ofConstant(static_cast<int64_t>(i))},
+        {});
+    g.node(item).meta = metas[i];
+    items.push_back(std::make_shared<TensorVariable>(item, metas[i]));
+  }
+  return makeTuple(std::move(items));
+}
+
+// _unwrap_for_grad(tensor, level): the tensor one level down, which does not require grad
+// (no tensor requiring grad outside the transform reaches it).
+Expected<VtPtr> unwrapForGrad(Tx& tx, const std::string& qualname, Args& args) {
+  auto level = args.size() == 2 ? constantInt(args[1]) : std::nullopt;
+  const TensorVariable* t = args.empty() ? nullptr : asTensor(args[0]);
+  if (!t || !level)
+    return unsupported("_unwrap_for_grad with other arguments than (tensor, level)");
+  auto& ctx = tx.context();
+  if (*level != ctx.gradLevel) return unsupported("_unwrap_for_grad at another level than grad's");
+  if (reachesOuterGrad(ctx.output.graph(), t->node()))
+    return unsupported(
+        "torch.func.grad over a tensor that requires grad outside the transform (what "
+        "_unwrap_for_grad gives depends on the outer autograd graph: not modelled)");
+  fake::TensorMeta meta = t->meta();
+  meta.requiresGrad = false;
+  NodeId node = ctx.output.callFunction(
+      qualname, {GraphArg::ofNode(t->node()), GraphArg::ofConstant(*level)}, {});
+  ctx.output.graph().node(node).meta = meta;
+  return VtPtr(std::make_shared<TensorVariable>(node, meta));
+}
+
+}  // namespace
+
+Expected<VtPtr> functorchGradInGraphCall(Tx& tx, const std::string& qualname, Args& args,
+                                         Kwargs& kwargs) {
+  if (qualname == "torch._functorch.eager_transforms._autograd_grad")
+    return autogradGrad(tx, qualname, args, kwargs);
+  bool known = qualname == "torch._C._functorch._wrap_for_grad" ||
+               qualname == "torch._functorch.eager_transforms._set_tensor_requires_grad" ||
+               qualname == "torch._functorch.predispatch._unwrap_for_grad";
+  if (!known) return Error("");
+  if (!kwargs.empty()) return unsupported(qualname + " with keyword arguments");
+  if (tx.context().gradLevel == 0)
+    return unsupported(qualname + " outside torch.func.grad's level (not modelled)");
+  if (qualname == "torch._C._functorch._wrap_for_grad") return wrapForGrad(tx, qualname, args);
+  if (qualname == "torch._functorch.predispatch._unwrap_for_grad")
+    return unwrapForGrad(tx, qualname, args);
+  return setTensorRequiresGrad(tx, qualname, args);
+}
+
+}  // namespace dynrr::vt
