@@ -137,6 +137,33 @@ std::optional<Expr> computeSliceIndex(TracingContext& ctx, const Expr& size, con
   return std::nullopt;
 }
 
+namespace {
+
+// A SymInt argument derived from symbols (narrow's length x.shape[0] - 1) of an op whose
+// checks on it are not modelled: refused by name.
+Status refuseDerivedIntArgs(const TracingContext& ctx, const std::string& op, std::string_view name,
+                            const std::vector<fake::MetaArg>& args) {
+  static const std::unordered_set<std::string_view> kTakesDerivedInts = {
+      "ones", "zeros", "empty", "full", "rand", "randn", "new_zeros", "new_ones", "new_empty",
+      "new_full", "arange", "repeat", "select",
+      // checked before (split_sizes.cpp narrowSizeGuards)
+      "narrow"};
+  if (!testsEqOne(name) && !kTakesDerivedInts.count(name)) {
+    std::set<std::string> ints;
+    for (const auto& a : args) {
+      if (a.get<fake::TensorMeta>()) continue;
+      collectCarried(ctx, a, ints, 0);
+    }
+    if (!ints.empty())
+      return unsupported("dynamic shapes: " + op + " with an int argument " + *ints.begin() +
+                         " derived from size symbols (the checks its meta function makes on "
+                         "it are not modelled)");
+  }
+  return Status::success();
+}
+
+}  // namespace
+
 Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
                          const std::vector<fake::MetaArg>& args) {
   auto& ctx = tx.context();
@@ -158,24 +185,7 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
     }
     return Status::success();
   }
-  // A SymInt argument derived from symbols (narrow's length x.shape[0] - 1): the checks
-  // other meta functions make on it (start + length <= size) are not modelled.
-  static const std::unordered_set<std::string_view> kTakesDerivedInts = {
-      "ones", "zeros", "empty", "full", "rand", "randn", "new_zeros", "new_ones", "new_empty",
-      "new_full", "arange", "repeat", "select",
-      // checked before (split_sizes.cpp narrowSizeGuards)
-      "narrow"};
-  if (!testsEqOne(name) && !kTakesDerivedInts.count(name)) {
-    std::set<std::string> ints;
-    for (const auto& a : args) {
-      if (a.get<fake::TensorMeta>()) continue;
-      collectCarried(ctx, a, ints, 0);
-    }
-    if (!ints.empty())
-      return unsupported("dynamic shapes: " + op + " with an int argument " + *ints.begin() +
-                         " derived from size symbols (the checks its meta function makes on "
-                         "it are not modelled)");
-  }
+  if (Status st = refuseDerivedIntArgs(ctx, op, name, args); !st) return st;
   std::vector<const fake::TensorMeta*> tensors;
   for (const auto& a : args) collectTensors(a, tensors, 0);
   auto& env = ctx.output.shapeEnv();
