@@ -99,6 +99,56 @@ std::optional<Expr> sizeExpr(const TracingContext& ctx, int64_t v) {
   return Expr(v);
 }
 
+std::optional<int64_t> specialisedSize(const TracingContext& ctx, int64_t v) {
+  if (ctx.symbolBase == 0 || v < ctx.symbolBase - 1000) return std::nullopt;
+  auto e = sizeExpr(ctx, v);
+  if (!e) return std::nullopt;
+  Expr r = ctx.output.shapeEnv().replace(*e);
+  if (!r.isConstant()) return std::nullopt;
+  return r.constant();
+}
+
+bool hasConstantReplacement(const TracingContext& ctx) {
+  if (ctx.symbolBase == 0) return false;
+  for (const auto& [symbol, e] : ctx.output.shapeEnv().replacements())
+    if (e.isConstant()) return true;
+  return false;
+}
+
+bool specialiseMeta(const TracingContext& ctx, fake::TensorMeta& m) {
+  bool changed = false;
+  auto fix = [&](int64_t& v) {
+    if (auto c = specialisedSize(ctx, v)) {
+      v = *c;
+      changed = true;
+    }
+  };
+  for (auto& v : m.sizes) fix(v);
+  for (auto& v : m.strides) fix(v);
+  fix(m.storageOffset);
+  return changed;
+}
+
+void specialiseMetaArg(const TracingContext& ctx, fake::MetaArg& a, int depth) {
+  if (depth > 16) return;
+  if (auto* t = std::get_if<fake::TensorMeta>(&a.value)) {
+    specialiseMeta(ctx, *t);
+  } else if (auto* i = std::get_if<int64_t>(&a.value)) {
+    if (auto c = specialisedSize(ctx, *i)) *i = *c;
+  } else if (auto* seq = std::get_if<fake::ArgSeq>(&a.value)) {
+    for (auto& item : seq->items) specialiseMetaArg(ctx, item, depth + 1);
+  }
+}
+
+void specialiseMetaValue(const TracingContext& ctx, fake::MetaValue& v, int depth) {
+  if (depth > 16) return;
+  if (auto* t = std::get_if<fake::TensorMeta>(&v.value)) {
+    specialiseMeta(ctx, *t);
+  } else if (auto* seq = std::get_if<fake::ValueSeq>(&v.value)) {
+    for (auto& item : seq->items) specialiseMetaValue(ctx, item, depth + 1);
+  }
+}
+
 Status registerDerivedSize(TracingContext& ctx, int64_t v, const Expr& e) {
   if (ctx.symbolBase == 0 || !isDerived(e)) return Status::success();
   // A value small enough to be a real size (Mod(s77, 3)) is not recorded: where it

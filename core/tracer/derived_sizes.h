@@ -37,6 +37,21 @@ constexpr int64_t kStandInStep = 102;
 // (a slice with constant bounds) `s - k`; a number that no symbol can have made is that
 // constant. nullopt: a value derived from symbols whose expression is not known.
 std::optional<symbolic::Expr> sizeExpr(const TracingContext& ctx, int64_t v);
+// A size value that a constant replacement of the shape env fixed (`x.size(0) == 8`
+// guarded, then s77 -> 8): a symbol's stand-in, or a derived value, whose expression
+// through the replacements is a number. Dynamo's fake tensors made after that point have
+// the number (c10::SymInt keeps a SymNode whose expression is constant as a plain int), and
+// its size reads answer it (has_free_symbols sees through the replacements).
+std::optional<int64_t> specialisedSize(const TracingContext& ctx, int64_t v);
+// Whether the shape env replaced some symbol by a constant (specialisedSize can fix a value).
+bool hasConstantReplacement(const TracingContext& ctx);
+// `m` with the values specialisedSize fixes (sizes, strides, storage offset) rewritten.
+// True when any changed.
+bool specialiseMeta(const TracingContext& ctx, fake::TensorMeta& m);
+// The same over an argument of a meta function (tensors, stand-in ints, nested lists) and
+// over its result.
+void specialiseMetaArg(const TracingContext& ctx, fake::MetaArg& a, int depth = 0);
+void specialiseMetaValue(const TracingContext& ctx, fake::MetaValue& v, int depth = 0);
 // Whether `e` is an expression over symbols other than a bare symbol (a derived size).
 bool isDerived(const symbolic::Expr& e);
 // `e` at the stand-ins of this replay (nullopt if a symbol has none).

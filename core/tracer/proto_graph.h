@@ -74,6 +74,9 @@ struct ProtoNode {
   // A sympy function the value is wrapped in ("ToFloat" for torch.sym_float): printed and
   // hash-consed as `symWrap(symValue)`.
   std::string symWrap;
+  // The example value is an argument itself, returned unchanged (an in-place op, a no-op
+  // contiguous / to): its sizes keep the symbols the shape env later fixed to constants.
+  bool returnsArgument = false;
   size_t replacementsBefore = 0;  // how many shape env replacements existed at creation
   bool intSymbol = false;         // a SymInt input of a dynamic int (dropped when unused)
   // node.meta['unbacked_bindings']: the unbacked symbols this node defines, each with

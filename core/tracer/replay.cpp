@@ -22,6 +22,7 @@
 #include "core/graph/printer.h"
 #include "core/guards/rules.h"
 #include "core/tracer/codegen.h"
+#include "core/tracer/derived_sizes.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/liveness.h"
 #include "core/tracer/variable_builder.h"
@@ -721,21 +722,25 @@ constexpr int64_t kSymbolBaseA = 100003;
 constexpr int64_t kSymbolBaseB = 200017;
 
 // A size symbol the shape env replaced by a constant is that constant in the fake
-// tensors Dynamo computes afterwards, while the core's fake tensors keep its stand-in:
-// a tensor op made after such a specialisation with a symbolic size has metadata the
-// core cannot print as Dynamo does.
+// tensors Dynamo computes afterwards. tensorCall gives the meta functions the constant
+// (specialiseMetaArg); a tensor made elsewhere after such a specialisation that still
+// has the symbol's stand-in has metadata the core cannot print as Dynamo does.
 Status checkSpecialisedSizes(const TracingContext& ctx) {
   const auto& env = ctx.output.shapeEnv();
   const auto& order = env.replacementOrder();
   const ProtoGraph& g = ctx.output.graph();
   for (size_t i = 0; i < g.size(); ++i) {
     const ProtoNode& n = g.node(static_cast<NodeId>(i));
-    if (n.erased || !n.meta || n.op == "placeholder") continue;
+    if (n.erased || !n.meta || n.op == "placeholder" || n.returnsArgument) continue;
     for (size_t r = 0; r < n.replacementsBefore && r < order.size(); ++r) {
       if (!env.replace(symbolic::Expr::symbol(order[r])).isConstant()) continue;
       if (!ctx.symbolStandIn.count(order[r])) continue;
       bool symbolic = false;
-      for (int64_t v : n.meta->sizes) symbolic |= v >= ctx.symbolBase - 1000;
+      auto stale = [&](int64_t v) {
+        return specialisedSize(ctx, v) || (v >= ctx.symbolBase - 1000 && !sizeExpr(ctx, v));
+      };
+      for (int64_t v : n.meta->sizes) symbolic |= stale(v);
+      for (int64_t v : n.meta->strides) symbolic |= stale(v);
       if (symbolic)
         return unsupported("dynamic shapes: a tensor computed after " +
                            env.symbol(order[r])->source +

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 #include <unordered_set>
 
 #include "core/fake/broadcast.h"
@@ -562,6 +563,32 @@ Status checkSymIntArgs(const std::string& metaOp, const vt::Args& args, const vt
 
 namespace {
 
+// Tensor methods whose fake result is their input itself when nothing changes (in-place
+// ops, contiguous of a contiguous tensor, a conversion to what it already is).
+bool mayReturnSelf(const std::string& op) {
+  const std::string base = op.substr(op.rfind('.') + 1);
+  if (base.size() > 1 && base.back() == '_' && base[base.size() - 2] != '_') return true;
+  static const std::set<std::string> kNoOps = {"contiguous", "to",   "type",     "type_as", "float",
+                                               "double",     "half", "bfloat16", "int",     "long",
+                                               "short",      "char", "byte",     "bool",    "cpu"};
+  return kNoOps.count(base) != 0;
+}
+
+// After a size specialisation: a result that is its argument returned unchanged keeps the
+// argument's sizes as they were (symbols the example value still prints as such), where a
+// new tensor has the fixed numbers. `result` becomes the argument's unspecialised meta.
+bool keepArgumentSizes(const std::string& op, const std::vector<fake::MetaArg>& margs,
+                       const std::vector<fake::MetaArg>& unspecialised, fake::MetaValue& result) {
+  if (!mayReturnSelf(op) || !result.is<fake::TensorMeta>()) return false;
+  const size_t i = static_cast<size_t>(result.aliasOf.value_or(0));
+  if (i >= margs.size() || i >= unspecialised.size()) return false;
+  const auto* now = margs[i].get<fake::TensorMeta>();
+  const auto* before = unspecialised[i].get<fake::TensorMeta>();
+  if (!now || !before || !(*now == result.as<fake::TensorMeta>()) || *now == *before) return false;
+  result.value = *before;
+  return true;
+}
+
 // What happens before the meta function runs on the converted arguments: the refusals
 // and guards of the shapes it will see (unbacked, symbolic, conv backend, derived and
 // factory sizes), then autocast's casts of the arguments (FakeTensorMode runs the
@@ -620,6 +647,14 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
+  // After the shape env fixed a symbol to a constant, the fake kernels see the number.
+  const bool specialised = hasConstantReplacement(tx.context());
+  std::vector<fake::MetaArg> unspecialised;
+  if (specialised) {
+    unspecialised = margs;
+    for (auto& m : margs) specialiseMetaArg(tx.context(), m);
+    for (auto& kv : mkw) specialiseMetaArg(tx.context(), kv.second);
+  }
   std::string metaCall = metaOp;
   if (Status s = beforeMeta(tx, metaCall, args, kwargs, margs, mkw); !s) return s.error();
   if (!tx.context().batchedTensors.empty()) {
@@ -667,6 +702,11 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
                           "Tensor inputs.");
   }
   if (!result) return unsupported("fake tensor: " + result.error().message());
+  bool returnsArgument = false;
+  if (specialised) {
+    specialiseMetaValue(tx.context(), *result);
+    returnsArgument = keepArgumentSizes(metaOp, margs, unspecialised, *result);
+  }
   registerViewSizes(tx.context(), metaOp, margs, *result);
   registerCatSizes(tx.context(), metaOp, margs, mkw, *result);
   if (Status s = checkNewDerivedSizes(tx.context(), metaOp, margs, *result); !s) return s.error();
@@ -676,6 +716,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
                        : out.callFunction(target, std::move(gargs), std::move(gkw));
   if (!unbackedSymbol.empty())
     out.graph().node(node).unbackedBindings.emplace_back(unbackedSymbol, 0);
+  out.graph().node(node).returnsArgument = returnsArgument;
   if (result->is<fake::TensorMeta>()) {
     const auto& meta = result->as<fake::TensorMeta>();
     out.graph().node(node).meta = meta;

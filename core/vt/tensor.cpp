@@ -81,6 +81,7 @@ VtPtr torchConstant(TorchConstant::Kind kind, std::string name) {
 Expected<VtPtr> sizeValue(Tx& tx, int64_t v, const char* what, NodeId node = -1) {
   auto& ctx = tx.context();
   if (ctx.symbolBase == 0) return ConstantVariable::make(v);
+  if (auto c = tracer::specialisedSize(ctx, v)) return ConstantVariable::make(*c);
   if (auto it = ctx.symbolByStandIn.find(v);
       it != ctx.symbolByStandIn.end() && !ctx.output.shapeEnv().isUnbacked(it->second)) {
     const auto* info = ctx.output.shapeEnv().symbol(it->second);
@@ -104,6 +105,7 @@ Expected<VtPtr> sizeValue(Tx& tx, int64_t v, const char* what, NodeId node = -1)
 bool anySymbolicSize(const tracer::TracingContext& ctx, const fake::Shape& xs) {
   if (ctx.symbolBase == 0) return false;
   for (int64_t v : xs) {
+    if (tracer::specialisedSize(ctx, v)) continue;
     auto e = tracer::sizeExpr(ctx, v);
     if (!e || !e->isConstant()) return true;
   }
@@ -132,6 +134,15 @@ Expected<VtPtr> symbolicSizeRead(Tx& tx, NodeId tensor, const fake::Shape& xs,
   auto& out = tx.context().output;
   std::vector<tracer::GraphArg> args{tracer::GraphArg::ofNode(tensor)};
   if (dim) args.push_back(tracer::GraphArg::ofConstant(*dim));
+  if (!dim) {
+    // wrap_fx_proxy_cls unpacks the torch.Size into SymNodeVariables, one whose symbol
+    // the shape env fixed included (a SymNode over a constant expression): not modelled.
+    for (int64_t v : xs)
+      if (tracer::specialisedSize(tx.context(), v))
+        return unsupported(
+            "dynamic shapes: a torch.Size read with a dim the shape env specialised to a "
+            "constant next to symbolic dims (a SymNodeVariable over a constant: not modelled)");
+  }
   NodeId size = out.callMethod("size", std::move(args), {});
   if (dim) return sizeValue(tx, xs[index], "size", size);
   std::vector<VtPtr> dims;
@@ -198,6 +209,13 @@ Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, NodeId node
   }
   int64_t ndim = static_cast<int64_t>(meta.sizes.size());
   if (name == "dim" || name == "ndimension") return ConstantVariable::make(ndim);
+  // Sizes the shape env fixed are numbers to numel (its expression through the
+  // replacements) and to is_contiguous.
+  if (tracer::hasConstantReplacement(tx.context())) {
+    fake::TensorMeta fixed = meta;
+    if (tracer::specialiseMeta(tx.context(), fixed) && name != "size" && name != "stride")
+      return metadataMethod(tx, fixed, node, name, args);
+  }
   if (name == "numel" || name == "nelement") {
     if (!anySymbolicSize(tx.context(), meta.sizes)) return ConstantVariable::make(meta.numel());
     return symbolicNumel(tx, node, meta, name);
