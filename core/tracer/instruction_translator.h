@@ -169,6 +169,12 @@ struct TracingContext {
   // (TENSOR_MATCH prints a dim the shape env later fixed to a constant as that value).
   std::map<std::string, std::pair<fake::TensorMeta, std::vector<symbolic::Expr>>> dynamicTensors;
   std::set<std::pair<std::string, std::string>> unifyRequests;
+  // The first size check of the current meta function that met a size symbol's stand-in
+  // and a plain size (fake::SizeUnifier): the symbol and that size (tensorCall resets it).
+  std::optional<std::pair<std::string, int64_t>> sizeClash;
+  // Such a check that no specialisation resolved, for the frame's refusal message
+  // ("s77 against the size 5"; "" if none).
+  std::string unresolvedClash;
   // torch.Size values read off tensors with symbolic sizes, and the `size` node each
   // keeps (SizeVariable's proxy: passed to an op, the Size is that node).
   std::map<const vt::VariableTracker*, std::pair<VtPtr, NodeId>> sizeProxies;

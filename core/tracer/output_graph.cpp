@@ -361,6 +361,16 @@ std::string OutputGraph::replacementGap() const {
 // symbol input already has takes that node's place. The core reads a size straight from
 // its symbol's placeholder, so a use of a replaced symbol's placeholder moves to the
 // placeholder of the symbol it became.
+std::string sizeExampleText(const std::vector<symbolic::Expr>& dims,
+                            const symbolic::ShapeEnv& env) {
+  std::string text = "(";
+  for (const auto& d : dims) {
+    if (text.size() > 1) text += ", ";
+    text += d.isConstant() ? "int " + std::to_string(d.constant()) : "sym " + env.replace(d).str();
+  }
+  return text + ")";
+}
+
 void OutputGraph::applyReplacements() {
   std::map<std::string, NodeId> byExpr;
   for (NodeId id : graph_.order(0)) {
@@ -379,6 +389,7 @@ void OutputGraph::applyReplacements() {
       if (to != byExpr.end() && to->second != id) graph_.replaceAllUses(id, to->second);
       continue;
     }
+    if (!n.sizeDims.empty()) n.exampleText = sizeExampleText(n.sizeDims, shapeEnv_);
     const NodeId next = k + 1 < order.size() ? order[k + 1] : -1;
     hashConsSymNode(id, next, byExpr);
     if (!graph_.node(id).unbackedBindings.empty()) bindUnbacked(id, next, byExpr);

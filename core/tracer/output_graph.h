@@ -211,6 +211,11 @@ class OutputGraph {
   std::string exportGap_;
 };
 
+// The example value of a torch.Size read with symbolic dims, as the recorder prints it:
+// "(sym s77, int 4)"; a dim that was an int is "int N", a symbolic one its expression
+// through the shape env's replacements ("sym 5" once the symbol was fixed).
+std::string sizeExampleText(const std::vector<symbolic::Expr>& dims, const symbolic::ShapeEnv& env);
+
 // Dynamo's graph input name for a source: every run of characters outside
 // [a-zA-Z0-9] becomes "_" (create_graph_input's re.sub).
 std::string inputNameForSource(const std::string& sourceName);

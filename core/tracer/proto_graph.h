@@ -74,6 +74,9 @@ struct ProtoNode {
   // A sympy function the value is wrapped in ("ToFloat" for torch.sym_float): printed and
   // hash-consed as `symWrap(symValue)`.
   std::string symWrap;
+  // A torch.Size example value with symbolic dims: each dim's expression when read (a
+  // constant was an int); exampleText is printed from it through the replacements.
+  std::vector<symbolic::Expr> sizeDims;
   // The example value is an argument itself, returned unchanged (an in-place op, a no-op
   // contiguous / to): its sizes keep the symbols the shape env later fixed to constants.
   bool returnsArgument = false;

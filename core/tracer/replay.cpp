@@ -775,13 +775,16 @@ class StandInUnifier : public fake::SizeUnifier {
   explicit StandInUnifier(TracingContext& ctx) : ctx_(ctx) {}
   void differ(int64_t a, int64_t b) override {
     auto sa = ctx_.symbolByStandIn.find(a), sb = ctx_.symbolByStandIn.find(b);
-    if ((sa == ctx_.symbolByStandIn.end()) != (sb == ctx_.symbolByStandIn.end()) &&
-        constantClash_.empty()) {
+    if ((sa == ctx_.symbolByStandIn.end()) != (sb == ctx_.symbolByStandIn.end())) {
       // A stand-in checked against a plain size: Dynamo's meta function compares the
-      // symbol with that constant and specialises it (guard s == N).
+      // symbol with that constant and specialises it (guard s == N); tensorCall does so
+      // and runs the meta function again (specialiseOnSizeClash).
       bool first = sa != ctx_.symbolByStandIn.end();
-      constantClash_ =
-          (first ? sa : sb)->second + " against the size " + std::to_string(first ? b : a);
+      const std::string& symbol = (first ? sa : sb)->second;
+      const int64_t size = first ? b : a;
+      if (ctx_.unresolvedClash.empty())
+        ctx_.unresolvedClash = symbol + " against the size " + std::to_string(size);
+      if (!ctx_.sizeClash) ctx_.sizeClash.emplace(symbol, size);
     }
     if (sa == ctx_.symbolByStandIn.end() || sb == ctx_.symbolByStandIn.end()) return;
     const auto* ia = ctx_.output.shapeEnv().symbol(sa->second);
@@ -789,12 +792,9 @@ class StandInUnifier : public fake::SizeUnifier {
     if (!ia || !ib || ia->hint != ib->hint) return;
     ctx_.unifyRequests.insert(std::minmax(sa->second, sb->second));
   }
-  // The first size check that met a symbol's stand-in and a constant ("" if none).
-  const std::string& constantClash() const { return constantClash_; }
 
  private:
   TracingContext& ctx_;
-  std::string constantClash_;
 };
 
 // After a pass: symbols the shape env made one (from the unifier or a comparison in the
@@ -928,12 +928,13 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
       found = ctx.pendingBreak;
       return result.error();
     }
-    if (!unifier.constantClash().empty() &&
+    if (!ctx.unresolvedClash.empty() &&
         result.error().message().find("unsupported: fake tensor:") != std::string::npos)
       return unsupported("dynamic shapes: a meta function's size check compared the symbol " +
-                         unifier.constantClash() +
-                         " (Dynamo specialises the symbol to that size there); specialisation "
-                         "by a fake kernel's size check is not modelled");
+                         ctx.unresolvedClash +
+                         " (Dynamo specialises the symbol to that size there; the core does "
+                         "so only for a backed symbol whose hint is that size, in a tensor "
+                         "op's meta function)");
     return result.error();
   }
   if (root.stoppedAtBreak()) {

@@ -589,6 +589,30 @@ bool keepArgumentSizes(const std::string& op, const std::vector<fake::MetaArg>& 
   return true;
 }
 
+// A meta function's size check met a size symbol's stand-in and a plain size N
+// (fake::SizeUnifier): Dynamo's check on the SymInt (torch._check(s == N) in
+// infer_size, a shape check of mm or cat) evaluates Eq(s, N) under the hint, guards it
+// and replaces the symbol by N, and the function goes on with N. For a backed symbol whose
+// hint is N the core does the same and gives the function the number (the caller runs
+// it again). `unspecialised` keeps the arguments as they were first (keepArgumentSizes).
+bool specialiseOnSizeClash(TracingContext& ctx, std::vector<fake::MetaArg>& margs,
+                           fake::Kwargs& mkw, std::vector<fake::MetaArg>& unspecialised) {
+  if (!ctx.sizeClash) return false;
+  const auto [symbol, size] = *ctx.sizeClash;
+  auto& env = ctx.output.shapeEnv();
+  const auto* info = env.symbol(symbol);
+  if (!info || env.isUnbacked(symbol) || info->hint != size || size < 0 ||
+      size >= ctx.symbolBase - 1000)
+    return false;
+  if (!env.evaluate({symbolic::Expr::symbol(symbol), symbolic::RelOp::kEq, symbolic::Expr(size)}))
+    return false;
+  if (!env.replace(symbolic::Expr::symbol(symbol)).isConstant()) return false;
+  if (unspecialised.empty()) unspecialised = margs;
+  for (auto& m : margs) specialiseMetaArg(ctx, m);
+  for (auto& kv : mkw) specialiseMetaArg(ctx, kv.second);
+  return true;
+}
+
 // What happens before the meta function runs on the converted arguments: the refusals
 // and guards of the shapes it will see (unbacked, symbolic, conv backend, derived and
 // factory sizes), then autocast's casts of the arguments (FakeTensorMode runs the
@@ -648,9 +672,9 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fctx.defaultDtype = tx.context().defaultDtype;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
   // After the shape env fixed a symbol to a constant, the fake kernels see the number.
-  const bool specialised = hasConstantReplacement(tx.context());
+  const bool specialisedBefore = hasConstantReplacement(tx.context());
   std::vector<fake::MetaArg> unspecialised;
-  if (specialised) {
+  if (specialisedBefore) {
     unspecialised = margs;
     for (auto& m : margs) specialiseMetaArg(tx.context(), m);
     for (auto& kv : mkw) specialiseMetaArg(tx.context(), kv.second);
@@ -664,7 +688,15 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
       return batchedTensorCall(tx, method, target, metaOp, std::move(gargs), std::move(gkw), margs,
                                mkw, *batched, fctx);
   }
+  tx.context().sizeClash.reset();
   auto result = fake::callOp(metaCall, margs, mkw, fctx);
+  for (int k = 0;
+       !result && k < 8 && specialiseOnSizeClash(tx.context(), margs, mkw, unspecialised); ++k) {
+    tx.context().sizeClash.reset();
+    result = fake::callOp(metaCall, margs, mkw, fctx);
+    if (result) tx.context().unresolvedClash.clear();
+  }
+  const bool specialised = specialisedBefore || !unspecialised.empty();
   if (result && metaCall == metaOp) {
     if (Status s = checkSymIntArgs(metaOp, args, kwargs, margs, mkw, fctx, *result); !s)
       return s.error();

@@ -200,6 +200,10 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
   ctx.dynamicTensors[srcName] = {meta, exprs};
   meta.sizes = sizes;
   meta.strides = fake::TensorMeta::contiguous(meta.dtype, sizes).strides;
+  // A dim duck-sized to a symbol the shape env already fixed to a constant (an input
+  // realised after the specialisation): c10::SymInt keeps the constant as an int, so the
+  // fake tensor has the number.
+  if (hasConstantReplacement(ctx)) specialiseMeta(ctx, meta);
   return detail;
 }
 

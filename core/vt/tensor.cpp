@@ -86,8 +86,19 @@ Expected<VtPtr> sizeValue(Tx& tx, int64_t v, const char* what, NodeId node = -1)
       it != ctx.symbolByStandIn.end() && !ctx.output.shapeEnv().isUnbacked(it->second)) {
     const auto* info = ctx.output.shapeEnv().symbol(it->second);
     if (!info) return Error("internal: a stand-in without its symbol");
-    return VtPtr(std::make_shared<SymIntVariable>(ctx.symbolNodes.at(it->second), info->hint, v,
-                                                  symbolic::Expr::symbol(it->second)));
+    // With the node that read it, the SymInt is that node (its proxy in Dynamo), which the
+    // hash-consing at the end (OutputGraph::applyReplacements) replaces by the symbol's
+    // placeholder, unless the shape env fixed the symbol to a constant meanwhile: then the
+    // read stays in the graph ("getitem: Sym(5) = size[0]"), its placeholder dropped.
+    NodeId bound = ctx.symbolNodes.at(it->second);
+    if (node >= 0) {
+      auto& graph = ctx.output.graph();
+      graph.node(node).symExpr = it->second;
+      graph.node(node).symValue = symbolic::Expr::symbol(it->second);
+      bound = node;
+    }
+    return VtPtr(
+        std::make_shared<SymIntVariable>(bound, info->hint, v, symbolic::Expr::symbol(it->second)));
   }
   auto e = tracer::sizeExpr(ctx, v);
   if (e && e->isConstant()) return ConstantVariable::make(e->constant());
@@ -134,15 +145,6 @@ Expected<VtPtr> symbolicSizeRead(Tx& tx, NodeId tensor, const fake::Shape& xs,
   auto& out = tx.context().output;
   std::vector<tracer::GraphArg> args{tracer::GraphArg::ofNode(tensor)};
   if (dim) args.push_back(tracer::GraphArg::ofConstant(*dim));
-  if (!dim) {
-    // wrap_fx_proxy_cls unpacks the torch.Size into SymNodeVariables, one whose symbol
-    // the shape env fixed included (a SymNode over a constant expression): not modelled.
-    for (int64_t v : xs)
-      if (tracer::specialisedSize(tx.context(), v))
-        return unsupported(
-            "dynamic shapes: a torch.Size read with a dim the shape env specialised to a "
-            "constant next to symbolic dims (a SymNodeVariable over a constant: not modelled)");
-  }
   NodeId size = out.callMethod("size", std::move(args), {});
   if (dim) return sizeValue(tx, xs[index], "size", size);
   std::vector<VtPtr> dims;
@@ -151,19 +153,34 @@ Expected<VtPtr> symbolicSizeRead(Tx& tx, NodeId tensor, const fake::Shape& xs,
         "operator.getitem",
         {tracer::GraphArg::ofNode(size), tracer::GraphArg::ofConstant(static_cast<int64_t>(i))},
         {});
+    if (auto c = tracer::specialisedSize(tx.context(), xs[i])) {
+      // wrap_fx_proxy_cls unpacks the torch.Size into one SymNodeVariable per dim that is
+      // a SymInt, one whose symbol the shape env fixed meanwhile included: a SymInt over
+      // a constant expression, kept as its getitem node (Sym(4)).
+      auto& graph = out.graph();
+      graph.node(item).symExpr = std::to_string(*c);
+      graph.node(item).symValue = symbolic::Expr(*c);
+      dims.push_back(std::make_shared<SymIntVariable>(item, *c, *c, symbolic::Expr(*c)));
+      continue;
+    }
     auto d = sizeValue(tx, xs[i], "size", item);
     if (!d) return d;
     dims.push_back(*d);
   }
-  std::string text = "(";
-  for (const auto& d : dims) {
-    if (text.size() > 1) text += ", ";
-    if (d->kind() == VtKind::kSymInt)
-      text += "sym " + static_cast<const SymIntVariable&>(*d).expr().str();
-    else if (auto k = constantInt(d))
-      text += "int " + std::to_string(*k);
+  std::vector<symbolic::Expr> exprs;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    const auto& d = dims[i];
+    if (d->kind() == VtKind::kSymInt) {
+      // A dim fixed to a constant is still a SymInt: printed "sym 4" from its symbol.
+      auto fixed = tracer::specialisedSize(tx.context(), xs[i]);
+      auto e = fixed ? tracer::sizeExpr(tx.context(), xs[i]) : std::nullopt;
+      exprs.push_back(e ? *e : static_cast<const SymIntVariable&>(*d).expr());
+    } else if (auto k = constantInt(d)) {
+      exprs.emplace_back(*k);
+    }
   }
-  out.graph().node(size).exampleText = text + ")";
+  out.graph().node(size).exampleText = tracer::sizeExampleText(exprs, out.shapeEnv());
+  out.graph().node(size).sizeDims = std::move(exprs);
   VtPtr result = makeSize(std::move(dims));
   tx.context().sizeProxies[result.get()] = {result, size};
   return result;
@@ -232,7 +249,8 @@ Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, NodeId node
       int64_t k = *d < 0 ? *d + ndim : *d;
       if (k >= 0 && k < ndim) {
         auto e = tracer::sizeExpr(tx.context(), xs[static_cast<size_t>(k)]);
-        if (sizeRead && (!e || !e->isConstant()))
+        if (sizeRead && !tracer::specialisedSize(tx.context(), xs[static_cast<size_t>(k)]) &&
+            (!e || !e->isConstant()))
           return symbolicSizeRead(tx, node, xs, *d, static_cast<size_t>(k));
         return sizeValue(tx, xs[static_cast<size_t>(k)], what);
       }
