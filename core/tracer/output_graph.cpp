@@ -349,6 +349,9 @@ void OutputGraph::dropSymbolInputsForExport(const std::vector<int>& users) {
 std::string OutputGraph::replacementGap() const {
   auto users = graph_.userCounts();
   for (NodeId id : specialisedInputs_) {
+    // An int input (L['n']) is a graph input in its own right: used, it stays, valued
+    // at the constant (Sym(2)), as in Dynamo.
+    if (graph_.node(id).intSymbol) continue;
     if (!graph_.node(id).erased && users[static_cast<size_t>(id)] > 0)
       return "a size specialised to a constant (" + graph_.node(id).source +
              ") that the graph still uses (Dynamo's size nodes for it are not modelled)";

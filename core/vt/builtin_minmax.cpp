@@ -110,13 +110,9 @@ Expected<VtPtr> minMaxSymInts(Tx& tx, const std::string& name, const std::vector
   NodeId node = out.callFunction("torch.sym_" + name, std::move(gargs), {});
   out.graph().node(node).symExpr = expr->str();
   out.graph().node(node).symValue = *expr;
-  // A value sympy folds to a bound symbol (Max(s27, 0) is s27) is that symbol's placeholder
-  // (OutputGraph.bound_symbols): the new node is then unused and dropped. A folded
-  // constant (Min(1, s77) is 1) keeps its node, whose example value is that int.
-  if (auto sym = expr->asSymbol()) {
-    if (auto bound = tx.context().symbolNodes.find(*sym); bound != tx.context().symbolNodes.end())
-      node = bound->second;
-  }
+  // A value sympy folds to a bound symbol (Max(s27, 0) is s27) keeps its node until the
+  // hash-consing at the end replaces it by the symbol's placeholder. A folded constant
+  // (Min(1, s77) is 1) keeps its node, whose example value is that int.
   // Fake tensors see it at its hint, not at the stand-ins (where Max(3, s77) would be
   // s77's stand-in and read back as s77): as a scalar operand only its type matters, and
   // a size computed from it is refused (tensor_ops' checkSymIntArgs).

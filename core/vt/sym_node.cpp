@@ -239,12 +239,9 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
       {selfOnLeft ? mine : theirs, selfOnLeft ? std::move(theirs) : std::move(mine)}, {});
   out.graph().node(node).symExpr = expr.str();
   out.graph().node(node).symValue = expr;
-  // A result that sympy simplifies to a bound symbol (s * 1, 0 + s) is that symbol's
-  // placeholder (OutputGraph.bound_symbols); the new node is then unused and dropped.
-  if (auto sym = expr.asSymbol()) {
-    if (auto bound = tx.context().symbolNodes.find(*sym); bound != tx.context().symbolNodes.end())
-      node = bound->second;
-  }
+  // A result that sympy simplifies to a bound symbol (s * 1, 0 + s) keeps its node until
+  // the hash-consing at the end (OutputGraph::applyReplacements) replaces it by the
+  // symbol's placeholder, or leaves it (Sym(5)) when the shape env fixed the symbol.
   return VtPtr(std::make_shared<SymIntVariable>(node, hint, fake, std::move(expr)));
 }
 
