@@ -80,6 +80,9 @@ struct ProtoNode {
   // The example value is an argument itself, returned unchanged (an in-place op, a no-op
   // contiguous / to): its sizes keep the symbols the shape env later fixed to constants.
   bool returnsArgument = false;
+  // The meta came from tensorCall, which gives meta functions the sizes the shape env had
+  // fixed at that point (a stand-in left is a symbol still free then).
+  bool metaSpecialised = false;
   size_t replacementsBefore = 0;  // how many shape env replacements existed at creation
   bool intSymbol = false;         // a SymInt input of a dynamic int (dropped when unused)
   // node.meta['unbacked_bindings']: the unbacked symbols this node defines, each with

@@ -731,7 +731,8 @@ Status checkSpecialisedSizes(const TracingContext& ctx) {
   const ProtoGraph& g = ctx.output.graph();
   for (size_t i = 0; i < g.size(); ++i) {
     const ProtoNode& n = g.node(static_cast<NodeId>(i));
-    if (n.erased || !n.meta || n.op == "placeholder" || n.returnsArgument) continue;
+    if (n.erased || !n.meta || n.op == "placeholder" || n.returnsArgument || n.metaSpecialised)
+      continue;
     for (size_t r = 0; r < n.replacementsBefore && r < order.size(); ++r) {
       if (!env.replace(symbolic::Expr::symbol(order[r])).isConstant()) continue;
       if (!ctx.symbolStandIn.count(order[r])) continue;
@@ -743,9 +744,10 @@ Status checkSpecialisedSizes(const TracingContext& ctx) {
       for (int64_t v : n.meta->strides) symbolic |= stale(v);
       if (symbolic)
         return unsupported("dynamic shapes: a tensor computed after " +
-                           env.symbol(order[r])->source +
-                           " was specialised to a constant (fake tensors keep the symbol; "
-                           "specialised sizes in later ops are not modelled)");
+                           env.symbol(order[r])->source + " was specialised to a constant (" +
+                           n.target +
+                           " keeps the symbol's stand-in: only tensor ops' meta functions "
+                           "see the constant)");
     }
   }
   return Status::success();

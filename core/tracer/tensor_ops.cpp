@@ -330,6 +330,35 @@ Status repeatSizeGuards(InstructionTranslator& tx, const vt::Args& args) {
   return {};
 }
 
+// linspace / logspace: the fake implementation reads `steps` as an int (guard_int): a
+// SymInt steps is specialised to its hint (guard Eq, the symbol replaced by the number,
+// solved for a linear expression), and the op runs with the number. A SymInt start or
+// end (a SymFloat in the meta function) is not modelled.
+Status linspaceStepsGuard(InstructionTranslator& tx, const std::string& op, const vt::Args& args,
+                          const vt::Kwargs& kwargs) {
+  auto& env = tx.context().output.shapeEnv();
+  for (size_t i = 0; i < args.size() + kwargs.size(); ++i) {
+    const bool positional = i < args.size();
+    const std::string name = positional ? "" : kwargs[i - args.size()].first;
+    auto r = tx.realize(positional ? args[i] : kwargs[i - args.size()].second);
+    if (!r) return r.error();
+    if ((*r)->kind() != vt::VtKind::kSymInt) continue;
+    const bool steps = positional ? i == 2 : name == "steps";
+    const auto& e = static_cast<const vt::SymIntVariable&>(**r).expr();
+    if (!steps || env.hasUnbacked(e))
+      return unsupported("dynamic shapes: " + op + " with a SymInt " +
+                         (steps ? std::string("steps of an unbacked symbol")
+                                : "start or end (a SymFloat in its meta function)") +
+                         " is not modelled");
+    const int64_t hint = env.hintOf(e);
+    env.evaluate({e, symbolic::RelOp::kEq, symbolic::Expr(hint)});
+    if (!env.replace(e).isConstant())
+      return unsupported("dynamic shapes: " + op + " steps " + e.str() +
+                         " that guard_int does not solve to constants (not modelled)");
+  }
+  return {};
+}
+
 // A factory's sizes are checked non-negative (the meta functions' size >= 0 check,
 // guard_size_oblivious): for a SymInt size that is a shape guard unless its range decides
 // it (a size symbol is >= 2; an int argument made dynamic gets `0 <= L['n']`).
@@ -351,11 +380,11 @@ Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const
     gap = e.str();
     return true;
   };
-  // linspace's steps and a stepped arange's length specialise or guard a size symbol in
-  // ways the core does not model (seen in the dynamic fuzz family: Dynamo drops the
-  // symbol's placeholder after linspace, and guards `3 <= s` for arange(0, s, 2)).
-  if (op == "torch.linspace" || op == "torch.logspace" ||
-      (op == "torch.arange" &&
+  if (op == "torch.linspace" || op == "torch.logspace")
+    return linspaceStepsGuard(tx, op, args, kwargs);
+  // A stepped arange's length guards a size symbol in ways the core does not model (seen
+  // in the dynamic fuzz family: `3 <= s` for arange(0, s, 2)).
+  if ((op == "torch.arange" &&
        (args.size() >= 3 || std::any_of(kwargs.begin(), kwargs.end(),
                                         [](const auto& kv) { return kv.first == "step"; })))) {
     auto symbolic = [&](const VtPtr& v) -> Expected<bool> {
@@ -672,15 +701,17 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   fctx.defaultDtype = tx.context().defaultDtype;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
   // After the shape env fixed a symbol to a constant, the fake kernels see the number.
-  const bool specialisedBefore = hasConstantReplacement(tx.context());
   std::vector<fake::MetaArg> unspecialised;
-  if (specialisedBefore) {
-    unspecialised = margs;
+  auto specialiseArgs = [&] {
+    if (!hasConstantReplacement(tx.context())) return;
+    if (unspecialised.empty()) unspecialised = margs;
     for (auto& m : margs) specialiseMetaArg(tx.context(), m);
     for (auto& kv : mkw) specialiseMetaArg(tx.context(), kv.second);
-  }
+  };
+  specialiseArgs();
   std::string metaCall = metaOp;
   if (Status s = beforeMeta(tx, metaCall, args, kwargs, margs, mkw); !s) return s.error();
+  specialiseArgs();  // a guard of beforeMeta may have fixed a symbol (linspace's steps)
   if (!tx.context().batchedTensors.empty()) {
     auto batched = batchedArgs(tx.context(), gargs, gkw);
     if (!batched) return batched.error();
@@ -696,7 +727,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
     result = fake::callOp(metaCall, margs, mkw, fctx);
     if (result) tx.context().unresolvedClash.clear();
   }
-  const bool specialised = specialisedBefore || !unspecialised.empty();
+  const bool specialised = !unspecialised.empty();
   if (result && metaCall == metaOp) {
     if (Status s = checkSymIntArgs(metaOp, args, kwargs, margs, mkw, fctx, *result); !s)
       return s.error();
@@ -749,6 +780,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   if (!unbackedSymbol.empty())
     out.graph().node(node).unbackedBindings.emplace_back(unbackedSymbol, 0);
   out.graph().node(node).returnsArgument = returnsArgument;
+  out.graph().node(node).metaSpecialised = true;
   if (result->is<fake::TensorMeta>()) {
     const auto& meta = result->as<fake::TensorMeta>();
     out.graph().node(node).meta = meta;
@@ -781,6 +813,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
           "operator.getitem",
           {GraphArg::ofNode(node), GraphArg::ofConstant(static_cast<int64_t>(i))}, {});
       out.graph().node(item).meta = metas[t];
+      out.graph().node(item).metaSpecialised = true;
       items.push_back(std::make_shared<vt::TensorVariable>(item, metas[t]));
       ++t;
     }
