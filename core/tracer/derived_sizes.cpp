@@ -488,8 +488,17 @@ void registerViewSizes(TracingContext& ctx, const std::string& op,
   }
   if (!numel) return;
   auto q = Expr::floorDiv(*numel, others, &env);
-  if (!q || q->hasAtoms()) return;
-  record(out.sizes[static_cast<size_t>(inferred - shape.begin())], *q);
+  const int64_t v = out.sizes[static_cast<size_t>(inferred - shape.begin())];
+  if (q && q->hasAtoms()) {
+    // An inferred size sympy keeps as a quotient (FloorDiv(s77**2, s77): its gcd does not
+    // split a power) whose stand-in is a symbol's would read back as that symbol.
+    if (auto sym = ctx.symbolByStandIn.find(v); sym != ctx.symbolByStandIn.end())
+      env.markUnsupported("a view's inferred size " + q->str() + " whose stand-in reads as " +
+                          sym->second + " (sympy keeps the quotient: not modelled)");
+    return;
+  }
+  if (!q) return;
+  record(v, *q);
 }
 
 Status checkNewDerivedSizes(const TracingContext& ctx, const std::string& op,
