@@ -248,12 +248,13 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
     const fake::TensorMeta* meta;
     std::vector<Expr> derived;
     bool numelAtLeastTwo = false;
-    bool undecided = false;  // a `size == 1` test the ranges do not decide
+    bool undecided = false;          // a `size == 1` test the ranges do not decide
+    bool guardedAtLeastTwo = false;  // its one size was guarded `>= 2` (its == 1 decided)
   };
   std::vector<Operand> operands;
   bool any = false;
   for (const auto* t : tensors) {
-    Operand o{t, {}, false, false};
+    Operand o{t, {}, false, false, false};
     bool allPositive = true, oneAtLeastTwo = false;
     for (size_t i = t->sizes.size(); i-- > 0;) {
       auto e = sizeExpr(ctx, t->sizes[i]);
@@ -282,6 +283,25 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
                            o.derived.front().str() +
                            ") derived from size symbols (the guards its meta function makes on "
                            "such sizes are not modelled)");
+  // _to_copy (float / double) of a 1-d tensor: _is_non_overlapping_and_dense_or_false's
+  // guard_or_false(size < 2) guards `size >= 2` first, which decides the `size == 1`
+  // tests after it (checked against Dynamo 2.13 on arange(s - 1).float() and
+  // arange(0, s, 2).float(): that one guard).
+  if (name == "float" || name == "double") {
+    for (auto& o : operands) {
+      if (!o.undecided || o.meta->sizes.size() != 1 || o.derived.size() != 1) continue;
+      const size_t replacements = env.replacementOrder().size();
+      if (env.evaluate({o.derived[0], RelOp::kLt, Expr(2)}))
+        return unsupported("dynamic shapes: " + op + " of a 1-d tensor whose derived size " +
+                           o.derived[0].str() + " is below 2 on the recorded sizes (not modelled)");
+      if (env.replacementOrder().size() != replacements)
+        return unsupported("dynamic shapes: " + op + " of a 1-d tensor whose size " +
+                           o.derived[0].str() +
+                           " guarded >= 2 fixes a symbol (the sizes made then: not modelled)");
+      o.undecided = false;
+      o.guardedAtLeastTwo = true;
+    }
+  }
   // The elementwise references' 1-d paths and a `numel() < 2` the ranges leave open
   // outside the binary fast path were not checked against Dynamo: refused.
   if (!fast)
@@ -331,7 +351,8 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
   // infer_size / _broadcast_shapes / check_contiguous_sizes_strides: `size == 1`.
   for (const auto& o : operands)
     for (const auto& e : o.derived)
-      if (Status st = one(e); !st) return st;
+      if (!o.guardedAtLeastTwo)
+        if (Status st = one(e); !st) return st;
   if (fast) {
     // fast_binary_impl then asks is_contiguous_for_memory_format_or_false of each
     // operand: guard_or_false(numel() < 2) first (its size == 1 tests were made above).
@@ -505,7 +526,9 @@ Status checkNewDerivedSizes(const TracingContext& ctx, const std::string& op,
                             const std::vector<fake::MetaArg>& args, const fake::MetaValue& result) {
   // A slice's sizes were resolved (and guarded) before the getitem: see
   // TensorVariable::symbolicSlice.
-  if (ctx.symbolBase == 0 || op == "operator.getitem") return Status::success();
+  // arange's length was formed and checked before it ran (tensor_ops' arangeGuards).
+  if (ctx.symbolBase == 0 || op == "operator.getitem" || op == "torch.arange")
+    return Status::success();
   std::set<std::string> carried;
   for (const auto& a : args) collectCarried(ctx, a, carried, 0);
   return checkResult(ctx, op, carried, result, 0);

@@ -359,6 +359,65 @@ Status linspaceStepsGuard(InstructionTranslator& tx, const std::string& op, cons
   return {};
 }
 
+// torch.arange with SymInt bounds (refs.arange on integer bounds): for a positive step
+// `end >= start` (negative: `end <= start`) is checked, a guard unless the ranges decide
+// it; the length is (end - start + step - sgn) // step (prims.iota guards nothing on it:
+// the ops that read the result guard its size, see derivedSizeGuards). The length, when
+// derived, is what the fake result's size stands for.
+// Float bounds or dtype, a SymInt step, unbacked bounds and a length below 2 are refused.
+Status arangeGuards(InstructionTranslator& tx, const vt::Args& args, const vt::Kwargs& kwargs) {
+  auto& ctx = tx.context();
+  auto& env = ctx.output.shapeEnv();
+  std::vector<VtPtr> bounds(args.begin(), args.end());
+  for (const char* k : {"start", "end", "step"})
+    for (const auto& [name, v] : kwargs)
+      if (name == k) bounds.push_back(v);
+  std::vector<symbolic::Expr> e;
+  bool symbolicBound = false;
+  std::string gap;
+  for (auto& b : bounds) {
+    auto r = tx.realize(b);
+    if (!r) return r.error();
+    if ((*r)->kind() == vt::VtKind::kSymInt) {
+      const auto& si = static_cast<const vt::SymIntVariable&>(**r);
+      if (si.isFloat() || si.isBool()) gap = "a SymFloat or SymBool bound";
+      if (env.hasUnbacked(si.expr())) gap = "an unbacked bound " + si.expr().str();
+      e.push_back(si.expr());
+      symbolicBound = true;
+    } else if (auto k = vt::constantInt(*r)) {
+      e.emplace_back(*k);
+    } else {
+      gap = "a bound that is not an int";
+    }
+  }
+  if (!symbolicBound) return {};
+  for (const auto& [name, v] : kwargs)
+    if (name == "dtype") gap = "an explicit dtype";
+  if (e.empty() || e.size() > 3) gap = "other than 1 to 3 bounds";
+  if (!gap.empty())
+    return unsupported("dynamic shapes: torch.arange with a SymInt bound and " + gap +
+                       " (refs.arange's float length is not modelled)");
+  const symbolic::Expr start = e.size() == 1 ? symbolic::Expr(0) : e[0];
+  const symbolic::Expr end = e.size() == 1 ? e[0] : e[1];
+  const symbolic::Expr step = e.size() == 3 ? e[2] : symbolic::Expr(1);
+  if (!step.isConstant() || step.constant() == 0)
+    return unsupported("dynamic shapes: torch.arange with a SymInt step (not modelled)");
+  const int64_t sgn = step.constant() > 0 ? 1 : -1;
+  env.evaluate({end, sgn > 0 ? symbolic::RelOp::kGe : symbolic::RelOp::kLe, start});
+  auto length = symbolic::Expr::floorDiv(end - start + step - symbolic::Expr(sgn), step, &env);
+  if (!length)
+    return unsupported(
+        "dynamic shapes: torch.arange whose length sympy cannot form (not "
+        "modelled)");
+  if (length->isConstant()) return {};
+  if (env.hintOf(*length) < 2)
+    return unsupported("dynamic shapes: torch.arange of a symbolic length " + length->str() +
+                       " below 2 (its size-1 specialisation is not modelled)");
+  if (auto v = standInValue(ctx, *length))
+    if (Status st = registerDerivedSize(ctx, *v, *length); !st) return st;
+  return {};
+}
+
 // A factory's sizes are checked non-negative (the meta functions' size >= 0 check,
 // guard_size_oblivious): for a SymInt size that is a shape guard unless its range decides
 // it (a size symbol is >= 2; an int argument made dynamic gets `0 <= L['n']`).
@@ -382,44 +441,7 @@ Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const
   };
   if (op == "torch.linspace" || op == "torch.logspace")
     return linspaceStepsGuard(tx, op, args, kwargs);
-  // A stepped arange's length guards a size symbol in ways the core does not model (seen
-  // in the dynamic fuzz family: `3 <= s` for arange(0, s, 2)).
-  if ((op == "torch.arange" &&
-       (args.size() >= 3 || std::any_of(kwargs.begin(), kwargs.end(),
-                                        [](const auto& kv) { return kv.first == "step"; })))) {
-    auto symbolic = [&](const VtPtr& v) -> Expected<bool> {
-      auto r = tx.realize(v);
-      if (!r) return r.error();
-      return (*r)->kind() == vt::VtKind::kSymInt;
-    };
-    for (const auto& a : args) {
-      auto s = symbolic(a);
-      if (!s) return s.error();
-      if (*s)
-        return unsupported("dynamic shapes: " + op + (op == "torch.arange" ? " with a step" : "") +
-                           " and a SymInt argument (the specialisation and guards its meta "
-                           "function makes on the length are not modelled)");
-    }
-    for (const auto& kv : kwargs) {
-      auto s = symbolic(kv.second);
-      if (!s) return s.error();
-      if (*s)
-        return unsupported("dynamic shapes: " + op + " with a SymInt " + kv.first +
-                           " (the specialisation and guards its meta function makes on the "
-                           "length are not modelled)");
-    }
-  }
-  if (op == "torch.arange") {
-    for (const auto& a : args) {
-      auto r = tx.realize(a);
-      if (!r) return r.error();
-      if (mayBeSmall(*r))
-        return unsupported("dynamic shapes: torch.arange with a SymInt bound (" + gap +
-                           ") not known to be >= 2 (the guards its meta function makes on the "
-                           "length are not modelled)");
-    }
-    return {};
-  }
+  if (op == "torch.arange") return arangeGuards(tx, args, kwargs);
   // Tensor.repeat: its output is allocated with the repeated sizes (empty's
   // check_size_nonnegative): padded_size * repeat >= 0 for each SymInt repeat.
   if (op == "Tensor.repeat" && !args.empty() && args[0]->kind() == vt::VtKind::kTensor)
