@@ -238,8 +238,8 @@ bool freshGradientOp(const tracer::ProtoNode& n) {
 
 // A full reduction `x.sum()` / `torch.sum(x)` / `x.mean()` (no dim, no dtype): sum's
 // backward (derivatives.yaml sum: grad.expand_symint(self.sym_sizes())) gives the 0-d
-// incoming gradient expanded to the input's sizes, every stride 0; mean's divides that
-// expansion by numel, a TensorIterator result, contiguous.
+// incoming gradient expanded to the input's sizes; mean's divides that expansion by
+// numel, a TensorIterator result, contiguous.
 enum class FullReduction { kNone, kSum, kMean };
 FullReduction fullReduction(const tracer::ProtoNode& n) {
   if ((n.op != "call_method" && n.op != "call_function") || n.args.size() != 1 || !n.kwargs.empty())
@@ -268,9 +268,9 @@ std::vector<NodeId> usersOf(const tracer::ProtoGraph& g, NodeId input) {
   return users;
 }
 
-// The layout of the gradient _autograd_grad gives `input`: every stride 0 when its only
-// use is a full sum (the expanded gradient is returned as is); contiguous when every use
-// allocates a fresh gradient (matmul: of 2-d operands) or is a full reduction, since
+// The layout of the gradient _autograd_grad gives `input`: stride 0 along its dims of size other
+// than 1 when its only use is a full sum (the expanded gradient is returned as is); contiguous when
+// every use allocates a fresh gradient (matmul: of 2-d operands) or is a full reduction, since
 // accumulating two gradients (InputBuffer::accumulate's out-of-place add) allocates too.
 Expected<fake::TensorMeta> gradientMeta(const tracer::ProtoGraph& g, NodeId input,
                                         const fake::TensorMeta& meta) {
@@ -289,8 +289,12 @@ Expected<fake::TensorMeta> gradientMeta(const tracer::ProtoGraph& g, NodeId inpu
                          "not modelled)");
   }
   fake::TensorMeta out = fake::TensorMeta::contiguous(meta.dtype, meta.sizes, meta.device);
-  if (users.size() == 1 && fullReduction(g.node(users[0])) == FullReduction::kSum)
-    out.strides.assign(meta.sizes.size(), 0);
+  if (users.size() == 1 && fullReduction(g.node(users[0])) == FullReduction::kSum) {
+    // Under Dynamo the expansion is traced through the Python decomposition
+    // (prims.broadcast_in_dim's meta): stride 0 along each expanded dim, 1 along a dim of
+    // size 1 (eager's at::expand would give 0 there too; seen in the hops fuzz family).
+    for (size_t d = 0; d < meta.sizes.size(); ++d) out.strides[d] = meta.sizes[d] == 1 ? 1 : 0;
+  }
   return out;
 }
 
