@@ -149,7 +149,8 @@ void Printer::emitHops(const Stmt& s) {
           break;
         // Nested vmap levels over {M}'s first two dims (one level when it has one dim), and
         // grad through a constant scale and full reductions (gradients that do not require
-        // grad at the grad level; sum's expanded gradient).
+        // grad at the grad level; sum's expanded gradient, made contiguous: a while_loop
+        // carrying it would see its body change the strides, an UncapturedHigherOrderOpError).
         case 10:
           out(twoDims ? "{t} = torch.func.vmap(torch.func.vmap(lambda e: e.sin() * 2 + {K}))({M})"
                       : "{t} = torch.func.vmap(lambda e: e.cos() * {K})({M})",
@@ -157,7 +158,7 @@ void Printer::emitHops(const Stmt& s) {
           break;
         default:
           out(at(s, 3) % 2 ? "{t} = torch.func.grad(lambda r: (r * {K}).sum() + r.mean())({A})"
-                           : "{t} = torch.func.grad(lambda r: r.sum() * {K})({A})",
+                           : "{t} = torch.func.grad(lambda r: r.sum() * {K})({A}).contiguous()",
               a.shape);
       }
       break;
