@@ -1,11 +1,11 @@
 // program_hops.cpp — the hops fuzz family's statements (issue 17): torch.cond,
 // torch._higher_order_ops.while_loop / map / wrap, torch.utils.checkpoint and
-// torch.func.vmap / grad / grad_and_value and pytree.tree_map over the tensors of the pool, printed
-// by the Printer of program_printer.h. Every pattern is one Dynamo captures (no graph break, no
-// UncapturedHigherOrderOpError: the oracle counts an exception as a finding): the loops end (a
-// counter, or a sum that grows), bodies return new tensors of the carried shapes, nothing is
-// mutated inside a subgraph, and a map body reads no tensor that is also mapped or passed (its
-// inputs would alias).
+// torch.func.vmap (nested too) / grad / grad_and_value and pytree.tree_map over the tensors of
+// the pool, printed by the Printer of program_printer.h. Every pattern is one Dynamo captures (no
+// graph break, no UncapturedHigherOrderOpError: the oracle counts an exception as a finding): the
+// loops end (a counter, or a sum that grows), bodies return new tensors of the carried shapes,
+// nothing is mutated inside a subgraph, and a map body reads no tensor that is also mapped or
+// passed (its inputs would alias).
 #include "fuzz/program_printer.h"
 
 namespace dynrr::fuzz::printer_detail {
@@ -107,7 +107,7 @@ void Printer::emitHops(const Stmt& s) {
       // over dim 1 puts the batch dim back with out_dims=1 or movedim.
       const Shape& rows = m.shape;
       const bool twoDims = m.shape.size() >= 2;
-      switch (k % 10) {
+      switch (k % 12) {
         case 0: out("{t} = torch.func.vmap(lambda r: r.sin() * 2 + 1)({M})", rows); break;
         case 1:
           out("{t} = torch.vmap(lambda r, w: r * w + 1, in_dims=(0, None))({M}, {M}[0] * 0.5)",
@@ -143,9 +143,23 @@ void Printer::emitHops(const Stmt& s) {
               a.shape, &scalar);
           break;
         }
-        default:
+        case 9:
           out("{t} = torch.utils._pytree.tree_map(lambda v: v * 2 + 1, ({A}, [{B}]))[1][0] + {A}",
               ab);
+          break;
+        // Nested vmap levels over {M}'s first two dims (one level when it has one dim), and
+        // grad through a constant scale and full reductions (gradients that do not require
+        // grad at the grad level; sum's expanded gradient, made contiguous: a while_loop
+        // carrying it would see its body change the strides, an UncapturedHigherOrderOpError).
+        case 10:
+          out(twoDims ? "{t} = torch.func.vmap(torch.func.vmap(lambda e: e.sin() * 2 + {K}))({M})"
+                      : "{t} = torch.func.vmap(lambda e: e.cos() * {K})({M})",
+              rows);
+          break;
+        default:
+          out(at(s, 3) % 2 ? "{t} = torch.func.grad(lambda r: (r * {K}).sum() + r.mean())({A})"
+                           : "{t} = torch.func.grad(lambda r: r.sum() * {K})({A}).contiguous()",
+              a.shape);
       }
       break;
     }

@@ -34,44 +34,105 @@ Expected<fake::TensorMeta> tensorOp(const std::string& op, std::vector<fake::Met
   return r->as<fake::TensorMeta>();
 }
 
-// moveBatchDimToFront, then maybePadToLogicalRank: size-1 dims after the batch dim.
-Expected<fake::TensorMeta> frontAndPad(const BatchedTensorInfo& b, int64_t rank,
-                                       const fake::FakeContext& fctx) {
-  auto m =
-      tensorOp("Tensor.movedim",
-               {fake::MetaArg(b.physical), fake::MetaArg(b.bdim), fake::MetaArg(int64_t{0})}, fctx);
+// A view op (Tensor.movedim(src, dst) or Tensor.unsqueeze(dim)) run on a tensor at some
+// level. Batched there, the view's batch rule (BatchRulesViews.cpp movedim / unsqueeze)
+// moves the batch dim to the front (moveBatchDimToFront), then runs the view on the
+// physical tensor with the logical dims shifted past it, one level down; the result is
+// batched at dim 0.
+Expected<LevelTensor> viewAt(const std::string& op, const LevelTensor& x, std::vector<int64_t> dims,
+                             const fake::FakeContext& fctx) {
+  if (!x.batched) {
+    std::vector<fake::MetaArg> args = {fake::MetaArg(x.meta)};
+    for (int64_t d : dims) args.emplace_back(d);
+    auto r = tensorOp(op, std::move(args), fctx);
+    if (!r) return r.error();
+    return LevelTensor{*r, nullptr};
+  }
+  const BatchedTensorInfo& b = *x.batched;
+  LevelTensor physical{b.physical, b.inner};
+  if (b.bdim != 0) {
+    auto front = viewAt("Tensor.movedim", physical, {b.bdim, 0}, fctx);
+    if (!front) return front;
+    physical = *front;
+  }
+  const int64_t rank = x.meta.dim() + (op == "Tensor.unsqueeze" ? 1 : 0);
+  for (auto& d : dims) {
+    if (d < -rank || d >= rank) return unsupported("vmap: " + op + " with a dim out of range");
+    d = (d < 0 ? d + rank : d) + 1;
+  }
+  auto r = viewAt(op, physical, std::move(dims), fctx);
+  if (!r) return r;
+  BatchedTensorInfo out{r->meta, 0, b.level, r->batched};
+  return LevelTensor{logicalMeta(out), std::make_shared<const BatchedTensorInfo>(out)};
+}
+
+// moveBatchDimToFront, then maybePadToLogicalRank: size-1 dims after the batch dim; the
+// physical tensor as the level below sees it.
+Expected<LevelTensor> frontAndPad(const BatchedTensorInfo& b, int64_t rank,
+                                  const fake::FakeContext& fctx) {
+  auto m = viewAt("Tensor.movedim", LevelTensor{b.physical, b.inner}, {b.bdim, 0}, fctx);
   if (!m) return m;
-  while (m->dim() - 1 < rank) {
-    m = tensorOp("Tensor.unsqueeze", {fake::MetaArg(*m), fake::MetaArg(int64_t{1})}, fctx);
+  while (m->meta.dim() - 1 < rank) {
+    m = viewAt("Tensor.unsqueeze", *m, {1}, fctx);
     if (!m) return m;
   }
   return m;
 }
 
-// binary_pointwise_batch_rule (and the unary rules, whose logical result is the same):
-// batched operands with their batch dim in front, padded to the largest logical rank.
+// The pointwise rules at the highest level an argument is batched at, the op then run one
+// level down (where the physical tensors, and operands batched only at lower levels, may
+// be batched again): binary_pointwise_batch_rule moves the batch dims of batched operands
+// to the front and pads them to the largest logical rank; the unary rule keeps it.
+Expected<LevelTensor> pointwiseAt(const std::string& op, std::vector<fake::MetaArg> args,
+                                  std::vector<std::shared_ptr<const BatchedTensorInfo>> batched,
+                                  const fake::Kwargs& kwargs, const fake::FakeContext& fctx) {
+  int64_t level = 0;
+  for (const auto& b : batched)
+    if (b) level = std::max(level, b->level);
+  if (level == 0) {
+    auto r = fake::callOp(op, args, kwargs, fctx);
+    if (!r) return r.error();
+    if (!r->is<fake::TensorMeta>()) return unsupported("vmap: " + op + " did not give a tensor");
+    return LevelTensor{r->as<fake::TensorMeta>(), nullptr};
+  }
+  if (args.size() == 1) {
+    // basic_unary_batch_rule (BatchRulesUnary.cpp): the op on the physical tensor as it
+    // is, the batch dim where it was (which shows in the strides when a dim has size 1).
+    const BatchedTensorInfo& b = *batched[0];
+    auto r = pointwiseAt(op, {fake::MetaArg(b.physical)}, {b.inner}, kwargs, fctx);
+    if (!r) return r;
+    BatchedTensorInfo out{r->meta, b.bdim, level, r->batched};
+    return LevelTensor{logicalMeta(out), std::make_shared<const BatchedTensorInfo>(out)};
+  }
+  int64_t rank = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (batched[i] && batched[i]->level == level)
+      rank = std::max(rank, batched[i]->physical.dim() - 1);
+    else if (const auto* t = args[i].get<fake::TensorMeta>())
+      rank = std::max(rank, t->dim());
+  }
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!batched[i] || batched[i]->level != level) continue;
+    auto m = frontAndPad(*batched[i], rank, fctx);
+    if (!m) return m.error();
+    args[i] = fake::MetaArg(m->meta);
+    batched[i] = m->batched;
+  }
+  auto r = pointwiseAt(op, std::move(args), std::move(batched), kwargs, fctx);
+  if (!r) return r;
+  BatchedTensorInfo out{r->meta, 0, level, r->batched};
+  return LevelTensor{logicalMeta(out), std::make_shared<const BatchedTensorInfo>(out)};
+}
+
 Expected<BatchedTensorInfo> pointwise(const std::string& op, std::vector<fake::MetaArg> args,
                                       const std::vector<const BatchedTensorInfo*>& batched,
                                       const fake::Kwargs& kwargs, const fake::FakeContext& fctx) {
-  int64_t rank = 0, level = 0;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (batched[i]) {
-      rank = std::max(rank, batched[i]->physical.dim() - 1);
-      level = batched[i]->level;
-    } else if (const auto* t = args[i].get<fake::TensorMeta>()) {
-      rank = std::max(rank, t->dim());
-    }
-  }
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (!batched[i]) continue;
-    auto m = frontAndPad(*batched[i], rank, fctx);
-    if (!m) return m.error();
-    args[i] = fake::MetaArg(*m);
-  }
-  auto r = fake::callOp(op, args, kwargs, fctx);
+  std::vector<std::shared_ptr<const BatchedTensorInfo>> infos;
+  for (const auto* b : batched)
+    infos.push_back(b ? std::make_shared<const BatchedTensorInfo>(*b) : nullptr);
+  auto r = pointwiseAt(op, std::move(args), std::move(infos), kwargs, fctx);
   if (!r) return r.error();
-  if (!r->is<fake::TensorMeta>()) return unsupported("vmap: " + op + " did not give a tensor");
-  return BatchedTensorInfo{r->as<fake::TensorMeta>(), 0, level};
+  return *r->batched;
 }
 
 // boxed_reduction_batch_rule for sum / mean: logical dims shifted past the batch dim in
@@ -81,6 +142,7 @@ Expected<BatchedTensorInfo> reduction(const std::string& op, const std::vector<f
                                       const fake::FakeContext& fctx) {
   const int64_t rank = b.physical.dim() - 1;
   if (rank == 0) return unsupported("vmap: " + op + " of a batched 0-d tensor (not modelled)");
+  if (b.inner) return unsupported("vmap: " + op + " under nested vmap levels (not modelled)");
   std::optional<fake::MetaArg> dimArg;
   std::vector<fake::MetaArg> rest;
   if (args.size() > 1) dimArg = args[1];
@@ -116,12 +178,13 @@ Expected<BatchedTensorInfo> reduction(const std::string& op, const std::vector<f
   }
   auto front = frontAndPad(b, rank, fctx);
   if (!front) return front.error();
-  std::vector<fake::MetaArg> call = {fake::MetaArg(*front), fake::MetaArg::list(std::move(dims))};
+  std::vector<fake::MetaArg> call = {fake::MetaArg(front->meta),
+                                     fake::MetaArg::list(std::move(dims))};
   for (auto& r : rest) call.push_back(std::move(r));
   auto r = fake::callOp(op, call, kwargs, fctx);
   if (!r) return r.error();
   if (!r->is<fake::TensorMeta>()) return unsupported("vmap: " + op + " did not give a tensor");
-  return BatchedTensorInfo{r->as<fake::TensorMeta>(), 0, b.level};
+  return BatchedTensorInfo{r->as<fake::TensorMeta>(), 0, b.level, nullptr};
 }
 
 // F.linear with only its input batched. linear is CompositeImplicitAutograd: under vmap it
@@ -138,13 +201,14 @@ Expected<BatchedTensorInfo> linear(const std::string& op, std::vector<fake::Meta
   for (size_t i = 1; i < batched.size(); ++i)
     if (batched[i]) return unsupported("vmap: " + op + " with a batched weight or bias");
   const BatchedTensorInfo& b = *batched[0];
+  if (b.inner) return unsupported("vmap: " + op + " under nested vmap levels (not modelled)");
   if (b.bdim != 0 || !b.physical.isContiguous() || b.physical.dim() < 2)
     return unsupported("vmap: " + op +
                        " of an input whose batch dim is not in front of a contiguous tensor");
   args[0] = fake::MetaArg(b.physical);
   auto r = tensorOp(op, std::move(args), fctx);
   if (!r) return r.error();
-  return BatchedTensorInfo{*r, 0, b.level};
+  return BatchedTensorInfo{*r, 0, b.level, nullptr};
 }
 
 }  // namespace
@@ -163,15 +227,11 @@ Expected<BatchedTensorInfo> addBatchDim(const fake::TensorMeta& t, int64_t inDim
         "vmap over a tensor that requires grad (the autograd metadata of its "
         "BatchedTensor is not modelled)");
   if (inDim < 0 || inDim >= t.dim()) return unsupported("_add_batch_dim with a dim out of range");
-  // Seen diverging in the hops fuzz family (case seed 3435929497933224009): the results'
-  // strides over a batch of one are not those of the rules here.
-  if (t.sizes[static_cast<size_t>(inDim)] == 1)
-    return unsupported("vmap over a batch dim of size 1 (its results' strides are not modelled)");
-  return BatchedTensorInfo{t, inDim, level};
+  return BatchedTensorInfo{t, inDim, level, nullptr};
 }
 
-Expected<fake::TensorMeta> removeBatchDim(const BatchedTensorInfo* b, const fake::TensorMeta& t,
-                                          int64_t batchSize, int64_t outDim) {
+Expected<LevelTensor> removeBatchDim(const BatchedTensorInfo* b, const fake::TensorMeta& t,
+                                     int64_t batchSize, int64_t outDim) {
   if (!b) {
     // An output that does not depend on a batched input: expanded along a new dim.
     if (outDim != 0)
@@ -179,16 +239,14 @@ Expected<fake::TensorMeta> removeBatchDim(const BatchedTensorInfo* b, const fake
     fake::TensorMeta m = t;
     m.sizes.insert(m.sizes.begin(), batchSize);
     m.strides.insert(m.strides.begin(), 0);
-    return m;
+    return LevelTensor{m, nullptr};
   }
   const int64_t rank = b->physical.dim();
   if (outDim < 0) outDim += rank;
   if (outDim < 0 || outDim >= rank)
     return unsupported("_remove_batch_dim with out_dim out of range");
   fake::FakeContext fctx;
-  return tensorOp("Tensor.movedim",
-                  {fake::MetaArg(b->physical), fake::MetaArg(b->bdim), fake::MetaArg(outDim)},
-                  fctx);
+  return viewAt("Tensor.movedim", LevelTensor{b->physical, b->inner}, {b->bdim, outDim}, fctx);
 }
 
 Expected<BatchedTensorInfo> batchedCall(const std::string& op,

@@ -7,10 +7,13 @@
 // binary_pointwise_batch_rule / BatchRulesReduceOps.cpp boxed_reduction_batch_rule).
 // Dynamo reaches them by inlining torch/_functorch/vmap.py (vmap_impl, a
 // FunctorchHigherOrderVariable): _add_batch_dim and _remove_batch_dim are in-graph
-// calls whose example values these give. One vmap level is modelled; a nested level,
-// an operator without a modelled rule, or a batched tensor requiring grad is refused.
+// calls whose example values these give. Nested vmap levels are modelled for pointwise
+// operators (each level's rule runs its ops at the level below: functorch's
+// DynamicLayer dispatch); other rules on a nested BatchedTensor, an operator without a
+// modelled rule, or a batched tensor requiring grad are refused.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,10 +25,21 @@
 namespace dynrr::tracer {
 
 // A BatchedTensor: `physical` carries the batch dimension at `bdim`, for vmap `level`.
+// Under nested vmaps the physical tensor is itself a BatchedTensor of a lower level:
+// `inner` says how (null when the physical tensor is a plain one); `physical` is then its
+// logical metadata at that level.
 struct BatchedTensorInfo {
   fake::TensorMeta physical;
   int64_t bdim = 0;
   int64_t level = 0;
+  std::shared_ptr<const BatchedTensorInfo> inner;
+};
+
+// A tensor as one vmap level sees it: its (logical) metadata there and, when it is
+// batched at some level, its BatchedTensorInfo.
+struct LevelTensor {
+  fake::TensorMeta meta;
+  std::shared_ptr<const BatchedTensorInfo> batched;
 };
 
 // The logical metadata of a batched tensor (BatchedTensorImpl::refreshTensorMetadata):
@@ -36,9 +50,10 @@ fake::TensorMeta logicalMeta(const BatchedTensorInfo& b);
 // _add_batch_dim(t, in_dim, level) on an unbatched tensor.
 Expected<BatchedTensorInfo> addBatchDim(const fake::TensorMeta& t, int64_t inDim, int64_t level);
 // _remove_batch_dim(t, level, batch_size, out_dim) of a tensor batched at `level`
-// (movedim of the physical tensor, a view) or of an unbatched one (expanded).
-Expected<fake::TensorMeta> removeBatchDim(const BatchedTensorInfo* b, const fake::TensorMeta& t,
-                                          int64_t batchSize, int64_t outDim);
+// (movedim of the physical tensor, a view, itself batched at the level below under nested
+// vmaps) or of an unbatched one (expanded).
+Expected<LevelTensor> removeBatchDim(const BatchedTensorInfo* b, const fake::TensorMeta& t,
+                                     int64_t batchSize, int64_t outDim);
 
 // An operator applied to arguments some of which are batched (`batched[i]` for
 // args[i], null when not): the physical result and its batch dim, by the batching rule

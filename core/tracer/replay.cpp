@@ -863,6 +863,16 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   ctx.autocastCpuEnabled = gs.getAutocastCpuEnabled();
   ctx.autocastGpuEnabled = gs.getAutocastGpuEnabled();
   if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
+  // InstructionTranslator._throw_if_in_functorch: a frame entered while a functorch
+  // transform is active (a function torch.func.grad calls eagerly after a graph break) is
+  // an error unless the backend is eager, and is guarded with FUNCTORCH_STACK_MATCH when it
+  // is; the trace does not record the backend.
+  for (auto kv : gs.getConstantFolds())
+    if (std::string_view(kv.getKey().cStr()) == "torch._C._are_functorch_transforms_active" &&
+        std::string_view(kv.getValue().cStr()) == "True")
+      return unsupported(
+          "a frame entered while a functorch transform is active (_throw_if_in_functorch "
+          "depends on the backend, which the trace does not record)");
 
   InstructionTranslator root(ctx, *code, std::move(*insts), frame.getGlobals(), nullptr);
   if (breakAt) root.setStopAt(breakAt->checkpoint ? *breakAt->checkpoint : breakAt->rootOffset);

@@ -38,10 +38,10 @@ Expected<VtPtr> VmapIncrementNestingVariable::callFunction(Tx& tx, Args args, Kw
 Expected<VtPtr> VmapIncrementNestingVariable::enter(Tx& tx) {
   if (isClass_) return unsupported("a with statement on the function vmap_increment_nesting");
   auto& ctx = tx.context();
-  if (ctx.functorchLevel > 0)
+  if (ctx.gradLevel > 0)
     return unsupported(
-        "nested functorch transforms (vmap inside vmap: a BatchedTensor of a "
-        "BatchedTensor, whose batching rules recurse by level, is not modelled)");
+        "nested functorch transforms (vmap inside torch.func.grad: a BatchedTensor of a "
+        "GradTrackingTensor is not modelled)");
   ctx.output.addGuard(guards::GuardKind::FUNCTORCH_STACK_MATCH, "");
   int64_t level = ++ctx.functorchLevel;
   ctx.output.callFunction("torch._functorch.predispatch._vmap_increment_nesting",
@@ -79,10 +79,14 @@ Expected<VtPtr> addBatchDim(Tx& tx, const std::string& qualname, Args& args) {
   if (!ints) return ints.error();
   auto& ctx = tx.context();
   const auto& t = static_cast<const TensorVariable&>(*args[0]);
-  if (ctx.batchedTensors.count(t.node()))
-    return unsupported("_add_batch_dim of a BatchedTensor (nested vmap levels are not modelled)");
   auto b = tracer::addBatchDim(t.meta(), (*ints)[0], (*ints)[1]);
   if (!b) return b.error();
+  if (auto inner = ctx.batchedTensors.find(t.node()); inner != ctx.batchedTensors.end()) {
+    // A BatchedTensor of a lower level wrapped again (nested vmap).
+    if (inner->second.level >= b->level)
+      return unsupported("_add_batch_dim of a tensor batched at a level not below the new one");
+    b->inner = std::make_shared<const tracer::BatchedTensorInfo>(inner->second);
+  }
   NodeId node = ctx.output.callFunction(
       qualname,
       {tracer::GraphArg::ofNode(t.node()), tracer::GraphArg::ofConstant((*ints)[0]),
@@ -112,8 +116,9 @@ Expected<VtPtr> removeBatchDim(Tx& tx, const std::string& qualname, Args& args) 
   std::vector<tracer::GraphArg> gargs = {tracer::GraphArg::ofNode(t.node())};
   for (int64_t v : *ints) gargs.push_back(tracer::GraphArg::ofConstant(v));
   NodeId node = ctx.output.callFunction(qualname, std::move(gargs), {});
-  ctx.output.graph().node(node).meta = *meta;
-  return VtPtr(std::make_shared<TensorVariable>(node, *meta));
+  ctx.output.graph().node(node).meta = meta->meta;
+  if (meta->batched) ctx.batchedTensors[node] = *meta->batched;  // still batched below
+  return VtPtr(std::make_shared<TensorVariable>(node, meta->meta));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "core/vt/functorch_grad.h"
 
 #include <functional>
+#include <map>
 #include <set>
 
 #include "core/fake/dtype.h"
@@ -215,29 +216,43 @@ Expected<VtPtr> setTensorRequiresGrad(Tx& tx, const std::string& qualname, Args&
   return VtPtr(std::make_shared<TensorVariable>(node, meta));
 }
 
+// The name of an op without its module prefix ("torch.sum", "_operator.mul" -> "sum", "mul").
+std::string opBaseName(const tracer::ProtoNode& n) {
+  std::string base = n.target;
+  for (const char* prefix : {"_operator.", "operator.", "torch."})
+    if (base.rfind(prefix, 0) == 0) base = base.substr(std::string(prefix).size());
+  return base;
+}
+
 // The ops whose backward allocates a fresh gradient for every tensor argument (a
 // TensorIterator or matmul result): the gradient an input reached only through them gets
-// is contiguous. Others (add and sub pass the incoming gradient through, sum and mean
-// expand it, views restride it) would give layouts the core does not derive.
+// is contiguous. Others (add and sub pass the incoming gradient through, sum expands it,
+// views restride it) would give layouts the core does not derive.
 bool freshGradientOp(const tracer::ProtoNode& n) {
   static const std::set<std::string> kOps = {"sin",     "cos",     "tanh",  "exp", "log",
                                              "sigmoid", "relu",    "sqrt",  "pow", "mul",
                                              "div",     "truediv", "matmul"};
   if (n.op != "call_method" && n.op != "call_function") return false;
-  std::string base = n.target;
-  for (const char* prefix : {"_operator.", "operator.", "torch."})
-    if (base.rfind(prefix, 0) == 0) base = base.substr(std::string(prefix).size());
-  return kOps.count(base) > 0;
+  return kOps.count(opBaseName(n)) > 0;
 }
 
-// The layout of the gradient _autograd_grad gives `input`: contiguous when every op
-// using it allocates a fresh gradient (matmul: of 2-d operands).
-Expected<fake::TensorMeta> gradientMeta(const tracer::ProtoGraph& g, NodeId input,
-                                        const fake::TensorMeta& meta) {
-  if (!meta.isContiguous())
-    return unsupported(
-        "torch.func.grad with respect to a non-contiguous tensor (its "
-        "gradient's strides are not modelled)");
+// A full reduction `x.sum()` / `torch.sum(x)` / `x.mean()` (no dim, no dtype): sum's
+// backward (derivatives.yaml sum: grad.expand_symint(self.sym_sizes())) gives the 0-d
+// incoming gradient expanded to the input's sizes; mean's divides that expansion by
+// numel, a TensorIterator result, contiguous.
+enum class FullReduction { kNone, kSum, kMean };
+FullReduction fullReduction(const tracer::ProtoNode& n) {
+  if ((n.op != "call_method" && n.op != "call_function") || n.args.size() != 1 || !n.kwargs.empty())
+    return FullReduction::kNone;
+  std::string base = opBaseName(n);
+  if (base == "sum") return FullReduction::kSum;
+  if (base == "mean") return FullReduction::kMean;
+  return FullReduction::kNone;
+}
+
+// The nodes of `g` (functorch's own calls aside) that take `input` as an argument.
+std::vector<NodeId> usersOf(const tracer::ProtoGraph& g, NodeId input) {
+  std::vector<NodeId> users;
   for (size_t i = 0; i < g.size(); ++i) {
     const auto& n = g.node(static_cast<NodeId>(i));
     if (n.erased || n.target.find("_functorch") != std::string::npos) continue;
@@ -248,16 +263,100 @@ Expected<fake::TensorMeta> gradientMeta(const tracer::ProtoGraph& g, NodeId inpu
     };
     for (const auto& a : n.args) scan(a);
     for (const auto& [k, a] : n.kwargs) scan(a);
-    if (!uses) continue;
+    if (uses) users.push_back(static_cast<NodeId>(i));
+  }
+  return users;
+}
+
+// The layout of the gradient _autograd_grad gives `input`: stride 0 along its dims of size other
+// than 1 when its only use is a full sum (the expanded gradient is returned as is); contiguous when
+// every use allocates a fresh gradient (matmul: of 2-d operands) or is a full reduction, since
+// accumulating two gradients (InputBuffer::accumulate's out-of-place add) allocates too.
+Expected<fake::TensorMeta> gradientMeta(const tracer::ProtoGraph& g, NodeId input,
+                                        const fake::TensorMeta& meta) {
+  if (!meta.isContiguous())
+    return unsupported(
+        "torch.func.grad with respect to a non-contiguous tensor (its "
+        "gradient's strides are not modelled)");
+  std::vector<NodeId> users = usersOf(g, input);
+  for (NodeId u : users) {
+    const auto& n = g.node(u);
     bool matmul2d = n.target.find("matmul") == std::string::npos || meta.dim() == 2;
-    if (!freshGradientOp(n) || !matmul2d)
+    bool known = (freshGradientOp(n) && matmul2d) || fullReduction(n) != FullReduction::kNone;
+    if (!known)
       return unsupported("torch.func.grad through " + n.target +
                          " applied to a differentiated input (the layout of its gradient is "
                          "not modelled)");
   }
   fake::TensorMeta out = fake::TensorMeta::contiguous(meta.dtype, meta.sizes, meta.device);
-  out.requiresGrad = true;  // create_graph=True at the grad level
+  if (users.size() == 1 && fullReduction(g.node(users[0])) == FullReduction::kSum) {
+    // Under Dynamo the expansion is traced through the Python decomposition
+    // (prims.broadcast_in_dim's meta): stride 0 along each expanded dim, 1 along a dim of
+    // size 1 (eager's at::expand would give 0 there too; seen in the hops fuzz family).
+    for (size_t d = 0; d < meta.sizes.size(); ++d) out.strides[d] = meta.sizes[d] == 1 ? 1 : 0;
+  }
   return out;
+}
+
+bool nodeRequiresGrad(const tracer::ProtoGraph& g, const GraphArg& a) {
+  return a.kind == GraphArg::Kind::kNode && g.node(a.node).meta &&
+         g.node(a.node).meta->requiresGrad;
+}
+
+// Whether the gradient op `n` passes to its argument `i` requires grad, given whether the
+// gradient reaching `n` does (`incoming`): with create_graph=True the backward formulas
+// (derivatives.yaml) are recorded, so the gradient requires grad when the formula uses a
+// tensor that does. Ops without a rule here are refused by name.
+Expected<bool> argGradientRequiresGrad(const tracer::ProtoGraph& g, const tracer::ProtoNode& n,
+                                       size_t i, bool incoming) {
+  static const std::set<std::string> kUsesInput = {"sin", "cos",     "tanh", "exp",
+                                                   "log", "sigmoid", "relu", "sqrt"};
+  std::string base = opBaseName(n);
+  bool binary = n.args.size() == 2 && n.kwargs.empty();
+  const GraphArg* other = binary ? &n.args[1 - i] : nullptr;
+  if (fullReduction(n) != FullReduction::kNone) return incoming;  // expand (/ numel)
+  if (kUsesInput.count(base) && n.args.size() == 1 && n.kwargs.empty())
+    return true;  // grad * f'(x): the input (or result) requires grad
+  if (binary && (base == "add" || base == "sub")) return incoming;
+  if (binary && (base == "mul" || base == "matmul"))
+    return incoming || nodeRequiresGrad(g, *other);  // grad * other
+  if (binary && (base == "div" || base == "truediv"))
+    return i == 1 || incoming || nodeRequiresGrad(g, *other);  // -grad * a / b^2 for b
+  if (binary && base == "pow" && i == 0 && other->kind == GraphArg::Kind::kConstant &&
+      other->constant != ConstantValue(int64_t{0}) && other->constant != ConstantValue(0.0))
+    return true;  // grad * e * x^(e-1)
+  return unsupported("torch.func.grad through " + n.target +
+                     " (whether its gradient requires grad under create_graph=True is not "
+                     "modelled)");
+}
+
+// Whether the gradient _autograd_grad gives `input` requires grad: the backward pass run
+// over the recorded forward ops in reverse creation order, from `outputs` (whose
+// gradients, ones, do not), through the differentiated nodes (those requiring grad),
+// gradients accumulating by or.
+Expected<bool> gradientRequiresGrad(const tracer::ProtoGraph& g, const std::vector<NodeId>& outputs,
+                                    NodeId input) {
+  std::map<NodeId, bool> reached;  // node -> its incoming gradient requires grad
+  for (NodeId o : outputs) reached[o] = false;
+  while (!reached.empty()) {
+    auto last = std::prev(reached.end());
+    auto [id, incoming] = *last;
+    reached.erase(last);
+    if (id == input) return incoming;
+    const auto& n = g.node(id);
+    for (size_t i = 0; i < n.args.size(); ++i) {
+      if (!nodeRequiresGrad(g, n.args[i])) continue;
+      auto rg = argGradientRequiresGrad(g, n, i, incoming);
+      if (!rg) return rg.error();
+      reached[n.args[i].node] = reached[n.args[i].node] || *rg;
+    }
+    for (const auto& [k, a] : n.kwargs)
+      if (nodeRequiresGrad(g, a))
+        return unsupported("torch.func.grad through " + n.target + " with keyword arguments");
+  }
+  return unsupported(
+      "torch.func.grad with respect to an input reached only through ops that do not "
+      "require grad (not modelled)");
 }
 
 Expected<std::vector<const TensorVariable*>> tensorsOf(const VtPtr& seq, const char* what) {
@@ -309,6 +408,11 @@ Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kw
           "on (_autograd_grad's zeros_like path)");
     auto m = gradientMeta(g, in->node(), in->meta());
     if (!m) return m.error();
+    std::vector<NodeId> outs;
+    for (const auto* o : *outputs) outs.push_back(o->node());
+    auto rg = gradientRequiresGrad(g, outs, in->node());
+    if (!rg) return rg.error();
+    m->requiresGrad = *rg;  // create_graph=True at the grad level
     metas.push_back(*m);
   }
   NodeId node = ctx.output.callFunction(qualname,

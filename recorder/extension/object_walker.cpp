@@ -751,7 +751,7 @@ ObjRef ObjectWalker::walkFunction(PyObject* o) {
   std::vector<ObjRef> closure;
   if (fn->func_closure && PyTuple_Check(fn->func_closure)) {
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(fn->func_closure); ++i)
-      closure.push_back(walkPart(PyTuple_GET_ITEM(fn->func_closure, i)));
+      closure.push_back(walkCellOf(fn->func_code, PyTuple_GET_ITEM(fn->func_closure, i)));
   }
   // Defaults are part of the call: the depth budget leaves them 4 levels of room.
   int savedDepth = depth_;
@@ -803,6 +803,14 @@ ObjRef ObjectWalker::walkFunction(PyObject* o) {
   f.setClassification(cls);
   f.setRule(rule);
   return obj.ref;
+}
+
+ObjRef ObjectWalker::walkCellOf(PyObject* code, PyObject* cell) {
+  const Names* saved = currentNames_;
+  currentNames_ = &namesOf(code);
+  ObjRef ref = walkPart(cell);
+  currentNames_ = saved;
+  return ref;
 }
 
 ObjRef ObjectWalker::walkCell(PyObject* o) {

@@ -105,6 +105,10 @@ class ObjectWalker {
   // walk(o) for a part of an object's structure: walked even when Dynamo did not read it
   // (a stub written for it earlier is filled in place, keeping its ref).
   ObjRef walkPart(PyObject* o);
+  // walkPart(o) for a closure cell of a frame or function running `code`: a module the
+  // cell holds is recorded with the attributes `code` names (co_names, through nested
+  // code), as a module global is (`eager_transforms.grad_impl` read through LOAD_DEREF).
+  ObjRef walkCellOf(PyObject* code, PyObject* cell);
   // Objects written as "not read by Dynamo" stubs so far.
   size_t stubCount() const { return stubs_.size(); }
 

@@ -157,9 +157,10 @@ PyObject* beginEvent(PyObject* self, PyObject*) {
 }
 
 // (name, value) pairs -> NamedValue list; `parts`: the values are part of the frame's
-// structure (its closure cells), walked even when Dynamo did not read them.
+// structure (its closure cells), walked even when Dynamo did not read them; `code`: the
+// frame's code, whose names select the attributes of a module a cell holds.
 void walkNamed(PyObject* pairs, ObjectWalker& w, std::vector<std::pair<std::string, ObjRef>>& tmp,
-               bool parts = false) {
+               bool parts = false, PyObject* code = nullptr) {
   PyRef fast = PyRef::steal(PySequence_Fast(pairs, "expected a sequence of pairs"));
   if (!fast) {
     PyErr_Clear();
@@ -169,7 +170,8 @@ void walkNamed(PyObject* pairs, ObjectWalker& w, std::vector<std::pair<std::stri
     PyObject* p = PySequence_Fast_GET_ITEM(fast.get(), i);
     if (!PyTuple_Check(p) || PyTuple_GET_SIZE(p) != 2) continue;
     PyObject* v = PyTuple_GET_ITEM(p, 1);
-    tmp.emplace_back(utf8(PyTuple_GET_ITEM(p, 0)), parts ? w.walkPart(v) : w.walk(v));
+    ObjRef ref = code != nullptr ? w.walkCellOf(code, v) : parts ? w.walkPart(v) : w.walk(v);
+    tmp.emplace_back(utf8(PyTuple_GET_ITEM(p, 0)), ref);
   }
 }
 
@@ -197,7 +199,7 @@ PyObject* recordFrame(PyObject* self, PyObject* args) {
   ObjRef codeRef = walker.walk(code);
   std::vector<std::pair<std::string, ObjRef>> localRefs, cellRefs;
   walkNamed(locals, walker, localRefs);
-  walkNamed(cells, walker, cellRefs, /*parts=*/true);
+  walkNamed(cells, walker, cellRefs, /*parts=*/true, code);
   ObjRef fnRef = function != Py_None ? walker.walk(function) : 0;
   ObjRef globalsRef = PyCode_Check(code) ? walker.walkGlobalsFor(code, globals, builtins) : 0;
   ObjRef builtinsRef = walker.builtinsRef();

@@ -1,7 +1,7 @@
-"""torch.func.grad of a plain sum: the gradient is an expanded tensor (stride 0), which the core does not derive.
+"""torch.func.grad of a plain sum: the gradient is sum's expanded backward (stride 0), returned as is.
 
 scope: part2
-expect: 1 graph, 0 breaks, 0 recompiles; the gradient is sum's expanded backward (core unsupported: its layout is not derived)
+expect: 1 graph, 0 breaks, 0 recompiles; the gradient is sum's expanded backward, which does not require grad at the grad level
 """
 import torch
 

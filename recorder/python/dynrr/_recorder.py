@@ -24,12 +24,14 @@ line) so that it never writes into the parent's trace.
 from __future__ import annotations
 
 import gc
+import inspect
 import os
 import sys
 import threading
 import time
 
 _active = None  # the Recorder whose hooks are installed
+_MISSING = object()
 
 
 class _NoGC:
@@ -190,6 +192,13 @@ class _BackendWrapper:
     def __init__(self, recorder, backend):
         self._recorder = recorder
         self._torchdynamo_orig_backend = backend
+        # InstructionTranslator._throw_if_in_functorch reads the backend's `compiler_fn`
+        # with inspect.getattr_static (no __getattr__) and compares it with the eager
+        # backend: a frame under a functorch transform is refused unless it is eager. The
+        # attribute is copied so that test sees the user's backend, not this wrapper.
+        inner = inspect.getattr_static(backend, "compiler_fn", _MISSING)
+        if inner is not _MISSING:
+            self.compiler_fn = inner
 
     def __call__(self, gm, example_inputs, **kwargs):
         self._recorder._on_graph(gm)

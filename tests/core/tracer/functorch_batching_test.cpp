@@ -38,7 +38,7 @@ TEST(FunctorchBatching, InDimOneKeepsThePhysicalLayout) {
   EXPECT_EQ(sizesStrides(logicalMeta(sum)), "[] []");
   auto out = removeBatchDim(&sum, logicalMeta(sum), 5, 0);
   ASSERT_TRUE(out);
-  EXPECT_EQ(sizesStrides(*out), "[5] [1]");
+  EXPECT_EQ(sizesStrides(out->meta), "[5] [1]");
 }
 
 // vmap_out_dims: vmap(lambda a, b: a * b + 1, out_dims=1)(x[3, 4], y[3, 4]).
@@ -54,7 +54,7 @@ TEST(FunctorchBatching, OutDimMovesTheBatchDim) {
   EXPECT_EQ(sizesStrides(logicalMeta(add)), "[4] [1]");
   auto out = removeBatchDim(&add, logicalMeta(add), 3, 1);
   ASSERT_TRUE(out);
-  EXPECT_EQ(sizesStrides(*out), "[4, 3] [1, 4]");
+  EXPECT_EQ(sizesStrides(out->meta), "[4, 3] [1, 4]");
 }
 
 // vmap_reduction_dim: vmap(lambda col: (col - col.mean()) * s, in_dims=1)(x[4, 6]).
@@ -71,10 +71,54 @@ TEST(FunctorchBatching, ReductionThenBroadcastAgainstTheBatchedInput) {
   EXPECT_EQ(sizesStrides(logicalMeta(mul)), "[4] [6]");
   auto out = removeBatchDim(&mul, logicalMeta(mul), 6, 0);
   ASSERT_TRUE(out);
-  EXPECT_EQ(sizesStrides(*out), "[6, 4] [1, 6]");
+  EXPECT_EQ(sizesStrides(out->meta), "[6, 4] [1, 6]");
 }
 
-TEST(FunctorchBatching, UnmodelledRulesAndNestingAreRefused) {
+// The hops fuzz family (case seed 13188425264072764214): vmap(lambda r: r.cos() -
+// r.mean(), in_dims=1, out_dims=1)(z[3, 1]). The unary rule keeps the batch dim where
+// it is; only with it does the size-1 dim's stride come out as Dynamo's.
+TEST(FunctorchBatching, UnaryRuleKeepsTheBatchDimOverABatchOfOne) {
+  auto z = addBatchDim(t({3, 1}, {1, 1}), 1, 1);
+  ASSERT_TRUE(z);
+  auto cos = call("Tensor.cos", {fake::MetaArg(z->physical)}, {&*z});
+  EXPECT_EQ(cos.bdim, 1);
+  EXPECT_EQ(sizesStrides(cos.physical), "[3, 1] [1, 1]");
+  auto mean = call("Tensor.mean", {fake::MetaArg(z->physical)}, {&*z});
+  auto sub = call("operator.sub", {fake::MetaArg(cos.physical), fake::MetaArg(mean.physical)},
+                  {&cos, &mean});
+  auto out = removeBatchDim(&sub, logicalMeta(sub), 1, 1);
+  ASSERT_TRUE(out);
+  EXPECT_EQ(sizesStrides(out->meta), "[3, 1] [1, 1]");
+}
+
+// vmap_nested: vmap(vmap(lambda a, b: a.sin() + b, in_dims=(0, None)), in_dims=(0,
+// None))(x[2, 3, 4], y[4]): a BatchedTensor of level 2 over one of level 1.
+TEST(FunctorchBatching, NestedLevelsRunEachRuleOneLevelDown) {
+  auto outer = addBatchDim(t({2, 3, 4}, {12, 4, 1}), 0, 1);
+  ASSERT_TRUE(outer);
+  auto inner = addBatchDim(logicalMeta(*outer), 0, 2);
+  ASSERT_TRUE(inner);
+  inner->inner = std::make_shared<const BatchedTensorInfo>(*outer);
+  EXPECT_EQ(sizesStrides(logicalMeta(*inner)), "[4] [1]");
+  auto sin = call("Tensor.sin", {fake::MetaArg(inner->physical)}, {&*inner});
+  ASSERT_TRUE(sin.inner);
+  auto add = call("operator.add", {fake::MetaArg(logicalMeta(sin)), fake::MetaArg(t({4}, {1}))},
+                  {&sin, nullptr});
+  EXPECT_EQ(sizesStrides(logicalMeta(add)), "[4] [1]");
+  auto level2 = removeBatchDim(&add, logicalMeta(add), 3, 0);
+  ASSERT_TRUE(level2 && level2->batched);
+  EXPECT_EQ(sizesStrides(level2->meta), "[3, 4] [4, 1]");
+  auto level1 = removeBatchDim(level2->batched.get(), level2->meta, 2, 0);
+  ASSERT_TRUE(level1);
+  EXPECT_FALSE(level1->batched);
+  EXPECT_EQ(sizesStrides(level1->meta), "[2, 3, 4] [12, 4, 1]");
+  auto sum = batchedCall("Tensor.sum", {fake::MetaArg(inner->physical)}, {&*inner}, {},
+                         fake::FakeContext{});
+  ASSERT_FALSE(sum);
+  EXPECT_NE(sum.error().message().find("nested vmap levels"), std::string::npos);
+}
+
+TEST(FunctorchBatching, UnmodelledRulesAreRefused) {
   auto x = addBatchDim(t({3, 4}, {4, 1}), 0, 1);
   ASSERT_TRUE(x);
   auto mm =

@@ -91,6 +91,27 @@ def test_in_memory_trace_and_error_status(tmp_path):
         dynrr.load(tmp_path / "missing.dynrr")
 
 
+def _loss_with_break(a):
+    torch._dynamo.graph_break()
+    return a.cos().sum()
+
+
+def test_frame_under_functorch_sees_the_users_backend(tmp_path):
+    # _throw_if_in_functorch reads the backend's compiler_fn with inspect.getattr_static
+    # and refuses a frame under torch.func.grad unless it is eager: the backend wrapper
+    # must not turn the eager backend into "not eager" (loss compiles, as without it).
+    torch._dynamo.reset()
+
+    def fn(x):
+        return torch.func.grad(_loss_with_break)(x * 2)
+    with dynrr.record(None) as r:
+        torch.compile(fn, backend="eager")(torch.randn(3))
+        data = r.getvalue()
+    events = dynrr.load(data)["events"]
+    assert [e["status"] for e in events if e["status"] != "skipped"] == ["compiled"] * 4, [
+        (e["status"], e["statusReason"]) for e in events]
+
+
 def test_skipped_frame_recorded(tmp_path):
     torch._dynamo.reset()
     path = tmp_path / "skip.dynrr"
