@@ -891,7 +891,7 @@ std::string functorchTransformGap(const std::string& module, const std::string& 
   return "functorch transform " + it->second +
          ": Dynamo inlines it as a FunctorchHigherOrderVariable with functorch's levels "
          "(grad-wrapped fake tensors, in-graph functorch calls, FUNCTORCH_STACK_MATCH); only "
-         "torch.func.vmap's are modelled";
+         "torch.func.vmap's, grad's and grad_and_value's are modelled";
 }
 
 }  // namespace
