@@ -157,6 +157,15 @@ Expr ShapeEnv::createIntSymbol(const std::string& source, int64_t hint) {
   return Expr::symbol(info.name);
 }
 
+Expr ShapeEnv::createFloatSymbol(const std::string& source) {
+  SymbolInfo info{"zf" + newName(source).substr(1), source, 0, std::nullopt, std::nullopt};
+  info.isFloat = true;
+  byName_[info.name] = symbols_.size();
+  symbols_.push_back(info);
+  inputGuards_.emplace_back(source, Expr::symbol(info.name));
+  return Expr::symbol(info.name);
+}
+
 Expr ShapeEnv::createUnbacked(bool isFloat) {
   SymbolInfo info;
   info.name =
@@ -808,6 +817,11 @@ std::vector<std::string> ShapeEnv::produceGuards() const {
   // 3. Each symbol an input binds, within its range.
   for (const auto& [sym, source] : sources) {
     const SymbolInfo& s = *symbol(sym);
+    if (s.isFloat) {
+      // A float input's range is (-oo, oo): the guard is that it is no NaN.
+      out.push_back("not math.isnan(" + source + ")");
+      continue;
+    }
     std::string lower = s.lower ? std::to_string(*s.lower) + " <= " + source : "";
     std::string upper = s.upper ? source + " <= " + std::to_string(*s.upper) : "";
     if (!lower.empty() && !upper.empty())

@@ -46,6 +46,9 @@ class ShapeEnv final : public Assumptions {
   // create_unspecified_symint_and_symbol: an int input (unbounded range, never ducked).
   Expr createIntSymbol(const std::string& source, int64_t hint);
 
+  // create_unspecified_symbol for a float input (wrap_symfloat): zf<k>, unbounded; its
+  // guard is `not math.isnan(source)`. No hint: the core uses it for nothing numeric.
+  Expr createFloatSymbol(const std::string& source);
   // create_unbacked_symint / create_unbacked_symfloat: `u<k>` / `zuf<k>` (their own
   // counters), unbounded, with no hint and no source (produce_guards never prints them).
   Expr createUnbacked(bool isFloat);

@@ -29,6 +29,8 @@ void collectTensorNodes(const VtPtr& v, const ProtoGraph& g, std::vector<NodeId>
     // A SymInt computed in the graph is returned by it (a SymInt input comes from its
     // source).
     if (g.node(si->node()).op == "placeholder") return;
+    // (so does a float input's SymFloat, whose node is its input's item())
+    if (si->isFloat() && si->source() && si->asTensorNode() < 0) return;
     NodeId node = si->asTensorNode() >= 0 ? si->asTensorNode() : si->node();
     for (NodeId n : out) {
       if (n == node) return;
@@ -197,7 +199,8 @@ void symFloatsAsTensors(InstructionTranslator& tx, const VtPtr& v, int depth) {
     return;
   }
   if (auto* si = dynamic_cast<vt::SymIntVariable*>(v.get())) {
-    if (!si->isFloat() || si->asTensorNode() >= 0) return;
+    // A float input's SymFloat (wrap_symfloat) has a source: codegen rebuilds it from there.
+    if (!si->isFloat() || si->asTensorNode() >= 0 || si->source()) return;
     auto& out = tx.context().output;
     vt::ConstantValue dtype = vt::TorchConstant{vt::TorchConstant::Kind::kDtype, "torch.float64"};
     NodeId node = out.callFunction("torch.scalar_tensor", {GraphArg::ofNode(si->node())},

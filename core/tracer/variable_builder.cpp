@@ -305,6 +305,7 @@ struct Wrap {
   Expected<VtPtr> enumMember();
   Expected<VtPtr> dictSubclass(trace::ObjRef cls);
   Expected<VtPtr> other();
+  Expected<VtPtr> symFloat();
 };
 
 Expected<VtPtr> Wrap::intValue() {
@@ -326,6 +327,28 @@ Expected<VtPtr> Wrap::intValue() {
   return constant();
 }
 
+// wrap_symfloat: a finite float read from a local (specialize_float off, dynamic=True) is
+// a 0-d float64 graph input (named after its source) whose item() is a SymFloat over a
+// float symbol zf<k> (create_unspecified_symbol), guarded by TYPE_MATCH and, in the shape
+// guard, `not math.isnan(...)`. The SymFloat may reach tensor ops as a scalar (the graph
+// passes the item node; fake tensors see a float) and be returned (rebuilt from its
+// source); Python arithmetic, comparisons and truth on it are refused by SymIntVariable.
+Expected<VtPtr> Wrap::symFloat() {
+  if (!source || source->kind() != vt::Source::Kind::kLocal)
+    return unsupported("a float input (" + srcName +
+                       ") that Dynamo unspecialises under dynamic=True, read from other than a "
+                       "frame local (not modelled)");
+  symbolic::Expr e = ctx.output.shapeEnv().createFloatSymbol(srcName);
+  guard(GuardKind::TYPE_MATCH, srcName);
+  fake::TensorMeta meta = fake::TensorMeta::contiguous(fake::DType::kFloat64, {});
+  NodeId input = ctx.output.graphInput(srcName, meta);
+  NodeId item = ctx.output.callMethod("item", {tracer::GraphArg::ofNode(input)}, {});
+  ctx.output.graph().node(item).exampleText = "sym " + e.str();
+  auto v = std::make_shared<vt::SymIntVariable>(item, 0, 0, e, source);
+  v->setFloat();
+  return VtPtr(std::move(v));
+}
+
 Expected<VtPtr> Wrap::constant() {
   if (obj->which() == W::FLOAT && source) {
     // wrap_symfloat: with specialize_float off and assume_static_by_default off
@@ -335,9 +358,7 @@ Expected<VtPtr> Wrap::constant() {
     auto config = ctx.trace.configOf(ctx.event);
     double v = obj->getFloat();
     if (!config.getSpecializeFloat() && !config.getAssumeStaticByDefault() && std::isfinite(v))
-      return unsupported("a float input (" + srcName +
-                         ") that Dynamo unspecialises under dynamic=True (specialize_float off: "
-                         "a float64 graph input and SymFloat; not modelled)");
+      return symFloat();
   }
   auto c = VariableBuilder::constantFromHeap(ctx, ref);
   if (!c) return c;
