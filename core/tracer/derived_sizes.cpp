@@ -99,6 +99,9 @@ std::optional<Expr> sizeExpr(const TracingContext& ctx, int64_t v) {
   return Expr(v);
 }
 
+std::optional<Expr> computeSliceIndexGuarded(TracingContext& ctx, const Expr& size,
+                                             const Expr& idx);
+
 std::optional<int64_t> specialisedSize(const TracingContext& ctx, int64_t v) {
   if (ctx.symbolBase == 0 || v < ctx.symbolBase - 1000) return std::nullopt;
   auto e = sizeExpr(ctx, v);
@@ -170,6 +173,21 @@ Status registerDerivedSize(TracingContext& ctx, int64_t v, const Expr& e) {
 }
 
 std::optional<Expr> computeSliceIndex(TracingContext& ctx, const Expr& size, const Expr& idx) {
+  auto& env = ctx.output.shapeEnv();
+  const size_t replacements = env.replacementOrder().size();
+  auto result = computeSliceIndexGuarded(ctx, size, idx);
+  for (size_t i = replacements; i < env.replacementOrder().size(); ++i) {
+    const std::string& sym = env.replacementOrder()[i];
+    if (env.replace(Expr::symbol(sym)).isConstant())
+      env.markUnsupported("a slice bound whose guard fixes " + sym +
+                          " to a constant (seen with real Dynamo deciding such a bound without "
+                          "a guard: not modelled)");
+  }
+  return result;
+}
+
+std::optional<Expr> computeSliceIndexGuarded(TracingContext& ctx, const Expr& size,
+                                             const Expr& idx) {
   auto& env = ctx.output.shapeEnv();
   auto in = env.guardAll({{idx, RelOp::kGe, Expr(0)}, {idx, RelOp::kLe, size}});
   if (!in) return std::nullopt;

@@ -364,6 +364,13 @@ std::string OutputGraph::replacementGap() const {
 // symbol input already has takes that node's place. The core reads a size straight from
 // its symbol's placeholder, so a use of a replaced symbol's placeholder moves to the
 // placeholder of the symbol it became.
+// str() of a sympy Float holding an integer: 15 significant digits ("5.00000000000000").
+std::string sympyFloatText(int64_t v) {
+  std::string digits = std::to_string(v < 0 ? -v : v);
+  if (digits.size() >= 15) return std::to_string(v) + ".0";  // (not seen: sizes are small)
+  return std::to_string(v) + "." + std::string(15 - digits.size(), '0');
+}
+
 std::string sizeExampleText(const std::vector<symbolic::Expr>& dims,
                             const symbolic::ShapeEnv& env) {
   std::string text = "(";
@@ -413,8 +420,10 @@ void OutputGraph::hashConsSymNode(NodeId id, NodeId next, std::map<std::string, 
   symbolic::Expr e = shapeEnv_.replace(*n.symValue);
   n.symExpr = e.str();
   if (!n.symWrap.empty()) {
-    // ToFloat(s68): hash-consed with the nodes computing the same wrapped value only.
-    n.symExpr = n.symWrap + "(" + e.str() + ")";
+    // ToFloat(s68): hash-consed with the nodes computing the same wrapped value only; of a
+    // symbol the shape env fixed, the float itself (ToFloat(5) evaluates to 5.0).
+    n.symExpr = e.isConstant() && n.symWrap == "ToFloat" ? sympyFloatText(e.constant())
+                                                         : n.symWrap + "(" + e.str() + ")";
     if (auto it = byExpr.find(n.symExpr); it != byExpr.end()) {
       graph_.replaceAllUses(id, it->second);
       graph_.erase(id);
