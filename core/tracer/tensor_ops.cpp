@@ -533,6 +533,22 @@ void fastBinaryStrides(const TracingContext& ctx, const std::string& op,
 // before the core computes with stand-ins.
 Status refuseSymbolicMeta(const TracingContext& ctx, const std::string& metaOp,
                           const std::vector<fake::MetaArg>& margs, const fake::Kwargs& mkw) {
+  // Pooling over a symbolic spatial dim: the output size is a FloorDiv of it whose guards
+  // (`(s//2) != 1` ...) the core does not make (a dynamic batch or channel dim is fine).
+  if (ctx.symbolBase != 0 && metaOp.find("pool") != std::string::npos && !margs.empty()) {
+    const auto* t = margs[0].get<fake::TensorMeta>();
+    size_t k = metaOp.find("3d") != std::string::npos   ? 3
+               : metaOp.find("2d") != std::string::npos ? 2
+                                                        : 1;
+    if (t)
+      for (size_t i = t->sizes.size() > k ? t->sizes.size() - k : 0; i < t->sizes.size(); ++i) {
+        auto e = sizeExpr(ctx, t->sizes[i]);
+        if (!e || !e->isConstant())
+          return unsupported("dynamic shapes: " + metaOp +
+                             " over a symbolic spatial dim (the FloorDiv output sizes and "
+                             "their guards are not modelled)");
+      }
+  }
   // chunk / split / tensor_split / unbind divide a dim: along a symbolic dim their meta
   // functions compute sizes with FloorDiv and guard them (or make the number of outputs
   // symbolic), which is not modelled. (Along a static dim of a tensor with other,
