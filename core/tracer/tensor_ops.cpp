@@ -427,18 +427,7 @@ Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const
       "torch.zeros", "torch.ones",       "torch.empty",     "torch.full",       "torch.rand",
       "torch.randn", "Tensor.new_zeros", "Tensor.new_ones", "Tensor.new_empty", "Tensor.new_full"};
   auto& env = tx.context().output.shapeEnv();
-  // arange's meta function (refs.arange) and its output's contiguity checks guard the
-  // length beyond >= 0 (!= 0, >= 2: _is_non_overlapping_and_dense_or_false); all of
-  // them are decided by the ranges when a bound is known to be >= 2, which is what is
-  // modelled. (The other factories only guard a size >= 0, recorded so.)
-  std::string gap;
-  auto mayBeSmall = [&](const VtPtr& v) {
-    if (v->kind() != vt::VtKind::kSymInt || !gap.empty()) return false;
-    const auto& e = static_cast<const vt::SymIntVariable&>(*v).expr();
-    if (env.knownValue({e, symbolic::RelOp::kGe, symbolic::Expr(2)}) == true) return false;
-    gap = e.str();
-    return true;
-  };
+  // The other factories only guard a size >= 0, recorded so.
   if (op == "torch.linspace" || op == "torch.logspace")
     return linspaceStepsGuard(tx, op, args, kwargs);
   if (op == "torch.arange") return arangeGuards(tx, args, kwargs);
