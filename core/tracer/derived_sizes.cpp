@@ -232,6 +232,33 @@ Status refuseDerivedIntArgs(const TracingContext& ctx, const std::string& op, st
 
 }  // namespace
 
+namespace {
+// check_contiguous_sizes_strides' stride tests (guard_or_true(stride != expected),
+// then != the product of Max(size, 1)): modelled when the ranges decide each one up to
+// the first mismatch, which ends the walk; otherwise refused.
+bool strideTestsDecided(const TracingContext& ctx, const fake::TensorMeta& t) {
+  const auto& env = ctx.output.shapeEnv();
+  Expr expected(1);
+  std::optional<Expr> pending;  // the size the expected stride is multiplied by next
+  for (size_t i = t.sizes.size(); i-- > 0;) {
+    auto size = sizeExpr(ctx, t.sizes[i]);
+    if (!size || env.knownValue({*size, RelOp::kGe, Expr(1)}) != true) return false;
+    if (env.knownValue({*size, RelOp::kEq, Expr(1)}) == true) continue;
+    if (pending) {
+      if (Expr::productStaysUnexpanded(expected, *pending)) return false;
+      expected = expected * *pending;
+    }
+    auto stride = sizeExpr(ctx, t.strides[i]);
+    if (!stride) return false;
+    auto differs = env.knownValue({*stride, RelOp::kNe, expected});
+    if (!differs) return false;
+    if (*differs) return true;
+    pending = *size;
+  }
+  return true;
+}
+}  // namespace
+
 Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
                          const std::vector<fake::MetaArg>& args) {
   auto& ctx = tx.context();
@@ -329,32 +356,9 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
                            o.derived.front().str() +
                            ") derived from size symbols and fewer than two dims or elements (the "
                            "guards of its contiguity checks are not modelled)");
-  // check_contiguous_sizes_strides' stride tests (guard_or_true(stride != expected),
-  // then != the product of Max(size, 1)): modelled when the ranges decide each one up to
-  // the first mismatch, which ends the walk; otherwise refused.
-  auto strideTestsDecided = [&](const fake::TensorMeta& t) {
-    Expr expected(1);
-    std::optional<Expr> pending;  // the size the expected stride is multiplied by next
-    for (size_t i = t.sizes.size(); i-- > 0;) {
-      auto size = sizeExpr(ctx, t.sizes[i]);
-      if (!size || env.knownValue({*size, RelOp::kGe, Expr(1)}) != true) return false;
-      if (env.knownValue({*size, RelOp::kEq, Expr(1)}) == true) continue;
-      if (pending) {
-        if (Expr::productStaysUnexpanded(expected, *pending)) return false;
-        expected = expected * *pending;
-      }
-      auto stride = sizeExpr(ctx, t.strides[i]);
-      if (!stride) return false;
-      auto differs = env.knownValue({*stride, RelOp::kNe, expected});
-      if (!differs) return false;
-      if (*differs) return true;
-      pending = *size;
-    }
-    return true;
-  };
   for (const auto& o : operands)
     if (!o.derived.empty() && o.meta->strides.size() == o.meta->sizes.size() &&
-        !strideTestsDecided(*o.meta))
+        !strideTestsDecided(ctx, *o.meta))
       return unsupported("dynamic shapes: " + op + " of a tensor with a size (" +
                          o.derived.front().str() +
                          ") derived from size symbols whose stride tests in "

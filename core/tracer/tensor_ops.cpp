@@ -694,6 +694,52 @@ Status beforeMeta(InstructionTranslator& tx, std::string& metaCall, const vt::Ar
 
 }  // namespace
 
+// The meta function failed: under capture_dynamic_output_shape_ops a data-dependent
+// output gets an unbacked size (`result` becomes its meta, `unbackedSymbol` its symbol:
+// nullopt returned); otherwise what tensorCall gives: Dynamo's graph break for a
+// data-dependent output or value (utils.get_fake_value), or `unsupported`.
+std::optional<Expected<VtPtr>> metaFailure(InstructionTranslator& tx, const std::string& metaOp,
+                                           const std::vector<fake::MetaArg>& margs,
+                                           const fake::Kwargs& mkw,
+                                           Expected<fake::MetaValue>& result,
+                                           std::string& unbackedSymbol) {
+  if (!result && result.error().message().find("data-dependent output size") != std::string::npos &&
+      tx.context().trace.configOf(tx.context().event).getCaptureDynamicOutputShapeOps()) {
+    auto dd = dataDependentMeta(tx.context(), metaOp, margs, mkw, unbackedSymbol);
+    if (!dd)
+      return Expected<VtPtr>(unsupported("operator " + metaOp +
+                                         " under config.capture_dynamic_output_shape_ops (its "
+                                         "unbacked output size is not modelled)"));
+    if (!*dd) return Expected<VtPtr>(dd->error());
+    result = fake::MetaValue(std::move(**dd));
+  }
+  if (!result && result.error().message().find("data-dependent output size") != std::string::npos) {
+    // FakeTensorMode raises DynamicOutputShapeException; with
+    // capture_dynamic_output_shape_ops off Dynamo graph-breaks (utils.get_fake_value).
+    return Expected<VtPtr>(
+        graphBreak(tx, "Dynamic shape operator",
+                   "Operator " + metaOp + "'s output shape depends on input Tensor data."));
+  }
+  if (const std::string marker = "(DataDependentOutputException): ";
+      !result && result.error().message().find(marker) != std::string::npos) {
+    // FakeTensorMode raises DataDependentOutputException for an op answering a value read
+    // from the data; utils.get_fake_value graph-breaks. Under capture_scalar_outputs,
+    // _local_scalar_dense gives an unbacked symbol instead (not modelled).
+    const std::string& msg = result.error().message();
+    std::string aten = msg.substr(msg.find(marker) + marker.size());
+    if (aten.find("_local_scalar_dense") != std::string::npos &&
+        tx.context().trace.configOf(tx.context().event).getCaptureScalarOutputs())
+      return Expected<VtPtr>(
+          unsupported("operator " + metaOp + " under capture_scalar_outputs (unbacked item)"));
+    return Expected<VtPtr>(graphBreak(tx, "Data dependent operator",
+                                      "Operator `" + aten +
+                                          "` has a non-Tensor output whose value is dependent on "
+                                          "the data of Tensor inputs."));
+  }
+  if (!result) return Expected<VtPtr>(unsupported("fake tensor: " + result.error().message()));
+  return std::nullopt;
+}
+
 Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
                            const std::string& metaOp, vt::Args args, vt::Kwargs kwargs) {
   // Realised up front: a lazy value may turn out to be a SymInt.
@@ -760,38 +806,10 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
       return s.error();
   }
   std::string unbackedSymbol;
-  if (!result && result.error().message().find("data-dependent output size") != std::string::npos &&
-      tx.context().trace.configOf(tx.context().event).getCaptureDynamicOutputShapeOps()) {
-    auto dd = dataDependentMeta(tx.context(), metaOp, margs, mkw, unbackedSymbol);
-    if (!dd)
-      return unsupported("operator " + metaOp +
-                         " under config.capture_dynamic_output_shape_ops (its unbacked output "
-                         "size is not modelled)");
-    if (!*dd) return dd->error();
-    result = fake::MetaValue(std::move(**dd));
+  if (!result) {
+    auto failed = metaFailure(tx, metaOp, margs, mkw, result, unbackedSymbol);
+    if (failed) return std::move(*failed);
   }
-  if (!result && result.error().message().find("data-dependent output size") != std::string::npos) {
-    // FakeTensorMode raises DynamicOutputShapeException; with
-    // capture_dynamic_output_shape_ops off Dynamo graph-breaks (utils.get_fake_value).
-    return graphBreak(tx, "Dynamic shape operator",
-                      "Operator " + metaOp + "'s output shape depends on input Tensor data.");
-  }
-  if (const std::string marker = "(DataDependentOutputException): ";
-      !result && result.error().message().find(marker) != std::string::npos) {
-    // FakeTensorMode raises DataDependentOutputException for an op answering a value read
-    // from the data; utils.get_fake_value graph-breaks. Under capture_scalar_outputs,
-    // _local_scalar_dense gives an unbacked symbol instead (not modelled).
-    const std::string& msg = result.error().message();
-    std::string aten = msg.substr(msg.find(marker) + marker.size());
-    if (aten.find("_local_scalar_dense") != std::string::npos &&
-        tx.context().trace.configOf(tx.context().event).getCaptureScalarOutputs())
-      return unsupported("operator " + metaOp + " under capture_scalar_outputs (unbacked item)");
-    return graphBreak(tx, "Data dependent operator",
-                      "Operator `" + aten +
-                          "` has a non-Tensor output whose value is dependent on the data of "
-                          "Tensor inputs.");
-  }
-  if (!result) return unsupported("fake tensor: " + result.error().message());
   bool returnsArgument = false;
   if (specialised) {
     specialiseMetaValue(tx.context(), *result);
