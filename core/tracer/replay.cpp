@@ -816,6 +816,33 @@ std::set<std::pair<std::string, std::string>> pendingUnifications(const TracingC
 
 // One pass of symbolic evaluation over the frame; `breakAt` set on the pass after the
 // core found a graph break (Dynamo's restart after a failed speculation).
+// The frame's dynamic-shape plan (dims, duck sizing, marks, export Dims, recompile
+// tracking, dynamic ints, symbols an earlier pass unified) and its stand-in base.
+void applyDynamicPlan(TracingContext& ctx, const DynamicPlan& plan, int64_t symbolBase) {
+  ctx.dynamicDims = plan.dims;
+  ctx.duckShapes = plan.duck;
+  ctx.nonDuckDims = plan.nonDuck;
+  ctx.markedDims = plan.marked;
+  ctx.exportDimRanges = plan.exportRanges;
+  ctx.recompileTracked = plan.recompileTracked;
+  ctx.earlierEvents = plan.earlierEvents;
+  ctx.dynamicInts = plan.ints;
+  ctx.symbolBase = symbolBase;
+  for (const auto& [a, b] : plan.unified) {
+    ctx.unifyWith.emplace(a, b);
+    ctx.unifyWith.emplace(b, a);
+  }
+}
+
+// The recorded global torch state the replay starts from: grad mode, autocast, dtype.
+void applyGlobalState(TracingContext& ctx, schema::GlobalState::Reader gs) {
+  ctx.gradEnabled = gs.getGradEnabled();
+  ctx.anyAutocastEnabled = gs.getAutocastCpuEnabled() || gs.getAutocastGpuEnabled();
+  ctx.autocastCpuEnabled = gs.getAutocastCpuEnabled();
+  ctx.autocastGpuEnabled = gs.getAutocastGpuEnabled();
+  if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
+}
+
 Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
                                    schema::CompileEvent::Reader event,
                                    const bytecode::CodeObject& codeIn, const ReplayHooks* hooks,
@@ -834,19 +861,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
     ctx.output.setExport();
   }
   if (ctx.exportMode.fullgraphCapture) ctx.output.setShapeGuardsUnbuilt();
-  ctx.dynamicDims = plan.dims;
-  ctx.duckShapes = plan.duck;
-  ctx.nonDuckDims = plan.nonDuck;
-  ctx.markedDims = plan.marked;
-  ctx.exportDimRanges = plan.exportRanges;
-  ctx.recompileTracked = plan.recompileTracked;
-  ctx.earlierEvents = plan.earlierEvents;
-  ctx.dynamicInts = plan.ints;
-  ctx.symbolBase = symbolBase;
-  for (const auto& [a, b] : plan.unified) {
-    ctx.unifyWith.emplace(a, b);
-    ctx.unifyWith.emplace(b, a);
-  }
+  applyDynamicPlan(ctx, plan, symbolBase);
   StandInUnifier unifier(ctx);
   fake::SizeUnifierScope unifierScope(symbolBase != 0 ? &unifier : nullptr);
   if (hooks) {
@@ -858,11 +873,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
     }
   }
   auto gs = frame.getGlobalState();
-  ctx.gradEnabled = gs.getGradEnabled();
-  ctx.anyAutocastEnabled = gs.getAutocastCpuEnabled() || gs.getAutocastGpuEnabled();
-  ctx.autocastCpuEnabled = gs.getAutocastCpuEnabled();
-  ctx.autocastGpuEnabled = gs.getAutocastGpuEnabled();
-  if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
+  applyGlobalState(ctx, gs);
   // InstructionTranslator._throw_if_in_functorch: a frame entered while a functorch
   // transform is active (a function torch.func.grad calls eagerly after a graph break) is
   // an error unless the backend is eager, and is guarded with FUNCTORCH_STACK_MATCH when it

@@ -1,0 +1,134 @@
+// dynamic_inputs.cpp — the symbols of graph inputs with dynamic sizes: each dynamic dim
+// of a tensor input gets a size symbol and a stand-in value for this replay, its sizes
+// and strides become the shape env's input guards (torch/fx/experimental/symbolic_shapes.py
+// ShapeEnv.create_symbol and create_symbolic_sizes_strides_storage_offset, as
+// torch/_dynamo/variables/builder.py wrap_tensor reaches them; OutputGraph.tracked_fakes
+// under export).
+#include "core/tracer/dynamic_inputs.h"
+
+#include "core/guards/rules.h"
+#include "core/tracer/derived_sizes.h"
+#include "core/tracer/instruction_translator.h"
+
+namespace dynrr::tracer {
+
+// The stand-in value a new symbol takes in this replay: its own, or, when an earlier
+// pass found it equal to a symbol made before it, that symbol's; the shape env then
+// makes the two one (the replacement Dynamo's shape env made when its meta function or
+// the program compared them).
+int64_t standInFor(TracingContext& ctx, const std::string& symbol) {
+  auto& env = ctx.output.shapeEnv();
+  auto [lo, hi] = ctx.unifyWith.equal_range(symbol);
+  for (auto it = lo; it != hi; ++it) {
+    auto other = ctx.symbolStandIn.find(it->second);
+    if (other == ctx.symbolStandIn.end()) continue;
+    env.evaluate(symbolic::Relation{symbolic::Expr::symbol(symbol), symbolic::RelOp::kEq,
+                                    symbolic::Expr::symbol(it->second)});
+    int64_t standIn = other->second;
+    ctx.symbolStandIn[symbol] = standIn;
+    if (auto rep = env.replace(symbolic::Expr::symbol(symbol)).asSymbol())
+      ctx.symbolByStandIn[standIn] = *rep;
+    return standIn;
+  }
+  int64_t standIn =
+      ctx.symbolBase + kStandInStep * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
+  ctx.symbolStandIn[symbol] = standIn;
+  ctx.symbolByStandIn[standIn] = symbol;
+  return standIn;
+}
+
+// Under export, a wrapped tensor's fake is tracked (OutputGraph.tracked_fakes) and the
+// SHAPE_ENV guard keeps its static values (produce_guards with ignore_static=False): its
+// sizes and strides (dynamicSizes adds those of a tensor with symbolic dims), then its
+// storage offset.
+void exportTrackedFake(TracingContext& ctx, const std::string& srcName,
+                       const fake::TensorMeta& meta) {
+  auto& env = ctx.output.shapeEnv();
+  if (!ctx.dynamicDims.count(srcName)) {
+    for (size_t i = 0; i < meta.sizes.size(); ++i)
+      env.addInputGuard(srcName + ".size()[" + std::to_string(i) + "]",
+                        symbolic::Expr(meta.sizes[i]));
+    for (size_t i = 0; i < meta.strides.size(); ++i)
+      env.addInputGuard(srcName + ".stride()[" + std::to_string(i) + "]",
+                        symbolic::Expr(meta.strides[i]));
+  }
+  env.addInputGuard(srcName + ".storage_offset()", symbolic::Expr(meta.storageOffset));
+}
+
+// A tensor input with dynamic dims (automatic_dynamic_shapes, mark_dynamic,
+// assume_static_by_default=False): each dynamic dim gets a size symbol from the shape env
+// (ShapeEnv.create_symbol: s<sha256(source) % 100>, duck-sized or not as the plan says,
+// range [2, inf]) and a torch.SymInt graph input; the meta takes the symbol's stand-in
+// value for this replay. Its sizes and its strides, inferred from the sizes for a
+// contiguous input (DimDynamic.INFER_STRIDE), are the shape env's input guards. Returns
+// the TENSOR_MATCH detail, None for what is symbolic.
+Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
+                                   std::vector<bool> dyn, const std::string& srcName) {
+  if (dyn.size() != meta.sizes.size()) return Error("dynamic dims do not match the tensor rank");
+  if (meta.strides != fake::TensorMeta::contiguous(meta.dtype, meta.sizes).strides)
+    return unsupported("dynamic shapes of a non-contiguous input " + srcName);
+  auto& env = ctx.output.shapeEnv();
+  fake::Shape sizes = meta.sizes;
+  std::vector<symbolic::Expr> exprs;
+  auto nonDuck = ctx.nonDuckDims.find(srcName);
+  for (size_t i = 0; i < dyn.size(); ++i) {
+    int64_t hint = meta.sizes[i];
+    std::string dimSource = srcName + ".size()[" + std::to_string(i) + "]";
+    bool duck = ctx.duckShapes && !(nonDuck != ctx.nonDuckDims.end() &&
+                                    i < nonDuck->second.size() && nonDuck->second[i]);
+    if (dyn[i] && hint <= 1) {
+      // specialize_zero_one: a size 0 or 1 is that constant, duck-sized or not, and for
+      // a dim automatic dynamic made dynamic.
+      auto marked = ctx.markedDims.find(srcName);
+      if (marked != ctx.markedDims.end() && i < marked->second.size() && marked->second[i])
+        return unsupported("a dim marked dynamic of size 0 or 1 (" + dimSource +
+                           "): Dynamo specialises it against the mark, not modelled");
+      dyn[i] = false;
+    }
+    if (!dyn[i]) {
+      exprs.emplace_back(hint);
+      env.addInputGuard(dimSource, symbolic::Expr(hint));
+      continue;
+    }
+    symbolic::Expr e = env.createSizeSymbol(dimSource, hint, duck);
+    std::string symbol = *e.asSymbol();
+    if (auto r = ctx.exportDimRanges.find(dimSource); r != ctx.exportDimRanges.end()) {
+      // A torch.export Dim: the symbol's range is the constraint's.
+      if (hint < r->second.first || (r->second.second >= 0 && hint > r->second.second))
+        return unsupported("an input size outside its torch.export Dim range (" + dimSource +
+                           "): the constraint violation is not modelled");
+      env.constrainRange(
+          symbol, r->second.first,
+          r->second.second >= 0 ? std::optional<int64_t>(r->second.second) : std::nullopt);
+    }
+    auto found = ctx.symbolStandIn.find(symbol);
+    if (found == ctx.symbolStandIn.end()) {
+      standInFor(ctx, symbol);
+      ctx.symbolNodes[symbol] = ctx.output.symbolInput(symbol, dimSource);
+      found = ctx.symbolStandIn.find(symbol);
+    }
+    sizes[i] = found->second;
+    exprs.push_back(e);
+    env.addInputGuard(dimSource, e);
+  }
+  // Inferred strides of a contiguous tensor: the product of the sizes after each dim.
+  symbolic::Expr stride(1);
+  std::vector<symbolic::Expr> strides(dyn.size());
+  for (size_t k = dyn.size(); k-- > 0;) {
+    strides[k] = stride;
+    stride = stride * (meta.sizes[k] == 0 ? symbolic::Expr(1) : exprs[k]);
+  }
+  for (size_t k = 0; k < dyn.size(); ++k)
+    env.addInputGuard(srcName + ".stride()[" + std::to_string(k) + "]", strides[k]);
+  std::string detail = guards::tensorMatchDetail(meta, &dyn);
+  ctx.dynamicTensors[srcName] = {meta, exprs};
+  meta.sizes = sizes;
+  meta.strides = fake::TensorMeta::contiguous(meta.dtype, sizes).strides;
+  // A dim duck-sized to a symbol the shape env already fixed to a constant (an input
+  // realised after the specialisation): c10::SymInt keeps the constant as an int, so the
+  // fake tensor has the number.
+  if (hasConstantReplacement(ctx)) specialiseMeta(ctx, meta);
+  return detail;
+}
+
+}  // namespace dynrr::tracer

@@ -1,0 +1,26 @@
+// dynamic_inputs.h — size symbols of tensor and int graph inputs (see dynamic_inputs.cpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/fake/tensor_meta.h"
+#include "core/support/error.h"
+
+namespace dynrr::tracer {
+
+struct TracingContext;
+
+// The stand-in value a new symbol takes in this replay (its own, or a unified symbol's).
+int64_t standInFor(TracingContext& ctx, const std::string& symbol);
+// Under export: the static sizes, strides and storage offset of a wrapped tensor's fake
+// as the SHAPE_ENV guard keeps them.
+void exportTrackedFake(TracingContext& ctx, const std::string& srcName,
+                       const fake::TensorMeta& meta);
+// A tensor input with dynamic dims `dyn`: symbols, stand-ins and input guards; `meta`
+// takes the stand-ins. Returns the TENSOR_MATCH detail (None for what is symbolic).
+Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
+                                   std::vector<bool> dyn, const std::string& srcName);
+
+}  // namespace dynrr::tracer
