@@ -649,10 +649,9 @@ bool keepArgumentSizes(const std::string& op, const std::vector<fake::MetaArg>& 
 // (fake::SizeUnifier): Dynamo's check on the SymInt (torch._check(s == N) in
 // infer_size, a shape check of mm or cat) evaluates Eq(s, N) under the hint, guards it
 // and replaces the symbol by N, and the function goes on with N. For a backed symbol whose
-// hint is N the core does the same and gives the function the number (the caller runs
-// it again). `unspecialised` keeps the arguments as they were first (keepArgumentSizes).
-bool specialiseOnSizeClash(TracingContext& ctx, std::vector<fake::MetaArg>& margs,
-                           fake::Kwargs& mkw, std::vector<fake::MetaArg>& unspecialised) {
+// hint is N the core does the same (the caller gives the function the number and runs it
+// again).
+bool specialiseOnSizeClash(TracingContext& ctx) {
   if (!ctx.sizeClash) return false;
   const auto [symbol, size] = *ctx.sizeClash;
   auto& env = ctx.output.shapeEnv();
@@ -662,11 +661,7 @@ bool specialiseOnSizeClash(TracingContext& ctx, std::vector<fake::MetaArg>& marg
     return false;
   if (!env.evaluate({symbolic::Expr::symbol(symbol), symbolic::RelOp::kEq, symbolic::Expr(size)}))
     return false;
-  if (!env.replace(symbolic::Expr::symbol(symbol)).isConstant()) return false;
-  if (unspecialised.empty()) unspecialised = margs;
-  for (auto& m : margs) specialiseMetaArg(ctx, m);
-  for (auto& kv : mkw) specialiseMetaArg(ctx, kv.second);
-  return true;
+  return env.replace(symbolic::Expr::symbol(symbol)).isConstant();
 }
 
 // What happens before the meta function runs on the converted arguments: the refusals
@@ -794,8 +789,8 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   }
   tx.context().sizeClash.reset();
   auto result = fake::callOp(metaCall, margs, mkw, fctx);
-  for (int k = 0;
-       !result && k < 8 && specialiseOnSizeClash(tx.context(), margs, mkw, unspecialised); ++k) {
+  for (int k = 0; !result && k < 8 && specialiseOnSizeClash(tx.context()); ++k) {
+    specialiseArgs();
     tx.context().sizeClash.reset();
     result = fake::callOp(metaCall, margs, mkw, fctx);
     if (result) tx.context().unresolvedClash.clear();
