@@ -131,4 +131,28 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
   return detail;
 }
 
+void bindSubgraphSymbols(TracingContext& ctx) {
+  if (ctx.symbolBase == 0) return;
+  ctx.output.basicSymbolsOf = [&ctx](const fake::TensorMeta& m) {
+    OutputGraph::SymbolLists out;
+    auto add = [&](int64_t v) {
+      if (specialisedSize(ctx, v)) return;
+      auto e = sizeExpr(ctx, v);
+      if (!e) {
+        out.push_back({""});
+        return;
+      }
+      if (!e->isConstant()) out.push_back(e->freeSymbols());
+    };
+    for (int64_t v : m.sizes) add(v);
+    for (int64_t v : m.strides) add(v);
+    add(m.storageOffset);
+    return out;
+  };
+  ctx.output.rootSymbolNode = [&ctx](const std::string& s) -> NodeId {
+    auto it = ctx.symbolNodes.find(s);
+    return it == ctx.symbolNodes.end() ? -1 : it->second;
+  };
+}
+
 }  // namespace dynrr::tracer

@@ -23,4 +23,9 @@ void exportTrackedFake(TracingContext& ctx, const std::string& srcName,
 Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
                                    std::vector<bool> dyn, const std::string& srcName);
 
+// Lets ctx.output lift size symbols into higher-order op subgraphs
+// (SubgraphTracer._lift_basic_symbols): a tensor's symbols through sizeExpr, the root's
+// bound symbols from ctx.symbolNodes.
+void bindSubgraphSymbols(TracingContext& ctx);
+
 }  // namespace dynrr::tracer

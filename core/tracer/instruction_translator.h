@@ -185,6 +185,8 @@ struct TracingContext {
     std::weak_ptr<vt::VariableTracker> value;
     NodeId node = -1;
     bool decided = false;
+    // The SymInt was on the right (`3 < n`): the node's text is not sympy's.
+    bool reflected = false;
   };
   std::map<const vt::VariableTracker*, ComparisonNode> comparisonNodes;
   // VariableBuilder results by source name (OutputGraph.variable_tracker_cache).
@@ -200,8 +202,15 @@ struct TracingContext {
     // earlier speculation checkpoint exists: Dynamo restarts and compiles the partial
     // graph at this root offset, running the rest eagerly (step_graph_break).
     std::optional<uint32_t> checkpoint;
+    // The pass that found the break had made get_pytree_SUPPORTED_NODES_source (its
+    // lru_cache holds it for the restarted pass: see pytreeNodesSourceMade).
+    bool pytreeNodesSourceMade = false;
   };
   std::optional<BreakRequest> pendingBreak;
+  // Dynamo's functools.lru_cache'd get_pytree_SUPPORTED_NODES_source was called in this
+  // process before (an earlier pass of the frame, or guardSupportedNodesImport's check of
+  // earlier events): its ImportSource installs no ID_MATCH again.
+  bool pytreeNodesSourceMade = false;
   // Dynamo gives up on the frame (it runs eagerly) for this reason, logging one graph
   // break of this type at the root's instruction: an exception no handler of the frame
   // catches ("Observed exception", InstructionTranslatorBase.exception_handler).

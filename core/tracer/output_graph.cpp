@@ -2,6 +2,7 @@
 #include "core/tracer/output_graph.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <map>
 #include <set>
@@ -137,6 +138,16 @@ NodeId OutputGraph::liftToCurrent(NodeId node) {
 }
 
 NodeId OutputGraph::liftFreevar(int tracer, NodeId node) {
+  // lift_tracked_freevar_to_input: a SymInt whose symbol is bound here already (lifted
+  // with a tensor's sizes, or an earlier SymInt of that symbol) is that placeholder.
+  const std::string symbol = graph_.node(node).meta
+                                 ? ""
+                                 : (graph_.node(node).symExpr.empty() ? graph_.node(node).symbol
+                                                                      : graph_.node(node).symExpr);
+  if (!symbol.empty()) {
+    auto& bound = tracers_[static_cast<size_t>(tracer)].bound;
+    if (auto it = bound.find(symbol); it != bound.end()) return it->second;
+  }
   for (const auto& [proxy, ph] : tracers_[static_cast<size_t>(tracer)].lifted) {
     if (proxy == node) return ph;
   }
@@ -149,8 +160,11 @@ NodeId OutputGraph::liftFreevar(int tracer, NodeId node) {
     return node;
   }
   if (owner != parent) liftFreevar(parent, node);
-  // create_graph_input(proxy.node.name, type(example_value), example_value): named after
-  // the node in its own graph, keyed by that node.
+  // create_graph_input(proxy.node.name, type(example_value), example_value) lifts the
+  // tensor's size symbols first (_lift_basic_symbols, before=True): named after the node
+  // in its own graph, keyed by that node.
+  if (const auto& m = graph_.node(node).meta; m && basicSymbolsOf)
+    liftBasicSymbols(tracer, basicSymbolsOf(*m));
   const ProtoNode& from = graph_.node(node);
   ProtoNode ph;
   ph.op = "placeholder";
@@ -159,11 +173,70 @@ NodeId OutputGraph::liftFreevar(int tracer, NodeId node) {
   ph.meta = from.meta;
   ph.metaTuple = from.metaTuple;
   ph.symExpr = from.symExpr.empty() ? from.symbol : from.symExpr;
-  // type(example_value): a FakeTensor (cond and while_loop replace these placeholders
-  // when they merge their subgraphs' inputs).
-  ph.typeExpr = from.meta ? "torch._subclasses.fake_tensor.FakeTensor" : "";
+  // type(example_value): a FakeTensor or a SymInt (cond and while_loop replace these
+  // placeholders when they merge their subgraphs' inputs).
+  ph.typeExpr = from.meta        ? "torch._subclasses.fake_tensor.FakeTensor"
+                : symbol.empty() ? ""
+                                 : "torch.SymInt";
   NodeId id = graph_.add(std::move(ph));
   tracers_[static_cast<size_t>(tracer)].lifted.emplace_back(node, id);
+  // create_graph_input binds a SymInt whose expression is a bare symbol; a compound
+  // expression is one input of its own.
+  if (!symbol.empty() && std::all_of(symbol.begin(), symbol.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+      }))
+    tracers_[static_cast<size_t>(tracer)].bound[symbol] = id;
+  if (onNode) onNode(id);
+  return id;
+}
+
+// _lift_basic_symbols / _lift_symbols_in_symint: the symbols of each expression not bound
+// in `tracer` are lifted from its parent (which binds them first, recursively up to the
+// root's symbol inputs). Two unbound symbols in one expression are lifted in sympy's
+// free_symbols set order, which the core does not know: refused.
+void OutputGraph::liftBasicSymbols(int tracer, const SymbolLists& exprs) {
+  if (tracer == 0) return;
+  for (const auto& syms : exprs) {
+    std::vector<std::string> unbound;
+    for (const auto& s : syms) {
+      if (s.empty()) {
+        if (liftError_.empty())
+          liftError_ = "a tensor whose size has no known expression lifted into a subgraph";
+        return;
+      }
+      if (!tracers_[static_cast<size_t>(tracer)].bound.count(s)) unbound.push_back(s);
+    }
+    if (unbound.size() > 1 && liftError_.empty())
+      liftError_ = "a size expression with two unbound symbols lifted into a subgraph (their " +
+                   std::string("order is sympy's set order)");
+    for (const auto& s : unbound) liftSymbol(tracer, s);
+  }
+}
+
+NodeId OutputGraph::liftSymbol(int tracer, const std::string& s) {
+  if (tracer == 0) {
+    NodeId root = rootSymbolNode ? rootSymbolNode(s) : -1;
+    if (root < 0 && liftError_.empty())
+      liftError_ = "size symbol " + s +
+                   " has no graph input to lift into a subgraph (an unbacked or derived " +
+                   "symbol: not modelled)";
+    return root;
+  }
+  auto& t = tracers_[static_cast<size_t>(tracer)];
+  if (auto it = t.bound.find(s); it != t.bound.end()) return it->second;
+  NodeId outer = liftSymbol(t.parent, s);
+  if (outer < 0) return -1;
+  // create_graph_input(str(s0), type(example_val), example_val): a SymInt placeholder
+  // keyed (lifted_freevars) by the parent's node for the symbol.
+  ProtoNode ph;
+  ph.op = "placeholder";
+  ph.graph = tracer;
+  ph.target = s;
+  ph.symExpr = s;
+  ph.typeExpr = "torch.SymInt";
+  NodeId id = graph_.add(std::move(ph));
+  tracers_[static_cast<size_t>(tracer)].lifted.emplace_back(outer, id);
+  tracers_[static_cast<size_t>(tracer)].bound[s] = id;
   if (onNode) onNode(id);
   return id;
 }

@@ -103,6 +103,21 @@ class OutputGraph {
   // belongs to the current graph; otherwise the placeholder lifting it (and, first, the
   // enclosing tracers between, as lift_tracked_freevar_to_input recurses to the parent).
   NodeId liftToCurrent(NodeId node);
+  // _lift_basic_symbols for a tensor input about to be created in the current tracer
+  // (create_graph_input's before=True): each size, stride and storage-offset symbol of
+  // `meta` not bound here becomes a placeholder first (see liftBasicSymbols).
+  void liftSymbolsOf(const fake::TensorMeta& meta) {
+    liftBasicSymbols(currentGraph(), basicSymbolsOf ? basicSymbolsOf(meta) : SymbolLists{});
+  }
+  // The free symbols of each size, stride and the storage offset of a tensor's example
+  // value (sorted within one expression; "" for a value whose expression is not known);
+  // empty without symbolic sizes. Set by the
+  // tracing context, which maps stand-in sizes to expressions.
+  using SymbolLists = std::vector<std::vector<std::string>>;
+  std::function<SymbolLists(const fake::TensorMeta&)> basicSymbolsOf;
+  // The root tracer's bound_symbols: the graph input node of a size symbol, or -1 (an
+  // unbacked or derived symbol has none).
+  std::function<NodeId(const std::string&)> rootSymbolNode;
   // Non-empty when a node could not be lifted (it belongs to no enclosing graph: a value
   // of a sibling subgraph reached through state the core does not isolate).
   const std::string& liftError() const { return liftError_; }
@@ -159,8 +174,14 @@ class OutputGraph {
   struct Tracer {
     int parent = -1;
     std::vector<std::pair<NodeId, NodeId>> lifted;
+    // SubgraphTracer.bound_symbols: size symbols with their placeholder here.
+    std::map<std::string, NodeId> bound;
   };
   NodeId liftFreevar(int tracer, NodeId node);
+  void liftBasicSymbols(int tracer, const SymbolLists& exprs);
+  // The node standing for symbol `s` in `tracer`, lifted from the enclosing tracers if
+  // it is not bound there yet; -1 (and liftError_) when the root has none.
+  NodeId liftSymbol(int tracer, const std::string& s);
   // The shape env's replacements in the graph (setOutput, before dead code goes).
   void applyReplacements();
   // applyReplacements for one SymInt node: hash-consed on its expression, or reified

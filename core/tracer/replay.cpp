@@ -23,6 +23,7 @@
 #include "core/guards/rules.h"
 #include "core/tracer/codegen.h"
 #include "core/tracer/derived_sizes.h"
+#include "core/tracer/dynamic_inputs.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/liveness.h"
 #include "core/tracer/variable_builder.h"
@@ -862,6 +863,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   }
   if (ctx.exportMode.fullgraphCapture) ctx.output.setShapeGuardsUnbuilt();
   applyDynamicPlan(ctx, plan, symbolBase);
+  bindSubgraphSymbols(ctx);
   StandInUnifier unifier(ctx);
   fake::SizeUnifierScope unifierScope(symbolBase != 0 ? &unifier : nullptr);
   if (hooks) {
@@ -886,6 +888,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
           "depends on the backend, which the trace does not record)");
 
   InstructionTranslator root(ctx, *code, std::move(*insts), frame.getGlobals(), nullptr);
+  if (breakAt) ctx.pytreeNodesSourceMade = breakAt->pytreeNodesSourceMade;
   if (breakAt) root.setStopAt(breakAt->checkpoint ? *breakAt->checkpoint : breakAt->rootOffset);
   for (auto local : frame.getLocals()) {
     std::string name = local.getName();
@@ -949,6 +952,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   if (!result) {
     if (ctx.pendingBreak && !breakAt) {
       found = ctx.pendingBreak;
+      found->pytreeNodesSourceMade = ctx.pytreeNodesSourceMade;
       return result.error();
     }
     if (!ctx.unresolvedClash.empty() &&
@@ -1149,8 +1153,26 @@ Expected<std::string> preTraceSkip(const trace::TraceReader& trace, size_t event
 // A frame with symbols is replayed twice with different stand-ins: both replays must
 // reach the same decisions but for the symbolic numbers, which merge into -1 in example
 // values as the recorder prints them.
+// One graph of each replay, with its higher-order op subgraphs: the same code and the
+// same nodes; the example values merged (false where a stand-in reaches one as a number).
+bool mergeSymbolicGraph(compare::GraphDecision& a, const compare::GraphDecision& b) {
+  if (a.code != b.code || a.nodes.size() != b.nodes.size() ||
+      a.subgraphs.size() != b.subgraphs.size())
+    return false;
+  for (size_t n = 0; n < a.nodes.size(); ++n) {
+    std::string merged = mergeSymbolic(a.nodes[n].exampleValue, b.nodes[n].exampleValue);
+    if (merged.empty() && !a.nodes[n].exampleValue.empty()) return false;
+    a.nodes[n].exampleValue = merged;
+  }
+  for (size_t k = 0; k < a.subgraphs.size(); ++k) {
+    if (a.subgraphs[k].name != b.subgraphs[k].name ||
+        !mergeSymbolicGraph(a.subgraphs[k].graph, b.subgraphs[k].graph))
+      return false;
+  }
+  return true;
+}
+
 Expected<ReplayOutcome> mergeSymbolicReplays(ReplayOutcome a, const ReplayOutcome& b) {
-  const auto& da = a.decisions;
   const auto& db = b.decisions;
   auto pythonLevel = [] {
     return unsupported(
@@ -1159,29 +1181,19 @@ Expected<ReplayOutcome> mergeSymbolicReplays(ReplayOutcome a, const ReplayOutcom
         "number (a size of an op result or a derived value the core does not keep as a "
         "SymInt expression)");
   };
+  auto& da = a.decisions;
   if (da.graphs.size() != db.graphs.size() || da.guards.size() != db.guards.size() ||
       da.breaks.size() != db.breaks.size())
     return pythonLevel();
-  for (size_t g = 0; g < da.graphs.size(); ++g) {
-    if (da.graphs[g].code != db.graphs[g].code ||
-        da.graphs[g].nodes.size() != db.graphs[g].nodes.size())
-      return pythonLevel();
-  }
   for (size_t k = 0; k < da.guards.size(); ++k) {
     if (da.guards[k].kind != db.guards[k].kind || da.guards[k].source != db.guards[k].source ||
         da.guards[k].detail != db.guards[k].detail)
       return pythonLevel();
   }
-  ReplayOutcome out = std::move(a);
-  for (size_t g = 0; g < out.decisions.graphs.size(); ++g) {
-    auto& nodes = out.decisions.graphs[g].nodes;
-    for (size_t n = 0; n < nodes.size(); ++n) {
-      std::string merged = mergeSymbolic(nodes[n].exampleValue, db.graphs[g].nodes[n].exampleValue);
-      if (merged.empty() && !nodes[n].exampleValue.empty()) return pythonLevel();
-      nodes[n].exampleValue = merged;
-    }
+  for (size_t g = 0; g < da.graphs.size(); ++g) {
+    if (!mergeSymbolicGraph(da.graphs[g], db.graphs[g])) return pythonLevel();
   }
-  return out;
+  return a;
 }
 
 Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, size_t eventIndex,
@@ -1234,26 +1246,6 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
 }
 
 namespace {
-
-const char* const kSubgraphSymbols =
-    "automatic dynamic shapes in a frame with higher-order op subgraphs (lifting size "
-    "symbols into subgraphs is not modelled)";
-
-bool hasSubgraphs(const compare::FrameDecisions& d) {
-  for (const auto& g : d.graphs)
-    if (!g.subgraphs.empty()) return true;
-  return false;
-}
-
-// A frame with higher-order op subgraphs replayed twice only because
-// capture_scalar_outputs / capture_dynamic_output_shape_ops is on (always under export):
-// when the two replays decide the same, no stand-in reached a decision (no symbol was
-// made or used), so the subgraphs hold no symbol and the first replay is the answer.
-Expected<ReplayOutcome> sameDecisionsOrRefuse(ReplayOutcome a, const Expected<ReplayOutcome>& b) {
-  if (b && compare::compareDecisions(a.decisions, b->decisions).verdict == compare::Verdict::kMatch)
-    return a;
-  return unsupported(kSubgraphSymbols);
-}
 
 // one_graph (export, fullgraph): InstructionTranslatorBase.step re-raises a graph break's
 // Unsupported instead of compiling a partial graph and resuming, and the frame is not
@@ -1456,10 +1448,6 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   }
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;
-  if (hasSubgraphs(a->decisions)) {
-    if (!plan.dims.empty() || !plan.ints.empty()) return unsupported(kSubgraphSymbols);
-    return sameDecisionsOrRefuse(std::move(*a), run(kSymbolBaseB, nullptr));
-  }
   auto b = run(kSymbolBaseB, nullptr);
   if (!b) return b;
   return mergeSymbolicReplays(std::move(*a), *b);

@@ -22,6 +22,7 @@
 #include "core/vt/functorch.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
+#include "core/vt/pytree_functions.h"
 #include "core/vt/sym_node.h"
 #include "core/vt/tensor.h"
 
@@ -213,7 +214,7 @@ void guardPytree(tracer::TracingContext& ctx, const Spec& a, const Spec& b, bool
   }
   out.addGuard(GuardKind::CLOSURE_MATCH, mod + "._is_pytreespec_instance");
   out.addGuard(GuardKind::CLOSURE_MATCH, mod + ".tree_is_leaf");
-  out.addGuard(GuardKind::ID_MATCH, "__import__('torch')");
+  guardSupportedNodesImport(ctx);
   out.addGuard(GuardKind::TYPE_MATCH, nodes);
   out.addGuard(GuardKind::DICT_NOT_CONTAINS, nodes);  // a Tensor leaf's type
   bool tuple = a.has(Spec::Kind::kTuple) || b.has(Spec::Kind::kTuple);
@@ -556,6 +557,26 @@ Status strictExportPytreeGap(Tx& tx, const std::string& op) {
                      "sources of torch.utils._pytree and SUPPORTED_NODES) are not modelled");
 }
 
+// The predicates torch.cond takes that the core models: a Python constant (one branch
+// inlined) or a boolean tensor.
+Status condPredicateGap(Tx& tx, const VtPtr& pred) {
+  auto& ctx = tx.context();
+  // A comparison of size symbols is a SymBool predicate in Dynamo (the cond's first
+  // argument, no guard); the core evaluated it to a bool, guarding: refused.
+  if (auto it = ctx.comparisonNodes.find(pred.get());
+      it != ctx.comparisonNodes.end() && it->second.value.lock() == pred && !it->second.decided)
+    return unsupported(
+        "torch.cond on a SymBool predicate (a comparison of size symbols: the core decides it "
+        "with a shape guard where Dynamo passes the SymBool to the cond)");
+  if (pred->kind() == VtKind::kConstant) return Status::success();
+  if (pred->kind() != VtKind::kTensor && pred->kind() != VtKind::kSymInt)
+    return unsupported("torch.cond with a " + pred->pythonTypeName() +
+                       " predicate (Dynamo raises: torch.cond: improper predicate)");
+  if (pred->kind() == VtKind::kSymInt)
+    return unsupported("torch.cond on a SymBool predicate (symbolic predicates are not modelled)");
+  return Status::success();
+}
+
 Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
   OutputGraph& out = ctx.output;
@@ -592,6 +613,7 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
   const VtPtr& trueFn = args[1];
   const VtPtr& falseFn = args[2];
   const VtPtr& operands = args[3];
+  if (Status st = condPredicateGap(tx, pred); !st) return st.error();
   // A constant predicate specialises on one branch, inlined in the current graph.
   if (pred->kind() == VtKind::kConstant) {
     auto items = operands->unpackVarSequence(tx);
@@ -600,11 +622,6 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
     if (!truth) return truth.error();
     return (*truth ? trueFn : falseFn)->callFunction(tx, *items, {});
   }
-  if (pred->kind() != VtKind::kTensor && pred->kind() != VtKind::kSymInt)
-    return unsupported("torch.cond with a " + pred->pythonTypeName() +
-                       " predicate (Dynamo raises: torch.cond: improper predicate)");
-  if (pred->kind() == VtKind::kSymInt)
-    return unsupported("torch.cond on a SymBool predicate (symbolic predicates are not modelled)");
   if (operands->kind() != VtKind::kTuple && operands->kind() != VtKind::kList)
     return unsupported("torch.cond with operands of type " + operands->pythonTypeName() +
                        " (Dynamo raises: torch.cond: improper operands)");
@@ -958,6 +975,10 @@ Expected<LoopFn> speculateManual(Tx& tx, const VtPtr& fn, const ManualInputs& in
     if (out.onNode) out.onNode(id);
     phs.push_back(std::make_shared<TensorVariable>(id, metas[i]));
   }
+  // create_graph_input's _lift_basic_symbols puts each input's size symbols before it;
+  // move_lifted_freevars_phs_to_end then moves every lifted placeholder after the manual
+  // ones, in the order they were lifted: here, lifted after them.
+  for (const auto& m : metas) out.liftSymbolsOf(m);
   auto r = traceInSubtracer(tx, fn, inputs.pack(phs), {}, where, /*noFallback=*/true);
   if (!r) return r.error();
   std::vector<VtPtr> leaves;
@@ -1250,7 +1271,6 @@ Expected<VtPtr> callMap(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs kwargs)
   if (!kwargs.empty() || args.size() < 2)
     return unsupported("torch._higher_order_ops.map called with keywords or without xs");
   if (out.inSubtracer()) return unsupported("map inside another higher-order operator's subgraph");
-  if (ctx.symbolBase != 0) return unsupported("map under dynamic shapes (not modelled)");
   switch (args[0]->kind()) {
     case VtKind::kUserFunction:
     case VtKind::kNestedFunction:
@@ -1284,6 +1304,11 @@ Expected<VtPtr> callMap(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs kwargs)
       return unsupported(
           "map over tensors whose leading sizes are missing, zero or differ "
           "(the wrapper's RuntimeError is not modelled)");
+  }
+  // `shapes = [xs.shape for xs in flat_xs]`: with symbolic sizes each read is a size node
+  // and a getitem per symbolic dim (dead code later, their names taken).
+  for (const auto& x : xs) {
+    if (auto shape = x->varGetattr(tx, "shape"); !shape) return shape.error();
   }
   guardMapWrapper(tx, wrapper, sourcedLeaf);
   // The first slices under discard_graph_changes (a throwaway SubgraphTracer, as for

@@ -84,6 +84,23 @@ Expected<VtPtr> callPytreeGetNodeType(Tx& tx, const Args& args) {
   return VtPtr(std::make_shared<BuiltinVariable>(*cls, typeSource));
 }
 
+void guardSupportedNodesImport(tracer::TracingContext& ctx) {
+  if (!ctx.pytreeNodesSourceMade) {
+    const std::string nodes = "__import__('torch').utils._pytree.SUPPORTED_NODES";
+    const uint32_t index = ctx.event.getIndex();
+    for (size_t j = 0; j < index && j < ctx.trace.eventCount() && !ctx.pytreeNodesSourceMade; ++j) {
+      for (auto g : ctx.trace.event(j).getReference().getGuards()) {
+        if (std::string_view(g.getSource().cStr()).substr(0, nodes.size()) == nodes) {
+          ctx.pytreeNodesSourceMade = true;
+          break;
+        }
+      }
+    }
+    if (!ctx.pytreeNodesSourceMade) ctx.output.addGuard(GuardKind::ID_MATCH, "__import__('torch')");
+  }
+  ctx.pytreeNodesSourceMade = true;
+}
+
 Expected<std::optional<VtPtr>> callPytreeTreeIsLeaf(Tx& tx, trace::ObjRef function,
                                                     const Args& args, const Kwargs& kwargs) {
   using Out = std::optional<VtPtr>;
@@ -118,7 +135,7 @@ Expected<std::optional<VtPtr>> callPytreeTreeIsLeaf(Tx& tx, trace::ObjRef functi
       nodes = e.getValue();
   }
   if (nodes == 0) return unsupported("tree_is_leaf's SUPPORTED_NODES not recorded");
-  ctx.output.addGuard(GuardKind::ID_MATCH, "__import__('torch')");
+  guardSupportedNodesImport(ctx);
   auto dict = tracer::VariableBuilder::wrap(
       ctx, nodes, Source::expr(nullptr, "__import__('torch').utils._pytree.SUPPORTED_NODES"));
   if (!dict) return dict.error();

@@ -10,6 +10,10 @@
 #include "core/trace/trace_reader.h"
 #include "core/vt/base.h"
 
+namespace dynrr::tracer {
+struct TracingContext;
+}
+
 namespace dynrr::vt {
 
 enum class PytreeFunction { kNone, kGetNodeType, kTreeIsLeaf, kTreeMap };
@@ -30,6 +34,13 @@ Expected<VtPtr> callPytreeGetNodeType(Tx& tx, const Args& args);
 // `function` is tree_is_leaf itself (its globals hold SUPPORTED_NODES).
 Expected<std::optional<VtPtr>> callPytreeTreeIsLeaf(Tx& tx, trace::ObjRef function,
                                                     const Args& args, const Kwargs& kwargs);
+
+// get_pytree_SUPPORTED_NODES_source (variables/functions.py) is functools.lru_cache'd:
+// the ImportSource("torch") it builds installs ID_MATCH __import__('torch') in whichever
+// frame is being traced the first time it is called in the process, and never again.
+// Installs that guard unless an earlier event of the trace guarded SUPPORTED_NODES or an
+// earlier pass of this frame made the source.
+void guardSupportedNodesImport(tracer::TracingContext& ctx);
 
 // UserFunctionVariable._maybe_call_tree_map_fastpath (torch 2.13, variables/functions.py):
 // tree_map(fn, tree, *rests) mapped over the trackers (VariableTracker.call_tree_map and

@@ -176,7 +176,7 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
     bool value = out.shapeEnv().evaluate(relation);
     VtPtr result = ConstantVariable::make(value);
     // torch._check reads the node back; a reflected `3 < n` prints otherwise in sympy.
-    if (selfOnLeft) tx.context().comparisonNodes[result.get()] = {result, node, decided};
+    tx.context().comparisonNodes[result.get()] = {result, node, decided, !selfOnLeft};
     return result;
   }
 

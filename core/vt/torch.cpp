@@ -300,7 +300,7 @@ Expected<VtPtr> torchCheck(Tx& tx, const std::string&, Args& args, Kwargs& kwarg
   const VtPtr& pred = args[0];
   auto& ctx = tx.context();
   if (auto it = ctx.comparisonNodes.find(pred.get());
-      it != ctx.comparisonNodes.end() && it->second.value.lock() == pred) {
+      it != ctx.comparisonNodes.end() && it->second.value.lock() == pred && !it->second.reflected) {
     if (it->second.decided)
       return unsupported(
           "torch._check of a relation sympy folds when it is built (the constant SymBool "

@@ -1,7 +1,7 @@
 """torch.cond recompiled for a new input size: automatic dynamic shapes lift size symbols.
 
 scope: part2
-expect: 2 graphs, 0 breaks, 1 recompile; the second compile is dynamic (core unsupported: size symbols in subgraphs)
+expect: 2 graphs, 0 breaks, 1 recompile; the second compile is dynamic
 """
 import torch
 
