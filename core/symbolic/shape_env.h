@@ -68,6 +68,9 @@ class ShapeEnv final : public Assumptions {
   // evaluate_expr: the value of `rel` under the hints. Unless the ranges decide it, the
   // relation (or its negation) becomes a guard and narrows the range of its symbol.
   bool evaluate(const Relation& rel);
+  // Whether `o` (a copy made earlier) has the same symbols, ranges, guards, axioms and
+  // replacements: nothing was decided in between.
+  bool sameState(const ShapeEnv& o) const;
   // What the ranges decide of `rel` (through the replacements), without guarding.
   // Also what the axioms (earlier guards' implications) decide, as _maybe_evaluate_static.
   std::optional<bool> knownValue(const Relation& rel) const;

@@ -117,6 +117,7 @@ struct Ops {
   // The container `inst.arg` deep on the stack (LIST_APPEND, MAP_ADD, SET_UPDATE ...).
   Expected<VtPtr> peekAt(const char* opname);
   Status popJumpIf(bool ifTrue);
+  void noteJumpOnComparison(const VtPtr& v);
   Status popJumpIfNoneImpl(bool ifNone);
   Status jumpIfOrPop(bool ifTrue);
   Status pushResult(Expected<VtPtr> r);

@@ -161,11 +161,20 @@ bool skipsWithNoOps(InstructionTranslator& tx) {
 
 }  // namespace
 
+// A jump on the bool a comparison of SymInts gave: in Dynamo the SymBool's bool() guards
+// here, so a cond given it later keeps that guard (TracingContext::ComparisonNode).
+void Ops::noteJumpOnComparison(const VtPtr& v) {
+  auto& nodes = tx.context().comparisonNodes;
+  if (auto it = nodes.find(v.get()); it != nodes.end() && it->second.value.lock() == v)
+    it->second.jumpedOn = true;
+}
+
 Status Ops::popJumpIf(bool ifTrue) {
   auto v = tx.pop();
   if (!v) return v.error();
   auto r = tx.realize(*v);
   if (!r) return r.error();
+  noteJumpOnComparison(*r);
   if (Status st = dictTruthGuards(tx, *v, *r); !st) return st;
   auto t = (*r)->boolValue(tx);
   if (!t) return t.error();
@@ -201,6 +210,7 @@ Status Ops::jumpIfOrPop(bool ifTrue) {
   if (tx.stack_.empty()) return Error("bad bytecode: JUMP_IF_*_OR_POP on an empty stack");
   auto r = tx.realize(tx.stack_.back());
   if (!r) return r.error();
+  noteJumpOnComparison(*r);
   if (Status st = dictTruthGuards(tx, tx.stack_.back(), *r); !st) return st;
   auto t = (*r)->boolValue(tx);
   if (!t) return t.error();

@@ -559,15 +559,7 @@ Status strictExportPytreeGap(Tx& tx, const std::string& op) {
 
 // The predicates torch.cond takes that the core models: a Python constant (one branch
 // inlined) or a boolean tensor.
-Status condPredicateGap(Tx& tx, const VtPtr& pred) {
-  auto& ctx = tx.context();
-  // A comparison of size symbols is a SymBool predicate in Dynamo (the cond's first
-  // argument, no guard); the core evaluated it to a bool, guarding: refused.
-  if (auto it = ctx.comparisonNodes.find(pred.get());
-      it != ctx.comparisonNodes.end() && it->second.value.lock() == pred && !it->second.decided)
-    return unsupported(
-        "torch.cond on a SymBool predicate (a comparison of size symbols: the core decides it "
-        "with a shape guard where Dynamo passes the SymBool to the cond)");
+Status condPredicateGap(const VtPtr& pred) {
   if (pred->kind() == VtKind::kConstant) return Status::success();
   if (pred->kind() != VtKind::kTensor && pred->kind() != VtKind::kSymInt)
     return unsupported("torch.cond with a " + pred->pythonTypeName() +
@@ -575,6 +567,27 @@ Status condPredicateGap(Tx& tx, const VtPtr& pred) {
   if (pred->kind() == VtKind::kSymInt)
     return unsupported("torch.cond on a SymBool predicate (symbolic predicates are not modelled)");
   return Status::success();
+}
+
+// The SymBool node a cond predicate stands for (see below), or -1.
+Expected<NodeId> symBoolPredicate(Tx& tx, const VtPtr& pred) {
+  auto& ctx = tx.context();
+  OutputGraph& out = ctx.output;
+  // A comparison of size symbols is a SymBool predicate in Dynamo: the cond's first
+  // argument, with no guard (SymNodeVariable). The core evaluated it to a bool, guarding;
+  // when nothing was decided since, that is undone and its node is the predicate. A jump
+  // on it before guarded in Dynamo too (bool() of the SymBool): the guard stays.
+  if (auto it = ctx.comparisonNodes.find(pred.get());
+      it != ctx.comparisonNodes.end() && it->second.value.lock() == pred && !it->second.decided) {
+    const auto& c = it->second;
+    if (!c.jumpedOn && (!c.envBefore || !c.envAfter || !out.shapeEnv().sameState(*c.envAfter)))
+      return unsupported(
+          "torch.cond on a SymBool predicate followed by other shape decisions before the "
+          "cond (undoing the comparison's guard then is not modelled)");
+    if (!c.jumpedOn) out.shapeEnv() = *c.envBefore;
+    return c.node;
+  }
+  return NodeId{-1};
 }
 
 Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
@@ -613,9 +626,12 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
   const VtPtr& trueFn = args[1];
   const VtPtr& falseFn = args[2];
   const VtPtr& operands = args[3];
-  if (Status st = condPredicateGap(tx, pred); !st) return st.error();
+  auto symPredOr = symBoolPredicate(tx, pred);
+  if (!symPredOr) return symPredOr.error();
+  const NodeId symPred = *symPredOr;
+  if (Status st = condPredicateGap(pred); !st) return st.error();
   // A constant predicate specialises on one branch, inlined in the current graph.
-  if (pred->kind() == VtKind::kConstant) {
+  if (pred->kind() == VtKind::kConstant && symPred < 0) {
     auto items = operands->unpackVarSequence(tx);
     if (!items) return items.error();
     auto truth = pred->boolValue(tx);
@@ -698,7 +714,7 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
   std::string falseName = out.installSubgraph("cond_false", f->graph);
   NodeId trueNode = out.getAttr(trueName);
   NodeId falseNode = out.getAttr(falseName);
-  NodeId predNode = static_cast<const TensorVariable&>(*pred).node();
+  NodeId predNode = symPred >= 0 ? symPred : static_cast<const TensorVariable&>(*pred).node();
   GraphArg tuple;
   tuple.kind = GraphArg::Kind::kTuple;
   for (NodeId n : *operandNodes) tuple.items.push_back(GraphArg::ofNode(n));

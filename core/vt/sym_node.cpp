@@ -111,6 +111,27 @@ Expected<VtPtr> SymIntVariable::unbackedCompare(Tx& tx, const std::string& base,
   return VtPtr(std::move(v));
 }
 
+namespace {
+
+// A comparison's SymBool as sympy prints it: `s77 > 4`, `Eq(s77, 5)`, `Ne(s77, 5)`; a
+// reflected `4 < n` is the SymInt's own __gt__ (`s77 > 4`).
+std::string symBoolText(const symbolic::Relation& relation, bool reflected) {
+  using symbolic::RelOp;
+  symbolic::Relation shown = relation;
+  if (reflected) {
+    static const std::map<RelOp, RelOp> kMirror = {
+        {RelOp::kLt, RelOp::kGt}, {RelOp::kGt, RelOp::kLt}, {RelOp::kLe, RelOp::kGe},
+        {RelOp::kGe, RelOp::kLe}, {RelOp::kEq, RelOp::kEq}, {RelOp::kNe, RelOp::kNe}};
+    shown = symbolic::Relation{relation.rhs, kMirror.at(relation.op), relation.lhs};
+  }
+  if (shown.op == RelOp::kEq || shown.op == RelOp::kNe)
+    return std::string(shown.op == RelOp::kEq ? "Eq(" : "Ne(") + shown.lhs.str() + ", " +
+           shown.rhs.str() + ")";
+  return shown.python([](const std::string& s) { return s; });
+}
+
+}  // namespace
+
 Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr& other,
                                       bool selfOnLeft) {
   // The other operand: an int constant or another SymInt.
@@ -171,12 +192,17 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
         "operator." + base,
         {selfOnLeft ? mine : theirs, selfOnLeft ? std::move(theirs) : std::move(mine)}, {});
     symbolic::Relation relation{l, rel->second, r};
-    out.graph().node(node).symExpr = relation.python([](const std::string& s) { return s; });
+    out.graph().node(node).symExpr = symBoolText(relation, !selfOnLeft);
     bool decided = out.shapeEnv().assumedValue(relation).has_value();
+    std::shared_ptr<const symbolic::ShapeEnv> before;
+    if (!decided) before = std::make_shared<symbolic::ShapeEnv>(out.shapeEnv());
     bool value = out.shapeEnv().evaluate(relation);
     VtPtr result = ConstantVariable::make(value);
     // torch._check reads the node back; a reflected `3 < n` prints otherwise in sympy.
-    tx.context().comparisonNodes[result.get()] = {result, node, decided, !selfOnLeft};
+    tx.context().comparisonNodes[result.get()] = {
+        result,  node,
+        decided, !selfOnLeft,
+        before,  before ? std::make_shared<symbolic::ShapeEnv>(out.shapeEnv()) : nullptr};
     return result;
   }
 
