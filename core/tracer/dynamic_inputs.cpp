@@ -142,7 +142,20 @@ void bindSubgraphSymbols(TracingContext& ctx) {
         out.push_back({""});
         return;
       }
-      if (!e->isConstant()) out.push_back(e->freeSymbols());
+      if (e->isConstant()) return;
+      // Symbols made one (unified stand-ins, a replacement by another symbol) share a
+      // stand-in: which one this fake tensor's size holds is not known.
+      auto syms = e->freeSymbols();
+      for (const auto& s : syms) {
+        bool replaced = false;
+        for (const auto& [from, to] : ctx.output.shapeEnv().replacements())
+          replaced = replaced || ((from == s || to.str() == s) && to.asSymbol());
+        if (ctx.unifyWith.count(s) || replaced) {
+          out.push_back({""});
+          return;
+        }
+      }
+      out.push_back(std::move(syms));
     };
     for (int64_t v : m.sizes) add(v);
     for (int64_t v : m.strides) add(v);

@@ -201,7 +201,10 @@ void OutputGraph::liftBasicSymbols(int tracer, const SymbolLists& exprs) {
     for (const auto& s : syms) {
       if (s.empty()) {
         if (liftError_.empty())
-          liftError_ = "a tensor whose size has no known expression lifted into a subgraph";
+          liftError_ =
+              "a tensor lifted into a subgraph whose size expression the core does not know "
+              "exactly (a derived size, or a symbol made one with another: the fake tensor's "
+              "own symbol is not kept)";
         return;
       }
       if (!tracers_[static_cast<size_t>(tracer)].bound.count(s)) unbound.push_back(s);
@@ -286,13 +289,19 @@ int OutputGraph::subgraphNamed(const std::string& name) const {
 }
 
 NodeId OutputGraph::subgraphOutput(int graph, const std::vector<NodeId>& outputs) {
+  std::vector<GraphArg> args;
+  for (NodeId n : outputs) args.push_back(GraphArg::ofNode(n));
+  return subgraphOutputArgs(graph, std::move(args));
+}
+
+NodeId OutputGraph::subgraphOutputArgs(int graph, std::vector<GraphArg> outputs) {
   ProtoNode node;
   node.op = "output";
   node.target = "output";
   node.graph = graph;
   GraphArg tuple;
   tuple.kind = GraphArg::Kind::kTuple;
-  for (NodeId n : outputs) tuple.items.push_back(GraphArg::ofNode(n));
+  tuple.items = std::move(outputs);
   node.args.push_back(std::move(tuple));
   return graph_.add(std::move(node));
 }
@@ -475,7 +484,8 @@ void OutputGraph::applyReplacements() {
     if (!n.sizeDims.empty()) n.exampleText = sizeExampleText(n.sizeDims, shapeEnv_);
     const NodeId next = k + 1 < order.size() ? order[k + 1] : -1;
     hashConsSymNode(id, next, byExpr);
-    if (!graph_.node(id).unbackedBindings.empty()) bindUnbacked(id, next, byExpr);
+    if (!graph_.node(id).unbackedBindings.empty() || !graph_.node(id).unbackedItemBindings.empty())
+      bindUnbacked(id, next, byExpr);
   }
   placeDeferredChecks();
   // Delete unused reified symbols: an unbacked symbol's binding no node uses.
@@ -543,10 +553,23 @@ void OutputGraph::hashConsSymNode(NodeId id, NodeId next, std::map<std::string, 
 // when the range is narrower than an int's (`u0 >= 0`, `u0 <= 10`: ge / le nodes, each
 // with an aten._assert_scalar naming it).
 void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr) {
-  const auto bindings = graph_.node(id).unbackedBindings;
+  auto bindings = graph_.node(id).unbackedBindings;
+  // An item of the node's tuple: bound by `getitem(node, index)` (kItemBinding - index).
+  constexpr int kItemBinding = -2;
+  for (const auto& [symbol, index] : graph_.node(id).unbackedItemBindings)
+    bindings.emplace_back(symbol, kItemBinding - static_cast<int>(index));
   for (const auto& [symbol, dim] : bindings) {
     if (!byExpr.count(symbol)) {
-      if (dim < 0) {
+      if (dim <= kItemBinding) {
+        ProtoNode item;
+        item.op = "call_function";
+        item.target = "operator.getitem";
+        item.args = {GraphArg::ofNode(id), GraphArg::ofConstant(int64_t{kItemBinding - dim})};
+        item.symExpr = symbol;
+        item.symValue = symbolic::Expr::symbol(symbol);
+        item.insertBefore = next;
+        byExpr.emplace(symbol, graph_.add(std::move(item)));
+      } else if (dim < 0) {
         byExpr.emplace(symbol, id);
       } else {
         ProtoNode size;
@@ -559,6 +582,10 @@ void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, Nod
         byExpr.emplace(symbol, graph_.add(std::move(size)));
       }
     }
+  }
+  // All the node's symbols are bound first, then each one's range asserts.
+  for (const auto& binding : bindings) {
+    const std::string& symbol = binding.first;
     if (!constrainedUnbacked_.insert(symbol).second) continue;
     const symbolic::SymbolInfo* info = shapeEnv_.symbol(symbol);
     if (!info) continue;

@@ -142,6 +142,7 @@ class OutputGraph {
   int subgraphNamed(const std::string& name) const;
   // The output node of subgraph `graph`, returning the tuple of `outputs` (nodes of it).
   NodeId subgraphOutput(int graph, const std::vector<NodeId>& outputs);
+  NodeId subgraphOutputArgs(int graph, std::vector<GraphArg> outputs);  // constants too
   // Graph.placeholder(target) in subgraph `graph` before its first other node, with the
   // example value of `metaFrom` (_merge_graph_inputs' new_ph.meta = arg.node.meta).
   NodeId exactPlaceholder(int graph, const std::string& target, NodeId metaFrom);

@@ -88,6 +88,9 @@ struct ProtoNode {
   // node.meta['unbacked_bindings']: the unbacked symbols this node defines, each with
   // the dim of the size that holds it (-1: the node's value itself, as .item()'s).
   std::vector<std::pair<std::string, int>> unbackedBindings;
+  // Unbacked symbols this node defines as an item of its tuple value (torch.cond's
+  // merged int outputs): each with its index, bound by a getitem.
+  std::vector<std::pair<std::string, int64_t>> unbackedItemBindings;
   // Subgraph placeholders (no source): true for those _merge_graph_inputs makes with
   // graph.placeholder(target) (target kept as given), false for create_graph_input's
   // (target made unique among the graph's used names).

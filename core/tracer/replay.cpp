@@ -26,6 +26,7 @@
 #include "core/tracer/dynamic_inputs.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/liveness.h"
+#include "core/tracer/unbacked.h"
 #include "core/tracer/variable_builder.h"
 #include "core/vt/ctx_manager.h"
 #include "core/vt/lists.h"
@@ -1444,7 +1445,9 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   bool unbacked = config.getCaptureScalarOutputs() || config.getCaptureDynamicOutputShapeOps();
   if (plan.dims.empty() && plan.ints.empty() && !unbacked) {
     auto out = run(0, hooks);
-    if (!out || out->lateDims.empty()) return out;
+    // A pass that had to make an unbacked symbol (a cond's merged int outputs) replays
+    // with stand-ins, as do late dynamic dims.
+    if (!out ? !needsStandIns(out.error()) : out->lateDims.empty()) return out;
   }
   auto a = run(kSymbolBaseA, hooks);
   if (!a) return a;

@@ -23,8 +23,7 @@ std::string_view baseName(std::string_view op) {
 // The value fake tensors compute with for a new unbacked int: a stand-in like a size
 // symbol's (base + kStandInStep*k, replay.cpp), so sizes read back map to the symbol.
 Expected<int64_t> newStandIn(TracingContext& ctx, const std::string& symbol) {
-  if (ctx.symbolBase == 0)
-    return Error("internal: an unbacked symbol in a replay without size stand-ins");
+  if (ctx.symbolBase == 0) return Error(kNeedsStandIns);
   int64_t standIn =
       ctx.symbolBase + kStandInStep * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
   ctx.symbolStandIn[symbol] = standIn;
@@ -83,6 +82,23 @@ void collectMetas(const fake::MetaArg& a, std::vector<const fake::TensorMeta*>& 
 }
 
 }  // namespace
+
+const char* const kNeedsStandIns =
+    "internal: an unbacked symbol in a replay without size stand-ins";
+
+bool needsStandIns(const Error& e) { return e.message().find(kNeedsStandIns) != std::string::npos; }
+
+Expected<std::pair<std::string, int64_t>> mergedIntSymbol(TracingContext& ctx, int64_t a,
+                                                          int64_t b) {
+  if (ctx.symbolBase == 0) return Error(kNeedsStandIns);
+  auto& env = ctx.output.shapeEnv();
+  symbolic::Expr sym = env.createUnbacked(false);
+  std::string name = *sym.asSymbol();
+  env.constrainRange(name, std::min(a, b), std::max(a, b));
+  auto s = newStandIn(ctx, name);
+  if (!s) return s.error();
+  return std::make_pair(name, *s);
+}
 
 bool capturesUnbacked(const TracingContext& ctx) {
   auto config = ctx.trace.configOf(ctx.event);

@@ -28,6 +28,17 @@ namespace dynrr::tracer {
 // size stand-ins, as for dynamic shapes).
 bool capturesUnbacked(const TracingContext& ctx);
 
+// The Error a replay without stand-ins (a frame replayed statically first) meets when the
+// core must make an unbacked symbol: the frame is then replayed with stand-ins.
+extern const char* const kNeedsStandIns;
+bool needsStandIns(const Error& e);
+
+// torch.cond's _merge_output of two different ints: a new unbacked SymInt
+// (create_unbacked_symint) whose range is the two (constrain_symbol_range): its symbol
+// and the stand-in fake tensors compute with.
+Expected<std::pair<std::string, int64_t>> mergedIntSymbol(TracingContext& ctx, int64_t a,
+                                                          int64_t b);
+
 // Tensor.item() under capture_scalar_outputs: a call_method `item` node whose example
 // value is a new unbacked SymInt (integer dtypes) or SymFloat (floating dtypes).
 Expected<VtPtr> unbackedItem(InstructionTranslator& tx, NodeId tensor,

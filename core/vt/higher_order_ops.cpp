@@ -17,6 +17,7 @@
 #include <set>
 
 #include "core/tracer/instruction_translator.h"
+#include "core/tracer/unbacked.h"
 #include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
 #include "core/vt/functorch.h"
@@ -58,9 +59,10 @@ struct Spec {
 };
 
 // pytree.tree_flatten on trackers: the leaves in order and the structure. `what` names
-// the value flattened in messages ("a torch.cond branch output").
+// the value flattened in messages ("a torch.cond branch output"); `intLeaves`: int
+// constants are leaves too (a cond's outputs), else refused.
 Status flatten(Tx& tx, const VtPtr& v, std::vector<VtPtr>& leaves, Spec& spec, int depth,
-               const std::string& what = "a torch.cond branch output") {
+               const std::string& what = "a torch.cond branch output", bool intLeaves = false) {
   auto r = tx.realize(v);
   if (!r) return r.error();
   const VtPtr& x = *r;
@@ -82,8 +84,16 @@ Status flatten(Tx& tx, const VtPtr& v, std::vector<VtPtr>& leaves, Spec& spec, i
     spec.kind = x->kind() == VtKind::kTuple ? Spec::Kind::kTuple : Spec::Kind::kList;
     for (const auto& item : seq->items()) {
       spec.children.emplace_back();
-      if (Status s = flatten(tx, item, leaves, spec.children.back(), depth + 1, what); !s) return s;
+      if (Status s = flatten(tx, item, leaves, spec.children.back(), depth + 1, what, intLeaves);
+          !s)
+        return s;
     }
+    return Status::success();
+  }
+  if (const ConstantVariable* c = asConstant(x);
+      intLeaves && c && std::holds_alternative<int64_t>(c->value())) {
+    spec.kind = Spec::Kind::kLeaf;
+    leaves.push_back(x);
     return Status::success();
   }
   if (x->kind() == VtKind::kConstant)
@@ -318,6 +328,8 @@ struct Branch {
   int graph = 0;
   Spec spec;
   std::vector<fake::TensorMeta> metas;
+  // Per leaf: the int an int leaf is (its meta unused), nullopt for a tensor.
+  std::vector<std::optional<int64_t>> ints;
   std::vector<std::pair<NodeId, NodeId>> lifted;
   // Outer nodes whose lifted placeholder the subgraph mutates in place (allowed by
   // while_loop with grad mode off: mutated_arg_indices).
@@ -419,8 +431,9 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
   auto r = traceInSubtracer(tx, fn, operands, {}, where, /*noFallback=*/true);
   if (!r) return r.error();
   std::vector<VtPtr> leaves;
-  if (Status s = flatten(tx, *r, leaves, res.spec, 0); !s) return s.error();
-  std::vector<NodeId> outputs;
+  if (Status s = flatten(tx, *r, leaves, res.spec, 0, "a torch.cond branch output", true); !s)
+    return s.error();
+  std::vector<GraphArg> outputs;
   if (!out.liftError().empty()) return unsupported(out.liftError() + " in " + where);
   // check_aliasing_and_input_mutation, with grad mode on (cond supports neither input
   // mutation nor aliasing then): an in-place method on a subgraph input, an output that
@@ -441,11 +454,19 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
                          " with grad mode off (input mutation in a subgraph is not modelled)");
   }
   for (size_t i = 0; i < leaves.size(); ++i) {
+    if (const ConstantVariable* c = asConstant(leaves[i])) {
+      // An int leaf: the subgraph returns the constant.
+      outputs.push_back(GraphArg::ofConstant(c->value()));
+      res.metas.emplace_back();
+      res.ints.push_back(*c->asInt());
+      continue;
+    }
     const auto& t = static_cast<const TensorVariable&>(*leaves[i]);
     bool aliased = out.graph().node(t.node()).graph != res.graph ||
                    out.graph().node(t.node()).op == "placeholder";
     for (size_t j = 0; j < i; ++j)
-      aliased = aliased || static_cast<const TensorVariable&>(*leaves[j]).node() == t.node();
+      aliased = aliased || (leaves[j]->kind() == VtKind::kTensor &&
+                            static_cast<const TensorVariable&>(*leaves[j]).node() == t.node());
     if (aliased && strict)
       return uncaptured("Encountered aliasing during higher order op tracing",
                         where + " returning an input or one tensor twice");
@@ -464,10 +485,11 @@ Expected<Branch> speculateBranch(Tx& tx, const VtPtr& fn, const std::vector<VtPt
       out.addGuard(GuardKind::TYPE_MATCH, t.source()->name());
       out.addGuard(GuardKind::DICT_KEYS_MATCH, "__import__('torch').utils._pytree.SUPPORTED_NODES");
     }
-    outputs.push_back(out.liftToCurrent(t.node()));
+    outputs.push_back(GraphArg::ofNode(out.liftToCurrent(t.node())));
     res.metas.push_back(t.meta());
+    res.ints.emplace_back();
   }
-  out.subgraphOutput(res.graph, outputs);
+  out.subgraphOutputArgs(res.graph, std::move(outputs));
   res.lifted = out.liftedFreevars(res.graph);
   return res;
 }
@@ -590,6 +612,48 @@ Expected<NodeId> symBoolPredicate(Tx& tx, const VtPtr& pred) {
   return NodeId{-1};
 }
 
+// The cond's merged outputs (_merge_output) and wrap_fx_proxy of the flat result: one
+// getitem per output. Equal int leaves stay that int; different ones become a new
+// unbacked SymInt ranging over the two, bound from the cond's tuple (its runtime asserts
+// made with the graph's).
+Expected<std::vector<VtPtr>> condOutputs(Tx& tx, NodeId cond, const Branch& t, const Branch& f) {
+  auto& ctx = tx.context();
+  OutputGraph& out = ctx.output;
+  std::vector<VtPtr> flat;
+  std::string example = "(";
+  for (size_t i = 0; i < t.metas.size(); ++i) {
+    NodeId item = out.callFunction(
+        "operator.getitem", {GraphArg::ofNode(cond), GraphArg::ofConstant(static_cast<int64_t>(i))},
+        {});
+    if (i) example += ", ";
+    if (!t.ints[i]) {
+      out.graph().node(item).meta = t.metas[i];
+      flat.push_back(std::make_shared<TensorVariable>(item, t.metas[i]));
+      example += canonicalMeta(t.metas[i]);
+      continue;
+    }
+    if (*t.ints[i] == *f.ints[i]) {
+      example += "int " + std::to_string(*t.ints[i]);
+      flat.push_back(ConstantVariable::make(*t.ints[i]));
+      continue;
+    }
+    auto sym = tracer::mergedIntSymbol(ctx, *t.ints[i], *f.ints[i]);
+    if (!sym) return sym.error();
+    const auto& [name, standIn] = *sym;
+    auto& n = out.graph().node(item);
+    n.symExpr = name;
+    n.symValue = symbolic::Expr::symbol(name);
+    out.graph().node(cond).unbackedItemBindings.emplace_back(name, static_cast<int64_t>(i));
+    example += "sym " + name;
+    flat.push_back(
+        std::make_shared<SymIntVariable>(item, 0, standIn, symbolic::Expr::symbol(name)));
+  }
+  if (!t.ints.empty() &&
+      std::any_of(t.ints.begin(), t.ints.end(), [](const auto& v) { return v.has_value(); }))
+    out.graph().node(cond).exampleText = example + ")";
+  return flat;
+}
+
 Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
   auto& ctx = tx.context();
   OutputGraph& out = ctx.output;
@@ -689,6 +753,12 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
   // differ become unbacked symbols, and other differences are errors: not modelled).
   // requires_grad is not compared; see below.
   for (size_t i = 0; i < t->metas.size(); ++i) {
+    if (t->ints[i] || f->ints[i]) {
+      if (t->ints[i] && f->ints[i]) continue;
+      return unsupported("torch.cond branches whose output " + std::to_string(i) +
+                         " is an int in one and a tensor in the other (_merge_output's "
+                         "assertion error is not modelled)");
+    }
     fake::TensorMeta a = t->metas[i], b = f->metas[i];
     a.requiresGrad = b.requiresGrad = false;
     if (canonicalMeta(a) != canonicalMeta(b))
@@ -723,17 +793,10 @@ Expected<VtPtr> callCond(Tx& tx, Args args, Kwargs kwargs) {
                                   GraphArg::ofNode(falseNode), std::move(tuple)},
                                  {});
   out.graph().node(cond).metaTuple = t->metas;
-  // wrap_fx_proxy of the flat result: one getitem per output, then tree_unflatten.
-  std::vector<VtPtr> flat;
-  for (size_t i = 0; i < t->metas.size(); ++i) {
-    NodeId item = out.callFunction(
-        "operator.getitem", {GraphArg::ofNode(cond), GraphArg::ofConstant(static_cast<int64_t>(i))},
-        {});
-    out.graph().node(item).meta = t->metas[i];
-    flat.push_back(std::make_shared<TensorVariable>(item, t->metas[i]));
-  }
+  auto flat = condOutputs(tx, cond, *t, *f);
+  if (!flat) return flat.error();
   size_t next = 0;
-  return unflatten(t->spec, flat, next);
+  return unflatten(t->spec, *flat, next);
 }
 
 // LazyVariableTracker.realize_all((args, kwargs)).

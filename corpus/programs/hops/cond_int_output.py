@@ -1,7 +1,7 @@
 """torch.cond whose branches return a tensor and an int: the int becomes an unbacked SymInt.
 
 scope: part2
-expect: 1 graph, 0 breaks, 0 recompiles; the cond's int output is an unbacked symbol with runtime asserts (core unsupported)
+expect: 1 graph, 0 breaks, 0 recompiles; the cond's int output is an unbacked symbol with runtime asserts
 """
 import torch
 
