@@ -16,7 +16,8 @@
 // speculate_subgraph_with_auto_output_flattening, called by a wrap /
 // tag_activation_checkpoint node.
 //
-// Other operators (map, scan ...) are reported unsupported by name.
+// torch._higher_order_ops.map: higher_order_map.cpp. Other operators (scan ...) are
+// reported unsupported by name.
 #pragma once
 
 #include <string>
