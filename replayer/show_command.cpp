@@ -367,9 +367,10 @@ void showEvent(const trace::TraceReader& trace, size_t index, bool disassemble) 
   std::printf("\n== event %u  [%s]  %s  %s:%u  %s\n", e.getIndex(), e.getCompileId().cStr(),
               qualname.c_str(), file.c_str(), line, statusName(e.getStatus()));
   if (e.getStatusReason().size()) printIndented(e.getStatusReason().cStr(), "  reason: ");
-  std::printf("  dynamo %s, recorder %s%s%s\n", ms(e.getDynamoNs()).c_str(),
+  std::printf("  dynamo %s, recorder %s%s%s%s\n", ms(e.getDynamoNs()).c_str(),
               ms(e.getRecorderNs()).c_str(), e.getIsResume() ? ", resume function" : "",
-              e.getExport() ? ", export=True" : "");
+              e.getExport() ? ", export=True" : "",
+              e.getBackend() == schema::BackendKind::OTHER ? ", backend other than eager" : "");
   for (auto r : e.getRecompileReasons()) std::printf("  recompile because: %s\n", r.cStr());
   if (e.hasConfig()) {
     std::string changed = configChanges(trace.header().getConfig(), e.getConfig());

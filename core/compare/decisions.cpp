@@ -200,6 +200,11 @@ FrameDecisions fromEvent(schema::CompileEvent::Reader event) {
     // Under export (one_graph) a graph break is raised: its Unsupported's first line
     // ("Unsupported: <gb_type>") is the frame's decision.
     if (out.frameError.empty() && event.getExport()) out.frameError = oneGraphErrorOf(reason);
+    // InstructionTranslator._throw_if_in_functorch raises before tracing starts, outside
+    // the graph-break handling: the Unsupported reaches _compile.
+    if (out.frameError.empty() &&
+        reason.rfind("Unsupported: Unsupported functorch tracing attempt", 0) == 0)
+      out.frameError = oneGraphErrorOf(reason);
   }
   return out;
 }

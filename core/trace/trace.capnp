@@ -112,8 +112,10 @@ struct GlobalState {
   # process returned when the event was recorded, by qualified name, as Python reprs:
   # "torch.distributed.is_available", "torch.distributed.is_initialized",
   # "torch._C._get_privateuse1_backend_name", "torch._C._are_functorch_transforms_active",
-  # "torch._C._get_cublas_allow_tf32". Dynamo calls them while tracing (constant folds, or
-  # a graph call whose example value it keeps). Empty in traces written before the field
+  # "torch._C._get_cublas_allow_tf32", and "torch._C._functorch.peek_interpreter_stack" as
+  # the repr of its result's key() ("<TransformType.Grad: 2>", or "None"). Dynamo calls them
+  # while tracing (constant folds, a graph call whose example value it keeps, the
+  # functorch checks of a frame's start). Empty in traces written before the field
   # existed (the core then cannot decide and says so); a name is absent when its call
   # raised.
   constantFolds @17 :List(KeyValue);
@@ -417,6 +419,18 @@ struct CompileEvent {
                                    # (torch.export Dim / dynamic_shapes=, in the order given;
                                    # _RelaxedConstraint entries left out); empty otherwise and
                                    # in traces written before the field
+  backend @14 :BackendKind;        # the compiler_fn Dynamo traced for, as
+                                   # InstructionTranslator._throw_if_in_functorch tests it
+                                   # (its `compiler_fn` attribute read with
+                                   # inspect.getattr_static, else itself, compared by
+                                   # identity with lookup_backend("eager")); unrecorded in
+                                   # traces written before the field
+}
+
+enum BackendKind {
+  unrecorded @0;                   # traces written before CompileEvent.backend
+  eager @1;                        # Dynamo's eager backend
+  other @2;                        # any other backend
 }
 
 # One torch.export dimension constraint as Dynamo's _automatic_dynamic reads it: the

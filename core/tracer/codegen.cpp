@@ -347,27 +347,63 @@ std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<Vt
 
 // The realisation PyCodegen does while rebuilding a value after the graph (see
 // returnValue): sourced values are loaded, new containers rebuilt item by item.
-Status codegenRealize(InstructionTranslator& tx, const VtPtr& v, bool keepLazyConstants,
-                      int depth) {
+namespace {
+
+// VariableTracker.is_python_constant as PyCodegen asks it of a sourceless value it is
+// about to rebuild (a constant is loaded whole): as_python_constant walks the items in
+// order, realising each lazy one (its guard) and stopping at the first that is not a
+// constant (a tensor, a module, an object). Seen with real Dynamo: `return (n, s, x + 1)`
+// guards n and s; `return [x + 1, n, s]` guards neither; `f(*args_with_n_then_t)` at a
+// graph break guards what comes before the tensor.
+Expected<bool> probePythonConstant(InstructionTranslator& tx, const VtPtr& v, int depth) {
+  if (!v || depth > 32) return false;
+  auto r = tx.realize(v);
+  if (!r) return r.error();
+  if (auto* seq = vt::asSequence(*r); seq && seq->viewType().empty()) {
+    for (const auto& item : seq->items()) {
+      auto c = probePythonConstant(tx, item, depth + 1);
+      if (!c || !*c) return c;
+    }
+    return true;
+  }
+  if (auto* dict = vt::asDict(*r)) {
+    // ConstDictVariable.as_python_constant: key then value, entry by entry.
+    for (const auto& [key, value] : dict->entries()) {
+      for (const VtPtr& part : {key, value}) {
+        auto c = probePythonConstant(tx, part, depth + 1);
+        if (!c || !*c) return c;
+      }
+    }
+    return true;
+  }
+  return (*r)->isPythonConstant();
+}
+
+}  // namespace
+
+Status codegenRealize(InstructionTranslator& tx, const VtPtr& v, int depth) {
   if (!v || depth > 32) return Status::success();
   VtPtr value = v;
+  // A lazy value still unrealised here (a lazy constant: realize_all kept it) with its
+  // source is loaded from that source (value_from_source), unrealised.
   if (auto* lazy = dynamic_cast<LazyVariable*>(value.get())) {
-    if (!lazy->realized()) {
-      if (keepLazyConstants) return Status::success();
-      auto r = tx.realize(value);
-      return r ? Status::success() : Status(r.error());
-    }
+    if (!lazy->realized()) return Status::success();
     value = lazy->realized();
   }
   if (value->source()) return Status::success();
+  auto constant = probePythonConstant(tx, value, depth);
+  if (!constant) return constant.error();
+  if (*constant) return Status::success();
+  // Not a constant: rebuilt item by item (BaseListVariable / ConstDictVariable.reconstruct),
+  // each item asked again.
   if (auto* seq = vt::asSequence(value)) {
-    bool topTuple = depth == 0 && seq->kind() == vt::VtKind::kTuple;
     for (const auto& item : seq->items()) {
-      if (Status st = codegenRealize(tx, item, topTuple, depth + 1); !st) return st;
+      if (Status st = codegenRealize(tx, item, depth + 1); !st) return st;
     }
   } else if (auto* dict = vt::asDict(value)) {
     for (const auto& kv : dict->entries()) {
-      if (Status st = codegenRealize(tx, kv.second, false, depth + 1); !st) return st;
+      if (Status st = codegenRealize(tx, kv.first, depth + 1); !st) return st;
+      if (Status st = codegenRealize(tx, kv.second, depth + 1); !st) return st;
     }
   }
   return Status::success();

@@ -21,9 +21,11 @@ std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<Vt
 // `unsupported` when a user object made while tracing would be reconstructed after the
 // graph in a way the core does not model (returned, or stored into a pre-existing object).
 Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values);
-// What rebuilding a returned value after the graph realises (PyCodegen): lazy constants
-// in new containers, but not the value itself or a returned tuple's items.
-Status codegenRealize(InstructionTranslator& tx, const VtPtr& v, bool keepLazyConstants, int depth);
+// What rebuilding a value after the graph realises (PyCodegen.__call__): nothing for a
+// value loaded from its source (a lazy constant kept lazy included); for a new container,
+// the lazy items is_python_constant reaches before the first non-constant item, then the
+// same for each item rebuilt.
+Status codegenRealize(InstructionTranslator& tx, const VtPtr& v, int depth);
 // The codegen's walk over a mutated pre-existing container before reconstructing it:
 // realises items depth first until the first tensor. True once the walk reached a tensor.
 bool realizeUntilTensor(InstructionTranslator& tx, const VtPtr& v, int depth);

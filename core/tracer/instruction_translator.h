@@ -81,15 +81,17 @@ struct TracingContext {
   // more) and the tensors that are BatchedTensors, by node (core/vt/functorch.h).
   int64_t functorchLevel = 0;
   std::map<NodeId, BatchedTensorInfo> batchedTensors;
+  // The frame was entered while a functorch transform was active (an eager-backend frame
+  // that _throw_if_in_functorch lets through, replay.cpp): the outer levels' depth is
+  // not recorded, so transforms entered inside it and floats that wrap_symfloat would
+  // test with is_gradtrackingtensor are refused (core/tracer/replay.cpp throwIfInFunctorch).
+  bool functorchOuterActive = false;
   // torch.func.grad (core/vt/functorch_grad.h): its level (0 outside), the
   // GradTrackingTensors _wrap_for_grad made, and the state of the managers it enters.
   int64_t gradLevel = 0;
   std::set<NodeId> gradWrapped;
   bool savedTensorsHooksDisabled = false;
   bool inplaceRequiresGradAllowed = false;
-  // The source of the first tree_map called through Dynamo's fast path
-  // (core/vt/pytree_tree_map.cpp).
-  std::string treeMapSource;
   // InstructionTranslator.inconsistent_side_effects: torch.compiler.is_compiling() and
   // friends were folded, so a frame with no op is compiled, not skipped.
   bool inconsistentSideEffects = false;

@@ -236,12 +236,11 @@ Status Ops::returnValue() {
   // returns the tensors the value needs.
   // The returned value is popped by RETURN_VALUE (stack_pops=1): realize_all keeps lazy
   // constants lazy. The codegen then loads what has a source from it and rebuilds new
-  // containers item by item, which realises (guards) the lazy constants they hold, except
-  // the items of a returned tuple, which stay lazy. Seen with real Dynamo: `return t, n`
-  // and `return n` guard nothing on n; `return t, [n]`, `return t, (n,)` and
-  // `return [t], {'f': n}` guard n.
+  // containers, asking each whether it is a constant first (codegenRealize). Seen with
+  // real Dynamo: `return t, n` and `return n` guard nothing on n; `return t, [n]`,
+  // `return t, (n,)`, `return [t], {'f': n}` and `return n, t` guard n.
   if (Status st = LazyVariable::realizeAll(tx, *v, 0, /*allowLazyConstants=*/true); !st) return st;
-  if (Status st = codegenRealize(tx, *v, /*keepLazyConstants=*/true, 0); !st) return st;
+  if (Status st = codegenRealize(tx, *v, 0); !st) return st;
   if (Status st = checkEscapes(tx, {*v}); !st) return st;
   std::vector<NodeId> outputs = graphOutputs(tx, {*v});
   tx.ctx_.output.cleanupGradModePairs(tx.ctx_.gradEnabled);

@@ -668,6 +668,11 @@ Status compileAtBreak(InstructionTranslator& root, const TracingContext::BreakRe
       return st;
     auto r = root.realize(stack[i]);
     if (!r) return r.error();
+    // Rebuilding it after the graph realises the lazy constants it holds that
+    // is_python_constant reaches (codegen.h).
+    if (popped) {
+      if (Status st = codegenRealize(root, *r, 0); !st) return st;
+    }
     values.push_back(*r);
   }
   // Live locals, in symbolic_locals order; root inputs still holding their own value
@@ -845,6 +850,36 @@ void applyGlobalState(TracingContext& ctx, schema::GlobalState::Reader gs) {
   if (auto dt = fake::parseDType(std::string(gs.getDefaultDtype().cStr()))) ctx.defaultDtype = *dt;
 }
 
+// InstructionTranslator._throw_if_in_functorch: a frame entered while a functorch transform
+// is active (a function torch.func.grad or vmap calls eagerly after a graph break) raises
+// "Unsupported functorch tracing attempt" when the innermost transform is vmap, grad or jvp
+// and the backend is not eager (the frame then runs eagerly: an error event); otherwise it
+// is traced, and init_ambient_guards adds FUNCTORCH_STACK_MATCH. The trace records the
+// backend (CompileEvent.backend) and the innermost transform's key (constantFolds).
+std::optional<Error> throwIfInFunctorch(TracingContext& ctx, schema::GlobalState::Reader gs) {
+  std::optional<std::string> active, key;
+  for (auto kv : gs.getConstantFolds()) {
+    std::string_view name = kv.getKey().cStr();
+    if (name == "torch._C._are_functorch_transforms_active") active = kv.getValue().cStr();
+    if (name == "torch._C._functorch.peek_interpreter_stack") key = kv.getValue().cStr();
+  }
+  if (active != "True") return std::nullopt;
+  if (ctx.event.getBackend() == schema::BackendKind::UNRECORDED || !key)
+    return unsupported(
+        "a frame entered while a functorch transform is active (_throw_if_in_functorch "
+        "depends on the backend and the innermost transform, which traces written before "
+        "CompileEvent.backend do not record)");
+  const bool forbidden = *key == "<TransformType.Vmap: 1>" || *key == "<TransformType.Grad: 2>" ||
+                         *key == "<TransformType.Jvp: 3>";
+  if (ctx.event.getBackend() == schema::BackendKind::OTHER && forbidden)
+    return Error::frameError("Unsupported: Unsupported functorch tracing attempt",
+                             "unsupported: a frame entered while functorch transform " + *key +
+                                 " is active, with a backend other than eager");
+  ctx.output.addGuard(guards::GuardKind::FUNCTORCH_STACK_MATCH, "");
+  ctx.functorchOuterActive = true;
+  return std::nullopt;
+}
+
 Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
                                    schema::CompileEvent::Reader event,
                                    const bytecode::CodeObject& codeIn, const ReplayHooks* hooks,
@@ -877,16 +912,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   }
   auto gs = frame.getGlobalState();
   applyGlobalState(ctx, gs);
-  // InstructionTranslator._throw_if_in_functorch: a frame entered while a functorch
-  // transform is active (a function torch.func.grad calls eagerly after a graph break) is
-  // an error unless the backend is eager, and is guarded with FUNCTORCH_STACK_MATCH when it
-  // is; the trace does not record the backend.
-  for (auto kv : gs.getConstantFolds())
-    if (std::string_view(kv.getKey().cStr()) == "torch._C._are_functorch_transforms_active" &&
-        std::string_view(kv.getValue().cStr()) == "True")
-      return unsupported(
-          "a frame entered while a functorch transform is active (_throw_if_in_functorch "
-          "depends on the backend, which the trace does not record)");
+  if (auto refused = throwIfInFunctorch(ctx, gs)) return *refused;
 
   InstructionTranslator root(ctx, *code, std::move(*insts), frame.getGlobals(), nullptr);
   if (breakAt) ctx.pytreeNodesSourceMade = breakAt->pytreeNodesSourceMade;
@@ -1419,7 +1445,8 @@ Expected<ReplayOutcome> replayFrameUnchecked(const trace::TraceReader& trace, si
   // and diverging from a frame Dynamo compiled.
   if (dynamoRefused) {
     auto out = staticRun();
-    if (!out || out->refused) return out;
+    // A frame error the core raised too (throwIfInFunctorch) is compared as the decision.
+    if (!out || out->refused || !out->decisions.frameError.empty()) return out;
     return unsupported("replay of frames Dynamo did not compile (status " +
                        std::to_string(static_cast<int>(event.getStatus())) + ": " +
                        std::string(event.getStatusReason().cStr()) +

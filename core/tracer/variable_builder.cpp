@@ -239,8 +239,14 @@ Expected<VtPtr> Wrap::constant() {
     // shape guard. Not modelled: refused rather than specialised.
     auto config = ctx.trace.configOf(ctx.event);
     double v = obj->getFloat();
-    if (!config.getSpecializeFloat() && !config.getAssumeStaticByDefault() && std::isfinite(v))
+    if (!config.getSpecializeFloat() && !config.getAssumeStaticByDefault() && std::isfinite(v)) {
+      if (ctx.functorchOuterActive)
+        return unsupported("a float input (" + srcName +
+                           ") in a frame entered while a functorch transform is active "
+                           "(wrap_symfloat's is_gradtrackingtensor test of a fresh tensor "
+                           "under functorch's levels is not modelled)");
       return symFloat();
+    }
   }
   auto c = VariableBuilder::constantFromHeap(ctx, ref);
   if (!c) return c;
@@ -1055,9 +1061,22 @@ Expected<VtPtr> VariableBuilder::wrapPythonModule(TracingContext& ctx, trace::Ob
       return seen->second;
     }
   }
+  std::string name = obj->getModule().getName().cStr();
+  // The module reached first as the globals of inlined code (G['__import_<name>'], realised:
+  // import_source's VariableBuilder tracked it): this source is its DUPLICATE_INPUT and
+  // attributes are read through the first one (seen with real Dynamo: vmap's inlined
+  // pytree, then the frame's torch.utils._pytree.tree_map, read as
+  // G['__import_torch_dot_utils_dot__pytree'].tree_map).
+  if (auto imp = ctx.importedModules.find(name); source && imp != ctx.importedModules.end() &&
+                                                 !ctx.lazyImportedModules.count(name) &&
+                                                 imp->second->source()) {
+    VtPtr first = std::make_shared<vt::ModuleVariable>(ref, name, imp->second->source());
+    dupeGuard(ctx, source, first);
+    if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = first;
+    return first;
+  }
   if (source) ctx.output.addGuard(GuardKind::MODULE_MATCH, source->name());
-  VtPtr m = std::make_shared<vt::ModuleVariable>(
-      ref, std::string(obj->getModule().getName().cStr()), source);
+  VtPtr m = std::make_shared<vt::ModuleVariable>(ref, name, source);
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = m;
   return m;
 }

@@ -42,6 +42,10 @@ Expected<VtPtr> VmapIncrementNestingVariable::enter(Tx& tx) {
     return unsupported(
         "nested functorch transforms (vmap inside torch.func.grad: a BatchedTensor of a "
         "GradTrackingTensor is not modelled)");
+  if (ctx.functorchOuterActive)
+    return unsupported(
+        "torch.func.vmap in a frame entered while a functorch transform is active (the "
+        "outer levels are not recorded)");
   ctx.output.addGuard(guards::GuardKind::FUNCTORCH_STACK_MATCH, "");
   int64_t level = ++ctx.functorchLevel;
   ctx.output.callFunction("torch._functorch.predispatch._vmap_increment_nesting",

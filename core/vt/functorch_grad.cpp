@@ -100,6 +100,10 @@ Expected<VtPtr> FunctorchGradContextVariable::enter(Tx& tx) {
         return unsupported(
             "nested functorch transforms (torch.func.grad inside another transform: "
             "functorch levels wrapping one another are not modelled)");
+      if (ctx.functorchOuterActive)
+        return unsupported(
+            "torch.func.grad in a frame entered while a functorch transform is active (the "
+            "outer levels are not recorded)");
       ctx.output.addGuard(guards::GuardKind::FUNCTORCH_STACK_MATCH, "");
       ctx.output.callFunction("torch._C._functorch._grad_increment_nesting", {}, {});
       int64_t level = ++ctx.functorchLevel;

@@ -88,17 +88,15 @@ Expected<VtPtr> mapTree(Tx& tx, const VtPtr& mapFn, const VtPtr& lazyNode, const
   }
 }
 
-// The same function object, or the pytree module, reached through a second source: Dynamo
-// keeps the guards of the first source (VariableBuilder dedupes by identity), the core
-// does not for functions; seen in the hops fuzz family (tree_map after vmap's inlined
-// pytree; grad's tree_map and the frame's).
-Status checkOneSource(Tx& tx, const SourcePtr& fnSource) {
+// tree_map read off the pytree module through another source than the module's first
+// one (VariableBuilder dedupes the module by identity, so attributes are read through the
+// first source: variable_builder.cpp wrapPythonModule): refused, as the guards would be
+// on the wrong source. Functions themselves are not deduped (VariableBuilder tracks no
+// function by identity): the same tree_map reached through two sources is wrapped, and
+// guarded, once per source (seen with real Dynamo: the frame's tree_map, then grad's).
+Status checkModuleSource(Tx& tx, const SourcePtr& fnSource) {
   auto& ctx = tx.context();
   std::string name = fnSource ? fnSource->name() : "";
-  if (ctx.treeMapSource.empty()) ctx.treeMapSource = name;
-  if (ctx.treeMapSource != name)
-    return unsupported("pytree.tree_map reached through two sources (" + ctx.treeMapSource + ", " +
-                       name + "): Dynamo dedupes the function by identity, the core does not");
   if (auto it = ctx.importedModules.find("torch.utils._pytree"); it != ctx.importedModules.end()) {
     std::string mod = it->second->source()->name() + ".";
     const std::string attr = "._pytree.tree_map";
@@ -125,7 +123,7 @@ Expected<VtPtr> callPytreeTreeMap(Tx& tx, const SourcePtr& fnSource, const Args&
     if (!c || !std::holds_alternative<NoneValue>(c->value()))
       return fallback("tree_map with " + k + " (not modelled)");
   }
-  if (Status s = checkOneSource(tx, fnSource); !s) return s.error();
+  if (Status s = checkModuleSource(tx, fnSource); !s) return s.error();
   Args rest(args.begin() + 2, args.end());
   return mapTree(tx, args[0], args[1], rest);
 }

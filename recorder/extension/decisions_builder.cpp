@@ -218,6 +218,11 @@ void fillEventMeta(PyObject* meta, schema::CompileEvent::Builder out) {
   }
   if (PyObject* og = item(meta, "output_graph_id"); og != nullptr && og != Py_None)
     out.setOutputGraphId(integer(og));
+  if (PyObject* b = item(meta, "backend"); b != nullptr && b != Py_None) {
+    int64_t kind = integer(b);
+    if (kind >= 0 && kind <= static_cast<int64_t>(schema::BackendKind::OTHER))
+      out.setBackend(static_cast<schema::BackendKind>(kind));
+  }
   if (PyObject* c = item(meta, "config"); c != nullptr && c != Py_None && PyDict_Check(c))
     fillConfig(c, out.initConfig());
 }

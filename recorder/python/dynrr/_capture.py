@@ -393,6 +393,12 @@ def capture_side_effects(output_graph) -> list:
     return out
 
 
+def _interpreter_key():
+    import torch
+    ci = torch._C._functorch.peek_interpreter_stack()
+    return None if ci is None else ci.key()
+
+
 def global_state() -> dict:
     c = torch._C
     s = {
@@ -428,7 +434,10 @@ def global_state() -> dict:
             ("torch.distributed.is_initialized", lambda: torch.distributed.is_initialized()),
             ("torch._C._get_privateuse1_backend_name", c._get_privateuse1_backend_name),
             ("torch._C._are_functorch_transforms_active", c._are_functorch_transforms_active),
-            ("torch._C._get_cublas_allow_tf32", c._get_cublas_allow_tf32)):
+            ("torch._C._get_cublas_allow_tf32", c._get_cublas_allow_tf32),
+            # The innermost functorch transform's kind (_throw_if_in_functorch tests it):
+            # its interpreter's key(), not the interpreter object.
+            ("torch._C._functorch.peek_interpreter_stack", _interpreter_key)):
         try:
             folds.append((name, repr(fn())))
         except Exception:

@@ -164,10 +164,23 @@ def _export_constraints(constraints, f_locals):
                     str(getattr(c, "name", "") or "")))
     return out
 
+def _backend_kind(compiler_fn):
+    """trace.capnp BackendKind of the backend Dynamo traces for, tested as
+    InstructionTranslator._throw_if_in_functorch does: the backend's `compiler_fn` read
+    with inspect.getattr_static (else the backend itself) is lookup_backend("eager")."""
+    try:
+        import torch._dynamo
+        eager = torch._dynamo.lookup_backend("eager")
+        inner = inspect.getattr_static(compiler_fn, "compiler_fn", compiler_fn)
+        return 1 if inner is eager else 2
+    except Exception:
+        return 0
+
+
 class _Event:
     __slots__ = ("graphs", "breaks", "guards", "side_effects", "recompile_reasons",
                  "recorder_ns", "failure", "f_locals", "f_globals", "read", "output_graph_id",
-                 "config", "export", "export_constraints")
+                 "config", "export", "export_constraints", "backend")
 
     def __init__(self, f_locals, f_globals, read):
         self.graphs, self.breaks, self.guards, self.side_effects = [], [], [], []
@@ -178,6 +191,7 @@ class _Event:
         self.config = None  # torch._dynamo.config as the compile starts (dynamic=, patches)
         self.export = False  # Dynamo's export= argument (OutputGraph.export)
         self.export_constraints = []  # [(source, dim, min, max, name)]
+        self.backend = 0  # trace.capnp BackendKind: 0 unrecorded, 1 eager, 2 other
         self.f_locals, self.f_globals = f_locals, f_globals
         # Read-set capture: id -> object for every value Dynamo wrapped (VariableBuilder,
         # SourcelessBuilder) and every function it inlined while compiling this frame; the
@@ -682,6 +696,7 @@ class Recorder:
         ev.export = bool(kwargs.get("export", args[1] if len(args) > 1 and
                                     not fullgraph_capture else False))
         ev.export_constraints = _export_constraints(kwargs.get("export_constraints"), f_locals)
+        ev.backend = _backend_kind(compiler_fn)
         opened = False
         state = None
         nogc = _NoGC()
@@ -796,7 +811,7 @@ class Recorder:
                     "is_resume": code.co_name.startswith(TORCH_DYNAMO_RESUME_IN_PREFIX),
                     "output_graph_id": ev.output_graph_id, "config": ev.config,
                     "export": ev.export, "export_constraints": ev.export_constraints,
-                    "recorder_ns": 0}
+                    "backend": ev.backend, "recorder_ns": 0}
             decisions = {"graphs": ev.graphs, "guards": ev.guards, "breaks": ev.breaks,
                          "side_effects": ev.side_effects}
             spent = time.perf_counter_ns() - t0 + ev.recorder_ns
