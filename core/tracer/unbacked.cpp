@@ -113,6 +113,17 @@ Expected<VtPtr> unbackedItem(InstructionTranslator& tx, NodeId tensor,
     return unsupported("Tensor.item() of a " + std::string(fake::scalarTypeName(meta.dtype)) +
                        " tensor under config.capture_scalar_outputs (an unbacked SymBool or "
                        "complex: not modelled)");
+  // FakeTensorMode.from_real_tensor gives a 0-d CPU int64 / float64 graph input an
+  // item_memo: a backed symbol with source `<input>.item()` (create_unspecified_symbol
+  // with the tensor's value), which item() returns instead of an unbacked one.
+  if (const auto& n = ctx.output.graph().node(tensor);
+      n.graph == 0 && n.op == "placeholder" && !n.source.empty() && meta.sizes.empty() &&
+      meta.device.type == "cpu" && !ctx.exportMode.active &&
+      (meta.dtype == fake::DType::kInt64 || meta.dtype == fake::DType::kFloat64))
+    return unsupported(
+        "Tensor.item() of a 0-d int64 / float64 graph input (" + n.source +
+        "): its fake tensor's item_memo is a backed symbol made from the value, which the "
+        "trace does not hold");
   auto& env = ctx.output.shapeEnv();
   symbolic::Expr sym = env.createUnbacked(isFloat);
   std::string name = *sym.asSymbol();
