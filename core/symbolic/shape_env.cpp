@@ -386,17 +386,13 @@ std::optional<bool> ShapeEnv::knownValue(const Relation& rel) const {
   return axiomValue(rel);
 }
 
-bool ShapeEnv::sameState(const ShapeEnv& o) const {
-  if (symbols_.size() != o.symbols_.size() || inputGuards_.size() != o.inputGuards_.size() ||
-      guards_.size() != o.guards_.size() || axioms_.size() != o.axioms_.size() ||
-      replacements_.size() != o.replacements_.size() || divisible_.size() != o.divisible_.size() ||
-      unbackedInts_ != o.unbackedInts_ || unbackedFloats_ != o.unbackedFloats_)
-    return false;
-  for (size_t i = 0; i < symbols_.size(); ++i) {
-    if (symbols_[i].lower != o.symbols_[i].lower || symbols_[i].upper != o.symbols_[i].upper)
-      return false;
-  }
-  return true;
+ShapeEnv::Fingerprint ShapeEnv::fingerprint() const {
+  Fingerprint f;
+  f.counts = {symbols_.size(),       inputGuards_.size(),    guards_.size(),
+              axioms_.size(),        replacements_.size(),   divisible_.size(),
+              size_t(unbackedInts_), size_t(unbackedFloats_)};
+  for (const auto& s : symbols_) f.ranges.emplace_back(s.lower, s.upper);
+  return f;
 }
 
 bool ShapeEnv::evaluate(const Relation& relIn) {

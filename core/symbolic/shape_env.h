@@ -68,9 +68,14 @@ class ShapeEnv final : public Assumptions {
   // evaluate_expr: the value of `rel` under the hints. Unless the ranges decide it, the
   // relation (or its negation) becomes a guard and narrows the range of its symbol.
   bool evaluate(const Relation& rel);
-  // Whether `o` (a copy made earlier) has the same symbols, ranges, guards, axioms and
-  // replacements: nothing was decided in between.
-  bool sameState(const ShapeEnv& o) const;
+  // How much the env has decided: symbol, guard, axiom and replacement counts and the
+  // symbols' ranges. Equal fingerprints at two points: nothing was decided in between.
+  struct Fingerprint {
+    std::vector<size_t> counts;
+    std::vector<std::pair<std::optional<int64_t>, std::optional<int64_t>>> ranges;
+    bool operator==(const Fingerprint&) const = default;
+  };
+  Fingerprint fingerprint() const;
   // What the ranges decide of `rel` (through the replacements), without guarding.
   // Also what the axioms (earlier guards' implications) decide, as _maybe_evaluate_static.
   std::optional<bool> knownValue(const Relation& rel) const;

@@ -189,10 +189,11 @@ struct TracingContext {
     bool decided = false;
     // The SymInt was on the right (`3 < n`): the node's text is not sympy's.
     bool reflected = false;
-    // The shape env before and after the comparison's evaluate_expr (not decided ones):
-    // a consumer that keeps the SymBool (a cond predicate) undoes the guard when nothing
-    // was decided since.
-    std::shared_ptr<const symbolic::ShapeEnv> envBefore, envAfter;
+    // The shape env before the comparison's evaluate_expr and its fingerprint after (not
+    // decided ones): a consumer that keeps the SymBool (a cond predicate) undoes the
+    // guard when nothing was decided since.
+    std::shared_ptr<const symbolic::ShapeEnv> envBefore;
+    symbolic::ShapeEnv::Fingerprint after;
     // A jump tested it (Dynamo's bool() of the SymBool guards there).
     bool jumpedOn = false;
   };

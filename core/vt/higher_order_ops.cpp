@@ -565,7 +565,7 @@ Expected<NodeId> symBoolPredicate(Tx& tx, const VtPtr& pred) {
   if (auto it = ctx.comparisonNodes.find(pred.get());
       it != ctx.comparisonNodes.end() && it->second.value.lock() == pred && !it->second.decided) {
     const auto& c = it->second;
-    if (!c.jumpedOn && (!c.envBefore || !c.envAfter || !out.shapeEnv().sameState(*c.envAfter)))
+    if (!c.jumpedOn && (!c.envBefore || !(out.shapeEnv().fingerprint() == c.after)))
       return unsupported(
           "torch.cond on a SymBool predicate followed by other shape decisions before the "
           "cond (undoing the comparison's guard then is not modelled)");

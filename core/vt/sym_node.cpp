@@ -202,7 +202,7 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
     tx.context().comparisonNodes[result.get()] = {
         result,  node,
         decided, !selfOnLeft,
-        before,  before ? std::make_shared<symbolic::ShapeEnv>(out.shapeEnv()) : nullptr};
+        before,  before ? out.shapeEnv().fingerprint() : symbolic::ShapeEnv::Fingerprint{}};
     return result;
   }
 
