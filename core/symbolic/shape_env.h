@@ -52,6 +52,8 @@ class ShapeEnv final : public Assumptions {
   // create_unbacked_symint / create_unbacked_symfloat: `u<k>` / `zuf<k>` (their own
   // counters), unbounded, with no hint and no source (produce_guards never prints them).
   Expr createUnbacked(bool isFloat);
+  // How many unbacked int symbols were made (the next is u<count>).
+  int unbackedIntCount() const { return unbackedInts_; }
   bool isUnbacked(const std::string& symbol) const;
   // Whether `e` (through the replacements) has an unbacked symbol.
   bool hasUnbacked(const Expr& e) const;

@@ -109,6 +109,11 @@ class OutputGraph {
   void liftSymbolsOf(const fake::TensorMeta& meta) {
     liftBasicSymbols(currentGraph(), basicSymbolsOf ? basicSymbolsOf(meta) : SymbolLists{});
   }
+  // create_graph_input of a SymInt whose expression is a bare symbol: `ph` (a placeholder
+  // of the current tracer) is bound to `symbol` there (bound_symbols).
+  void bindSymbol(const std::string& symbol, NodeId ph) {
+    tracers_[static_cast<size_t>(currentGraph())].bound[symbol] = ph;
+  }
   // The free symbols of each size, stride and the storage offset of a tensor's example
   // value (sorted within one expression; "" for a value whose expression is not known);
   // empty without symbolic sizes. Set by the

@@ -100,6 +100,14 @@ Expected<std::pair<std::string, int64_t>> mergedIntSymbol(TracingContext& ctx, i
   return std::make_pair(name, *s);
 }
 
+Expected<std::pair<std::string, int64_t>> freshUnbackedInt(TracingContext& ctx) {
+  if (ctx.symbolBase == 0) return Error(kNeedsStandIns);
+  std::string name = *ctx.output.shapeEnv().createUnbacked(false).asSymbol();
+  auto s = newStandIn(ctx, name);
+  if (!s) return s.error();
+  return std::make_pair(name, *s);
+}
+
 bool capturesUnbacked(const TracingContext& ctx) {
   auto config = ctx.trace.configOf(ctx.event);
   return config.getCaptureScalarOutputs() || config.getCaptureDynamicOutputShapeOps();

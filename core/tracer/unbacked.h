@@ -39,6 +39,10 @@ bool needsStandIns(const Error& e);
 Expected<std::pair<std::string, int64_t>> mergedIntSymbol(TracingContext& ctx, int64_t a,
                                                           int64_t b);
 
+// ShapeEnv.create_unbacked_symint with no range (while_loop's unspecialized int carries
+// and int outputs): its symbol and stand-in.
+Expected<std::pair<std::string, int64_t>> freshUnbackedInt(TracingContext& ctx);
+
 // Tensor.item() under capture_scalar_outputs: a call_method `item` node whose example
 // value is a new unbacked SymInt (integer dtypes) or SymFloat (floating dtypes).
 Expected<VtPtr> unbackedItem(InstructionTranslator& tx, NodeId tensor,

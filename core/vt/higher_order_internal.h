@@ -42,6 +42,9 @@ struct Branch {
   std::vector<fake::TensorMeta> metas;
   // Per leaf: the int an int leaf is (its meta unused), nullopt for a tensor.
   std::vector<std::optional<int64_t>> ints;
+  // while_loop: per output leaf, whether it is an int (a constant or a SymInt) rather than
+  // a tensor (its meta unused).
+  std::vector<bool> intLeaf;
   std::vector<std::pair<NodeId, NodeId>> lifted;
   // Outer nodes whose lifted placeholder the subgraph mutates in place (allowed by
   // while_loop with grad mode off: mutated_arg_indices).
@@ -70,6 +73,9 @@ struct ManualInputs {
   std::vector<std::string> names;
   std::vector<fake::TensorMeta> metas;
   std::function<Args(const std::vector<VtPtr>&)> pack;
+  // Per input: for an int carry, its unbacked symbol and stand-in (a placeholder typed int
+  // standing for a SymNodeVariable); nullopt for a tensor. Empty: all tensors.
+  std::vector<std::optional<std::pair<std::string, int64_t>>> syms;
 };
 
 // cond / while_loop / map do not fall back to eager: an Unsupported inside becomes
