@@ -162,9 +162,34 @@ void bindSubgraphSymbols(TracingContext& ctx) {
     add(m.storageOffset);
     return out;
   };
+  ctx.output.dimExprsOf = [&ctx](const fake::TensorMeta& m) {
+    std::vector<std::optional<symbolic::Expr>> out;
+    auto add = [&](int64_t v) {
+      std::optional<symbolic::Expr> e;
+      if (!specialisedSize(ctx, v)) e = sizeExpr(ctx, v);
+      if (e && e->asSymbol()) {
+        // A symbol made one with another shares its stand-in: which one is not known.
+        const std::string s = e->str();
+        bool replaced = ctx.unifyWith.count(s) > 0;
+        for (const auto& [from, to] : ctx.output.shapeEnv().replacements())
+          replaced = replaced || ((from == s || to.str() == s) && to.asSymbol());
+        if (replaced) e.reset();
+      }
+      out.push_back(std::move(e));
+    };
+    for (int64_t v : m.sizes) add(v);
+    for (int64_t v : m.strides) add(v);
+    add(m.storageOffset);
+    return out;
+  };
+  // An unbacked symbol is bound in the root when the node making it is wrapped
+  // (track_produced_symints, lazily): materialized on first lift.
   ctx.output.rootSymbolNode = [&ctx](const std::string& s) -> NodeId {
-    auto it = ctx.symbolNodes.find(s);
-    return it == ctx.symbolNodes.end() ? -1 : it->second;
+    if (auto it = ctx.symbolNodes.find(s); it != ctx.symbolNodes.end()) return it->second;
+    if (!ctx.output.shapeEnv().isUnbacked(s)) return -1;
+    NodeId n = ctx.output.materializeUnbacked(s);
+    if (n >= 0) ctx.symbolNodes[s] = n;
+    return n;
   };
 }
 

@@ -244,6 +244,29 @@ NodeId OutputGraph::liftSymbol(int tracer, const std::string& s) {
   return id;
 }
 
+NodeId OutputGraph::materializeUnbacked(const std::string& s) {
+  const std::vector<NodeId> order = graph_.order(0);
+  for (size_t k = 0; k < order.size(); ++k) {
+    const ProtoNode& producer = graph_.node(order[k]);
+    for (const auto& [symbol, dim] : producer.unbackedBindings) {
+      if (symbol != s) continue;
+      if (dim < 0) return order[k];
+      ProtoNode size;
+      size.op = "call_function";
+      size.target = "torch.ops.aten.sym_size.int";
+      size.graph = 0;
+      size.args = {GraphArg::ofNode(order[k]), GraphArg::ofConstant(int64_t{dim})};
+      size.symExpr = s;
+      size.symValue = symbolic::Expr::symbol(s);
+      if (k + 1 < order.size()) size.insertBefore = order[k + 1];
+      NodeId id = graph_.add(std::move(size));
+      if (onNode) onNode(id);
+      return id;
+    }
+  }
+  return -1;
+}
+
 NodeId OutputGraph::getAttr(const std::string& name) {
   ProtoNode node;
   node.op = "get_attr";
@@ -317,6 +340,8 @@ NodeId OutputGraph::exactPlaceholder(int graph, const std::string& target, NodeI
   ph.meta = from.meta;
   ph.metaTuple = from.metaTuple;
   ph.symExpr = from.symExpr.empty() ? from.symbol : from.symExpr;
+  // new_ph.meta = arg.node.meta: the unbacked symbols the outer node made too.
+  ph.unbackedBindings = from.unbackedBindings;
   NodeId id = graph_.add(std::move(ph));
   if (onNode) onNode(id);
   return id;
@@ -339,6 +364,8 @@ void OutputGraph::setOutput(const std::vector<NodeId>& outputs) {
   for (NodeId n : outputs) tuple.items.push_back(GraphArg::ofNode(n));
   node.args.push_back(std::move(tuple));
   output_ = graph_.add(std::move(node));
+  for (const auto& [name, g] : installed_) subgraphRuntimeAsserts(g);
+  constrainedUnbacked_.clear();
   applyReplacements();
   // remove_unused_graphargs: one pass from the last node back, removing only trivial
   // unused nodes (operator.getitem, accessor nodes, SymInt arithmetic); then graph
@@ -497,6 +524,67 @@ void OutputGraph::applyReplacements() {
   }
 }
 
+void OutputGraph::subgraphRuntimeAsserts(int graph) {
+  constrainedUnbacked_.clear();
+  std::map<std::string, NodeId> byExpr;
+  const std::vector<NodeId> order = graph_.order(graph);
+  NodeId firstOther = -1;
+  for (NodeId id : order) {
+    if (graph_.node(id).op != "placeholder") {
+      firstOther = id;
+      break;
+    }
+  }
+  std::vector<NodeId> made;
+  auto bindAt = [&](const std::optional<symbolic::Expr>& e, NodeId ph, const char* target,
+                    std::optional<int64_t> dim) {
+    if (!e || !e->asSymbol() || byExpr.count(e->str())) return;
+    ProtoNode n;
+    n.op = "call_function";
+    n.target = target;
+    n.graph = graph;
+    n.args = {GraphArg::ofNode(ph)};
+    if (dim) n.args.push_back(GraphArg::ofConstant(*dim));
+    n.symExpr = e->str();
+    n.symValue = *e;
+    n.insertBefore = firstOther;
+    NodeId id = graph_.add(std::move(n));
+    byExpr.emplace(e->str(), id);
+    made.push_back(id);
+  };
+  for (NodeId id : order) {
+    const ProtoNode& n = graph_.node(id);
+    if (n.op != "placeholder") break;
+    if (!n.meta) {
+      const std::string& sym = n.symExpr.empty() ? n.symbol : n.symExpr;
+      if (!sym.empty() && symbolic::Expr::symbol(sym).str() == sym) byExpr.emplace(sym, id);
+      continue;
+    }
+    if (!dimExprsOf) continue;
+    const auto dims = dimExprsOf(*n.meta);
+    const size_t rank = n.meta->sizes.size();
+    if (dims.size() != 2 * rank + 1) continue;
+    for (size_t i = 0; i < rank; ++i)
+      bindAt(dims[i], id, "torch.ops.aten.sym_size.int", static_cast<int64_t>(i));
+    for (size_t i = 0; i < rank; ++i)
+      bindAt(dims[rank + i], id, "torch.ops.aten.sym_stride.int", static_cast<int64_t>(i));
+    bindAt(dims[2 * rank], id, "torch.ops.aten.sym_storage_offset.default", std::nullopt);
+  }
+  for (size_t k = 0; k < order.size(); ++k) {
+    const NodeId id = order[k];
+    const NodeId next = graph_.node(id).op == "placeholder"
+                            ? firstOther
+                            : (k + 1 < order.size() ? order[k + 1] : -1);
+    if (graph_.node(id).op != "placeholder") hashConsSymNode(id, next, byExpr);
+    if (!graph_.node(id).unbackedBindings.empty() || !graph_.node(id).unbackedItemBindings.empty())
+      bindUnbacked(id, next, byExpr, graph);
+  }
+  auto users = graph_.userCounts();
+  for (NodeId id : made) {
+    if (users[static_cast<size_t>(id)] == 0) graph_.erase(id);
+  }
+}
+
 void OutputGraph::hashConsSymNode(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr) {
   ProtoNode& n = graph_.node(id);
   if (!n.symValue || n.erased) return;
@@ -552,7 +640,8 @@ void OutputGraph::hashConsSymNode(NodeId id, NodeId next, std::map<std::string, 
 // torch.ops.aten.sym_size.int of the dim that holds it), then asserted within its range
 // when the range is narrower than an int's (`u0 >= 0`, `u0 <= 10`: ge / le nodes, each
 // with an aten._assert_scalar naming it).
-void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr) {
+void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr,
+                               int graph) {
   auto bindings = graph_.node(id).unbackedBindings;
   // An item of the node's tuple: bound by `getitem(node, index)` (kItemBinding - index).
   constexpr int kItemBinding = -2;
@@ -568,6 +657,7 @@ void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, Nod
         item.symExpr = symbol;
         item.symValue = symbolic::Expr::symbol(symbol);
         item.insertBefore = next;
+        item.graph = graph;
         byExpr.emplace(symbol, graph_.add(std::move(item)));
       } else if (dim < 0) {
         byExpr.emplace(symbol, id);
@@ -579,6 +669,7 @@ void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, Nod
         size.symExpr = symbol;
         size.symValue = symbolic::Expr::symbol(symbol);
         size.insertBefore = next;
+        size.graph = graph;
         byExpr.emplace(symbol, graph_.add(std::move(size)));
       }
     }
@@ -600,6 +691,7 @@ void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, Nod
       cmp.args = {GraphArg::ofNode(byExpr.at(symbol)), GraphArg::ofConstant(bound)};
       cmp.symExpr = text;
       cmp.insertBefore = next;
+      cmp.graph = graph;
       NodeId c = graph_.add(std::move(cmp));
       ProtoNode check;
       check.op = "call_function";
@@ -608,6 +700,7 @@ void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, Nod
                     GraphArg::ofConstant("Runtime assertion failed for expression " + text +
                                          " on node '" + nodeName(c) + "'")};
       check.insertBefore = next;
+      check.graph = graph;
       graph_.add(std::move(check));
     };
     if (info->lower) assertBound(symbolic::RelOp::kGe, *info->lower);
@@ -621,8 +714,9 @@ void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, Nod
       cmp.args = {GraphArg::ofNode(byExpr.at(symbol)), GraphArg::ofConstant(*d.gtBound)};
       cmp.symExpr = symbol + " > " + std::to_string(*d.gtBound);
       cmp.insertBefore = next;
+      cmp.graph = graph;
       NodeId c = graph_.add(std::move(cmp));
-      addAssert(c, std::to_string(*d.gtBound) + " < " + symbol, next, 0);
+      addAssert(c, std::to_string(*d.gtBound) + " < " + symbol, next, graph);
     }
   }
 }
@@ -630,6 +724,7 @@ void OutputGraph::bindUnbacked(NodeId id, NodeId next, std::map<std::string, Nod
 void OutputGraph::placeDeferredChecks() {
   if (deferredChecks_.empty()) return;
   for (const auto& d : deferredChecks_) {
+    if (d.cond < 0) continue;  // a meta function's check: asserted where its symbol is bound
     const int graph = graph_.node(d.cond).graph;
     const std::vector<NodeId> order = graph_.order(graph);
     auto at = std::find(order.begin(), order.end(), d.cond);

@@ -57,7 +57,8 @@ class OutputGraph {
 
   // Adds a call node.
   // torch._check(cond) of a comparison of an unbacked symbol: `cond` is asserted
-  // (aten._assert_scalar) when the graph is finished (see deferredChecks_).
+  // (aten._assert_scalar) when the graph is finished (see deferredChecks_). `cond` -1: a
+  // meta function's check, with no node of its own (only its `gtBound` assert is made).
   void deferCheck(NodeId cond, const std::string& text, const std::string& symbol,
                   std::optional<int64_t> gtBound) {
     deferredChecks_.push_back(DeferredCheck{cond, text, symbol, gtBound});
@@ -114,12 +115,20 @@ class OutputGraph {
   void bindSymbol(const std::string& symbol, NodeId ph) {
     tracers_[static_cast<size_t>(currentGraph())].bound[symbol] = ph;
   }
+  // track_produced_symints' LazyProxy for unbacked symbol `s`, materialized: the root
+  // node that made it when it is its value (.item()), else a new
+  // torch.ops.aten.sym_size.int of that node's dim, placed right after it. -1 when no
+  // root node binds `s`.
+  NodeId materializeUnbacked(const std::string& s);
   // The free symbols of each size, stride and the storage offset of a tensor's example
   // value (sorted within one expression; "" for a value whose expression is not known);
   // empty without symbolic sizes. Set by the
   // tracing context, which maps stand-in sizes to expressions.
   using SymbolLists = std::vector<std::vector<std::string>>;
   std::function<SymbolLists(const fake::TensorMeta&)> basicSymbolsOf;
+  // The expression of each size, then each stride, then the storage offset of a tensor's
+  // example value (nullopt: a plain int, or not known). Set with basicSymbolsOf.
+  std::function<std::vector<std::optional<symbolic::Expr>>(const fake::TensorMeta&)> dimExprsOf;
   // The root tracer's bound_symbols: the graph input node of a size symbol, or -1 (an
   // unbacked or derived symbol has none).
   std::function<NodeId(const std::string&)> rootSymbolNode;
@@ -195,7 +204,13 @@ class OutputGraph {
   void hashConsSymNode(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr);
   // applyReplacements for a node defining unbacked symbols: their bindings and range
   // asserts, placed before `next`.
-  void bindUnbacked(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr);
+  void bindUnbacked(NodeId id, NodeId next, std::map<std::string, NodeId>& byExpr, int graph = 0);
+  // insert_deferred_runtime_asserts on an installed subgraph (Dynamo runs it on each
+  // before the root): its placeholders' size, stride and offset symbols bound (a
+  // sym_size.int of the first placeholder holding one, unless a SymInt placeholder for it
+  // comes first), the range asserts of the unbacked symbols a placeholder's outer node
+  // made, SymInt nodes hash-consed, and bindings nothing uses deleted.
+  void subgraphRuntimeAsserts(int graph);
   std::set<std::string> constrainedUnbacked_;
   // torch._check of unbacked comparisons: each comparison node and its printed relation,
   // asserted after the range asserts are placed (the runtime-assert pass inserts them

@@ -6,6 +6,7 @@
 
 #include "core/fake/broadcast.h"
 #include "core/tracer/derived_sizes.h"
+#include "core/vt/constant.h"
 #include "core/vt/lists.h"
 #include "core/vt/sym_node.h"
 
@@ -215,6 +216,76 @@ std::optional<Expected<fake::TensorMeta>> dataDependentMeta(TracingContext& ctx,
   return Expected<fake::TensorMeta>(fake::TensorMeta::contiguous(self.dtype, result, self.device));
 }
 
+// _refs._reduction for amax / amin (has_identity=False): torch._check(sym_and(size > 0 for
+// each reduced dim)). On an unbacked size whose range may hold 0, the check refines the
+// range to >= 1 and defers the runtime assert `0 < u0` (placed where the symbol is bound).
+Status reductionWithoutIdentity(TracingContext& ctx, const std::string& op,
+                                const vt::Kwargs& kwargs, const std::vector<fake::MetaArg>& margs) {
+  if (margs.empty() || !margs[0].is<fake::TensorMeta>()) return Status::success();
+  const auto& self = margs[0].as<fake::TensorMeta>();
+  auto& env = ctx.output.shapeEnv();
+  const auto rank = static_cast<int64_t>(self.sizes.size());
+  std::vector<int64_t> dims;
+  bool all = margs.size() < 2;
+  if (margs.size() >= 2) {
+    if (margs[1].is<int64_t>()) {
+      dims.push_back(margs[1].as<int64_t>());
+    } else if (margs[1].is<fake::ArgSeq>()) {
+      for (const auto& d : margs[1].as<fake::ArgSeq>().items) {
+        if (!d.is<int64_t>()) return unsupported(op + " with a dim that is not an int");
+        dims.push_back(d.as<int64_t>());
+      }
+      all = dims.empty();
+    } else {
+      return unsupported(op + " with a dim that is not an int");
+    }
+  }
+  for (const auto& kv : kwargs) {
+    if (kv.first != "dim") continue;
+    auto asInt = [](const VtPtr& v) -> std::optional<int64_t> {
+      const auto* c = v ? vt::asConstant(v) : nullptr;
+      return c ? c->asInt() : std::nullopt;
+    };
+    if (auto d = asInt(kv.second)) {
+      dims.push_back(*d);
+    } else if (const auto* seq = dynamic_cast<const vt::SequenceVariable*>(kv.second.get())) {
+      for (const auto& item : seq->items()) {
+        auto d2 = asInt(item);
+        if (!d2) return unsupported(op + " with a dim that is not an int");
+        dims.push_back(*d2);
+      }
+    } else {
+      return unsupported(op + " with a dim that is not an int");
+    }
+    all = dims.empty();
+  }
+  if (all) {
+    for (int64_t d = 0; d < rank; ++d) dims.push_back(d);
+  }
+  std::vector<std::string> need;
+  for (int64_t d : dims) {
+    if (rank == 0) break;
+    int64_t w = d < 0 ? d + rank : d;
+    if (w < 0 || w >= rank) return Status::success();  // the meta function's IndexError
+    auto e = sizeExpr(ctx, self.sizes[static_cast<size_t>(w)]);
+    if (!e || !env.hasUnbacked(*e)) continue;
+    auto sym = e->asSymbol();
+    if (!sym) return unsupported(op + " over a dim of size " + e->str() + " (not modelled)");
+    const symbolic::SymbolInfo* info = env.symbol(*sym);
+    if (info && info->lower && *info->lower >= 1) continue;  // statically true
+    need.push_back(*sym);
+  }
+  if (need.size() > 1)
+    return unsupported(op +
+                       " over two dims of unbacked size (the conjunction it checks is not "
+                       "modelled)");
+  if (need.size() == 1) {
+    env.constrainRange(need[0], 1, std::nullopt);
+    ctx.output.deferCheck(-1, "0 < " + need[0], need[0], 0);
+  }
+  return Status::success();
+}
+
 Status unbackedOpGap(InstructionTranslator& tx, const std::string& op, const vt::Args& args,
                      const vt::Kwargs& kwargs, const std::vector<fake::MetaArg>& margs) {
   auto& ctx = tx.context();
@@ -248,6 +319,7 @@ Status unbackedOpGap(InstructionTranslator& tx, const std::string& op, const vt:
                            "not modelled)");
     }
   }
+  if (name == "amax" || name == "amin") return reductionWithoutIdentity(ctx, op, kwargs, margs);
   return Status::success();
 }
 

@@ -556,8 +556,11 @@ Status condPredicateGap(const VtPtr& pred) {
   if (pred->kind() != VtKind::kTensor && pred->kind() != VtKind::kSymInt)
     return unsupported("torch.cond with a " + pred->pythonTypeName() +
                        " predicate (Dynamo raises: torch.cond: improper predicate)");
+  if (const auto* si = dynamic_cast<const SymIntVariable*>(pred.get()); si && si->isBool())
+    return Status::success();
   if (pred->kind() == VtKind::kSymInt)
-    return unsupported("torch.cond on a SymBool predicate (symbolic predicates are not modelled)");
+    return unsupported("torch.cond on a Sym" + pred->pythonTypeName() +
+                       " predicate that is not a SymBool (not modelled)");
   return Status::success();
 }
 
@@ -565,6 +568,9 @@ Status condPredicateGap(const VtPtr& pred) {
 Expected<NodeId> symBoolPredicate(Tx& tx, const VtPtr& pred) {
   auto& ctx = tx.context();
   OutputGraph& out = ctx.output;
+  // An undecided SymBool (a comparison with an unbacked side) is the predicate as is.
+  if (const auto* si = dynamic_cast<const SymIntVariable*>(pred.get()); si && si->isBool())
+    return si->node();
   // A comparison of size symbols is a SymBool predicate in Dynamo: the cond's first
   // argument, with no guard (SymNodeVariable). The core evaluated it to a bool, guarding;
   // when nothing was decided since, that is undone and its node is the predicate. A jump

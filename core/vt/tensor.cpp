@@ -165,6 +165,9 @@ Expected<VtPtr> symbolicSizeRead(Tx& tx, NodeId tensor, const fake::Shape& xs,
     }
     auto d = sizeValue(tx, xs[i], "size", item);
     if (!d) return d;
+    // A static dim's getitem has the int as its example value (kept in a subgraph, whose
+    // unused getitems are not removed).
+    if (auto k = constantInt(*d)) out.graph().node(item).exampleText = "int " + std::to_string(*k);
     dims.push_back(*d);
   }
   std::vector<symbolic::Expr> exprs;
