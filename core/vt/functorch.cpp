@@ -38,7 +38,8 @@ Expected<VtPtr> VmapIncrementNestingVariable::callFunction(Tx& tx, Args args, Kw
 Expected<VtPtr> VmapIncrementNestingVariable::enter(Tx& tx) {
   if (isClass_) return unsupported("a with statement on the function vmap_increment_nesting");
   auto& ctx = tx.context();
-  if (ctx.gradLevel > 0)
+  using Kind = tracer::FunctorchLevel::Kind;
+  if (ctx.functorchLevels.innermost(Kind::kGrad) > 0)
     return unsupported(
         "nested functorch transforms (vmap inside torch.func.grad: a BatchedTensor of a "
         "GradTrackingTensor is not modelled)");
@@ -47,7 +48,8 @@ Expected<VtPtr> VmapIncrementNestingVariable::enter(Tx& tx) {
         "torch.func.vmap in a frame entered while a functorch transform is active (the "
         "outer levels are not recorded)");
   ctx.output.addGuard(guards::GuardKind::FUNCTORCH_STACK_MATCH, "");
-  int64_t level = ++ctx.functorchLevel;
+  const auto& mode = std::get<std::string>(asConstant(randomness_)->value());
+  int64_t level = ctx.functorchLevels.push(Kind::kVmap, *constantInt(batchSize_), mode);
   ctx.output.callFunction("torch._functorch.predispatch._vmap_increment_nesting",
                           {tracer::GraphArg::ofConstant(asConstant(batchSize_)->value()),
                            tracer::GraphArg::ofConstant(asConstant(randomness_)->value())},
@@ -59,7 +61,7 @@ Expected<VtPtr> VmapIncrementNestingVariable::enter(Tx& tx) {
 Expected<VtPtr> VmapIncrementNestingVariable::exit(Tx& tx, Args) {
   auto& ctx = tx.context();
   ctx.output.callFunction("torch._functorch.predispatch._vmap_decrement_nesting", {}, {});
-  --ctx.functorchLevel;
+  ctx.functorchLevels.pop();
   return ConstantVariable::make(NoneValue{});
 }
 

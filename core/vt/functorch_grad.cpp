@@ -1,6 +1,7 @@
 // functorch_grad.cpp — see functorch_grad.h.
 #include "core/vt/functorch_grad.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
@@ -15,6 +16,7 @@
 namespace dynrr::vt {
 
 using tracer::GraphArg;
+constexpr auto kGradKind = tracer::FunctorchLevel::Kind::kGrad;
 
 VtPtr FunctorchGradContextVariable::forFunction(const std::string& module,
                                                 const std::string& qualname, SourcePtr source) {
@@ -79,6 +81,10 @@ Expected<VtPtr> FunctorchGradContextVariable::callFunction(Tx& tx, Args args, Kw
     const ConstantVariable* c = asConstant(args[0]);
     if (!c || !std::holds_alternative<std::string>(c->value()))
       return unsupported("disable_saved_tensors_hooks with a message that is not a constant str");
+    if (ctx.savedTensorsHooksDisabled && ctx.functorchLevels.innermost(kGradKind) > 0)
+      return unsupported(
+          "nested torch.func.grad (grad of grad: the second-order backward is not "
+          "modelled)");
     if (ctx.savedTensorsHooksDisabled)
       return unsupported(
           "disable_saved_tensors_hooks inside another (the message restored on exit is not "
@@ -93,22 +99,21 @@ Expected<VtPtr> FunctorchGradContextVariable::callFunction(Tx& tx, Args args, Kw
 Expected<VtPtr> FunctorchGradContextVariable::enter(Tx& tx) {
   if (isClass_) return unsupported("a with statement on the function " + describe());
   auto& ctx = tx.context();
+  using Kind = tracer::FunctorchLevel::Kind;
   switch (which_) {
     case Which::kDisableSavedTensorsHooks: return ConstantVariable::make(NoneValue{});
     case Which::kGradIncrementNesting: {
-      if (ctx.functorchLevel > 0)
+      if (ctx.functorchLevels.innermost(Kind::kGrad) > 0)
         return unsupported(
-            "nested functorch transforms (torch.func.grad inside another transform: "
-            "functorch levels wrapping one another are not modelled)");
+            "nested torch.func.grad (grad of grad: the second-order backward is not "
+            "modelled)");
       if (ctx.functorchOuterActive)
         return unsupported(
             "torch.func.grad in a frame entered while a functorch transform is active (the "
             "outer levels are not recorded)");
       ctx.output.addGuard(guards::GuardKind::FUNCTORCH_STACK_MATCH, "");
       ctx.output.callFunction("torch._C._functorch._grad_increment_nesting", {}, {});
-      int64_t level = ++ctx.functorchLevel;
-      ctx.gradLevel = level;
-      return ConstantVariable::make(level);
+      return ConstantVariable::make(ctx.functorchLevels.push(Kind::kGrad));
     }
     case Which::kEnableInplaceRequiresGrad:
       if (ctx.inplaceRequiresGradAllowed)
@@ -131,8 +136,7 @@ Expected<VtPtr> FunctorchGradContextVariable::exit(Tx& tx, Args) {
       break;
     case Which::kGradIncrementNesting:
       ctx.output.callFunction("torch._C._functorch._grad_decrement_nesting", {}, {});
-      --ctx.functorchLevel;
-      ctx.gradLevel = 0;
+      ctx.functorchLevels.pop();
       break;
     case Which::kEnableInplaceRequiresGrad:
       ctx.inplaceRequiresGradAllowed = false;
@@ -144,6 +148,18 @@ Expected<VtPtr> FunctorchGradContextVariable::exit(Tx& tx, Args) {
 }
 
 namespace {
+
+// The innermost grad level, 0 outside torch.func.grad.
+int64_t gradLevel(const tracer::TracingContext& ctx) {
+  return ctx.functorchLevels.innermost(kGradKind);
+}
+
+// A GradTrackingTensor over a BatchedTensor (or one unwrapped from it) is batched as the
+// tensor it wraps: `to` gets `from`'s entry.
+void keepBatching(tracer::TracingContext& ctx, NodeId from, NodeId to) {
+  if (auto it = ctx.batchedTensors.find(from); it != ctx.batchedTensors.end())
+    ctx.batchedTensors[to] = it->second;
+}
 
 const TensorVariable* asTensor(const VtPtr& v) {
   return v->kind() == VtKind::kTensor ? static_cast<const TensorVariable*>(v.get()) : nullptr;
@@ -188,7 +204,8 @@ Expected<VtPtr> wrapForGrad(Tx& tx, const std::string& qualname, Args& args) {
   const TensorVariable* t = args.empty() ? nullptr : asTensor(args[0]);
   if (!t || !level) return unsupported("_wrap_for_grad with other arguments than (tensor, level)");
   auto& ctx = tx.context();
-  if (*level != ctx.gradLevel) return unsupported("_wrap_for_grad at another level than grad's");
+  if (*level != gradLevel(ctx) || ctx.functorchLevels.top()->level != *level)
+    return unsupported("_wrap_for_grad at another level than the innermost grad's");
   if (t->meta().requiresGrad)
     return unsupported(
         "torch.func.grad of a tensor that requires grad outside the transform (what "
@@ -197,6 +214,7 @@ Expected<VtPtr> wrapForGrad(Tx& tx, const std::string& qualname, Args& args) {
       qualname, {GraphArg::ofNode(t->node()), GraphArg::ofConstant(*level)}, {});
   ctx.output.graph().node(node).meta = t->meta();
   ctx.gradWrapped.insert(node);
+  keepBatching(ctx, t->node(), node);
   return VtPtr(std::make_shared<TensorVariable>(node, t->meta()));
 }
 
@@ -217,6 +235,7 @@ Expected<VtPtr> setTensorRequiresGrad(Tx& tx, const std::string& qualname, Args&
   ctx.output.graph().node(t.node()).meta = meta;
   NodeId node = ctx.output.callFunction(qualname, {GraphArg::ofNode(t.node())}, {});
   ctx.output.graph().node(node).meta = meta;
+  keepBatching(ctx, t.node(), node);
   return VtPtr(std::make_shared<TensorVariable>(node, meta));
 }
 
@@ -382,6 +401,80 @@ GraphArg sequenceArg(const std::vector<const TensorVariable*>& ts, bool list) {
   return a;
 }
 
+// The vmap levels (ascending) at which some of `outputs` is batched.
+std::vector<int64_t> batchedLevels(const tracer::TracingContext& ctx,
+                                   const std::vector<NodeId>& outputs) {
+  std::set<int64_t> levels;
+  for (NodeId o : outputs) {
+    auto it = ctx.batchedTensors.find(o);
+    if (it == ctx.batchedTensors.end()) continue;
+    for (const tracer::BatchedTensorInfo* b = &it->second; b; b = b->inner.get())
+      levels.insert(b->level);
+  }
+  return {levels.begin(), levels.end()};
+}
+
+// Under vmap levels below the grad level: the BatchedTensor the gradient `logical` is
+// (`sumOnly`: the input's only use is a full sum), none when no output is batched (then no value
+// the backward pass reads is). With outputs batched, the incoming gradient (ones_like of a
+// BatchedTensor) is batched at their levels and so is every gradient the backward formulas compute
+// from it. The gradients the grad model allows come out of a TensorIterator op (freshGradientOp, a
+// mean's division) whose operands are BatchedTensors with their batch dims in front of
+// contiguous physical tensors, expansions of them (a full sum's backward: stride 0, no
+// say in the layout) or unbatched tensors padded in front: each level's physical result
+// is contiguous with its batch dim first, the plain tensor [B_outer, ..., B_inner,
+// logical sizes] (stride 0 along the logical dims when the input's only use is a full
+// sum). Anything else among the outputs' ancestors is refused by name.
+Expected<std::optional<tracer::BatchedTensorInfo>> gradientBatching(
+    const tracer::TracingContext& ctx, const std::vector<NodeId>& outputs,
+    const fake::TensorMeta& logical, bool sumOnly) {
+  std::vector<int64_t> levels = batchedLevels(ctx, outputs);
+  if (levels.empty()) return std::optional<tracer::BatchedTensorInfo>();
+  const auto& g = ctx.output.graph();
+  const bool expanded = sumOnly && logical.dim() > 0;
+  if (expanded && std::count(logical.sizes.begin(), logical.sizes.end(), 1) > 0)
+    return unsupported(
+        "torch.func.grad under vmap of an input with a size-1 dim whose only use is a full "
+        "sum (the strides of the batched expansion there are not modelled)");
+  Status bad;
+  for (NodeId o : outputs)
+    forEachAncestor(g, o, [&](NodeId n) {
+      if (!bad) return;
+      if (g.node(n).target.find("matmul") != std::string::npos ||
+          g.node(n).target.find("linear") != std::string::npos)
+        bad = unsupported("torch.func.grad under vmap through " + g.node(n).target +
+                          " (the layout of its batched gradient is not modelled)");
+      auto it = ctx.batchedTensors.find(n);
+      if (it == ctx.batchedTensors.end()) return;
+      for (const tracer::BatchedTensorInfo* b = &it->second; b; b = b->inner.get())
+        if (b->bdim != 0 || !b->physical.isContiguous())
+          bad = unsupported(
+              "torch.func.grad under vmap of a BatchedTensor whose batch dim is not in "
+              "front of a contiguous physical tensor (the layout of the batched gradient "
+              "is not modelled)");
+    });
+  if (!bad) return bad.error();
+  std::vector<int64_t> sizes;
+  for (int64_t l : levels) sizes.push_back(ctx.functorchLevels.find(l)->batchSize);
+  sizes.insert(sizes.end(), logical.sizes.begin(), logical.sizes.end());
+  fake::TensorMeta plain = fake::TensorMeta::contiguous(logical.dtype, sizes, logical.device);
+  if (expanded) {
+    // sum's backward expands the batched 0-d incoming gradient (physical [B...]): the
+    // batch dims keep their strides, the expanded logical dims get 0.
+    fake::Shape batch(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(levels.size()));
+    fake::Shape strides = fake::contiguousStrides(batch);
+    strides.resize(sizes.size(), 0);
+    plain.strides = strides;
+  }
+  tracer::BatchedTensorInfo b{plain, 0, levels[0], nullptr};
+  for (size_t i = 1; i < levels.size(); ++i) {
+    tracer::BatchedTensorInfo next{tracer::logicalMeta(b), 0, levels[i],
+                                   std::make_shared<const tracer::BatchedTensorInfo>(b)};
+    b = std::move(next);
+  }
+  return std::optional<tracer::BatchedTensorInfo>(std::move(b));
+}
+
 // _autograd_grad(outputs, inputs, create_graph=True): one gradient per input, as a tuple
 // (wrap_fx_proxy: a getitem node per item).
 Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kwargs& kwargs) {
@@ -397,6 +490,7 @@ Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kw
   auto& ctx = tx.context();
   auto& g = ctx.output.graph();
   std::vector<fake::TensorMeta> metas;
+  std::vector<std::optional<tracer::BatchedTensorInfo>> batching;
   for (const auto* in : *inputs) {
     bool reached = false;
     for (const auto* o : *outputs) {
@@ -416,8 +510,14 @@ Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kw
     for (const auto* o : *outputs) outs.push_back(o->node());
     auto rg = gradientRequiresGrad(g, outs, in->node());
     if (!rg) return rg.error();
+    std::vector<NodeId> users = usersOf(g, in->node());
+    bool sumOnly = users.size() == 1 && fullReduction(g.node(users[0])) == FullReduction::kSum;
+    auto b = gradientBatching(ctx, outs, *m, sumOnly);
+    if (!b) return b.error();
+    if (*b) m = tracer::logicalMeta(**b);
     m->requiresGrad = *rg;  // create_graph=True at the grad level
     metas.push_back(*m);
+    batching.push_back(*b);
   }
   NodeId node = ctx.output.callFunction(qualname,
                                         {sequenceArg(*outputs, args[0]->kind() == VtKind::kList),
@@ -430,6 +530,7 @@ Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kw
         "operator.getitem", {GraphArg::ofNode(node), GraphArg::ofConstant(static_cast<int64_t>(i))},
         {});
     g.node(item).meta = metas[i];
+    if (batching[i]) ctx.batchedTensors[item] = *batching[i];
     items.push_back(std::make_shared<TensorVariable>(item, metas[i]));
   }
   return makeTuple(std::move(items));
@@ -443,7 +544,7 @@ Expected<VtPtr> unwrapForGrad(Tx& tx, const std::string& qualname, Args& args) {
   if (!t || !level)
     return unsupported("_unwrap_for_grad with other arguments than (tensor, level)");
   auto& ctx = tx.context();
-  if (*level != ctx.gradLevel) return unsupported("_unwrap_for_grad at another level than grad's");
+  if (*level != gradLevel(ctx)) return unsupported("_unwrap_for_grad at another level than grad's");
   if (reachesOuterGrad(ctx.output.graph(), t->node()))
     return unsupported(
         "torch.func.grad over a tensor that requires grad outside the transform (what "
@@ -453,6 +554,7 @@ Expected<VtPtr> unwrapForGrad(Tx& tx, const std::string& qualname, Args& args) {
   NodeId node = ctx.output.callFunction(
       qualname, {GraphArg::ofNode(t->node()), GraphArg::ofConstant(*level)}, {});
   ctx.output.graph().node(node).meta = meta;
+  keepBatching(ctx, t->node(), node);
   return VtPtr(std::make_shared<TensorVariable>(node, meta));
 }
 
@@ -467,7 +569,7 @@ Expected<VtPtr> functorchGradInGraphCall(Tx& tx, const std::string& qualname, Ar
                qualname == "torch._functorch.predispatch._unwrap_for_grad";
   if (!known) return Error("");
   if (!kwargs.empty()) return unsupported(qualname + " with keyword arguments");
-  if (tx.context().gradLevel == 0)
+  if (gradLevel(tx.context()) == 0)
     return unsupported(qualname + " outside torch.func.grad's level (not modelled)");
   if (qualname == "torch._C._functorch._wrap_for_grad") return wrapForGrad(tx, qualname, args);
   if (qualname == "torch._functorch.predispatch._unwrap_for_grad")

@@ -15,8 +15,10 @@
 //   _wrap_for_grad, _set_tensor_requires_grad (requires_grad_ on the same fake tensor, so
 //   the wrapped input's example value requires grad too), _autograd_grad and
 //   _unwrap_for_grad, with the fake metadata functorch's GradTrackingTensors give.
-// One functorch level is modelled (grad inside vmap or vmap inside grad is refused, as
-// nested vmap is); so are, by name: tensors requiring grad entering the transform (what
+// Levels compose through core/tracer/functorch_levels.h: grad inside vmap levels
+// (vmap(grad(f))) is modelled, its GradTrackingTensors over BatchedTensors batched as
+// the tensors they wrap and its gradients batched at the levels the outputs are
+// (gradientBatching); vmap inside grad and grad inside grad are refused by name; so are: tensors requiring grad entering the transform (what
 // _unwrap_for_grad gives them depends on the outer autograd graph), gradients whose
 // layout the backward formulas decide (an input reached by an op outside a list whose
 // backward allocates a fresh contiguous gradient), and inputs the output does not
