@@ -18,11 +18,11 @@
 // Levels compose through core/tracer/functorch_levels.h: grad inside vmap levels
 // (vmap(grad(f))) is modelled, its GradTrackingTensors over BatchedTensors batched as
 // the tensors they wrap and its gradients batched at the levels the outputs are
-// (gradientBatching); vmap inside grad and grad inside grad are refused by name; so are: tensors requiring grad entering the transform (what
-// _unwrap_for_grad gives them depends on the outer autograd graph), gradients whose
-// layout the backward formulas decide (an input reached by an op outside a list whose
-// backward allocates a fresh contiguous gradient), and inputs the output does not
-// depend on (_autograd_grad's zeros_like path).
+// (gradientBatching). Refused by name: vmap inside grad, grad inside grad, tensors
+// requiring grad entering the transform (what _unwrap_for_grad gives them depends on the
+// outer autograd graph), gradients whose layout the backward formulas decide (an input
+// reached by an op outside a list whose backward allocates a fresh contiguous gradient),
+// and inputs the output does not depend on (_autograd_grad's zeros_like path).
 #pragma once
 
 #include <string>
