@@ -39,10 +39,12 @@ Expected<VtPtr> VmapIncrementNestingVariable::enter(Tx& tx) {
   if (isClass_) return unsupported("a with statement on the function vmap_increment_nesting");
   auto& ctx = tx.context();
   using Kind = tracer::FunctorchLevel::Kind;
-  if (ctx.functorchLevels.innermost(Kind::kGrad) > 0)
+  const int64_t grad = ctx.functorchLevels.innermost(Kind::kGrad);
+  if (grad > 0 && ctx.functorchLevels.innermost(Kind::kVmap) > 0 &&
+      ctx.functorchLevels.innermost(Kind::kVmap) < grad)
     return unsupported(
-        "nested functorch transforms (vmap inside torch.func.grad: a BatchedTensor of a "
-        "GradTrackingTensor is not modelled)");
+        "nested functorch transforms (vmap inside torch.func.grad inside vmap: not "
+        "modelled)");
   if (ctx.functorchOuterActive)
     return unsupported(
         "torch.func.vmap in a frame entered while a functorch transform is active (the "

@@ -321,30 +321,45 @@ Expected<fake::TensorMeta> gradientMeta(const tracer::ProtoGraph& g, NodeId inpu
   return out;
 }
 
-bool nodeRequiresGrad(const tracer::ProtoGraph& g, const GraphArg& a) {
-  return a.kind == GraphArg::Kind::kNode && g.node(a.node).meta &&
-         g.node(a.node).meta->requiresGrad;
+// Whether the tensor `a` requires grad at the innermost grad level. Inside vmap levels
+// above it (grad of a function calling vmap) a BatchedTensor's example value does not
+// require grad itself; the plain tensor under its levels, the grad level's, may.
+bool nodeRequiresGrad(const tracer::TracingContext& ctx, const GraphArg& a) {
+  if (a.kind != GraphArg::Kind::kNode) return false;
+  const auto& pn = ctx.output.graph().node(a.node);
+  if (pn.meta && pn.meta->requiresGrad) return true;
+  auto it = ctx.batchedTensors.find(a.node);
+  if (it == ctx.batchedTensors.end() || it->second.level < gradLevel(ctx)) return false;
+  const tracer::BatchedTensorInfo* b = &it->second;
+  while (b->inner) b = b->inner.get();
+  return b->physical.requiresGrad;
+}
+
+bool isBatchDimCall(const tracer::ProtoNode& n) {
+  return n.target == "torch._functorch.predispatch._add_batch_dim" ||
+         n.target == "torch._functorch.predispatch._remove_batch_dim";
 }
 
 // Whether the gradient op `n` passes to its argument `i` requires grad, given whether the
 // gradient reaching `n` does (`incoming`): with create_graph=True the backward formulas
 // (derivatives.yaml) are recorded, so the gradient requires grad when the formula uses a
 // tensor that does. Ops without a rule here are refused by name.
-Expected<bool> argGradientRequiresGrad(const tracer::ProtoGraph& g, const tracer::ProtoNode& n,
-                                       size_t i, bool incoming) {
+Expected<bool> argGradientRequiresGrad(const tracer::TracingContext& ctx,
+                                       const tracer::ProtoNode& n, size_t i, bool incoming) {
   static const std::set<std::string> kUsesInput = {"sin", "cos",     "tanh", "exp",
                                                    "log", "sigmoid", "relu", "sqrt"};
   std::string base = opBaseName(n);
   bool binary = n.args.size() == 2 && n.kwargs.empty();
   const GraphArg* other = binary ? &n.args[1 - i] : nullptr;
   if (fullReduction(n) != FullReduction::kNone) return incoming;  // expand (/ numel)
+  if (isBatchDimCall(n) && i == 0) return incoming;  // the physical tensor, moved (a view)
   if (kUsesInput.count(base) && n.args.size() == 1 && n.kwargs.empty())
     return true;  // grad * f'(x): the input (or result) requires grad
   if (binary && (base == "add" || base == "sub")) return incoming;
   if (binary && (base == "mul" || base == "matmul"))
-    return incoming || nodeRequiresGrad(g, *other);  // grad * other
+    return incoming || nodeRequiresGrad(ctx, *other);  // grad * other
   if (binary && (base == "div" || base == "truediv"))
-    return i == 1 || incoming || nodeRequiresGrad(g, *other);  // -grad * a / b^2 for b
+    return i == 1 || incoming || nodeRequiresGrad(ctx, *other);  // -grad * a / b^2 for b
   if (binary && base == "pow" && i == 0 && other->kind == GraphArg::Kind::kConstant &&
       other->constant != ConstantValue(int64_t{0}) && other->constant != ConstantValue(0.0))
     return true;  // grad * e * x^(e-1)
@@ -357,8 +372,9 @@ Expected<bool> argGradientRequiresGrad(const tracer::ProtoGraph& g, const tracer
 // over the recorded forward ops in reverse creation order, from `outputs` (whose
 // gradients, ones, do not), through the differentiated nodes (those requiring grad),
 // gradients accumulating by or.
-Expected<bool> gradientRequiresGrad(const tracer::ProtoGraph& g, const std::vector<NodeId>& outputs,
-                                    NodeId input) {
+Expected<bool> gradientRequiresGrad(const tracer::TracingContext& ctx,
+                                    const std::vector<NodeId>& outputs, NodeId input) {
+  const auto& g = ctx.output.graph();
   std::map<NodeId, bool> reached;  // node -> its incoming gradient requires grad
   for (NodeId o : outputs) reached[o] = false;
   while (!reached.empty()) {
@@ -368,13 +384,13 @@ Expected<bool> gradientRequiresGrad(const tracer::ProtoGraph& g, const std::vect
     if (id == input) return incoming;
     const auto& n = g.node(id);
     for (size_t i = 0; i < n.args.size(); ++i) {
-      if (!nodeRequiresGrad(g, n.args[i])) continue;
-      auto rg = argGradientRequiresGrad(g, n, i, incoming);
+      if (!nodeRequiresGrad(ctx, n.args[i])) continue;
+      auto rg = argGradientRequiresGrad(ctx, n, i, incoming);
       if (!rg) return rg.error();
       reached[n.args[i].node] = reached[n.args[i].node] || *rg;
     }
     for (const auto& [k, a] : n.kwargs)
-      if (nodeRequiresGrad(g, a))
+      if (nodeRequiresGrad(ctx, a))
         return unsupported("torch.func.grad through " + n.target + " with keyword arguments");
   }
   return unsupported(
@@ -508,7 +524,7 @@ Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kw
     if (!m) return m.error();
     std::vector<NodeId> outs;
     for (const auto* o : *outputs) outs.push_back(o->node());
-    auto rg = gradientRequiresGrad(g, outs, in->node());
+    auto rg = gradientRequiresGrad(ctx, outs, in->node());
     if (!rg) return rg.error();
     std::vector<NodeId> users = usersOf(g, in->node());
     bool sumOnly = users.size() == 1 && fullReduction(g.node(users[0])) == FullReduction::kSum;

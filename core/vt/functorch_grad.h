@@ -18,7 +18,10 @@
 // Levels compose through core/tracer/functorch_levels.h: grad inside vmap levels
 // (vmap(grad(f))) is modelled, its GradTrackingTensors over BatchedTensors batched as
 // the tensors they wrap and its gradients batched at the levels the outputs are
-// (gradientBatching). Refused by name: vmap inside grad, grad inside grad, tensors
+// (gradientBatching); so is vmap inside grad (grad(f) with f calling vmap: the
+// BatchedTensors' plain tensors carry the grad level's requires_grad, _add_batch_dim /
+// _remove_batch_dim pass gradients through). Refused by name: grad inside grad, vmap
+// inside grad inside vmap, vmap over a tensor requiring grad, tensors
 // requiring grad entering the transform (what _unwrap_for_grad gives them depends on the
 // outer autograd graph), gradients whose layout the backward formulas decide (an input
 // reached by an op outside a list whose backward allocates a fresh contiguous gradient),
