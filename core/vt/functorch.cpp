@@ -87,8 +87,17 @@ Expected<VtPtr> addBatchDim(Tx& tx, const std::string& qualname, Args& args) {
   if (!ints) return ints.error();
   auto& ctx = tx.context();
   const auto& t = static_cast<const TensorVariable&>(*args[0]);
-  auto b = tracer::addBatchDim(t.meta(), (*ints)[0], (*ints)[1]);
+  // Inside torch.func.grad (a vmap level above a grad level) a tensor requiring grad is
+  // one the grad level differentiates: the BatchedTensor's plain tensor requires grad,
+  // its example value does not. The layout of its gradient is modelled for in_dim 0
+  // (core/vt/functorch_grad.cpp gradientMeta).
+  fake::TensorMeta plain = t.meta();
+  const bool gradBelow = plain.requiresGrad &&
+                         ctx.functorchLevels.innermost(tracer::FunctorchLevel::Kind::kGrad) > 0;
+  if (gradBelow) plain.requiresGrad = false;
+  auto b = tracer::addBatchDim(plain, (*ints)[0], (*ints)[1]);
   if (!b) return b.error();
+  if (gradBelow) b->physical.requiresGrad = true;
   if (auto inner = ctx.batchedTensors.find(t.node()); inner != ctx.batchedTensors.end()) {
     // A BatchedTensor of a lower level wrapped again (nested vmap).
     if (inner->second.level >= b->level)

@@ -273,12 +273,19 @@ FullReduction fullReduction(const tracer::ProtoNode& n) {
   return FullReduction::kNone;
 }
 
-// The nodes of `g` (functorch's own calls aside) that take `input` as an argument.
+bool isBatchDimCall(const tracer::ProtoNode& n) {
+  return n.target == "torch._functorch.predispatch._add_batch_dim" ||
+         n.target == "torch._functorch.predispatch._remove_batch_dim";
+}
+
+// The nodes of `g` (the grad transform's own functorch calls aside) that take `input` as
+// an argument.
 std::vector<NodeId> usersOf(const tracer::ProtoGraph& g, NodeId input) {
   std::vector<NodeId> users;
   for (size_t i = 0; i < g.size(); ++i) {
     const auto& n = g.node(static_cast<NodeId>(i));
-    if (n.erased || n.target.find("_functorch") != std::string::npos) continue;
+    if (n.erased || (n.target.find("_functorch") != std::string::npos && !isBatchDimCall(n)))
+      continue;
     bool uses = false;
     std::function<void(const GraphArg&)> scan = [&](const GraphArg& a) {
       if (a.kind == GraphArg::Kind::kNode && a.node == input) uses = true;
@@ -289,6 +296,28 @@ std::vector<NodeId> usersOf(const tracer::ProtoGraph& g, NodeId input) {
     if (uses) users.push_back(static_cast<NodeId>(i));
   }
   return users;
+}
+
+// A differentiated input vmapped inside the transform (`n` = _add_batch_dim(input,
+// in_dim, level), node `batched`): with in_dim 0 the batching rules run the ops on the
+// input itself (moveBatchDimToFront moves nothing), so its gradient is what their
+// backward gives the physical tensor: fresh (contiguous) when every use of the
+// BatchedTensor is a fresh-gradient op. Other dims (a movedim view whose backward
+// restrides the gradient) and other uses (a batched reduction's expansion) are refused.
+Status batchedInputGradient(const tracer::ProtoGraph& g, const tracer::ProtoNode& n,
+                            NodeId batched) {
+  if (n.args.size() != 3 || n.args[1].kind != GraphArg::Kind::kConstant ||
+      n.args[1].constant != ConstantValue(int64_t{0}))
+    return unsupported(
+        "torch.func.grad of an input vmapped over a dim other than 0 inside the transform "
+        "(the layout of its gradient is not modelled)");
+  for (NodeId u : usersOf(g, batched)) {
+    const auto& user = g.node(u);
+    if (!freshGradientOp(user) || user.target.find("matmul") != std::string::npos)
+      return unsupported("torch.func.grad of an input vmapped inside the transform, through " +
+                         user.target + " (the layout of its gradient is not modelled)");
+  }
+  return Status::success();
 }
 
 // The layout of the gradient _autograd_grad gives `input`: stride 0 along its dims of size other
@@ -304,8 +333,15 @@ Expected<fake::TensorMeta> gradientMeta(const tracer::ProtoGraph& g, NodeId inpu
   std::vector<NodeId> users = usersOf(g, input);
   for (NodeId u : users) {
     const auto& n = g.node(u);
+    if (n.target == "torch._functorch.predispatch._add_batch_dim") {
+      if (Status s = batchedInputGradient(g, n, u); !s) return s.error();
+      continue;
+    }
     bool matmul2d = n.target.find("matmul") == std::string::npos || meta.dim() == 2;
-    bool known = (freshGradientOp(n) && matmul2d) || fullReduction(n) != FullReduction::kNone;
+    // _remove_batch_dim of an unbatched input (vmap inside grad) expands it: its
+    // backward sums the batch dim away (sum_to_size), a fresh tensor.
+    bool known = (freshGradientOp(n) && matmul2d) || fullReduction(n) != FullReduction::kNone ||
+                 n.target == "torch._functorch.predispatch._remove_batch_dim";
     if (!known)
       return unsupported("torch.func.grad through " + n.target +
                          " applied to a differentiated input (the layout of its gradient is "
@@ -335,10 +371,6 @@ bool nodeRequiresGrad(const tracer::TracingContext& ctx, const GraphArg& a) {
   return b->physical.requiresGrad;
 }
 
-bool isBatchDimCall(const tracer::ProtoNode& n) {
-  return n.target == "torch._functorch.predispatch._add_batch_dim" ||
-         n.target == "torch._functorch.predispatch._remove_batch_dim";
-}
 
 // Whether the gradient op `n` passes to its argument `i` requires grad, given whether the
 // gradient reaching `n` does (`incoming`): with create_graph=True the backward formulas
