@@ -92,8 +92,8 @@ Expected<VtPtr> addBatchDim(Tx& tx, const std::string& qualname, Args& args) {
   // its example value does not. The layout of its gradient is modelled for in_dim 0
   // (core/vt/functorch_grad.cpp gradientMeta).
   fake::TensorMeta plain = t.meta();
-  const bool gradBelow = plain.requiresGrad &&
-                         ctx.functorchLevels.innermost(tracer::FunctorchLevel::Kind::kGrad) > 0;
+  const bool gradBelow =
+      plain.requiresGrad && ctx.functorchLevels.innermost(tracer::FunctorchLevel::Kind::kGrad) > 0;
   if (gradBelow) plain.requiresGrad = false;
   auto b = tracer::addBatchDim(plain, (*ints)[0], (*ints)[1]);
   if (!b) return b.error();

@@ -371,7 +371,6 @@ bool nodeRequiresGrad(const tracer::TracingContext& ctx, const GraphArg& a) {
   return b->physical.requiresGrad;
 }
 
-
 // Whether the gradient op `n` passes to its argument `i` requires grad, given whether the
 // gradient reaching `n` does (`incoming`): with create_graph=True the backward formulas
 // (derivatives.yaml) are recorded, so the gradient requires grad when the formula uses a
