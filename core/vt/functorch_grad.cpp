@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <variant>
 
 #include "core/fake/dtype.h"
 #include "core/tracer/instruction_translator.h"
@@ -448,6 +449,156 @@ GraphArg sequenceArg(const std::vector<const TensorVariable*>& ts, bool list) {
   return a;
 }
 
+// A gradient (or forward value) as the batching rules see it: its logical metadata and,
+// when it is batched, its BatchedTensorInfo.
+struct GradValue {
+  fake::TensorMeta logical;
+  std::shared_ptr<const tracer::BatchedTensorInfo> batched;
+};
+
+// The forward value of node `n` (requires_grad dropped: only layouts matter here).
+GradValue forwardValue(const tracer::TracingContext& ctx, NodeId n) {
+  GradValue v{*ctx.output.graph().node(n).meta, nullptr};
+  v.logical.requiresGrad = false;
+  if (auto it = ctx.batchedTensors.find(n); it != ctx.batchedTensors.end())
+    v.batched = std::make_shared<const tracer::BatchedTensorInfo>(it->second);
+  return v;
+}
+
+// A pointwise op of the backward formulas on gradients, forward values and numbers, by
+// functorch's batching rules when some operand is batched (tracer::batchedCall).
+Expected<GradValue> pointwiseGrad(const std::string& op,
+                                  const std::vector<std::variant<GradValue, double>>& operands) {
+  std::vector<fake::MetaArg> args;
+  std::vector<const tracer::BatchedTensorInfo*> batched;
+  bool any = false;
+  for (const auto& o : operands) {
+    if (const auto* d = std::get_if<double>(&o)) {
+      args.emplace_back(*d);
+      batched.push_back(nullptr);
+      continue;
+    }
+    const auto& v = std::get<GradValue>(o);
+    args.emplace_back(v.batched ? v.batched->physical : v.logical);
+    batched.push_back(v.batched.get());
+    any = any || v.batched;
+  }
+  if (!any) {
+    auto r = fake::callOp(op, args, {}, fake::FakeContext{});
+    if (!r) return r.error();
+    if (!r->is<fake::TensorMeta>()) return unsupported("torch.func.grad: " + op + " in backward");
+    return GradValue{r->as<fake::TensorMeta>(), nullptr};
+  }
+  auto b = tracer::batchedCall(op, args, batched, {}, fake::FakeContext{});
+  if (!b) return b.error();
+  return GradValue{tracer::logicalMeta(*b), std::make_shared<const tracer::BatchedTensorInfo>(*b)};
+}
+
+// sum's backward: the 0-d incoming gradient expanded to `sizes` (one batched level: the
+// batch dim keeps its stride, the logical dims get 0).
+Expected<GradValue> expandGrad(const GradValue& g, const fake::Shape& sizes) {
+  if (g.logical.dim() != 0 || !g.batched || g.batched->inner ||
+      std::count(sizes.begin(), sizes.end(), 1) > 0)
+    return unsupported(
+        "torch.func.grad under vmap: a full sum's batched expansion of this kind (not "
+        "modelled)");
+  tracer::BatchedTensorInfo b = *g.batched;
+  b.physical.sizes.insert(b.physical.sizes.end(), sizes.begin(), sizes.end());
+  b.physical.strides.resize(b.physical.sizes.size(), 0);
+  return GradValue{tracer::logicalMeta(b), std::make_shared<const tracer::BatchedTensorInfo>(b)};
+}
+
+// The gradient op `n` passes to its argument `i` given the incoming gradient `g`, by the
+// backward formulas (derivatives.yaml, operand order kept: TensorIterator follows the
+// first operand's layout) run through the batching rules. No broadcasting between an
+// argument and the result (sum_to_size) is modelled.
+Expected<GradValue> argGradient(const tracer::TracingContext& ctx, const tracer::ProtoNode& n,
+                                size_t i, const GradValue& g) {
+  static const std::set<std::string> kUnary = {"sin", "cos",     "tanh", "exp",
+                                               "log", "sigmoid", "relu", "sqrt"};
+  const std::string base = opBaseName(n);
+  GradValue arg = forwardValue(ctx, n.args[i].node);
+  const bool binary = n.args.size() == 2 && n.kwargs.empty();
+  auto operand = [&](const GraphArg& a) -> std::optional<std::variant<GradValue, double>> {
+    if (a.kind == GraphArg::Kind::kNode) return forwardValue(ctx, a.node);
+    if (a.kind != GraphArg::Kind::kConstant) return std::nullopt;
+    if (const auto* d = std::get_if<double>(&a.constant)) return *d;
+    if (const auto* k = std::get_if<int64_t>(&a.constant)) return static_cast<double>(*k);
+    return std::nullopt;
+  };
+  Expected<GradValue> r = unsupported("torch.func.grad under vmap through " + n.target +
+                                      " (its batched gradient's layout is not modelled)");
+  if (fullReduction(n) == FullReduction::kSum) {
+    r = expandGrad(g, arg.logical.sizes);
+  } else if (fullReduction(n) == FullReduction::kMean) {
+    auto e = expandGrad(g, arg.logical.sizes);
+    if (!e) return e;
+    r = pointwiseGrad("operator.truediv", {*e, static_cast<double>(arg.logical.numel())});
+  } else if (kUnary.count(base) && n.args.size() == 1 && n.kwargs.empty()) {
+    r = pointwiseGrad("operator.mul", {g, arg});  // grad * f'(x), f'(x) laid out as x
+  } else if (binary && base == "add") {
+    r = g;
+  } else if (binary && base == "sub") {
+    r = i == 0 ? Expected<GradValue>(g) : pointwiseGrad("Tensor.neg", {g});
+  } else if (binary && (base == "mul" || base == "div" || base == "truediv" || base == "pow")) {
+    auto other = operand(n.args[1 - i]);
+    if (!other) return r;
+    if (base == "mul") {
+      r = pointwiseGrad("operator.mul", {g, *other});
+    } else if (base == "pow" && i == 0 && std::holds_alternative<double>(*other)) {
+      auto ge = pointwiseGrad("operator.mul", {g, std::get<double>(*other)});
+      if (!ge) return ge;
+      r = pointwiseGrad("operator.mul", {*ge, arg});
+    } else if (base != "pow" && i == 0) {
+      r = pointwiseGrad("operator.truediv", {g, *other});  // grad / b
+    } else if (base != "pow") {
+      auto ng = pointwiseGrad("Tensor.neg", {g});  // -grad * a / (b * b)
+      if (!ng) return ng;
+      auto na = pointwiseGrad("operator.mul", {*ng, *other});
+      if (!na) return na;
+      auto bb = pointwiseGrad("operator.mul", {arg, arg});
+      if (!bb) return bb;
+      r = pointwiseGrad("operator.truediv", {*na, *bb});
+    }
+  }
+  if (r && r->logical.sizes != arg.logical.sizes)
+    return unsupported("torch.func.grad under vmap through " + n.target +
+                       " with broadcasting (sum_to_size of a batched gradient is not modelled)");
+  return r;
+}
+
+// The batched gradient `input` gets: the backward pass over the recorded ops in reverse
+// creation order from `outputs` (ones_like each: the output's layout), gradients of two
+// uses accumulated by an out-of-place add.
+Expected<GradValue> batchedGradient(const tracer::TracingContext& ctx,
+                                    const std::vector<NodeId>& outputs, NodeId input) {
+  const auto& g = ctx.output.graph();
+  std::map<NodeId, GradValue> reached;
+  for (NodeId o : outputs) reached.emplace(o, forwardValue(ctx, o));
+  while (!reached.empty()) {
+    auto last = std::prev(reached.end());
+    NodeId id = last->first;
+    GradValue incoming = last->second;
+    reached.erase(last);
+    if (id == input) return incoming;
+    const auto& n = g.node(id);
+    for (size_t i = 0; i < n.args.size(); ++i) {
+      if (!nodeRequiresGrad(ctx, n.args[i])) continue;
+      auto ag = argGradient(ctx, n, i, incoming);
+      if (!ag) return ag.error();
+      NodeId a = n.args[i].node;
+      if (auto it = reached.find(a); it != reached.end()) {
+        auto sum = pointwiseGrad("operator.add", {it->second, *ag});
+        if (!sum) return sum.error();
+        it->second = *sum;
+      } else {
+        reached.emplace(a, *ag);
+      }
+    }
+  }
+  return unsupported("torch.func.grad under vmap: the input is not reached (not modelled)");
+}
+
 // The vmap levels (ascending) at which some of `outputs` is batched.
 std::vector<int64_t> batchedLevels(const tracer::TracingContext& ctx,
                                    const std::vector<NodeId>& outputs) {
@@ -473,7 +624,7 @@ std::vector<int64_t> batchedLevels(const tracer::TracingContext& ctx,
 // logical sizes] (stride 0 along the logical dims when the input's only use is a full
 // sum). Anything else among the outputs' ancestors is refused by name.
 Expected<std::optional<tracer::BatchedTensorInfo>> gradientBatching(
-    const tracer::TracingContext& ctx, const std::vector<NodeId>& outputs,
+    const tracer::TracingContext& ctx, const std::vector<NodeId>& outputs, NodeId input,
     const fake::TensorMeta& logical, bool sumOnly) {
   std::vector<int64_t> levels = batchedLevels(ctx, outputs);
   if (levels.empty()) return std::optional<tracer::BatchedTensorInfo>();
@@ -484,9 +635,9 @@ Expected<std::optional<tracer::BatchedTensorInfo>> gradientBatching(
         "torch.func.grad under vmap of an input with a size-1 dim whose only use is a full "
         "sum (the strides of the batched expansion there are not modelled)");
   Status bad;
+  bool frontContiguous = true;
   for (NodeId o : outputs)
     forEachAncestor(g, o, [&](NodeId n) {
-      if (!bad) return;
       if (g.node(n).target.find("matmul") != std::string::npos ||
           g.node(n).target.find("linear") != std::string::npos)
         bad = unsupported("torch.func.grad under vmap through " + g.node(n).target +
@@ -494,13 +645,18 @@ Expected<std::optional<tracer::BatchedTensorInfo>> gradientBatching(
       auto it = ctx.batchedTensors.find(n);
       if (it == ctx.batchedTensors.end()) return;
       for (const tracer::BatchedTensorInfo* b = &it->second; b; b = b->inner.get())
-        if (b->bdim != 0 || !b->physical.isContiguous())
-          bad = unsupported(
-              "torch.func.grad under vmap of a BatchedTensor whose batch dim is not in "
-              "front of a contiguous physical tensor (the layout of the batched gradient "
-              "is not modelled)");
+        frontContiguous = frontContiguous && b->bdim == 0 && b->physical.isContiguous();
     });
   if (!bad) return bad.error();
+  if (!frontContiguous) {
+    // Batch dims elsewhere: the backward formulas run through the batching rules
+    // (batchedGradient; run on every batched gradient of the corpus it gives the same
+    // layouts as the rule below where both apply).
+    auto sim = batchedGradient(ctx, outputs, input);
+    if (!sim) return sim.error();
+    if (!sim->batched) return unsupported("torch.func.grad under vmap: an unbatched gradient");
+    return std::optional<tracer::BatchedTensorInfo>(*sim->batched);
+  }
   std::vector<int64_t> sizes;
   for (int64_t l : levels) sizes.push_back(ctx.functorchLevels.find(l)->batchSize);
   sizes.insert(sizes.end(), logical.sizes.begin(), logical.sizes.end());
@@ -551,15 +707,25 @@ Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kw
       return unsupported(
           "torch.func.grad with respect to an input the output does not depend "
           "on (_autograd_grad's zeros_like path)");
-    auto m = gradientMeta(g, in->node(), in->meta());
-    if (!m) return m.error();
     std::vector<NodeId> outs;
     for (const auto* o : *outputs) outs.push_back(o->node());
     auto rg = gradientRequiresGrad(ctx, outs, in->node());
     if (!rg) return rg.error();
-    std::vector<NodeId> users = usersOf(g, in->node());
-    bool sumOnly = users.size() == 1 && fullReduction(g.node(users[0])) == FullReduction::kSum;
-    auto b = gradientBatching(ctx, outs, *m, sumOnly);
+    auto m = gradientMeta(g, in->node(), in->meta());
+    Expected<std::optional<tracer::BatchedTensorInfo>> b = std::nullopt;
+    if (!m && !batchedLevels(ctx, outs).empty()) {
+      // A layout the rules of gradientMeta do not give, under vmap: the backward formulas
+      // through the batching rules may (they refuse what they do not model).
+      auto sim = batchedGradient(ctx, outs, in->node());
+      if (!sim || !sim->batched) return m.error();
+      m = sim->logical;
+      b = std::optional<tracer::BatchedTensorInfo>(*sim->batched);
+    } else {
+      if (!m) return m.error();
+      std::vector<NodeId> users = usersOf(g, in->node());
+      bool sumOnly = users.size() == 1 && fullReduction(g.node(users[0])) == FullReduction::kSum;
+      b = gradientBatching(ctx, outs, in->node(), *m, sumOnly);
+    }
     if (!b) return b.error();
     if (*b) m = tracer::logicalMeta(**b);
     m->requiresGrad = *rg;  // create_graph=True at the grad level

@@ -18,7 +18,9 @@
 // Levels compose through core/tracer/functorch_levels.h: grad inside vmap levels
 // (vmap(grad(f))) is modelled, its GradTrackingTensors over BatchedTensors batched as
 // the tensors they wrap and its gradients batched at the levels the outputs are
-// (gradientBatching); so is vmap inside grad (grad(f) with f calling vmap: the
+// (gradientBatching; where the batch dims are not in front of contiguous tensors, or
+// gradientMeta has no rule for the layout, the backward formulas are run through the
+// batching rules: batchedGradient); so is vmap inside grad (grad(f) with f calling vmap: the
 // BatchedTensors' plain tensors carry the grad level's requires_grad, _add_batch_dim /
 // _remove_batch_dim pass gradients through). Refused by name: grad inside grad, vmap
 // inside grad inside vmap, vmap over a tensor requiring grad, tensors
