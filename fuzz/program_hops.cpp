@@ -1,11 +1,11 @@
 // program_hops.cpp — the hops fuzz family's statements (issue 17): torch.cond,
 // torch._higher_order_ops.while_loop / map / wrap, torch.utils.checkpoint and
-// torch.func.vmap (nested too) / grad / grad_and_value and pytree.tree_map over the tensors of
-// the pool, printed by the Printer of program_printer.h. Every pattern is one Dynamo captures (no
-// graph break, no UncapturedHigherOrderOpError: the oracle counts an exception as a finding): the
-// loops end (a counter, or a sum that grows), bodies return new tensors of the carried shapes,
-// nothing is mutated inside a subgraph, and a map body reads no tensor that is also mapped or
-// passed (its inputs would alias).
+// torch.func.vmap (nested too) / grad / grad_and_value (and vmap of grad, grad of vmap) and
+// pytree.tree_map over the tensors of the pool, printed by the Printer of program_printer.h. Every
+// pattern is one Dynamo captures (no graph break, no UncapturedHigherOrderOpError: the oracle
+// counts an exception as a finding): the loops end (a counter, or a sum that grows), bodies return
+// new tensors of the carried shapes, nothing is mutated inside a subgraph, and a map body reads no
+// tensor that is also mapped or passed (its inputs would alias).
 #include "fuzz/program_printer.h"
 
 namespace dynrr::fuzz::printer_detail {
@@ -136,7 +136,24 @@ void Printer::emitHops(const Stmt& s) {
           break;
         // The other functorch transform Dynamo inlines, and pytree's tree_map (its fast
         // path): a gradient of the input's shape, a gradient and a 0-d value.
-        case 7: out("{t} = torch.func.grad(lambda r: (r.sin() * 2).sum())({A})", a.shape); break;
+        // One time in four each, nested transforms instead: per-example gradients (vmap of
+        // grad, the weight unbatched) and the gradient of a function calling vmap over {M},
+        // scaled back to {M}'s shape.
+        case 7:
+          if (at(s, 3) % 4 == 2)
+            out(twoDims
+                    ? "{t} = torch.func.vmap(torch.func.grad(lambda w, r: (r * w).sin().sum()), "
+                      "in_dims=(None, 0))({M}[0] * 0.5, {M})"
+                    : "{t} = torch.func.vmap(torch.func.grad(lambda w, r: (r * w).sin()), "
+                      "in_dims=(None, 0))({M}[0] * 0.5, {M})",
+                rows);
+          else if (at(s, 3) % 4 == 3)
+            out("{t} = {M} * torch.func.grad(lambda w: torch.func.vmap(lambda r: (r * w).tanh())"
+                "({M}).sum())({M}[0] * 0.5)",
+                rows);
+          else
+            out("{t} = torch.func.grad(lambda r: (r.sin() * 2).sum())({A})", a.shape);
+          break;
         case 8: {
           const Shape scalar;
           out("{t}, {u} = torch.func.grad_and_value(lambda r, w: (r * w).tanh().sum())({A}, {B})",

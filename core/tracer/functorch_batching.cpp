@@ -136,13 +136,14 @@ Expected<BatchedTensorInfo> pointwise(const std::string& op, std::vector<fake::M
 }
 
 // boxed_reduction_batch_rule for sum / mean: logical dims shifted past the batch dim in
-// front; no dim reduces every logical dim.
+// front; no dim reduces every logical dim. Under nested vmap levels the reduction of the
+// moved physical tensor runs one level down, where it is batched again: the same rule
+// there, with the dims now given.
 Expected<BatchedTensorInfo> reduction(const std::string& op, const std::vector<fake::MetaArg>& args,
                                       const BatchedTensorInfo& b, fake::Kwargs kwargs,
                                       const fake::FakeContext& fctx) {
   const int64_t rank = b.physical.dim() - 1;
   if (rank == 0) return unsupported("vmap: " + op + " of a batched 0-d tensor (not modelled)");
-  if (b.inner) return unsupported("vmap: " + op + " under nested vmap levels (not modelled)");
   std::optional<fake::MetaArg> dimArg;
   std::vector<fake::MetaArg> rest;
   if (args.size() > 1) dimArg = args[1];
@@ -181,6 +182,12 @@ Expected<BatchedTensorInfo> reduction(const std::string& op, const std::vector<f
   std::vector<fake::MetaArg> call = {fake::MetaArg(front->meta),
                                      fake::MetaArg::list(std::move(dims))};
   for (auto& r : rest) call.push_back(std::move(r));
+  if (front->batched) {
+    auto below = reduction(op, call, *front->batched, kwargs, fctx);
+    if (!below) return below;
+    return BatchedTensorInfo{logicalMeta(*below), 0, b.level,
+                             std::make_shared<const BatchedTensorInfo>(*below)};
+  }
   auto r = fake::callOp(op, call, kwargs, fctx);
   if (!r) return r.error();
   if (!r->is<fake::TensorMeta>()) return unsupported("vmap: " + op + " did not give a tensor");

@@ -8,8 +8,8 @@
 // Dynamo reaches them by inlining torch/_functorch/vmap.py (vmap_impl, a
 // FunctorchHigherOrderVariable): _add_batch_dim and _remove_batch_dim are in-graph
 // calls whose example values these give. Nested vmap levels are modelled for pointwise
-// operators (each level's rule runs its ops at the level below: functorch's
-// DynamicLayer dispatch); other rules on a nested BatchedTensor, an operator without a
+// operators and sum / mean (each level's rule runs its ops at the level below:
+// functorch's DynamicLayer dispatch); other rules on a nested BatchedTensor, an operator without a
 // modelled rule, or a batched tensor requiring grad are refused.
 #pragma once
 

@@ -29,6 +29,7 @@
 #include "core/trace/trace_reader.h"
 #include "core/tracer/export_mode.h"
 #include "core/tracer/functorch_batching.h"
+#include "core/tracer/functorch_levels.h"
 #include "core/tracer/output_graph.h"
 #include "core/tracer/side_effects.h"
 #include "core/vt/base.h"
@@ -77,18 +78,18 @@ struct TracingContext {
   // (AutocastModeVariable.enter): the lower-precision dtype the region casts to. Fake
   // tensors follow the innermost one's cast policy (vt::autocastCastPolicy).
   std::vector<fake::DType> autocastCpuRegions;
-  // functorch's dynamic layer stack depth (the level the next transform gets is one
-  // more) and the tensors that are BatchedTensors, by node (core/vt/functorch.h).
-  int64_t functorchLevel = 0;
+  // functorch's dynamic layer stack (core/tracer/functorch_levels.h) and the tensors
+  // that are BatchedTensors at some vmap level, by node (core/vt/functorch.h); a
+  // GradTrackingTensor over a BatchedTensor is there too, with the BatchedTensor's entry.
+  FunctorchLevels functorchLevels;
   std::map<NodeId, BatchedTensorInfo> batchedTensors;
   // The frame was entered while a functorch transform was active (an eager-backend frame
   // that _throw_if_in_functorch lets through, replay.cpp): the outer levels' depth is
   // not recorded, so transforms entered inside it and floats that wrap_symfloat would
   // test with is_gradtrackingtensor are refused (core/tracer/replay.cpp throwIfInFunctorch).
   bool functorchOuterActive = false;
-  // torch.func.grad (core/vt/functorch_grad.h): its level (0 outside), the
-  // GradTrackingTensors _wrap_for_grad made, and the state of the managers it enters.
-  int64_t gradLevel = 0;
+  // torch.func.grad (core/vt/functorch_grad.h): the GradTrackingTensors _wrap_for_grad
+  // made, and the state of the managers it enters (its level is on functorchLevels).
   std::set<NodeId> gradWrapped;
   bool savedTensorsHooksDisabled = false;
   bool inplaceRequiresGradAllowed = false;

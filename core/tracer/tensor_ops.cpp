@@ -234,12 +234,32 @@ Expected<VtPtr> batchedTensorCall(InstructionTranslator& tx, bool method, const 
                                   const std::vector<fake::MetaArg>& margs, const fake::Kwargs& mkw,
                                   const std::vector<const BatchedTensorInfo*>& batched,
                                   const fake::FakeContext& fctx) {
-  auto b = batchedCall(metaOp, margs, batched, mkw, fctx);
+  // Under torch.func.grad inside vmap, what requires grad does at the grad level only
+  // (the grad model refuses tensors requiring grad from outside the transform): the
+  // physical tensors, one level down, do not.
+  const auto* top = tx.context().functorchLevels.top();
+  const bool underGrad = top && top->kind == FunctorchLevel::Kind::kGrad;
+  std::vector<fake::MetaArg> physicalArgs = margs;
+  if (underGrad)
+    for (auto& a : physicalArgs)
+      if (const auto* t = a.get<fake::TensorMeta>(); t && t->requiresGrad) {
+        fake::TensorMeta plain = *t;
+        plain.requiresGrad = false;
+        a = fake::MetaArg(plain);
+      }
+  auto b = batchedCall(metaOp, physicalArgs, batched, mkw, fctx);
   if (!b) return b.error();
   OutputGraph& out = tx.context().output;
   NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))
                        : out.callFunction(target, std::move(gargs), std::move(gkw));
   fake::TensorMeta logical = logicalMeta(*b);
+  // Under torch.func.grad inside vmap the example value is a GradTrackingTensor over the
+  // BatchedTensor: it requires grad when an argument does (autograd at the grad level).
+  if (underGrad && tx.context().gradEnabled)
+    logical.requiresGrad = std::any_of(margs.begin(), margs.end(), [](const fake::MetaArg& a) {
+      const auto* t = a.get<fake::TensorMeta>();
+      return t && t->requiresGrad;
+    });
   out.graph().node(node).meta = logical;
   tx.context().batchedTensors[node] = *b;
   return VtPtr(std::make_shared<vt::TensorVariable>(node, logical));

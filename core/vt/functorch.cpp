@@ -38,16 +38,20 @@ Expected<VtPtr> VmapIncrementNestingVariable::callFunction(Tx& tx, Args args, Kw
 Expected<VtPtr> VmapIncrementNestingVariable::enter(Tx& tx) {
   if (isClass_) return unsupported("a with statement on the function vmap_increment_nesting");
   auto& ctx = tx.context();
-  if (ctx.gradLevel > 0)
+  using Kind = tracer::FunctorchLevel::Kind;
+  const int64_t grad = ctx.functorchLevels.innermost(Kind::kGrad);
+  if (grad > 0 && ctx.functorchLevels.innermost(Kind::kVmap) > 0 &&
+      ctx.functorchLevels.innermost(Kind::kVmap) < grad)
     return unsupported(
-        "nested functorch transforms (vmap inside torch.func.grad: a BatchedTensor of a "
-        "GradTrackingTensor is not modelled)");
+        "nested functorch transforms (vmap inside torch.func.grad inside vmap: not "
+        "modelled)");
   if (ctx.functorchOuterActive)
     return unsupported(
         "torch.func.vmap in a frame entered while a functorch transform is active (the "
         "outer levels are not recorded)");
   ctx.output.addGuard(guards::GuardKind::FUNCTORCH_STACK_MATCH, "");
-  int64_t level = ++ctx.functorchLevel;
+  const auto& mode = std::get<std::string>(asConstant(randomness_)->value());
+  int64_t level = ctx.functorchLevels.push(Kind::kVmap, *constantInt(batchSize_), mode);
   ctx.output.callFunction("torch._functorch.predispatch._vmap_increment_nesting",
                           {tracer::GraphArg::ofConstant(asConstant(batchSize_)->value()),
                            tracer::GraphArg::ofConstant(asConstant(randomness_)->value())},
@@ -59,7 +63,7 @@ Expected<VtPtr> VmapIncrementNestingVariable::enter(Tx& tx) {
 Expected<VtPtr> VmapIncrementNestingVariable::exit(Tx& tx, Args) {
   auto& ctx = tx.context();
   ctx.output.callFunction("torch._functorch.predispatch._vmap_decrement_nesting", {}, {});
-  --ctx.functorchLevel;
+  ctx.functorchLevels.pop();
   return ConstantVariable::make(NoneValue{});
 }
 
@@ -83,8 +87,17 @@ Expected<VtPtr> addBatchDim(Tx& tx, const std::string& qualname, Args& args) {
   if (!ints) return ints.error();
   auto& ctx = tx.context();
   const auto& t = static_cast<const TensorVariable&>(*args[0]);
-  auto b = tracer::addBatchDim(t.meta(), (*ints)[0], (*ints)[1]);
+  // Inside torch.func.grad (a vmap level above a grad level) a tensor requiring grad is
+  // one the grad level differentiates: the BatchedTensor's plain tensor requires grad,
+  // its example value does not. The layout of its gradient is modelled for in_dim 0
+  // (core/vt/functorch_grad.cpp gradientMeta).
+  fake::TensorMeta plain = t.meta();
+  const bool gradBelow =
+      plain.requiresGrad && ctx.functorchLevels.innermost(tracer::FunctorchLevel::Kind::kGrad) > 0;
+  if (gradBelow) plain.requiresGrad = false;
+  auto b = tracer::addBatchDim(plain, (*ints)[0], (*ints)[1]);
   if (!b) return b.error();
+  if (gradBelow) b->physical.requiresGrad = true;
   if (auto inner = ctx.batchedTensors.find(t.node()); inner != ctx.batchedTensors.end()) {
     // A BatchedTensor of a lower level wrapped again (nested vmap).
     if (inner->second.level >= b->level)

@@ -1,9 +1,11 @@
 // functorch_grad.cpp — see functorch_grad.h.
 #include "core/vt/functorch_grad.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
+#include <variant>
 
 #include "core/fake/dtype.h"
 #include "core/tracer/instruction_translator.h"
@@ -15,6 +17,7 @@
 namespace dynrr::vt {
 
 using tracer::GraphArg;
+constexpr auto kGradKind = tracer::FunctorchLevel::Kind::kGrad;
 
 VtPtr FunctorchGradContextVariable::forFunction(const std::string& module,
                                                 const std::string& qualname, SourcePtr source) {
@@ -79,6 +82,10 @@ Expected<VtPtr> FunctorchGradContextVariable::callFunction(Tx& tx, Args args, Kw
     const ConstantVariable* c = asConstant(args[0]);
     if (!c || !std::holds_alternative<std::string>(c->value()))
       return unsupported("disable_saved_tensors_hooks with a message that is not a constant str");
+    if (ctx.savedTensorsHooksDisabled && ctx.functorchLevels.innermost(kGradKind) > 0)
+      return unsupported(
+          "nested torch.func.grad (grad of grad: the second-order backward is not "
+          "modelled)");
     if (ctx.savedTensorsHooksDisabled)
       return unsupported(
           "disable_saved_tensors_hooks inside another (the message restored on exit is not "
@@ -93,22 +100,21 @@ Expected<VtPtr> FunctorchGradContextVariable::callFunction(Tx& tx, Args args, Kw
 Expected<VtPtr> FunctorchGradContextVariable::enter(Tx& tx) {
   if (isClass_) return unsupported("a with statement on the function " + describe());
   auto& ctx = tx.context();
+  using Kind = tracer::FunctorchLevel::Kind;
   switch (which_) {
     case Which::kDisableSavedTensorsHooks: return ConstantVariable::make(NoneValue{});
     case Which::kGradIncrementNesting: {
-      if (ctx.functorchLevel > 0)
+      if (ctx.functorchLevels.innermost(Kind::kGrad) > 0)
         return unsupported(
-            "nested functorch transforms (torch.func.grad inside another transform: "
-            "functorch levels wrapping one another are not modelled)");
+            "nested torch.func.grad (grad of grad: the second-order backward is not "
+            "modelled)");
       if (ctx.functorchOuterActive)
         return unsupported(
             "torch.func.grad in a frame entered while a functorch transform is active (the "
             "outer levels are not recorded)");
       ctx.output.addGuard(guards::GuardKind::FUNCTORCH_STACK_MATCH, "");
       ctx.output.callFunction("torch._C._functorch._grad_increment_nesting", {}, {});
-      int64_t level = ++ctx.functorchLevel;
-      ctx.gradLevel = level;
-      return ConstantVariable::make(level);
+      return ConstantVariable::make(ctx.functorchLevels.push(Kind::kGrad));
     }
     case Which::kEnableInplaceRequiresGrad:
       if (ctx.inplaceRequiresGradAllowed)
@@ -131,8 +137,7 @@ Expected<VtPtr> FunctorchGradContextVariable::exit(Tx& tx, Args) {
       break;
     case Which::kGradIncrementNesting:
       ctx.output.callFunction("torch._C._functorch._grad_decrement_nesting", {}, {});
-      --ctx.functorchLevel;
-      ctx.gradLevel = 0;
+      ctx.functorchLevels.pop();
       break;
     case Which::kEnableInplaceRequiresGrad:
       ctx.inplaceRequiresGradAllowed = false;
@@ -144,6 +149,18 @@ Expected<VtPtr> FunctorchGradContextVariable::exit(Tx& tx, Args) {
 }
 
 namespace {
+
+// The innermost grad level, 0 outside torch.func.grad.
+int64_t gradLevel(const tracer::TracingContext& ctx) {
+  return ctx.functorchLevels.innermost(kGradKind);
+}
+
+// A GradTrackingTensor over a BatchedTensor (or one unwrapped from it) is batched as the
+// tensor it wraps: `to` gets `from`'s entry.
+void keepBatching(tracer::TracingContext& ctx, NodeId from, NodeId to) {
+  if (auto it = ctx.batchedTensors.find(from); it != ctx.batchedTensors.end())
+    ctx.batchedTensors[to] = it->second;
+}
 
 const TensorVariable* asTensor(const VtPtr& v) {
   return v->kind() == VtKind::kTensor ? static_cast<const TensorVariable*>(v.get()) : nullptr;
@@ -188,7 +205,8 @@ Expected<VtPtr> wrapForGrad(Tx& tx, const std::string& qualname, Args& args) {
   const TensorVariable* t = args.empty() ? nullptr : asTensor(args[0]);
   if (!t || !level) return unsupported("_wrap_for_grad with other arguments than (tensor, level)");
   auto& ctx = tx.context();
-  if (*level != ctx.gradLevel) return unsupported("_wrap_for_grad at another level than grad's");
+  if (*level != gradLevel(ctx) || ctx.functorchLevels.top()->level != *level)
+    return unsupported("_wrap_for_grad at another level than the innermost grad's");
   if (t->meta().requiresGrad)
     return unsupported(
         "torch.func.grad of a tensor that requires grad outside the transform (what "
@@ -197,6 +215,7 @@ Expected<VtPtr> wrapForGrad(Tx& tx, const std::string& qualname, Args& args) {
       qualname, {GraphArg::ofNode(t->node()), GraphArg::ofConstant(*level)}, {});
   ctx.output.graph().node(node).meta = t->meta();
   ctx.gradWrapped.insert(node);
+  keepBatching(ctx, t->node(), node);
   return VtPtr(std::make_shared<TensorVariable>(node, t->meta()));
 }
 
@@ -217,6 +236,7 @@ Expected<VtPtr> setTensorRequiresGrad(Tx& tx, const std::string& qualname, Args&
   ctx.output.graph().node(t.node()).meta = meta;
   NodeId node = ctx.output.callFunction(qualname, {GraphArg::ofNode(t.node())}, {});
   ctx.output.graph().node(node).meta = meta;
+  keepBatching(ctx, t.node(), node);
   return VtPtr(std::make_shared<TensorVariable>(node, meta));
 }
 
@@ -254,12 +274,19 @@ FullReduction fullReduction(const tracer::ProtoNode& n) {
   return FullReduction::kNone;
 }
 
-// The nodes of `g` (functorch's own calls aside) that take `input` as an argument.
+bool isBatchDimCall(const tracer::ProtoNode& n) {
+  return n.target == "torch._functorch.predispatch._add_batch_dim" ||
+         n.target == "torch._functorch.predispatch._remove_batch_dim";
+}
+
+// The nodes of `g` (the grad transform's own functorch calls aside) that take `input` as
+// an argument.
 std::vector<NodeId> usersOf(const tracer::ProtoGraph& g, NodeId input) {
   std::vector<NodeId> users;
   for (size_t i = 0; i < g.size(); ++i) {
     const auto& n = g.node(static_cast<NodeId>(i));
-    if (n.erased || n.target.find("_functorch") != std::string::npos) continue;
+    if (n.erased || (n.target.find("_functorch") != std::string::npos && !isBatchDimCall(n)))
+      continue;
     bool uses = false;
     std::function<void(const GraphArg&)> scan = [&](const GraphArg& a) {
       if (a.kind == GraphArg::Kind::kNode && a.node == input) uses = true;
@@ -270,6 +297,28 @@ std::vector<NodeId> usersOf(const tracer::ProtoGraph& g, NodeId input) {
     if (uses) users.push_back(static_cast<NodeId>(i));
   }
   return users;
+}
+
+// A differentiated input vmapped inside the transform (`n` = _add_batch_dim(input,
+// in_dim, level), node `batched`): with in_dim 0 the batching rules run the ops on the
+// input itself (moveBatchDimToFront moves nothing), so its gradient is what their
+// backward gives the physical tensor: fresh (contiguous) when every use of the
+// BatchedTensor is a fresh-gradient op. Other dims (a movedim view whose backward
+// restrides the gradient) and other uses (a batched reduction's expansion) are refused.
+Status batchedInputGradient(const tracer::ProtoGraph& g, const tracer::ProtoNode& n,
+                            NodeId batched) {
+  if (n.args.size() != 3 || n.args[1].kind != GraphArg::Kind::kConstant ||
+      n.args[1].constant != ConstantValue(int64_t{0}))
+    return unsupported(
+        "torch.func.grad of an input vmapped over a dim other than 0 inside the transform "
+        "(the layout of its gradient is not modelled)");
+  for (NodeId u : usersOf(g, batched)) {
+    const auto& user = g.node(u);
+    if (!freshGradientOp(user) || user.target.find("matmul") != std::string::npos)
+      return unsupported("torch.func.grad of an input vmapped inside the transform, through " +
+                         user.target + " (the layout of its gradient is not modelled)");
+  }
+  return Status::success();
 }
 
 // The layout of the gradient _autograd_grad gives `input`: stride 0 along its dims of size other
@@ -285,8 +334,15 @@ Expected<fake::TensorMeta> gradientMeta(const tracer::ProtoGraph& g, NodeId inpu
   std::vector<NodeId> users = usersOf(g, input);
   for (NodeId u : users) {
     const auto& n = g.node(u);
+    if (n.target == "torch._functorch.predispatch._add_batch_dim") {
+      if (Status s = batchedInputGradient(g, n, u); !s) return s.error();
+      continue;
+    }
     bool matmul2d = n.target.find("matmul") == std::string::npos || meta.dim() == 2;
-    bool known = (freshGradientOp(n) && matmul2d) || fullReduction(n) != FullReduction::kNone;
+    // _remove_batch_dim of an unbatched input (vmap inside grad) expands it: its
+    // backward sums the batch dim away (sum_to_size), a fresh tensor.
+    bool known = (freshGradientOp(n) && matmul2d) || fullReduction(n) != FullReduction::kNone ||
+                 n.target == "torch._functorch.predispatch._remove_batch_dim";
     if (!known)
       return unsupported("torch.func.grad through " + n.target +
                          " applied to a differentiated input (the layout of its gradient is "
@@ -302,30 +358,40 @@ Expected<fake::TensorMeta> gradientMeta(const tracer::ProtoGraph& g, NodeId inpu
   return out;
 }
 
-bool nodeRequiresGrad(const tracer::ProtoGraph& g, const GraphArg& a) {
-  return a.kind == GraphArg::Kind::kNode && g.node(a.node).meta &&
-         g.node(a.node).meta->requiresGrad;
+// Whether the tensor `a` requires grad at the innermost grad level. Inside vmap levels
+// above it (grad of a function calling vmap) a BatchedTensor's example value does not
+// require grad itself; the plain tensor under its levels, the grad level's, may.
+bool nodeRequiresGrad(const tracer::TracingContext& ctx, const GraphArg& a) {
+  if (a.kind != GraphArg::Kind::kNode) return false;
+  const auto& pn = ctx.output.graph().node(a.node);
+  if (pn.meta && pn.meta->requiresGrad) return true;
+  auto it = ctx.batchedTensors.find(a.node);
+  if (it == ctx.batchedTensors.end() || it->second.level < gradLevel(ctx)) return false;
+  const tracer::BatchedTensorInfo* b = &it->second;
+  while (b->inner) b = b->inner.get();
+  return b->physical.requiresGrad;
 }
 
 // Whether the gradient op `n` passes to its argument `i` requires grad, given whether the
 // gradient reaching `n` does (`incoming`): with create_graph=True the backward formulas
 // (derivatives.yaml) are recorded, so the gradient requires grad when the formula uses a
 // tensor that does. Ops without a rule here are refused by name.
-Expected<bool> argGradientRequiresGrad(const tracer::ProtoGraph& g, const tracer::ProtoNode& n,
-                                       size_t i, bool incoming) {
+Expected<bool> argGradientRequiresGrad(const tracer::TracingContext& ctx,
+                                       const tracer::ProtoNode& n, size_t i, bool incoming) {
   static const std::set<std::string> kUsesInput = {"sin", "cos",     "tanh", "exp",
                                                    "log", "sigmoid", "relu", "sqrt"};
   std::string base = opBaseName(n);
   bool binary = n.args.size() == 2 && n.kwargs.empty();
   const GraphArg* other = binary ? &n.args[1 - i] : nullptr;
   if (fullReduction(n) != FullReduction::kNone) return incoming;  // expand (/ numel)
+  if (isBatchDimCall(n) && i == 0) return incoming;  // the physical tensor, moved (a view)
   if (kUsesInput.count(base) && n.args.size() == 1 && n.kwargs.empty())
     return true;  // grad * f'(x): the input (or result) requires grad
   if (binary && (base == "add" || base == "sub")) return incoming;
   if (binary && (base == "mul" || base == "matmul"))
-    return incoming || nodeRequiresGrad(g, *other);  // grad * other
+    return incoming || nodeRequiresGrad(ctx, *other);  // grad * other
   if (binary && (base == "div" || base == "truediv"))
-    return i == 1 || incoming || nodeRequiresGrad(g, *other);  // -grad * a / b^2 for b
+    return i == 1 || incoming || nodeRequiresGrad(ctx, *other);  // -grad * a / b^2 for b
   if (binary && base == "pow" && i == 0 && other->kind == GraphArg::Kind::kConstant &&
       other->constant != ConstantValue(int64_t{0}) && other->constant != ConstantValue(0.0))
     return true;  // grad * e * x^(e-1)
@@ -338,8 +404,9 @@ Expected<bool> argGradientRequiresGrad(const tracer::ProtoGraph& g, const tracer
 // over the recorded forward ops in reverse creation order, from `outputs` (whose
 // gradients, ones, do not), through the differentiated nodes (those requiring grad),
 // gradients accumulating by or.
-Expected<bool> gradientRequiresGrad(const tracer::ProtoGraph& g, const std::vector<NodeId>& outputs,
-                                    NodeId input) {
+Expected<bool> gradientRequiresGrad(const tracer::TracingContext& ctx,
+                                    const std::vector<NodeId>& outputs, NodeId input) {
+  const auto& g = ctx.output.graph();
   std::map<NodeId, bool> reached;  // node -> its incoming gradient requires grad
   for (NodeId o : outputs) reached[o] = false;
   while (!reached.empty()) {
@@ -349,13 +416,13 @@ Expected<bool> gradientRequiresGrad(const tracer::ProtoGraph& g, const std::vect
     if (id == input) return incoming;
     const auto& n = g.node(id);
     for (size_t i = 0; i < n.args.size(); ++i) {
-      if (!nodeRequiresGrad(g, n.args[i])) continue;
-      auto rg = argGradientRequiresGrad(g, n, i, incoming);
+      if (!nodeRequiresGrad(ctx, n.args[i])) continue;
+      auto rg = argGradientRequiresGrad(ctx, n, i, incoming);
       if (!rg) return rg.error();
       reached[n.args[i].node] = reached[n.args[i].node] || *rg;
     }
     for (const auto& [k, a] : n.kwargs)
-      if (nodeRequiresGrad(g, a))
+      if (nodeRequiresGrad(ctx, a))
         return unsupported("torch.func.grad through " + n.target + " with keyword arguments");
   }
   return unsupported(
@@ -382,6 +449,235 @@ GraphArg sequenceArg(const std::vector<const TensorVariable*>& ts, bool list) {
   return a;
 }
 
+// A gradient (or forward value) as the batching rules see it: its logical metadata and,
+// when it is batched, its BatchedTensorInfo.
+struct GradValue {
+  fake::TensorMeta logical;
+  std::shared_ptr<const tracer::BatchedTensorInfo> batched;
+};
+
+// The forward value of node `n` (requires_grad dropped: only layouts matter here).
+GradValue forwardValue(const tracer::TracingContext& ctx, NodeId n) {
+  GradValue v{*ctx.output.graph().node(n).meta, nullptr};
+  v.logical.requiresGrad = false;
+  if (auto it = ctx.batchedTensors.find(n); it != ctx.batchedTensors.end())
+    v.batched = std::make_shared<const tracer::BatchedTensorInfo>(it->second);
+  return v;
+}
+
+// A pointwise op of the backward formulas on gradients, forward values and numbers, by
+// functorch's batching rules when some operand is batched (tracer::batchedCall).
+Expected<GradValue> pointwiseGrad(const std::string& op,
+                                  const std::vector<std::variant<GradValue, double>>& operands) {
+  std::vector<fake::MetaArg> args;
+  std::vector<const tracer::BatchedTensorInfo*> batched;
+  bool any = false;
+  for (const auto& o : operands) {
+    if (const auto* d = std::get_if<double>(&o)) {
+      args.emplace_back(*d);
+      batched.push_back(nullptr);
+      continue;
+    }
+    const auto& v = std::get<GradValue>(o);
+    args.emplace_back(v.batched ? v.batched->physical : v.logical);
+    batched.push_back(v.batched.get());
+    any = any || v.batched;
+  }
+  if (!any) {
+    auto r = fake::callOp(op, args, {}, fake::FakeContext{});
+    if (!r) return r.error();
+    if (!r->is<fake::TensorMeta>()) return unsupported("torch.func.grad: " + op + " in backward");
+    return GradValue{r->as<fake::TensorMeta>(), nullptr};
+  }
+  auto b = tracer::batchedCall(op, args, batched, {}, fake::FakeContext{});
+  if (!b) return b.error();
+  return GradValue{tracer::logicalMeta(*b), std::make_shared<const tracer::BatchedTensorInfo>(*b)};
+}
+
+// sum's backward: the 0-d incoming gradient expanded to `sizes` (one batched level: the
+// batch dim keeps its stride, the logical dims get 0).
+Expected<GradValue> expandGrad(const GradValue& g, const fake::Shape& sizes) {
+  if (g.logical.dim() != 0 || !g.batched || g.batched->inner ||
+      std::count(sizes.begin(), sizes.end(), 1) > 0)
+    return unsupported(
+        "torch.func.grad under vmap: a full sum's batched expansion of this kind (not "
+        "modelled)");
+  tracer::BatchedTensorInfo b = *g.batched;
+  b.physical.sizes.insert(b.physical.sizes.end(), sizes.begin(), sizes.end());
+  b.physical.strides.resize(b.physical.sizes.size(), 0);
+  return GradValue{tracer::logicalMeta(b), std::make_shared<const tracer::BatchedTensorInfo>(b)};
+}
+
+// The gradient op `n` passes to its argument `i` given the incoming gradient `g`, by the
+// backward formulas (derivatives.yaml, operand order kept: TensorIterator follows the
+// first operand's layout) run through the batching rules. No broadcasting between an
+// argument and the result (sum_to_size) is modelled.
+Expected<GradValue> argGradient(const tracer::TracingContext& ctx, const tracer::ProtoNode& n,
+                                size_t i, const GradValue& g) {
+  static const std::set<std::string> kUnary = {"sin", "cos",     "tanh", "exp",
+                                               "log", "sigmoid", "relu", "sqrt"};
+  const std::string base = opBaseName(n);
+  GradValue arg = forwardValue(ctx, n.args[i].node);
+  const bool binary = n.args.size() == 2 && n.kwargs.empty();
+  auto operand = [&](const GraphArg& a) -> std::optional<std::variant<GradValue, double>> {
+    if (a.kind == GraphArg::Kind::kNode) return forwardValue(ctx, a.node);
+    if (a.kind != GraphArg::Kind::kConstant) return std::nullopt;
+    if (const auto* d = std::get_if<double>(&a.constant)) return *d;
+    if (const auto* k = std::get_if<int64_t>(&a.constant)) return static_cast<double>(*k);
+    return std::nullopt;
+  };
+  Expected<GradValue> r = unsupported("torch.func.grad under vmap through " + n.target +
+                                      " (its batched gradient's layout is not modelled)");
+  if (fullReduction(n) == FullReduction::kSum) {
+    r = expandGrad(g, arg.logical.sizes);
+  } else if (fullReduction(n) == FullReduction::kMean) {
+    auto e = expandGrad(g, arg.logical.sizes);
+    if (!e) return e;
+    r = pointwiseGrad("operator.truediv", {*e, static_cast<double>(arg.logical.numel())});
+  } else if (kUnary.count(base) && n.args.size() == 1 && n.kwargs.empty()) {
+    r = pointwiseGrad("operator.mul", {g, arg});  // grad * f'(x), f'(x) laid out as x
+  } else if (binary && base == "add") {
+    r = g;
+  } else if (binary && base == "sub") {
+    r = i == 0 ? Expected<GradValue>(g) : pointwiseGrad("Tensor.neg", {g});
+  } else if (binary && (base == "mul" || base == "div" || base == "truediv" || base == "pow")) {
+    auto other = operand(n.args[1 - i]);
+    if (!other) return r;
+    if (base == "mul") {
+      r = pointwiseGrad("operator.mul", {g, *other});
+    } else if (base == "pow" && i == 0 && std::holds_alternative<double>(*other)) {
+      auto ge = pointwiseGrad("operator.mul", {g, std::get<double>(*other)});
+      if (!ge) return ge;
+      r = pointwiseGrad("operator.mul", {*ge, arg});
+    } else if (base != "pow" && i == 0) {
+      r = pointwiseGrad("operator.truediv", {g, *other});  // grad / b
+    } else if (base != "pow") {
+      auto ng = pointwiseGrad("Tensor.neg", {g});  // -grad * a / (b * b)
+      if (!ng) return ng;
+      auto na = pointwiseGrad("operator.mul", {*ng, *other});
+      if (!na) return na;
+      auto bb = pointwiseGrad("operator.mul", {arg, arg});
+      if (!bb) return bb;
+      r = pointwiseGrad("operator.truediv", {*na, *bb});
+    }
+  }
+  if (r && r->logical.sizes != arg.logical.sizes)
+    return unsupported("torch.func.grad under vmap through " + n.target +
+                       " with broadcasting (sum_to_size of a batched gradient is not modelled)");
+  return r;
+}
+
+// The batched gradient `input` gets: the backward pass over the recorded ops in reverse
+// creation order from `outputs` (ones_like each: the output's layout), gradients of two
+// uses accumulated by an out-of-place add.
+Expected<GradValue> batchedGradient(const tracer::TracingContext& ctx,
+                                    const std::vector<NodeId>& outputs, NodeId input) {
+  const auto& g = ctx.output.graph();
+  std::map<NodeId, GradValue> reached;
+  for (NodeId o : outputs) reached.emplace(o, forwardValue(ctx, o));
+  while (!reached.empty()) {
+    auto last = std::prev(reached.end());
+    NodeId id = last->first;
+    GradValue incoming = last->second;
+    reached.erase(last);
+    if (id == input) return incoming;
+    const auto& n = g.node(id);
+    for (size_t i = 0; i < n.args.size(); ++i) {
+      if (!nodeRequiresGrad(ctx, n.args[i])) continue;
+      auto ag = argGradient(ctx, n, i, incoming);
+      if (!ag) return ag.error();
+      NodeId a = n.args[i].node;
+      if (auto it = reached.find(a); it != reached.end()) {
+        auto sum = pointwiseGrad("operator.add", {it->second, *ag});
+        if (!sum) return sum.error();
+        it->second = *sum;
+      } else {
+        reached.emplace(a, *ag);
+      }
+    }
+  }
+  return unsupported("torch.func.grad under vmap: the input is not reached (not modelled)");
+}
+
+// The vmap levels (ascending) at which some of `outputs` is batched.
+std::vector<int64_t> batchedLevels(const tracer::TracingContext& ctx,
+                                   const std::vector<NodeId>& outputs) {
+  std::set<int64_t> levels;
+  for (NodeId o : outputs) {
+    auto it = ctx.batchedTensors.find(o);
+    if (it == ctx.batchedTensors.end()) continue;
+    for (const tracer::BatchedTensorInfo* b = &it->second; b; b = b->inner.get())
+      levels.insert(b->level);
+  }
+  return {levels.begin(), levels.end()};
+}
+
+// Under vmap levels below the grad level: the BatchedTensor the gradient `logical` is
+// (`sumOnly`: the input's only use is a full sum), none when no output is batched (then no value
+// the backward pass reads is). With outputs batched, the incoming gradient (ones_like of a
+// BatchedTensor) is batched at their levels and so is every gradient the backward formulas compute
+// from it. The gradients the grad model allows come out of a TensorIterator op (freshGradientOp, a
+// mean's division) whose operands are BatchedTensors with their batch dims in front of
+// contiguous physical tensors, expansions of them (a full sum's backward: stride 0, no
+// say in the layout) or unbatched tensors padded in front: each level's physical result
+// is contiguous with its batch dim first, the plain tensor [B_outer, ..., B_inner,
+// logical sizes] (stride 0 along the logical dims when the input's only use is a full
+// sum). Anything else among the outputs' ancestors is refused by name.
+Expected<std::optional<tracer::BatchedTensorInfo>> gradientBatching(
+    const tracer::TracingContext& ctx, const std::vector<NodeId>& outputs, NodeId input,
+    const fake::TensorMeta& logical, bool sumOnly) {
+  std::vector<int64_t> levels = batchedLevels(ctx, outputs);
+  if (levels.empty()) return std::optional<tracer::BatchedTensorInfo>();
+  const auto& g = ctx.output.graph();
+  const bool expanded = sumOnly && logical.dim() > 0;
+  if (expanded && std::count(logical.sizes.begin(), logical.sizes.end(), 1) > 0)
+    return unsupported(
+        "torch.func.grad under vmap of an input with a size-1 dim whose only use is a full "
+        "sum (the strides of the batched expansion there are not modelled)");
+  Status bad;
+  bool frontContiguous = true;
+  for (NodeId o : outputs)
+    forEachAncestor(g, o, [&](NodeId n) {
+      if (g.node(n).target.find("matmul") != std::string::npos ||
+          g.node(n).target.find("linear") != std::string::npos)
+        bad = unsupported("torch.func.grad under vmap through " + g.node(n).target +
+                          " (the layout of its batched gradient is not modelled)");
+      auto it = ctx.batchedTensors.find(n);
+      if (it == ctx.batchedTensors.end()) return;
+      for (const tracer::BatchedTensorInfo* b = &it->second; b; b = b->inner.get())
+        frontContiguous = frontContiguous && b->bdim == 0 && b->physical.isContiguous();
+    });
+  if (!bad) return bad.error();
+  if (!frontContiguous) {
+    // Batch dims elsewhere: the backward formulas run through the batching rules
+    // (batchedGradient; run on every batched gradient of the corpus it gives the same
+    // layouts as the rule below where both apply).
+    auto sim = batchedGradient(ctx, outputs, input);
+    if (!sim) return sim.error();
+    if (!sim->batched) return unsupported("torch.func.grad under vmap: an unbatched gradient");
+    return std::optional<tracer::BatchedTensorInfo>(*sim->batched);
+  }
+  std::vector<int64_t> sizes;
+  for (int64_t l : levels) sizes.push_back(ctx.functorchLevels.find(l)->batchSize);
+  sizes.insert(sizes.end(), logical.sizes.begin(), logical.sizes.end());
+  fake::TensorMeta plain = fake::TensorMeta::contiguous(logical.dtype, sizes, logical.device);
+  if (expanded) {
+    // sum's backward expands the batched 0-d incoming gradient (physical [B...]): the
+    // batch dims keep their strides, the expanded logical dims get 0.
+    fake::Shape batch(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(levels.size()));
+    fake::Shape strides = fake::contiguousStrides(batch);
+    strides.resize(sizes.size(), 0);
+    plain.strides = strides;
+  }
+  tracer::BatchedTensorInfo b{plain, 0, levels[0], nullptr};
+  for (size_t i = 1; i < levels.size(); ++i) {
+    tracer::BatchedTensorInfo next{tracer::logicalMeta(b), 0, levels[i],
+                                   std::make_shared<const tracer::BatchedTensorInfo>(b)};
+    b = std::move(next);
+  }
+  return std::optional<tracer::BatchedTensorInfo>(std::move(b));
+}
+
 // _autograd_grad(outputs, inputs, create_graph=True): one gradient per input, as a tuple
 // (wrap_fx_proxy: a getitem node per item).
 Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kwargs& kwargs) {
@@ -397,6 +693,7 @@ Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kw
   auto& ctx = tx.context();
   auto& g = ctx.output.graph();
   std::vector<fake::TensorMeta> metas;
+  std::vector<std::optional<tracer::BatchedTensorInfo>> batching;
   for (const auto* in : *inputs) {
     bool reached = false;
     for (const auto* o : *outputs) {
@@ -410,14 +707,30 @@ Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kw
       return unsupported(
           "torch.func.grad with respect to an input the output does not depend "
           "on (_autograd_grad's zeros_like path)");
-    auto m = gradientMeta(g, in->node(), in->meta());
-    if (!m) return m.error();
     std::vector<NodeId> outs;
     for (const auto* o : *outputs) outs.push_back(o->node());
-    auto rg = gradientRequiresGrad(g, outs, in->node());
+    auto rg = gradientRequiresGrad(ctx, outs, in->node());
     if (!rg) return rg.error();
+    auto m = gradientMeta(g, in->node(), in->meta());
+    Expected<std::optional<tracer::BatchedTensorInfo>> b = std::nullopt;
+    if (!m && !batchedLevels(ctx, outs).empty()) {
+      // A layout the rules of gradientMeta do not give, under vmap: the backward formulas
+      // through the batching rules may (they refuse what they do not model).
+      auto sim = batchedGradient(ctx, outs, in->node());
+      if (!sim || !sim->batched) return m.error();
+      m = sim->logical;
+      b = std::optional<tracer::BatchedTensorInfo>(*sim->batched);
+    } else {
+      if (!m) return m.error();
+      std::vector<NodeId> users = usersOf(g, in->node());
+      bool sumOnly = users.size() == 1 && fullReduction(g.node(users[0])) == FullReduction::kSum;
+      b = gradientBatching(ctx, outs, in->node(), *m, sumOnly);
+    }
+    if (!b) return b.error();
+    if (*b) m = tracer::logicalMeta(**b);
     m->requiresGrad = *rg;  // create_graph=True at the grad level
     metas.push_back(*m);
+    batching.push_back(*b);
   }
   NodeId node = ctx.output.callFunction(qualname,
                                         {sequenceArg(*outputs, args[0]->kind() == VtKind::kList),
@@ -430,6 +743,7 @@ Expected<VtPtr> autogradGrad(Tx& tx, const std::string& qualname, Args& args, Kw
         "operator.getitem", {GraphArg::ofNode(node), GraphArg::ofConstant(static_cast<int64_t>(i))},
         {});
     g.node(item).meta = metas[i];
+    if (batching[i]) ctx.batchedTensors[item] = *batching[i];
     items.push_back(std::make_shared<TensorVariable>(item, metas[i]));
   }
   return makeTuple(std::move(items));
@@ -443,7 +757,7 @@ Expected<VtPtr> unwrapForGrad(Tx& tx, const std::string& qualname, Args& args) {
   if (!t || !level)
     return unsupported("_unwrap_for_grad with other arguments than (tensor, level)");
   auto& ctx = tx.context();
-  if (*level != ctx.gradLevel) return unsupported("_unwrap_for_grad at another level than grad's");
+  if (*level != gradLevel(ctx)) return unsupported("_unwrap_for_grad at another level than grad's");
   if (reachesOuterGrad(ctx.output.graph(), t->node()))
     return unsupported(
         "torch.func.grad over a tensor that requires grad outside the transform (what "
@@ -453,6 +767,7 @@ Expected<VtPtr> unwrapForGrad(Tx& tx, const std::string& qualname, Args& args) {
   NodeId node = ctx.output.callFunction(
       qualname, {GraphArg::ofNode(t->node()), GraphArg::ofConstant(*level)}, {});
   ctx.output.graph().node(node).meta = meta;
+  keepBatching(ctx, t->node(), node);
   return VtPtr(std::make_shared<TensorVariable>(node, meta));
 }
 
@@ -467,7 +782,7 @@ Expected<VtPtr> functorchGradInGraphCall(Tx& tx, const std::string& qualname, Ar
                qualname == "torch._functorch.predispatch._unwrap_for_grad";
   if (!known) return Error("");
   if (!kwargs.empty()) return unsupported(qualname + " with keyword arguments");
-  if (tx.context().gradLevel == 0)
+  if (gradLevel(tx.context()) == 0)
     return unsupported(qualname + " outside torch.func.grad's level (not modelled)");
   if (qualname == "torch._C._functorch._wrap_for_grad") return wrapForGrad(tx, qualname, args);
   if (qualname == "torch._functorch.predispatch._unwrap_for_grad")

@@ -15,12 +15,19 @@
 //   _wrap_for_grad, _set_tensor_requires_grad (requires_grad_ on the same fake tensor, so
 //   the wrapped input's example value requires grad too), _autograd_grad and
 //   _unwrap_for_grad, with the fake metadata functorch's GradTrackingTensors give.
-// One functorch level is modelled (grad inside vmap or vmap inside grad is refused, as
-// nested vmap is); so are, by name: tensors requiring grad entering the transform (what
-// _unwrap_for_grad gives them depends on the outer autograd graph), gradients whose
-// layout the backward formulas decide (an input reached by an op outside a list whose
-// backward allocates a fresh contiguous gradient), and inputs the output does not
-// depend on (_autograd_grad's zeros_like path).
+// Levels compose through core/tracer/functorch_levels.h: grad inside vmap levels
+// (vmap(grad(f))) is modelled, its GradTrackingTensors over BatchedTensors batched as
+// the tensors they wrap and its gradients batched at the levels the outputs are
+// (gradientBatching; where the batch dims are not in front of contiguous tensors, or
+// gradientMeta has no rule for the layout, the backward formulas are run through the
+// batching rules: batchedGradient); so is vmap inside grad (grad(f) with f calling vmap: the
+// BatchedTensors' plain tensors carry the grad level's requires_grad, _add_batch_dim /
+// _remove_batch_dim pass gradients through). Refused by name: grad inside grad, vmap
+// inside grad inside vmap, vmap over a tensor requiring grad, tensors
+// requiring grad entering the transform (what _unwrap_for_grad gives them depends on the
+// outer autograd graph), gradients whose layout the backward formulas decide (an input
+// reached by an op outside a list whose backward allocates a fresh contiguous gradient),
+// and inputs the output does not depend on (_autograd_grad's zeros_like path).
 #pragma once
 
 #include <string>

@@ -112,10 +112,35 @@ TEST(FunctorchBatching, NestedLevelsRunEachRuleOneLevelDown) {
   ASSERT_TRUE(level1);
   EXPECT_FALSE(level1->batched);
   EXPECT_EQ(sizesStrides(level1->meta), "[2, 3, 4] [12, 4, 1]");
-  auto sum = batchedCall("Tensor.sum", {fake::MetaArg(inner->physical)}, {&*inner}, {},
-                         fake::FakeContext{});
-  ASSERT_FALSE(sum);
-  EXPECT_NE(sum.error().message().find("nested vmap levels"), std::string::npos);
+}
+
+// vmap_nested_in_dims_sum: vmap(vmap(lambda a, b: (a.sin() * b).sum(-1, keepdim=True),
+// in_dims=(1, None)), in_dims=(2, None), out_dims=1)(x[4, 3, 2], y[4]): the reduction
+// rule runs again one level down.
+TEST(FunctorchBatching, NestedReductionRunsTheRuleAtEachLevel) {
+  auto outer = addBatchDim(t({4, 3, 2}, {6, 2, 1}), 2, 1);
+  ASSERT_TRUE(outer);
+  EXPECT_EQ(sizesStrides(logicalMeta(*outer)), "[4, 3] [6, 2]");
+  auto inner = addBatchDim(logicalMeta(*outer), 1, 2);
+  ASSERT_TRUE(inner);
+  inner->inner = std::make_shared<const BatchedTensorInfo>(*outer);
+  EXPECT_EQ(sizesStrides(logicalMeta(*inner)), "[4] [6]");
+  auto sin = call("Tensor.sin", {fake::MetaArg(logicalMeta(*inner))}, {&*inner});
+  EXPECT_EQ(sizesStrides(logicalMeta(sin)), "[4] [6]");
+  auto mul = call("operator.mul", {fake::MetaArg(logicalMeta(sin)), fake::MetaArg(t({4}, {1}))},
+                  {&sin, nullptr});
+  EXPECT_EQ(sizesStrides(logicalMeta(mul)), "[4] [6]");
+  auto sum = batchedCall("Tensor.sum", {fake::MetaArg(logicalMeta(mul)), fake::MetaArg(-1)},
+                         {&mul, nullptr}, {{"keepdim", fake::MetaArg(true)}}, fake::FakeContext{});
+  ASSERT_TRUE(sum) << sum.error().message();
+  ASSERT_TRUE(sum->inner);
+  EXPECT_EQ(sizesStrides(logicalMeta(*sum)), "[1] [1]");
+  auto level2 = removeBatchDim(&*sum, logicalMeta(*sum), 3, 0);
+  ASSERT_TRUE(level2 && level2->batched);
+  EXPECT_EQ(sizesStrides(level2->meta), "[3, 1] [1, 1]");
+  auto level1 = removeBatchDim(level2->batched.get(), level2->meta, 2, 1);
+  ASSERT_TRUE(level1);
+  EXPECT_EQ(sizesStrides(level1->meta), "[3, 2, 1] [1, 3, 1]");
 }
 
 TEST(FunctorchBatching, UnmodelledRulesAreRefused) {

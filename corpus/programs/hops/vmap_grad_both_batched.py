@@ -1,0 +1,20 @@
+"""torch.func.vmap of torch.func.grad with in_dims=(0, 0): the differentiated input is a BatchedTensor wrapped for grad.
+
+scope: part2
+expect: 1 graph, 0 breaks, 0 recompiles
+"""
+import torch
+
+torch.manual_seed(0)
+
+
+def loss(w, a):
+    return (a * w).sin().sum()
+
+
+def fn(w, x):
+    return torch.func.vmap(torch.func.grad(loss), in_dims=(0, 0))(w, x)
+
+opt = torch.compile(fn, backend="eager")
+out = opt(torch.randn(3, 4), torch.randn(3, 4))
+print(tuple(out.shape), round(out.double().sum().item(), 4))

@@ -1,0 +1,20 @@
+"""torch.func.vmap of torch.func.grad with out_dims=1: the per-example gradients stacked along dim 1.
+
+scope: part2
+expect: 1 graph, 0 breaks, 0 recompiles
+"""
+import torch
+
+torch.manual_seed(0)
+
+
+def loss(w, a):
+    return (a * w).exp().sum()
+
+
+def fn(w, x):
+    return torch.func.vmap(torch.func.grad(loss), in_dims=(None, 0), out_dims=1)(w, x)
+
+opt = torch.compile(fn, backend="eager")
+out = opt(torch.randn(4), torch.randn(3, 4))
+print(tuple(out.shape), round(out.double().sum().item(), 4))

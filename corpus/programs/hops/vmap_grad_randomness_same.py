@@ -1,0 +1,20 @@
+"""torch.func.vmap(randomness="same") of torch.func.grad: the randomness mode as _vmap_increment_nesting's argument.
+
+scope: part2
+expect: 1 graph, 0 breaks, 0 recompiles
+"""
+import torch
+
+torch.manual_seed(0)
+
+
+def loss(w, a):
+    return (a * w).sigmoid().sum()
+
+
+def fn(w, x):
+    return torch.func.vmap(torch.func.grad(loss), in_dims=(None, 0), randomness="same")(w, x)
+
+opt = torch.compile(fn, backend="eager")
+out = opt(torch.randn(4), torch.randn(3, 4))
+print(tuple(out.shape), round(out.double().sum().item(), 4))
