@@ -153,6 +153,13 @@ Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values)
     const auto* o = static_cast<const vt::UserObjectVariable*>(obj);
     if (o->flavor() != vt::UserObjectVariable::Flavor::kPlain)
       return unsupported("an nn.Module created while tracing outlives the frame");
+    if (auto* attrs = tx.context().sideEffects.attrsOf(o))
+      for (const auto& kv : *attrs)
+        if (vt::isDeleted(kv.second))
+          return unsupported(
+              "an object made while tracing with a deleted attribute outlives "
+              "the frame (the write-back of `del obj." +
+              kv.first + "` is not modelled)");
     // A dict subclass's __new__ is dict.__new__, which Dynamo rebuilds without arguments
     // (init_args = []), so how the object was called does not matter; its dict items are
     // written back after it, from the side-effects table.

@@ -45,6 +45,7 @@ const std::array<Handler, 256>& dispatchTable() {
         {"LOAD_ATTR", &Ops::loadAttr},
         {"LOAD_METHOD", &Ops::loadMethod},
         {"STORE_ATTR", &Ops::storeAttr},
+        {"DELETE_ATTR", &Ops::deleteAttr},
         {"STORE_GLOBAL", &Ops::storeGlobal},
         {"IMPORT_NAME", &Ops::importName},
         {"IMPORT_FROM", &Ops::importFrom},
@@ -413,6 +414,25 @@ Expected<VtPtr> InstructionTranslator::resumeGenerator(InstructionTranslator& ge
   if (ctx_.inlineDepth >= kMaxInlineDepth) return unsupported("inlining deeper than 64 calls");
   gen.setParent(this);
   gen.pushSent(vt::ConstantVariable::make(vt::NoneValue{}));
+  ++ctx_.inlineDepth;
+  if (ctx_.hooks && ctx_.hooks->onInline) ctx_.hooks->onInline(gen);
+  auto result = gen.run();
+  if (ctx_.hooks && ctx_.hooks->onReturn) ctx_.hooks->onReturn(gen);
+  --ctx_.inlineDepth;
+  return result;
+}
+
+Expected<VtPtr> InstructionTranslator::throwIntoGenerator(InstructionTranslator& gen,
+                                                          const VtPtr& exc) {
+  if (ctx_.inlineDepth >= kMaxInlineDepth) return unsupported("inlining deeper than 64 calls");
+  gen.setParent(this);
+  ctx_.exceptions.setCurrent(exc, true);
+  auto handled = gen.handleException(gen.currentOffset_);
+  if (!handled) return handled.error();
+  if (!*handled) {
+    gen.returned_ = true;
+    return Error::observedException("raised exception " + exc->repr());
+  }
   ++ctx_.inlineDepth;
   if (ctx_.hooks && ctx_.hooks->onInline) ctx_.hooks->onInline(gen);
   auto result = gen.run();
