@@ -143,9 +143,20 @@ Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
   if (!ctx.pendingBreak) {
     // break_graph_if_unsupported in any frame with an active user context manager turns
     // the break into this one, which then reaches the root's instruction.
+    // A break inside a generator's next() leaves it marked skip_frame
+    // (LocalGeneratorObjectVariable.gen_send_ex2); above the generator only a frame
+    // stopped at an instruction break_graph_if_unsupported wraps (a CALL) converts it.
+    static const std::unordered_set<std::string_view> kWrapped = {"CALL", "CALL_FUNCTION_EX"};
     bool underGeneric = false;
-    for (const InstructionTranslator* t = &tx; t; t = t->parent())
-      underGeneric = underGeneric || t->activeGenericContexts() > 0;
+    bool pastGenerator = false;
+    for (const InstructionTranslator* t = &tx; t; t = t->parent()) {
+      std::string_view at;
+      for (const auto& inst : t->instructions())
+        if (inst.offset == t->currentOffset()) at = inst.opname;
+      if (!pastGenerator || kWrapped.count(at))
+        underGeneric = underGeneric || t->activeGenericContexts() > 0;
+      if (t->parent() && (t->code().flags & bytecode::kCoGenerator)) pastGenerator = true;
+    }
     ctx.pendingBreak = TracingContext::BreakRequest{
         underGeneric ? "Graph break under GenericContextWrappingVariable" : gbType, explanation,
         root->currentOffset(), std::nullopt};

@@ -540,9 +540,12 @@ Expected<VtPtr> GeneratorVariable::nextVariable(Tx& tx) {
   if (!r) {
     exhausted_ = true;
     std::string msg = r.error().message();
+    // Dynamo does not resume a graph break inside a generator's next() (skip_frame); with
+    // a speculation checkpoint of the root behind, step() still compiles the partial
+    // graph there and runs the rest eagerly: the break goes on to the root.
+    if (tx.context().pendingBreak && tx.context().pendingBreak->checkpoint) return r;
     if (msg.find("graph break: ") != std::string::npos || tx.context().pendingBreak) {
-      // Dynamo does not resume a graph break inside a generator's next() (it skips the
-      // frame); the core does not model that path.
+      // Without one the frame is skipped: not modelled from here.
       tx.context().pendingBreak.reset();
       return unsupported("a graph break inside a generator's next() (" + msg + ")");
     }
