@@ -145,6 +145,22 @@ Status refuseLiveLazyIterators(const VtPtr& v, int depth) {
   return Status::success();
 }
 
+// PyCodegen refuses to rebuild the generator of a @contextmanager
+// (ContextlibContextManagerLocalGeneratorObjectVariable), which a _GeneratorContextManager
+// made in the frame holds: Dynamo gives up on the frame ("reconstructing @contextmanager
+// object").
+Status refuseContextlibGenerator(InstructionTranslator& tx, const VtPtr& v) {
+  auto* g = dynamic_cast<const vt::GeneratorVariable*>(v.get());
+  if (!g || !g->fromContextManager()) return Status::success();
+  const InstructionTranslator* root = &tx;
+  while (root->parent()) root = root->parent();
+  tx.context().refusal = TracingContext::BreakRequest{
+      "reconstructing @contextmanager object",
+      "Returning a @contextmanager object from a compiled function is not supported.",
+      root->currentOffset(), std::nullopt};
+  return unsupported("reconstructing @contextmanager object");
+}
+
 Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values) {
   for (const auto& v : values) {
     if (Status st = refuseLiveLazyIterators(v, 0); !st) return st;
@@ -153,6 +169,16 @@ Status checkEscapes(InstructionTranslator& tx, const std::vector<VtPtr>& values)
     const auto* o = static_cast<const vt::UserObjectVariable*>(obj);
     if (o->flavor() != vt::UserObjectVariable::Flavor::kPlain)
       return unsupported("an nn.Module created while tracing outlives the frame");
+    if (auto* attrs = tx.context().sideEffects.attrsOf(o))
+      for (const auto& kv : *attrs)
+        if (Status st = refuseContextlibGenerator(tx, kv.second); !st) return st;
+    if (auto* attrs = tx.context().sideEffects.attrsOf(o))
+      for (const auto& kv : *attrs)
+        if (vt::isDeleted(kv.second))
+          return unsupported(
+              "an object made while tracing with a deleted attribute outlives "
+              "the frame (the write-back of `del obj." +
+              kv.first + "` is not modelled)");
     // A dict subclass's __new__ is dict.__new__, which Dynamo rebuilds without arguments
     // (init_args = []), so how the object was called does not matter; its dict items are
     // written back after it, from the side-effects table.

@@ -45,6 +45,7 @@ const std::array<Handler, 256>& dispatchTable() {
         {"LOAD_ATTR", &Ops::loadAttr},
         {"LOAD_METHOD", &Ops::loadMethod},
         {"STORE_ATTR", &Ops::storeAttr},
+        {"DELETE_ATTR", &Ops::deleteAttr},
         {"STORE_GLOBAL", &Ops::storeGlobal},
         {"IMPORT_NAME", &Ops::importName},
         {"IMPORT_FROM", &Ops::importFrom},
@@ -142,9 +143,20 @@ Error graphBreak(InstructionTranslator& tx, const std::string& gbType,
   if (!ctx.pendingBreak) {
     // break_graph_if_unsupported in any frame with an active user context manager turns
     // the break into this one, which then reaches the root's instruction.
+    // A break inside a generator's next() leaves it marked skip_frame
+    // (LocalGeneratorObjectVariable.gen_send_ex2); above the generator only a frame
+    // stopped at an instruction break_graph_if_unsupported wraps (a CALL) converts it.
+    static const std::unordered_set<std::string_view> kWrapped = {"CALL", "CALL_FUNCTION_EX"};
     bool underGeneric = false;
-    for (const InstructionTranslator* t = &tx; t; t = t->parent())
-      underGeneric = underGeneric || t->activeGenericContexts() > 0;
+    bool pastGenerator = false;
+    for (const InstructionTranslator* t = &tx; t; t = t->parent()) {
+      std::string_view at;
+      for (const auto& inst : t->instructions())
+        if (inst.offset == t->currentOffset()) at = inst.opname;
+      if (!pastGenerator || kWrapped.count(at))
+        underGeneric = underGeneric || t->activeGenericContexts() > 0;
+      if (t->parent() && (t->code().flags & bytecode::kCoGenerator)) pastGenerator = true;
+    }
     ctx.pendingBreak = TracingContext::BreakRequest{
         underGeneric ? "Graph break under GenericContextWrappingVariable" : gbType, explanation,
         root->currentOffset(), std::nullopt};
@@ -413,6 +425,25 @@ Expected<VtPtr> InstructionTranslator::resumeGenerator(InstructionTranslator& ge
   if (ctx_.inlineDepth >= kMaxInlineDepth) return unsupported("inlining deeper than 64 calls");
   gen.setParent(this);
   gen.pushSent(vt::ConstantVariable::make(vt::NoneValue{}));
+  ++ctx_.inlineDepth;
+  if (ctx_.hooks && ctx_.hooks->onInline) ctx_.hooks->onInline(gen);
+  auto result = gen.run();
+  if (ctx_.hooks && ctx_.hooks->onReturn) ctx_.hooks->onReturn(gen);
+  --ctx_.inlineDepth;
+  return result;
+}
+
+Expected<VtPtr> InstructionTranslator::throwIntoGenerator(InstructionTranslator& gen,
+                                                          const VtPtr& exc) {
+  if (ctx_.inlineDepth >= kMaxInlineDepth) return unsupported("inlining deeper than 64 calls");
+  gen.setParent(this);
+  ctx_.exceptions.setCurrent(exc, true);
+  auto handled = gen.handleException(gen.currentOffset_);
+  if (!handled) return handled.error();
+  if (!*handled) {
+    gen.returned_ = true;
+    return Error::observedException("raised exception " + exc->repr());
+  }
   ++ctx_.inlineDepth;
   if (ctx_.hooks && ctx_.hooks->onInline) ctx_.hooks->onInline(gen);
   auto result = gen.run();

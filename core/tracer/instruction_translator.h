@@ -264,6 +264,10 @@ class InstructionTranslator {
   // LocalGeneratorObjectVariable.gen_send_ex2(None): resumes a suspended generator's
   // translator with this frame as its parent, until its next YIELD_VALUE or its return.
   Expected<VtPtr> resumeGenerator(InstructionTranslator& gen);
+  // LocalGeneratorObjectVariable._setup_exception then inline_call_: `exc` raised at the
+  // yield a suspended generator waits at; its handler runs on to the next yield or its
+  // return. With no handler the exception leaves at once (an observed exception here).
+  Expected<VtPtr> throwIntoGenerator(InstructionTranslator& gen, const VtPtr& exc);
 
   // Locals keep Python dict order (symbolic_locals): first store wins the position.
   void setLocal(const std::string& name, VtPtr value) {
@@ -301,6 +305,9 @@ class InstructionTranslator {
   // each YIELD_VALUE (enable_faithful_generator_behavior), returning the yielded value;
   // returned() tells a RETURN_VALUE (generator_exhausted) from a suspension.
   bool returned() const { return returned_; }
+  const VtPtr& returnValue() const { return returnValue_; }
+  // A generator resumed past its first yield (not just started).
+  bool started() const { return yieldCount_ > 0; }
   bool suspended() const { return suspended_; }
   // Pushes the value sent into a suspended generator (None for next()).
   void pushSent(VtPtr v) { stack_.push_back(std::move(v)); }

@@ -34,6 +34,7 @@ struct Ops {
   Status loadAttr();
   Status loadMethod();
   Status storeAttr();
+  Status deleteAttr();
   Status storeGlobal();
   Status importName();
   Status importFrom();

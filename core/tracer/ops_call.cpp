@@ -3,6 +3,7 @@
 // user functions inlined, methods, classes, modules ...).
 #include "core/tracer/ops.h"
 #include "core/vt/constant.h"
+#include "core/vt/contextlib_manager.h"
 #include "core/vt/ctx_manager.h"
 #include "core/vt/dicts.h"
 #include "core/vt/user_defined.h"
@@ -97,8 +98,9 @@ Status Ops::beforeWith() {
     // GenericContextWrappingVariable (SideEffects.track_new_user_defined_object).
     auto& trace = tx.ctx_.trace;
     if (obj->flavor() == vt::UserObjectVariable::Flavor::kPlain &&
-        vt::userClassDefines(trace, obj->cls(), "__enter__") &&
-        vt::userClassDefines(trace, obj->cls(), "__exit__")) {
+        ((vt::userClassDefines(trace, obj->cls(), "__enter__") &&
+          vt::userClassDefines(trace, obj->cls(), "__exit__")) ||
+         vt::isGeneratorContextManagerClass(obj->typeName()))) {
       // A pre-existing one stays a UserDefinedObjectVariable: unsupported_ctx_graph_break.
       if (obj->object() != 0)
         return stepGraphBreak(

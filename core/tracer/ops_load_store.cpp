@@ -252,6 +252,16 @@ Status Ops::storeAttr() {
   return r ? Status::success() : Status(r.error());
 }
 
+// DELETE_ATTR: BuiltinVariable(delattr) -> the object's __delattr__.
+Status Ops::deleteAttr() {
+  auto o = tx.pop();
+  if (!o) return o.error();
+  auto obj = tx.realize(*o);
+  if (!obj) return obj.error();
+  auto r = (*obj)->callMethod(tx, "__delattr__", {vt::ConstantVariable::make(inst.text)}, {});
+  return r ? Status::success() : Status(r.error());
+}
+
 Status Ops::storeGlobal() {
   auto value = tx.pop();
   if (!value) return value.error();

@@ -683,11 +683,21 @@ Expected<VtPtr> Wrap::classObject() {
   if (cmod == "typing" && std::string(c.getQualname().cStr()) == "Any")
     return VariableBuilder::wrapUserClass(ctx, ref, source);
   std::string what = "library class " + cmod + "." + std::string(c.getQualname().cStr());
-  // What a @contextlib.contextmanager function makes: Dynamo traces it (enable_trace_contextlib,
-  // FunctionDecoratedByContextlibContextManagerVariable); the core does not model it.
-  if (cmod == "contextlib" && std::string(c.getQualname().cStr()) == "_GeneratorContextManager")
-    return std::make_shared<vt::OpaqueVariable>(
-        ref, "type", what + ", made by @contextlib.contextmanager (not modelled)", source);
+  // What a @contextlib.contextmanager function makes: a UserDefinedClassVariable whose
+  // call Dynamo traces (enable_trace_contextlib; core/vt/contextlib_manager.h). Traced
+  // with the flag off it is the "attempted to trace contextlib.contextmanager" break,
+  // not modelled.
+  if (cmod == "contextlib" && std::string(c.getQualname().cStr()) == "_GeneratorContextManager") {
+    bool traced = false;
+    for (auto kv : ctx.trace.configOf(ctx.event).getOthers())
+      if (std::string_view(kv.getKey().cStr()) == "enable_trace_contextlib")
+        traced = std::string_view(kv.getValue().cStr()) == "True";
+    if (!traced)
+      return std::make_shared<vt::OpaqueVariable>(
+          ref, "type",
+          what + " with config.enable_trace_contextlib off or not recorded (not modelled)", source);
+    return VariableBuilder::wrapUserClass(ctx, ref, source);
+  }
   // A library class written in Python with metaclass type is a UserDefinedClassVariable
   // too (CLASS_MATCH); what the core can do with it is bounded by what the recorder
   // kept of it (the names reached), and constructing one is refused by name.
@@ -1377,7 +1387,14 @@ Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRe
   }
   // A user exception class is matched by identity (UserDefinedExceptionClassVariable).
   bool exception = !vt::userExceptionBuiltinBase(ctx.trace, ref).empty();
-  if (source)
+  // is_from_closure_source: a class reached through a function's __closure__ gets no
+  // CLASS_MATCH (it came from LOAD_SUPER_ATTR's self.__class__ in CPython's view).
+  bool fromClosure = false;
+  for (const vt::Source* s = source.get(); s; s = s->base().get())
+    fromClosure = fromClosure || s->kind() == vt::Source::Kind::kClosure ||
+                  (s->kind() == vt::Source::Kind::kAttr && s->name().size() > 12 &&
+                   s->name().compare(s->name().size() - 12, 12, ".__closure__") == 0);
+  if (source && !fromClosure)
     ctx.output.addGuard(exception ? GuardKind::ID_MATCH : GuardKind::CLASS_MATCH, source->name());
   VtPtr cls = std::make_shared<vt::UserClassVariable>(ref, typeName, std::move(source));
   if (obj->getIdentity() != 0 && tracked) ctx.objectsByIdentity[obj->getIdentity()] = cls;

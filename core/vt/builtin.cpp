@@ -841,6 +841,8 @@ Expected<VtPtr> callIs(Tx& tx, const std::string& name, Args& args) {
     same = false;  // one recorded, one made while tracing
   } else if (newObjects && asUserObject(args[0]) && asUserObject(args[1])) {
     same = false;
+  } else if (asException(args[0]) && asException(args[1])) {
+    same = false;  // exception objects made while tracing: one tracker per object
   } else if (args[0]->kind() != args[1]->kind() &&
              (args[0]->kind() == VtKind::kUserClass || args[1]->kind() == VtKind::kUserClass ||
               asUserObject(args[0]) || asUserObject(args[1]))) {

@@ -133,6 +133,19 @@ Expected<VtPtr> ExceptionVariable::varGetattr(Tx& tx, const std::string& name) {
   return VariableTracker::varGetattr(tx, name);
 }
 
+Expected<VtPtr> ExceptionVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                              Kwargs kwargs) {
+  if (name == "__setattr__" && args.size() == 2 && kwargs.empty()) {
+    const std::string* attr = constantStr(args[0]);
+    const ConstantVariable* value = asConstant(args[1]);
+    if (attr && *attr == "__traceback__" && value && value->isNone())
+      return ConstantVariable::make(NoneValue{});
+    return unsupported("attribute store on an exception object (" +
+                       (attr ? *attr : std::string("a non-constant name")) + ")");
+  }
+  return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
+}
+
 Expected<VtPtr> makeBuiltinException(const std::string& name, Args args, const Kwargs& kwargs) {
   // ExceptionVariable.__init__: keyword arguments are a graph break in Dynamo.
   if (!kwargs.empty()) return unsupported("keyword arguments to exception constructor " + name);

@@ -62,6 +62,9 @@ class ExceptionVariable final : public VariableTracker {
   void setCause(VtPtr cause) { cause_ = std::move(cause); }
 
   Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
+  // ExceptionVariable.call_setattr: `exc.__traceback__ = tb` with tb None (the only
+  // traceback the core knows, see WITH_EXCEPT_START); other stores are refused by name.
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
   Expected<bool> boolValue(Tx&) override { return true; }
 
  private:

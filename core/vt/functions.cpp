@@ -540,9 +540,12 @@ Expected<VtPtr> GeneratorVariable::nextVariable(Tx& tx) {
   if (!r) {
     exhausted_ = true;
     std::string msg = r.error().message();
+    // Dynamo does not resume a graph break inside a generator's next() (skip_frame); with
+    // a speculation checkpoint of the root behind, step() still compiles the partial
+    // graph there and runs the rest eagerly: the break goes on to the root.
+    if (tx.context().pendingBreak && tx.context().pendingBreak->checkpoint) return r;
     if (msg.find("graph break: ") != std::string::npos || tx.context().pendingBreak) {
-      // Dynamo does not resume a graph break inside a generator's next() (it skips the
-      // frame); the core does not model that path.
+      // Without one the frame is skipped: not modelled from here.
       tx.context().pendingBreak.reset();
       return unsupported("a graph break inside a generator's next() (" + msg + ")");
     }
@@ -553,6 +556,89 @@ Expected<VtPtr> GeneratorVariable::nextVariable(Tx& tx) {
     return VtPtr();
   }
   return r;
+}
+
+// LocalGeneratorObjectVariable.call_method: throw (the exception raised at the yield the
+// generator is suspended at, _setup_exception, then the generator run on) and close
+// (GeneratorExit thrown the same way). send() of a value is not modelled.
+Expected<VtPtr> GeneratorVariable::callMethod(Tx& tx, const std::string& name, Args args,
+                                              Kwargs kwargs) {
+  if (name == "throw") {
+    if (!kwargs.empty() || args.empty() || args.size() > 3)
+      return unsupported("generator.throw with these arguments");
+    // The three-argument form raises the value given (pytorch#146496), so `is` holds.
+    auto exc = tx.realize(args.size() == 3 ? args[1] : args[0]);
+    if (!exc) return exc;
+    if (!asException(*exc))
+      return unsupported("generator.throw of a " + (*exc)->pythonTypeName() +
+                         " (not an exception object)");
+    return throwInto(tx, *exc);
+  }
+  if (name == "close") {
+    if (!args.empty() || !kwargs.empty()) return unsupported("generator.close with arguments");
+    return close(tx);
+  }
+  if (name == "send") return unsupported("generator.send");
+  return IteratorVariable::callMethod(tx, name, std::move(args), std::move(kwargs));
+}
+
+Expected<VtPtr> GeneratorVariable::varGetattr(Tx& tx, const std::string& name) {
+  if (name == "throw" || name == "close" || name == "send")
+    return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+  return IteratorVariable::varGetattr(tx, name);
+}
+
+Expected<VtPtr> GeneratorVariable::throwInto(Tx& tx, const VtPtr& exc) {
+  if (exhausted_ || !tracer_->started())
+    return unsupported("generator.throw into a generator that is " +
+                       std::string(exhausted_ ? "exhausted" : "not started"));
+  auto r = tx.throwIntoGenerator(*tracer_, exc);
+  if (!r) {
+    exhausted_ = true;
+    std::string msg = r.error().message();
+    if (msg.find("graph break: ") != std::string::npos || tx.context().pendingBreak) {
+      tx.context().pendingBreak.reset();
+      return unsupported("a graph break inside a generator's throw() (" + msg + ")");
+    }
+    return r;
+  }
+  if (tracer_->returned()) {
+    // The generator returned: StopIteration(value) leaves throw().
+    exhausted_ = true;
+    Args stopArgs;
+    const ConstantVariable* c = asConstant(tracer_->returnValue());
+    if (tracer_->returnValue() && !(c && c->isNone())) stopArgs.push_back(tracer_->returnValue());
+    return raiseObservedException(tx, "StopIteration", std::move(stopArgs));
+  }
+  // Dynamo then throws an internal exception in to find where the yield's active
+  // exception leads (the __InternalThrowException step): not modelled.
+  return unsupported("a generator that yields again after throw()");
+}
+
+Expected<VtPtr> GeneratorVariable::close(Tx& tx) {
+  if (exhausted_ || !tracer_->started()) {
+    exhausted_ = true;
+    return ConstantVariable::make(NoneValue{});
+  }
+  VtPtr exit = std::make_shared<ExceptionVariable>("GeneratorExit", 0, "GeneratorExit", Args{});
+  auto r = tx.throwIntoGenerator(*tracer_, exit);
+  exhausted_ = true;
+  if (!r) {
+    // ObservedGeneratorExit: the generator did not catch it; close() gives None.
+    auto* current = asException(tx.context().exceptions.current());
+    if (r.error().isObservedException() && current && current->typeName() == "GeneratorExit") {
+      tx.context().exceptions.clearCurrent();
+      return ConstantVariable::make(NoneValue{});
+    }
+    if (r.error().message().find("graph break: ") != std::string::npos ||
+        tx.context().pendingBreak) {
+      tx.context().pendingBreak.reset();
+      return unsupported("a graph break inside a generator's close()");
+    }
+    return r;
+  }
+  if (tracer_->returned()) return ConstantVariable::make(NoneValue{});
+  return unsupported("a generator that yields after close() (RuntimeError path)");
 }
 
 Expected<VtPtr> WrapperFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {

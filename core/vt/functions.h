@@ -266,14 +266,30 @@ class GeneratorVariable final : public IteratorVariable {
   explicit GeneratorVariable(std::shared_ptr<tracer::InstructionTranslator> tracer)
       : tracer_(std::move(tracer)) {}
   std::string pythonTypeName() const override { return "generator"; }
-  std::string className() const override { return "LocalGeneratorObjectVariable"; }
+  std::string className() const override {
+    return fromContextManager_ ? "ContextlibContextManagerLocalGeneratorObjectVariable"
+                               : "LocalGeneratorObjectVariable";
+  }
   std::string describe() const override;
   Expected<VtPtr> nextVariable(Tx& tx) override;
+  // throw(exc) and close() (LocalGeneratorObjectVariable.call_method), what
+  // contextlib's _GeneratorContextManager.__exit__ calls.
+  Expected<VtPtr> callMethod(Tx& tx, const std::string& name, Args args, Kwargs kwargs) override;
+  // gen.throw / gen.close / gen.send before the call (GetAttrVariable).
+  Expected<VtPtr> varGetattr(Tx& tx, const std::string& name) override;
   bool exhausted() const { return exhausted_; }
+  // Made by a @contextlib.contextmanager function (ContextlibContextManagerLocalGenerator-
+  // ObjectVariable: is_generator_from_ctx_manager).
+  void setFromContextManager() { fromContextManager_ = true; }
+  bool fromContextManager() const { return fromContextManager_; }
 
  private:
+  Expected<VtPtr> throwInto(Tx& tx, const VtPtr& exc);
+  Expected<VtPtr> close(Tx& tx);
+
   std::shared_ptr<tracer::InstructionTranslator> tracer_;
   bool exhausted_ = false;
+  bool fromContextManager_ = false;
 };
 
 }  // namespace dynrr::vt

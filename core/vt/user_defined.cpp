@@ -12,6 +12,7 @@
 #include "core/tracer/variable_builder.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
+#include "core/vt/contextlib_manager.h"
 #include "core/vt/dicts.h"
 #include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
@@ -265,7 +266,11 @@ Expected<VtPtr> UserObjectVariable::genericGetattr(Tx& tx, const std::string& na
     // generic_getattr: VariableTracker.build(type(value), AttrSource(source, "__class__")).
     return tracer::VariableBuilder::wrap(ctx, class_, s ? Source::attr(s, "__class__") : nullptr);
   }
-  if (auto stored = ctx.sideEffects.pendingAttr(this, name)) return stored;
+  if (auto stored = ctx.sideEffects.pendingAttr(this, name)) {
+    // load_attr(deleted_ok=True) of a DeletedVariable: AttributeError.
+    if (isDeleted(stored)) return raiseObservedException(tx, "AttributeError", {});
+    return stored;
+  }
   // UserDefinedDictVariable: a dict method the class does not override runs on _base_vt.
   if (baseDict_ && !userClassDefines(ctx.trace, class_, name)) {
     if (auto m = baseDict_->varGetattr(tx, name); m) return m;
@@ -358,7 +363,8 @@ Expected<VtPtr> UserObjectVariable::dunderDict(Tx& tx) {
     // side-effects table), read through a snapshot that refuses use after later stores.
     std::vector<std::pair<VtPtr, VtPtr>> entries;
     if (auto* attrs = ctx.sideEffects.attrsOf(this))
-      for (const auto& [n, v] : *attrs) entries.emplace_back(ConstantVariable::make(n), v);
+      for (const auto& [n, v] : *attrs)
+        if (!isDeleted(v)) entries.emplace_back(ConstantVariable::make(n), v);
     auto dict = std::make_shared<DictVariable>(std::move(entries), nullptr,
                                                MutationType::kAttributeMutationNew);
     dict->setDunderDict();
@@ -442,7 +448,9 @@ Expected<bool> UserObjectVariable::recordedHas(Tx&, schema::Instance::Reader ins
 Expected<bool> UserObjectVariable::callObjHasattr(Tx& tx, const std::string& name) {
   auto& ctx = tx.context();
   if (source()) ctx.output.addGuard(GuardKind::HASATTR, source()->name());
-  bool found = ctx.sideEffects.pendingAttr(this, name) != nullptr;
+  VtPtr pending = ctx.sideEffects.pendingAttr(this, name);
+  if (pending && isDeleted(pending)) return false;
+  bool found = pending != nullptr;
   if (!found) {
     auto inst = instance(tx);
     if (!inst) return inst.error();
@@ -529,6 +537,17 @@ Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, 
         (*hit)->value, f->getFunction().getQualname().cStr(), fnSource);
     return VtPtr(std::make_shared<UserMethodVariable>(fn, self(), fnSource))
         ->callFunction(tx, std::move(args), std::move(kwargs));
+  }
+  if (name == "__delattr__" && args.size() == 1 && kwargs.empty() &&
+      !userClassDefines(tx.context().trace, class_, "__delattr__")) {
+    // is_standard_delattr: method_setattr_standard(name, DeletedVariable()). Only an
+    // object made while tracing: deleting from a recorded one would be written back.
+    const std::string* attr = constantStr(args[0]);
+    if (!attr) return unsupported("delattr with a non-constant name");
+    if (object_ != 0 || flavor_ != Flavor::kPlain)
+      return unsupported("deleting attribute '" + *attr + "' of a pre-existing " + typeName_);
+    tx.context().sideEffects.storeAttr(self(), *attr, std::make_shared<DeletedVariable>());
+    return ConstantVariable::make(NoneValue{});
   }
   if (name == "__setattr__" && args.size() == 2 && kwargs.empty()) {
     const std::string* attr = constantStr(args[0]);
@@ -842,6 +861,12 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
       typeName_ == "operator.methodcaller")
     return OperatorGetterVariable::construct(tx, typeName_, std::move(args), std::move(kwargs));
   bool nnModule = mroFind(ctx.trace, class_, {"torch.nn.modules.module.Module"}).has_value();
+  // contextlib._GeneratorContextManager (what a @contextmanager function returns): its
+  // user function argument wrapped first (arg_new), then the polyfill as for any class.
+  const bool contextlibCm = isGeneratorContextManagerClass(typeName_);
+  if (contextlibCm) {
+    if (Status st = wrapContextmanagerFunction(tx, args); !st) return st.error();
+  }
   for (auto k : c->getClass().getMro()) {
     std::string name = qualifiedClassName(ctx.trace, k);
     auto kc = ctx.trace.object(k);
@@ -861,11 +886,15 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
     // torch.utils._pytree.TreeSpec (tree_flatten's helper builds one per container node):
     // a frozen slots dataclass whose own __init__ stores through object.__setattr__.
     if (name == "torch.utils._pytree.TreeSpec") continue;
+    // _GeneratorContextManager's bases (_GeneratorContextManagerBase,
+    // AbstractContextManager, ContextDecorator): their methods are recorded as reached.
+    if (contextlibCm && name.rfind("contextlib.", 0) == 0) continue;
     if (name != "object" && !tracer::isUserCodeClass(kc->getClass()))
       return unsupported("constructing " + typeName_ + ", a subclass of library class " + name);
   }
   // object.__new__ of a class ABCMeta left abstract methods on raises TypeError.
-  if (std::string(c->getClass().getMetaclass().cStr()) == "abc.ABCMeta") {
+  // (_GeneratorContextManager implements both abstract methods of AbstractContextManager.)
+  if (std::string(c->getClass().getMetaclass().cStr()) == "abc.ABCMeta" && !contextlibCm) {
     auto abstract = findAttr(c->getClass().getAttrs(), "__abstractmethods__");
     auto a = abstract ? ctx.trace.object(*abstract) : Expected<schema::Object::Reader>(Error(""));
     if (!a || a->which() != W::FROZENSET)
@@ -998,6 +1027,10 @@ Expected<VtPtr> UserClassVariable::varGetattr(Tx& tx, const std::string& name) {
     if (!source()) return VtPtr(ConstantVariable::make(value));
     return VtPtr(LazyVariable::ofConstant(value, Source::attr(source(), name)));
   }
+  // type(self).__doc__ in _GeneratorContextManagerBase.__init__ (contextlib_manager.h).
+  if (name == "__doc__" && isGeneratorContextManagerClass(typeName_))
+    return VtPtr(std::make_shared<UnrecordedDocVariable>(
+        typeName_, source() ? Source::attr(source(), name) : nullptr));
   if (name.size() > 4 && name.rfind("__", 0) == 0)
     return unsupported("getattr '" + name + "' on a class (type's own attributes)");
   auto hit = lookupMro(ctx.trace, class_, name);

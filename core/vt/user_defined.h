@@ -122,6 +122,17 @@ class UserObjectVariable : public VariableTracker {
   SourcePtr clsSource_;
 };
 
+// DeletedVariable: what `del obj.attr` stores in the side-effects table for an object
+// made while tracing; reading the attribute then raises AttributeError.
+class DeletedVariable final : public VariableTracker {
+ public:
+  DeletedVariable() : VariableTracker(VtKind::kOpaque, nullptr, MutationType::kImmutable) {}
+  std::string className() const override { return "DeletedVariable"; }
+  std::string pythonTypeName() const override { return "deleted"; }
+  std::string describe() const override { return "<deleted attribute>"; }
+};
+inline bool isDeleted(const VtPtr& v) { return dynamic_cast<const DeletedVariable*>(v.get()); }
+
 // A user-defined class (UserDefinedClassVariable): calling it constructs an object.
 class UserClassVariable final : public VariableTracker {
  public:
