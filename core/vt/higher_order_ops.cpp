@@ -1200,7 +1200,8 @@ std::string mutatedArgIndices(const std::vector<NodeId>& inputs, const LoopFn& c
 // check_meta_consistency(body outputs, carried inputs), without contiguity: ints against
 // ints, tensors by metadata.
 Status checkCarriedMetas(const std::vector<VtPtr>& leaves,
-                         const std::vector<fake::TensorMeta>& metas, const LoopFn& body) {
+                         const std::vector<fake::TensorMeta>& metas, const LoopFn& body,
+                         bool symbolic) {
   if (body.metas.size() != metas.size())
     return unsupported("while_loop's body_fn returning " + std::to_string(body.metas.size()) +
                        " values for " + std::to_string(metas.size()) +
@@ -1214,6 +1215,13 @@ Status checkCarriedMetas(const std::vector<VtPtr>& leaves,
     if (carriedInt) continue;
     const auto& a = body.metas[i];
     const auto& b = metas[i];
+    // With size stand-ins, differing numbers need not be differing sizes (a dynamic,hops
+    // fuzz case): refused rather than called Dynamo's error.
+    if (symbolic && (a.sizes != b.sizes || a.strides != b.strides))
+      return unsupported("while_loop's body_fn output " + std::to_string(i) +
+                         " whose symbolic sizes or strides the core cannot compare with the "
+                         "carried input's (" +
+                         canonicalMeta(a) + " vs " + canonicalMeta(b) + ")");
     if (a.sizes != b.sizes || a.strides != b.strides || a.dtype != b.dtype)
       return Error::frameError("UncapturedHigherOrderOpError",
                                "while_loop's body_fn output " + std::to_string(i) +
@@ -1384,7 +1392,7 @@ Expected<VtPtr> callWhileLoop(Tx& tx, trace::ObjRef wrapper, Args args, Kwargs k
     return unsupported(
         "while_loop whose body_fn makes unbacked symbols, with int carries (the fake-tensor "
         "rerun of body_fn numbers them again: not modelled)");
-  if (Status s = checkCarriedMetas(leaves, metas, *body); !s) return s.error();
+  if (Status s = checkCarriedMetas(leaves, metas, *body, ctx.symbolBase != 0); !s) return s.error();
   auto additional = mergeGraphInputs(out, *cond, *body, "_cond_fn", "_body_fn");
   if (!additional) return additional.error();
   std::string condName = out.installSubgraph("cond_fn", cond->graph);
