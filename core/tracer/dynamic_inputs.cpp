@@ -131,6 +131,15 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
   return detail;
 }
 
+// Symbol `s` was made one with another (unified stand-ins, or a replacement of one symbol
+// by another): the stand-in it shares does not tell which of them a fake's size holds.
+static bool madeOneWithAnother(const TracingContext& ctx, const std::string& s) {
+  if (ctx.unifyWith.count(s)) return true;
+  for (const auto& [from, to] : ctx.output.shapeEnv().replacements())
+    if ((from == s || to.str() == s) && to.asSymbol()) return true;
+  return false;
+}
+
 void bindSubgraphSymbols(TracingContext& ctx) {
   if (ctx.symbolBase == 0) return;
   ctx.output.basicSymbolsOf = [&ctx](const fake::TensorMeta& m) {
@@ -147,10 +156,7 @@ void bindSubgraphSymbols(TracingContext& ctx) {
       // stand-in: which one this fake tensor's size holds is not known.
       auto syms = e->freeSymbols();
       for (const auto& s : syms) {
-        bool replaced = false;
-        for (const auto& [from, to] : ctx.output.shapeEnv().replacements())
-          replaced = replaced || ((from == s || to.str() == s) && to.asSymbol());
-        if (ctx.unifyWith.count(s) || replaced) {
+        if (madeOneWithAnother(ctx, s)) {
           out.push_back({""});
           return;
         }
@@ -167,14 +173,8 @@ void bindSubgraphSymbols(TracingContext& ctx) {
     auto add = [&](int64_t v) {
       std::optional<symbolic::Expr> e;
       if (!specialisedSize(ctx, v)) e = sizeExpr(ctx, v);
-      if (e && e->asSymbol()) {
-        // A symbol made one with another shares its stand-in: which one is not known.
-        const std::string s = e->str();
-        bool replaced = ctx.unifyWith.count(s) > 0;
-        for (const auto& [from, to] : ctx.output.shapeEnv().replacements())
-          replaced = replaced || ((from == s || to.str() == s) && to.asSymbol());
-        if (replaced) e.reset();
-      }
+      // A symbol made one with another shares its stand-in: which one is not known.
+      if (e && e->asSymbol() && madeOneWithAnother(ctx, e->str())) e.reset();
       out.push_back(std::move(e));
     };
     for (int64_t v : m.sizes) add(v);

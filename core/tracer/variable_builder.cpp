@@ -177,6 +177,9 @@ struct Wrap {
   bool allKeysLiteral() const;
   Expected<VtPtr> nonConstKeyDict();
   Expected<VtPtr> classObject();
+  // classObject's library classes written in Python (not user code, not modelled as
+  // builtins): UserDefinedClassVariable where Dynamo makes one, else opaque.
+  Expected<VtPtr> libraryClass(const std::string& cmod);
   Expected<VtPtr> callable();
   Expected<VtPtr> function();
   Expected<VtPtr> dtype();
@@ -675,6 +678,11 @@ Expected<VtPtr> Wrap::classObject() {
     return VtPtr(std::make_shared<vt::BuiltinVariable>(full, source));
   }
   if (isUserCodeClass(c)) return VariableBuilder::wrapUserClass(ctx, ref, source);
+  return libraryClass(cmod);
+}
+
+Expected<VtPtr> Wrap::libraryClass(const std::string& cmod) {
+  auto c = obj->getClass();
   // The abstract base classes of collections.abc (metaclass ABCMeta): CLASS_MATCH, one
   // tracker by identity; isinstance against Iterable and Mapping is modelled.
   if (cmod == "collections.abc") return VariableBuilder::wrapUserClass(ctx, ref, source);
