@@ -89,24 +89,19 @@ const char* const kNeedsStandIns =
 
 bool needsStandIns(const Error& e) { return e.message().find(kNeedsStandIns) != std::string::npos; }
 
-Expected<std::pair<std::string, int64_t>> mergedIntSymbol(TracingContext& ctx, int64_t a,
-                                                          int64_t b) {
-  if (ctx.symbolBase == 0) return Error(kNeedsStandIns);
-  auto& env = ctx.output.shapeEnv();
-  symbolic::Expr sym = env.createUnbacked(false);
-  std::string name = *sym.asSymbol();
-  env.constrainRange(name, std::min(a, b), std::max(a, b));
-  auto s = newStandIn(ctx, name);
-  if (!s) return s.error();
-  return std::make_pair(name, *s);
-}
-
 Expected<std::pair<std::string, int64_t>> freshUnbackedInt(TracingContext& ctx) {
   if (ctx.symbolBase == 0) return Error(kNeedsStandIns);
   std::string name = *ctx.output.shapeEnv().createUnbacked(false).asSymbol();
   auto s = newStandIn(ctx, name);
   if (!s) return s.error();
   return std::make_pair(name, *s);
+}
+
+Expected<std::pair<std::string, int64_t>> mergedIntSymbol(TracingContext& ctx, int64_t a,
+                                                          int64_t b) {
+  auto made = freshUnbackedInt(ctx);
+  if (made) ctx.output.shapeEnv().constrainRange(made->first, std::min(a, b), std::max(a, b));
+  return made;
 }
 
 bool capturesUnbacked(const TracingContext& ctx) {
