@@ -128,6 +128,10 @@ struct FakeContext {
   // No real tensor has more elements (2**48); a replay whose sizes stand for symbols
   // (large stand-in values) allows up to 2**62.
   std::int64_t maxElements = std::int64_t{1} << 48;
+  // Nonzero when sizes may be symbol stand-ins (tracer::kStandInStep apart from this
+  // base): values at or above `symbolBase - 1000` are symbolic, which is what decides
+  // FakeTensorMode's fast paths (has_symbolic_sizes_strides).
+  std::int64_t symbolBase = 0;
 };
 
 }  // namespace dynrr::fake

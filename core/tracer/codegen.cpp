@@ -299,8 +299,11 @@ std::vector<NodeId> graphOutputs(InstructionTranslator& tx, const std::vector<Vt
       auto* t = dynamic_cast<vt::TensorVariable*>(value.get());
       // A tensor made by the graph is tracked as a new object (AttributeMutationNew),
       // which is_modified: if one is among the live values, the side effects are not
-      // empty. So the common case only ever returns graph inputs.
-      bool input = t && tx.context().output.graph().node(t->node()).op == "placeholder";
+      // empty. So the common case only ever returns graph inputs: placeholders, and input
+      // trackers a higher-order operator reproxified (a wrap returning its input: the graph
+      // returns the operator's getitem, seen with real Dynamo).
+      bool input =
+          t && (tx.context().output.graph().node(t->node()).op == "placeholder" || t->source());
       if (!input || std::find(direct.begin(), direct.end(), t->node()) != direct.end()) {
         direct.clear();
         break;

@@ -556,4 +556,52 @@ Status checkNewDerivedSizes(const TracingContext& ctx, const std::string& op,
   return checkResult(ctx, op, carried, result, 0);
 }
 
+// FakeTensorMode's fast path for aten add/sub/mul/div.Tensor when an operand has symbolic
+// sizes (fake_impls.make_fast_binary_impl): if an operand already has the output's shape
+// and every tensor operand is contiguous, the output is contiguous (strides of size-1
+// dims included), or channels-last if every operand is; otherwise the refs' strides,
+// which the core's TensorIterator rules give.
+void fastBinaryStrides(int64_t symbolBase, const std::string& op,
+                       const std::vector<fake::MetaArg>& args, const fake::Kwargs& kwargs,
+                       fake::MetaValue& result) {
+  static const std::unordered_set<std::string> kFast = {
+      "operator.add",    "operator.sub",   "operator.mul",   "operator.truediv",
+      "torch.add",       "torch.sub",      "torch.subtract", "torch.mul",
+      "torch.multiply",  "torch.div",      "torch.divide",   "torch.true_divide",
+      "Tensor.add",      "Tensor.sub",     "Tensor.mul",     "Tensor.div",
+      "Tensor.__add__",  "Tensor.__sub__", "Tensor.__mul__", "Tensor.__truediv__",
+      "Tensor.__radd__", "Tensor.__rmul__"};
+  if (symbolBase == 0 || !kFast.count(op) || !result.is<fake::TensorMeta>()) return;
+  for (const auto& [name, value] : kwargs)
+    if (name == "rounding_mode" || name == "out") return;  // other overloads
+  auto symbolic = [&](const fake::TensorMeta& m) {
+    for (int64_t v : m.sizes)
+      if (v >= symbolBase - 1000) return true;
+    for (int64_t v : m.strides)
+      if (v >= symbolBase - 1000) return true;
+    return false;
+  };
+  std::vector<const fake::TensorMeta*> tensors;
+  bool anySymbolic = false;
+  for (const auto& a : args) {
+    if (const auto* t = a.get<fake::TensorMeta>()) {
+      tensors.push_back(t);
+      anySymbolic = anySymbolic || symbolic(*t);
+    }
+  }
+  if (!anySymbolic) return;
+  auto& out = std::get<fake::TensorMeta>(result.value);
+  bool shapeSeen = false, contiguous = true, channelsLast = true;
+  for (const auto* t : tensors) {
+    shapeSeen = shapeSeen || t->sizes == out.sizes;
+    contiguous = contiguous && t->isContiguous();
+    channelsLast = channelsLast && t->sizes.size() == 4 && t->isChannelsLastContiguous();
+  }
+  if (!shapeSeen) return;  // "both tensors nontrivially broadcast": the refs
+  if (contiguous)
+    out.strides = fake::TensorMeta::contiguous(out.dtype, out.sizes).strides;
+  else if (channelsLast)
+    out.strides = fake::channelsLastStrides(out.sizes);
+}
+
 }  // namespace dynrr::tracer

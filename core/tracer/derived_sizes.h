@@ -89,4 +89,11 @@ void registerCatSizes(TracingContext& ctx, const std::string& op,
 Status checkNewDerivedSizes(const TracingContext& ctx, const std::string& op,
                             const std::vector<fake::MetaArg>& args, const fake::MetaValue& result);
 
+// FakeTensorMode's fast path for aten add/sub/mul/div.Tensor when an operand has symbolic
+// sizes (fake_impls.make_fast_binary_impl): rewrites `result`'s strides. `symbolBase` is
+// the replay's stand-in base (0: no symbolic sizes, nothing to do).
+void fastBinaryStrides(int64_t symbolBase, const std::string& op,
+                       const std::vector<fake::MetaArg>& args, const fake::Kwargs& kwargs,
+                       fake::MetaValue& result);
+
 }  // namespace dynrr::tracer

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <set>
 
+#include "core/tracer/derived_sizes.h"
+
 namespace dynrr::tracer {
 namespace {
 
@@ -92,6 +94,8 @@ Expected<LevelTensor> pointwiseAt(const std::string& op, std::vector<fake::MetaA
   if (level == 0) {
     auto r = fake::callOp(op, args, kwargs, fctx);
     if (!r) return r.error();
+    // The physical op under symbolic sizes takes FakeTensorMode's fast path, as in the frame.
+    fastBinaryStrides(fctx.symbolBase, op, args, kwargs, *r);
     if (!r->is<fake::TensorMeta>()) return unsupported("vmap: " + op + " did not give a tensor");
     return LevelTensor{r->as<fake::TensorMeta>(), nullptr};
   }

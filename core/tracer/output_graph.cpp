@@ -91,10 +91,7 @@ NodeId OutputGraph::addCall(const char* op, const std::string& target, std::vect
   node.graph = currentGraph();
   node.replacementsBefore = shapeEnv_.replacementOrder().size();
   // SubgraphTracer.create_proxy: arguments from enclosing graphs are lifted first.
-  if (inSubtracer()) {
-    for (auto& a : node.args) liftArgs(a);
-    for (auto& kv : node.kwargs) liftArgs(kv.second);
-  }
+  liftCallArgs(node.args, node.kwargs);
   NodeId id = graph_.add(std::move(node));
   if (onNode) onNode(id);
   return id;
@@ -122,6 +119,13 @@ int OutputGraph::pushSubtracer() {
 void OutputGraph::popSubtracer() {
   DYNRR_ASSERT(stack_.size() > 1, stack_.size());
   stack_.pop_back();
+}
+
+void OutputGraph::liftCallArgs(std::vector<GraphArg>& args,
+                               std::vector<std::pair<std::string, GraphArg>>& kwargs) {
+  if (!inSubtracer()) return;
+  for (auto& a : args) liftArgs(a);
+  for (auto& kv : kwargs) liftArgs(kv.second);
 }
 
 void OutputGraph::liftArgs(GraphArg& arg) {
@@ -455,13 +459,37 @@ void OutputGraph::dropSymbolInputsForExport(const std::vector<int>& users) {
   }
 }
 
+namespace {
+bool usesNode(const ProtoGraph& g, const GraphArg& a, NodeId id) {
+  if (a.kind == GraphArg::Kind::kNode) return a.node >= 0 && g.resolve(a.node) == id;
+  return std::any_of(a.items.begin(), a.items.end(),
+                     [&](const GraphArg& item) { return usesNode(g, item, id); });
+}
+
+// Whether every live use of `id` passes it to a higher-order operator (a subgraph input
+// lifted while the symbol was still free: Dynamo's graph keeps the placeholder too).
+bool onlyLiftedIntoSubgraphs(const ProtoGraph& g, NodeId id) {
+  for (size_t i = 0; i < g.size(); ++i) {
+    const ProtoNode& n = g.node(static_cast<NodeId>(i));
+    if (n.erased) continue;
+    bool uses = std::any_of(n.args.begin(), n.args.end(),
+                            [&](const GraphArg& a) { return usesNode(g, a, id); }) ||
+                std::any_of(n.kwargs.begin(), n.kwargs.end(),
+                            [&](const auto& kv) { return usesNode(g, kv.second, id); });
+    if (uses && n.target.rfind("torch.ops.higher_order.", 0) != 0) return false;
+  }
+  return true;
+}
+}  // namespace
+
 std::string OutputGraph::replacementGap() const {
   auto users = graph_.userCounts();
   for (NodeId id : specialisedInputs_) {
     // An int input (L['n']) is a graph input in its own right: used, it stays, valued
     // at the constant (Sym(2)), as in Dynamo.
     if (graph_.node(id).intSymbol) continue;
-    if (!graph_.node(id).erased && users[static_cast<size_t>(id)] > 0)
+    if (!graph_.node(id).erased && users[static_cast<size_t>(id)] > 0 &&
+        !onlyLiftedIntoSubgraphs(graph_, id))
       return "a size specialised to a constant (" + graph_.node(id).source +
              ") that the graph still uses (Dynamo's size nodes for it are not modelled)";
   }

@@ -104,6 +104,12 @@ class OutputGraph {
   // belongs to the current graph; otherwise the placeholder lifting it (and, first, the
   // enclosing tracers between, as lift_tracked_freevar_to_input recurses to the parent).
   NodeId liftToCurrent(NodeId node);
+  // SubgraphTracer.create_proxy lifts a call's arguments from enclosing graphs before
+  // get_fake_value runs the op: a caller that runs the meta function before making the
+  // node lifts up front, so the lift sees the shape env as Dynamo's did (a symbol the op
+  // then specialises is lifted with its tensor). No-op in the root tracer.
+  void liftCallArgs(std::vector<GraphArg>& args,
+                    std::vector<std::pair<std::string, GraphArg>>& kwargs);
   // _lift_basic_symbols for a tensor input about to be created in the current tracer
   // (create_graph_input's before=True): each size, stride and storage-offset symbol of
   // `meta` not bound here becomes a placeholder first (see liftBasicSymbols).

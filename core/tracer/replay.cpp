@@ -103,7 +103,12 @@ Expected<compare::GraphDecision> emitGraph(const OutputGraph& output, int graphI
     } else if (!pn.symbol.empty()) {
       nd.exampleValue = "sym " + pn.symbol;
     } else if (!pn.symExpr.empty()) {
-      nd.exampleValue = "sym " + pn.symExpr;
+      // A bare symbol lifted into a subgraph prints through the replacements (a symbol
+      // the shape env specialised after the lift is its constant).
+      const auto& env = output.shapeEnv();
+      nd.exampleValue =
+          "sym " + (env.symbol(pn.symExpr) ? env.replace(symbolic::Expr::symbol(pn.symExpr)).str()
+                                           : pn.symExpr);
     } else if (pn.meta) {
       nd.exampleValue = vt::canonicalMeta(*pn.meta);
     } else if (!pn.metaTuple.empty()) {

@@ -283,6 +283,7 @@ Expected<VtPtr> tensorSetItem(InstructionTranslator& tx, const VtPtr& tensor, co
   fake::FakeContext fctx;
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
+  fctx.symbolBase = tx.context().symbolBase;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
   auto indexed = fake::callOp("operator.getitem", {t->meta, i->meta}, {}, fctx);
   if (!indexed) return unsupported("fake tensor: tensor setitem: " + indexed.error().message());
@@ -488,54 +489,6 @@ Status factorySizeGuards(InstructionTranslator& tx, const std::string& op, const
     }
   }
   return {};
-}
-
-// FakeTensorMode's fast path for aten add/sub/mul/div.Tensor when an operand has symbolic
-// sizes (fake_impls.make_fast_binary_impl): if an operand already has the output's shape
-// and every tensor operand is contiguous, the output is contiguous (strides of size-1
-// dims included), or channels-last if every operand is; otherwise the refs' strides,
-// which the core's TensorIterator rules give.
-void fastBinaryStrides(const TracingContext& ctx, const std::string& op,
-                       const std::vector<fake::MetaArg>& args, const fake::Kwargs& kwargs,
-                       fake::MetaValue& result) {
-  static const std::unordered_set<std::string> kFast = {
-      "operator.add",    "operator.sub",   "operator.mul",   "operator.truediv",
-      "torch.add",       "torch.sub",      "torch.subtract", "torch.mul",
-      "torch.multiply",  "torch.div",      "torch.divide",   "torch.true_divide",
-      "Tensor.add",      "Tensor.sub",     "Tensor.mul",     "Tensor.div",
-      "Tensor.__add__",  "Tensor.__sub__", "Tensor.__mul__", "Tensor.__truediv__",
-      "Tensor.__radd__", "Tensor.__rmul__"};
-  if (ctx.symbolBase == 0 || !kFast.count(op) || !result.is<fake::TensorMeta>()) return;
-  for (const auto& [name, value] : kwargs)
-    if (name == "rounding_mode" || name == "out") return;  // other overloads
-  auto symbolic = [&](const fake::TensorMeta& m) {
-    for (int64_t v : m.sizes)
-      if (v >= ctx.symbolBase - 1000) return true;
-    for (int64_t v : m.strides)
-      if (v >= ctx.symbolBase - 1000) return true;
-    return false;
-  };
-  std::vector<const fake::TensorMeta*> tensors;
-  bool anySymbolic = false;
-  for (const auto& a : args) {
-    if (const auto* t = a.get<fake::TensorMeta>()) {
-      tensors.push_back(t);
-      anySymbolic = anySymbolic || symbolic(*t);
-    }
-  }
-  if (!anySymbolic) return;
-  auto& out = std::get<fake::TensorMeta>(result.value);
-  bool shapeSeen = false, contiguous = true, channelsLast = true;
-  for (const auto* t : tensors) {
-    shapeSeen = shapeSeen || t->sizes == out.sizes;
-    contiguous = contiguous && t->isContiguous();
-    channelsLast = channelsLast && t->sizes.size() == 4 && t->isChannelsLastContiguous();
-  }
-  if (!shapeSeen) return;  // "both tensors nontrivially broadcast": the refs
-  if (contiguous)
-    out.strides = fake::TensorMeta::contiguous(out.dtype, out.sizes).strides;
-  else if (channelsLast)
-    out.strides = fake::channelsLastStrides(out.sizes);
 }
 
 // Meta functions whose guards on symbolic sizes the core does not model: refused by name
@@ -784,9 +737,13 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
     gkw.emplace_back(name, std::move(c->graph));
     mkw.emplace_back(name, std::move(c->meta));
   }
+  // create_proxy before get_fake_value: what the op's meta function specialises is still
+  // symbolic when its tensors are lifted into a subgraph.
+  tx.context().output.liftCallArgs(gargs, gkw);
   fake::FakeContext fctx;
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;
+  fctx.symbolBase = tx.context().symbolBase;
   if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
   // After the shape env fixed a symbol to a constant, the fake kernels see the number.
   std::vector<fake::MetaArg> unspecialised;
@@ -833,7 +790,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   registerViewSizes(tx.context(), metaOp, margs, *result);
   registerCatSizes(tx.context(), metaOp, margs, mkw, *result);
   if (Status s = checkNewDerivedSizes(tx.context(), metaOp, margs, *result); !s) return s.error();
-  fastBinaryStrides(tx.context(), metaOp, margs, mkw, *result);
+  fastBinaryStrides(tx.context().symbolBase, metaOp, margs, mkw, *result);
   OutputGraph& out = tx.context().output;
   NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))
                        : out.callFunction(target, std::move(gargs), std::move(gkw));
