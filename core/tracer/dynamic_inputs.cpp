@@ -140,9 +140,48 @@ static bool madeOneWithAnother(const TracingContext& ctx, const std::string& s) 
   return false;
 }
 
+// _lift_basic_symbols of a tensor input of the frame (`source`, with symbolic dims): the
+// symbols of its own sizes and strides, each read through the replacements the shape env
+// had made at this point. A symbol a later pass made one with another from the start is
+// still its own before the node count at which the first pass unified them.
+static std::optional<OutputGraph::SymbolLists> inputSymbols(const TracingContext& ctx,
+                                                            const fake::TensorMeta& m,
+                                                            const std::string& source) {
+  auto it = ctx.dynamicTensors.find(source);
+  if (it == ctx.dynamicTensors.end()) return std::nullopt;
+  const auto& exprs = it->second.second;
+  if (exprs.size() != m.sizes.size()) return std::nullopt;
+  const auto& env = ctx.output.shapeEnv();
+  const size_t now = ctx.output.graph().size();
+  auto current = [&](const symbolic::Expr& e) {
+    if (e.isConstant()) return e;
+    auto s = e.asSymbol();
+    if (!s) return env.replace(e);
+    auto at = ctx.unifiedAt.find(*s);
+    if (ctx.unifyWith.count(*s) && at != ctx.unifiedAt.end() && now < at->second) return e;
+    return env.replace(e);
+  };
+  OutputGraph::SymbolLists out;
+  std::vector<symbolic::Expr> dims;
+  for (const auto& e : exprs) {
+    dims.push_back(current(e));
+    if (!dims.back().isConstant()) out.push_back(dims.back().freeSymbols());
+  }
+  // Inferred contiguous strides (as the input was made): products of the later dims.
+  symbolic::Expr stride(1);
+  for (size_t k = dims.size(); k-- > 0;) {
+    if (!stride.isConstant()) out.push_back(stride.freeSymbols());
+    stride = stride * (m.sizes[k] == 0 ? symbolic::Expr(1) : dims[k]);
+  }
+  return out;
+}
+
 void bindSubgraphSymbols(TracingContext& ctx) {
   if (ctx.symbolBase == 0) return;
-  ctx.output.basicSymbolsOf = [&ctx](const fake::TensorMeta& m) {
+  ctx.output.basicSymbolsOf = [&ctx](const fake::TensorMeta& m, const std::string& source) {
+    if (!source.empty()) {
+      if (auto own = inputSymbols(ctx, m, source)) return *own;
+    }
     OutputGraph::SymbolLists out;
     auto add = [&](int64_t v) {
       if (specialisedSize(ctx, v)) return;

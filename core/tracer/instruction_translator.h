@@ -168,10 +168,17 @@ struct TracingContext {
   // second of a pair created shares the first's stand-in, its equality evaluated then;
   // and the pairs this pass finds (see fake::SizeUnifier).
   std::multimap<std::string, std::string> unifyWith;
+  // For each symbol of unifyWith: the graph's node count when the earlier pass made it
+  // one with the other (its meta function's size check, or a comparison). A tensor input
+  // lifted into a subgraph before that point lifts its own symbol, as Dynamo's lift read
+  // the SymInt's expression through the replacements of that time.
+  std::map<std::string, size_t> unifiedAt;
   // Tensor inputs with symbolic dims: their recorded metadata and each dim's expression
   // (TENSOR_MATCH prints a dim the shape env later fixed to a constant as that value).
   std::map<std::string, std::pair<fake::TensorMeta, std::vector<symbolic::Expr>>> dynamicTensors;
   std::set<std::pair<std::string, std::string>> unifyRequests;
+  // When this pass made each pair one (the graph's node count then; see unifiedAt).
+  std::map<std::pair<std::string, std::string>, size_t> unifyTimes;
   // The first size check of the current meta function that met a size symbol's stand-in
   // and a plain size (fake::SizeUnifier): the symbol and that size (tensorCall resets it).
   std::optional<std::pair<std::string, int64_t>> sizeClash;
@@ -412,6 +419,8 @@ struct ReplayOutcome {
   // Size symbols that must be one (a ShapeEnv replacement the pass found while its fake
   // tensors had them apart): the replay runs again with each pair made one.
   std::set<std::pair<std::string, std::string>> unify;
+  // When the pass made each of them one (TracingContext.unifyTimes).
+  std::map<std::pair<std::string, std::string>, size_t> unifyTimes;
   // Tensors reached beyond the frame's locals in a recompile whose frame state (the
   // earlier compiles' sizes for that source) makes dims automatic dynamic: the replay
   // runs again with those dims symbolic.

@@ -167,8 +167,11 @@ NodeId OutputGraph::liftFreevar(int tracer, NodeId node) {
   // create_graph_input(proxy.node.name, type(example_value), example_value) lifts the
   // tensor's size symbols first (_lift_basic_symbols, before=True): named after the node
   // in its own graph, keyed by that node.
-  if (const auto& m = graph_.node(node).meta; m && basicSymbolsOf)
-    liftBasicSymbols(tracer, basicSymbolsOf(*m));
+  if (const auto& m = graph_.node(node).meta; m && basicSymbolsOf) {
+    const ProtoNode& n = graph_.node(node);
+    liftBasicSymbols(tracer,
+                     basicSymbolsOf(*m, n.op == "placeholder" && n.graph == 0 ? n.source : ""));
+  }
   const ProtoNode& from = graph_.node(node);
   ProtoNode ph;
   ph.op = "placeholder";
@@ -480,9 +483,23 @@ bool onlyLiftedIntoSubgraphs(const ProtoGraph& g, NodeId id) {
   }
   return true;
 }
+
+// The number of live higher-order operator calls that take `id` as an argument.
+int hopUses(const ProtoGraph& g, NodeId id) {
+  int count = 0;
+  for (size_t i = 0; i < g.size(); ++i) {
+    const ProtoNode& n = g.node(static_cast<NodeId>(i));
+    if (n.erased || n.target.rfind("torch.ops.higher_order.", 0) != 0) continue;
+    if (std::any_of(n.args.begin(), n.args.end(),
+                    [&](const GraphArg& a) { return usesNode(g, a, id); }))
+      ++count;
+  }
+  return count;
+}
 }  // namespace
 
 std::string OutputGraph::replacementGap() const {
+  if (!replacementGap_.empty()) return replacementGap_;
   auto users = graph_.userCounts();
   for (NodeId id : specialisedInputs_) {
     // An int input (L['n']) is a graph input in its own right: used, it stays, valued
@@ -533,7 +550,17 @@ void OutputGraph::applyReplacements() {
       n.exampleText = "sym " + e.str();
       if (e.isConstant()) specialisedInputs_.push_back(id);
       auto to = byExpr.find(e.str());
-      if (to != byExpr.end() && to->second != id) graph_.replaceAllUses(id, to->second);
+      // A symbol input lifted into a subgraph before the shape env made it one with another
+      // stays the operator's argument (seen with real Dynamo).
+      if (to != byExpr.end() && to->second != id) {
+        bool lifted = hopUses(graph_, id) > 0;
+        if (!lifted)
+          graph_.replaceAllUses(id, to->second);
+        else if (!onlyLiftedIntoSubgraphs(graph_, id) && replacementGap_.empty())
+          replacementGap_ = "size symbol " + n.symbol + " made one with " + e.str() +
+                            " after it was lifted into a subgraph, and used outside it too "
+                            "(not modelled)";
+      }
       continue;
     }
     if (!n.sizeDims.empty()) n.exampleText = sizeExampleText(n.sizeDims, shapeEnv_);

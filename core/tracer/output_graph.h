@@ -114,7 +114,7 @@ class OutputGraph {
   // (create_graph_input's before=True): each size, stride and storage-offset symbol of
   // `meta` not bound here becomes a placeholder first (see liftBasicSymbols).
   void liftSymbolsOf(const fake::TensorMeta& meta) {
-    liftBasicSymbols(currentGraph(), basicSymbolsOf ? basicSymbolsOf(meta) : SymbolLists{});
+    liftBasicSymbols(currentGraph(), basicSymbolsOf ? basicSymbolsOf(meta, "") : SymbolLists{});
   }
   // create_graph_input of a SymInt whose expression is a bare symbol: `ph` (a placeholder
   // of the current tracer) is bound to `symbol` there (bound_symbols).
@@ -131,7 +131,8 @@ class OutputGraph {
   // empty without symbolic sizes. Set by the
   // tracing context, which maps stand-in sizes to expressions.
   using SymbolLists = std::vector<std::vector<std::string>>;
-  std::function<SymbolLists(const fake::TensorMeta&)> basicSymbolsOf;
+  // `source`: the graph input the lifted node is (its own symbols are known), or "".
+  std::function<SymbolLists(const fake::TensorMeta&, const std::string& source)> basicSymbolsOf;
   // The expression of each size, then each stride, then the storage offset of a tensor's
   // example value (nullopt: a plain int, or not known). Set with basicSymbolsOf.
   std::function<std::vector<std::optional<symbolic::Expr>>(const fake::TensorMeta&)> dimExprsOf;
@@ -248,6 +249,7 @@ class OutputGraph {
   std::vector<int> stack_{0};
   std::vector<std::pair<std::string, int>> installed_;  // install_subgraph: name -> tracer
   std::string liftError_;
+  std::string replacementGap_;  // applyReplacements' (see replacementGap)
   guards::GuardSet guards_;
   symbolic::ShapeEnv shapeEnv_;
   std::map<std::string, NodeId> inputs_;

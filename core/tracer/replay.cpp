@@ -148,6 +148,8 @@ struct DynamicPlan {
   std::optional<std::set<std::string>> recompileTracked;
   // Pairs of symbols an earlier pass found equal (ReplayOutcome.unify).
   std::set<std::pair<std::string, std::string>> unified;
+  // When each symbol of those was made one, the earliest pass's (TracingContext.unifiedAt).
+  std::map<std::string, size_t> unifiedAt;
   // The earlier compiles of the same code and closure key (TracingContext.earlierEvents).
   std::vector<size_t> earlierEvents;
   // torch.export Dim ranges by dim source ("L['flat_args'][0].size()[0]"): min, max
@@ -804,7 +806,9 @@ class StandInUnifier : public fake::SizeUnifier {
     const auto* ia = ctx_.output.shapeEnv().symbol(sa->second);
     const auto* ib = ctx_.output.shapeEnv().symbol(sb->second);
     if (!ia || !ib || ia->hint != ib->hint) return;
-    ctx_.unifyRequests.insert(std::minmax(sa->second, sb->second));
+    auto pair = std::minmax(sa->second, sb->second);
+    ctx_.unifyRequests.insert(pair);
+    ctx_.unifyTimes.emplace(pair, ctx_.output.graph().size());
   }
 
  private:
@@ -826,6 +830,33 @@ std::set<std::pair<std::string, std::string>> pendingUnifications(const TracingC
   return out;
 }
 
+// When this pass made each pending pair one: a size check's request has its time; a
+// replacement took effect before the first call node whose creation saw it.
+std::map<std::pair<std::string, std::string>, size_t> unificationTimes(
+    const TracingContext& ctx, const std::set<std::pair<std::string, std::string>>& pairs) {
+  auto times = ctx.unifyTimes;
+  const auto& env = ctx.output.shapeEnv();
+  const auto& order = env.replacementOrder();
+  const ProtoGraph& g = ctx.output.graph();
+  for (const auto& pair : pairs) {
+    if (times.count(pair)) continue;
+    size_t at = g.size();
+    for (size_t r = 0; r < order.size(); ++r) {
+      if (order[r] != pair.first && order[r] != pair.second) continue;
+      for (size_t k = 0; k < g.size(); ++k) {
+        const ProtoNode& n = g.node(static_cast<NodeId>(k));
+        if (n.op.rfind("call_", 0) == 0 && n.replacementsBefore > r) {
+          at = k;
+          break;
+        }
+      }
+      break;
+    }
+    times[pair] = at;
+  }
+  return times;
+}
+
 // One pass of symbolic evaluation over the frame; `breakAt` set on the pass after the
 // core found a graph break (Dynamo's restart after a failed speculation).
 // The frame's dynamic-shape plan (dims, duck sizing, marks, export Dims, recompile
@@ -844,6 +875,7 @@ void applyDynamicPlan(TracingContext& ctx, const DynamicPlan& plan, int64_t symb
     ctx.unifyWith.emplace(a, b);
     ctx.unifyWith.emplace(b, a);
   }
+  ctx.unifiedAt = plan.unifiedAt;
 }
 
 // The recorded global torch state the replay starts from: grad mode, autocast, dtype.
@@ -968,6 +1000,7 @@ Expected<ReplayOutcome> replayPass(const trace::TraceReader& trace,
   }
   if (symbolBase != 0) {
     outcome.unify = pendingUnifications(ctx);
+    outcome.unifyTimes = unificationTimes(ctx, outcome.unify);
     if (!outcome.unify.empty()) return outcome;
   }
   if (!result && ctx.refusal) {
@@ -1357,6 +1390,10 @@ struct FrameRunner {
       if (!out || out->unify.empty()) return out;
       size_t before = plan.unified.size();
       plan.unified.insert(out->unify.begin(), out->unify.end());
+      for (const auto& [pair, at] : out->unifyTimes) {
+        for (const auto& s : {pair.first, pair.second})
+          if (!plan.unifiedAt.count(s)) plan.unifiedAt[s] = at;
+      }
       if (plan.unified.size() == before)
         return unsupported("dynamic shapes: symbols " + out->unify.begin()->first + " and " +
                            out->unify.begin()->second +
