@@ -15,8 +15,8 @@ using symbolic::RelOp;
 
 namespace {
 
-// Stand-ins are base + kStandInStep*k with bases of 100003 and 200017 (replay.cpp): a value this
-// far below one is `s - k` of a slice with constant bounds.
+// Stand-ins are base + kStandInStep*a_k (standInAt) with bases of 100003 and 200017 (replay.cpp): a
+// value this far below one is `s - k` of a slice with constant bounds.
 constexpr int64_t kOffsetReach = 50;
 // Below this a derived value could be a real size: such expressions are refused.
 constexpr int64_t kSmallest = 2000;
@@ -83,6 +83,27 @@ bool isDerived(const Expr& e) { return !e.isConstant() && !e.asSymbol(); }
 
 std::optional<int64_t> standInValue(const TracingContext& ctx, const Expr& e) {
   return e.evaluate(ctx.symbolStandIn);
+}
+
+int64_t standInAt(int64_t base, size_t k) {
+  // The first 128 members (the largest is in the tens of thousands); past them (no frame
+  // seen has so many symbols) the stand-ins go on one step apart.
+  static const std::vector<int64_t> kSeq = [] {
+    std::vector<int64_t> seq = {1};
+    std::set<int64_t> sums = {2};
+    for (int64_t next = 2; seq.size() < 128; ++next) {
+      bool fresh = !sums.count(2 * next);
+      for (size_t i = 0; fresh && i < seq.size(); ++i) fresh = !sums.count(seq[i] + next);
+      if (!fresh) continue;
+      for (int64_t v : seq) sums.insert(v + next);
+      sums.insert(2 * next);
+      seq.push_back(next);
+    }
+    return seq;
+  }();
+  const int64_t a =
+      k < kSeq.size() ? kSeq[k] : kSeq.back() + static_cast<int64_t>(k - kSeq.size() + 1);
+  return base + kStandInStep * a;
 }
 
 std::optional<Expr> sizeExpr(const TracingContext& ctx, int64_t v) {
@@ -303,6 +324,11 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
     bool allPositive = true, oneAtLeastTwo = false;
     for (size_t i = t->sizes.size(); i-- > 0;) {
       auto e = sizeExpr(ctx, t->sizes[i]);
+      if (!e && ctx.ambiguousStandIns.count(t->sizes[i]) &&
+          (isFastBinary(name) || testsEqOne(name)))
+        return unsupported("dynamic shapes: " + op +
+                           " of a tensor with a size two expressions of size symbols reach "
+                           "(the guards its meta function makes on it are not modelled)");
       if (!e) {
         allPositive = false;
         continue;

@@ -27,10 +27,15 @@ namespace dynrr::tracer {
 struct TracingContext;
 class InstructionTranslator;
 
-// Size symbols stand in as base + kStandInStep * k (replay.cpp's bases are odd): the step
-// keeps every stand-in odd, so halving one (chunk(2)) never gives two equal pieces with
+// Size symbols stand in as base + kStandInStep * a_k (standInAt; replay.cpp's bases are odd): the
+// step keeps every stand-in odd, so halving one (chunk(2)) never gives two equal pieces with
 // different expressions, and keeps `s - k` (k < 50) of one symbol from reaching another's.
 constexpr int64_t kStandInStep = 102;
+// The stand-in of the k-th symbol of a replay (k from 0): base + kStandInStep * a_k, where
+// a_k is the Mian-Chowla sequence (1, 2, 4, 8, 13, 21, ...), a Sidon set: every sum of two
+// of its members is distinct, so the sum of two symbols' stand-ins never equals another
+// such sum or twice a third symbol's (s77 + s86 is not 2*s52).
+int64_t standInAt(int64_t base, size_t k);
 
 // The expression a size value of a fake tensor stands for: a size symbol's stand-in is
 // that symbol, a registered derived value its expression, a stand-in minus a small k

@@ -30,8 +30,7 @@ int64_t standInFor(TracingContext& ctx, const std::string& symbol) {
       ctx.symbolByStandIn[standIn] = *rep;
     return standIn;
   }
-  int64_t standIn =
-      ctx.symbolBase + kStandInStep * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
+  int64_t standIn = standInAt(ctx.symbolBase, ctx.symbolStandIn.size());
   ctx.symbolStandIn[symbol] = standIn;
   ctx.symbolByStandIn[standIn] = symbol;
   return standIn;

@@ -25,8 +25,7 @@ std::string_view baseName(std::string_view op) {
 // symbol's (base + kStandInStep*k, replay.cpp), so sizes read back map to the symbol.
 Expected<int64_t> newStandIn(TracingContext& ctx, const std::string& symbol) {
   if (ctx.symbolBase == 0) return Error(kNeedsStandIns);
-  int64_t standIn =
-      ctx.symbolBase + kStandInStep * static_cast<int64_t>(ctx.symbolStandIn.size() + 1);
+  int64_t standIn = standInAt(ctx.symbolBase, ctx.symbolStandIn.size());
   ctx.symbolStandIn[symbol] = standIn;
   ctx.symbolByStandIn[standIn] = symbol;
   return standIn;
