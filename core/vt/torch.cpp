@@ -7,11 +7,15 @@
 
 #include <unordered_map>
 
+#include "core/bytecode/code_object.h"
+#include "core/bytecode/instruction.h"
 #include "core/fake/dtype.h"
 #include "core/fake/promotion.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/tensor_ops.h"
+#include "core/tracer/variable_builder.h"
 #include "core/vt/constant.h"
+#include "core/vt/functions.h"
 #include "core/vt/functorch.h"
 #include "core/vt/lists.h"
 #include "core/vt/numpy_ndarray.h"
@@ -287,6 +291,34 @@ Expected<VtPtr> checkUnbacked(Tx& tx, const SymIntVariable& cond) {
   return ConstantVariable::make(NoneValue{});
 }
 
+// check_impl's message: Dynamo takes only a function made in the frame
+// (NestedUserFunctionVariable, else a graph break), registers it as the graph attribute
+// _check_message, and the runtime-assert pass calls it for the assert's text. The core
+// evaluates a function whose code returns one constant str (`lambda: "msg"`); any other
+// is refused by name.
+Expected<std::string> checkMessage(Tx& tx, const VtPtr& message) {
+  const auto* fn = dynamic_cast<const NestedFunctionVariable*>(message.get());
+  if (!fn)
+    return unsupported("torch._check with a message that is a " + message->pythonTypeName() +
+                       " not made in the frame (Dynamo's graph break there is not modelled)");
+  auto code = bytecode::codeFromTrace(tx.context().trace, fn->code());
+  if (!code) return code.error();
+  auto insts = bytecode::decodeInstructions(*code);
+  if (!insts) return insts.error();
+  std::vector<const bytecode::Instruction*> body;
+  for (const auto& i : *insts)
+    if (i.opname != "RESUME" && i.opname != "NOP") body.push_back(&i);
+  if (body.size() == 2 && body[0]->opname == "LOAD_CONST" && body[1]->opname == "RETURN_VALUE") {
+    auto c = tracer::VariableBuilder::constantFromHeap(tx.context(), body[0]->constRef);
+    if (!c) return c.error();
+    if (const auto* k = dynamic_cast<const ConstantVariable*>(c->get()))
+      if (const auto* s = std::get_if<std::string>(&k->value())) return *s;
+  }
+  return unsupported(
+      "torch._check with a message function other than one returning a "
+      "constant str (its eager call in the runtime-assert pass is not modelled)");
+}
+
 // torch._check(cond) (TorchInGraphFunctionVariable's check_impl): a Python constant
 // predicate folds (True: None); a SymBool is a graph call kept by the runtime-assert pass
 // as aten._assert_scalar(cond, "Runtime assertion failed for expression <expr> on node
@@ -294,9 +326,14 @@ Expected<VtPtr> checkUnbacked(Tx& tx, const SymIntVariable& cond) {
 // comparison of backed SymInts at once, so the SymBool is the node that comparison made
 // (TracingContext.comparisonNodes).
 Expected<VtPtr> torchCheck(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
-  if (args.size() != 1 || !kwargs.empty())
-    return unsupported(
-        "torch._check with a message (its _check_message attribute is not modelled)");
+  if (args.empty() || args.size() > 2 || !kwargs.empty())
+    return unsupported("torch._check with keyword arguments or more than two (not modelled)");
+  std::optional<std::string> message;
+  if (args.size() == 2) {
+    auto m = checkMessage(tx, args[1]);
+    if (!m) return m.error();
+    message = std::move(*m);
+  }
   const VtPtr& pred = args[0];
   auto& ctx = tx.context();
   if (auto it = ctx.comparisonNodes.find(pred.get());
@@ -310,16 +347,25 @@ Expected<VtPtr> torchCheck(Tx& tx, const std::string&, Args& args, Kwargs& kwarg
     auto& out = ctx.output;
     NodeId cond = it->second.node;
     std::string text = out.graph().node(cond).symExpr;
-    out.callFunction("torch.ops.aten._assert_scalar.default",
-                     {tracer::GraphArg::ofNode(cond),
-                      tracer::GraphArg::ofConstant("Runtime assertion failed for expression " +
-                                                   text + " on node '" + out.nodeName(cond) + "'")},
-                     {});
+    out.callFunction(
+        "torch.ops.aten._assert_scalar.default",
+        {tracer::GraphArg::ofNode(cond),
+         tracer::GraphArg::ofConstant(message ? *message
+                                              : "Runtime assertion failed for expression " + text +
+                                                    " on node '" + out.nodeName(cond) + "'")},
+        {});
     return ConstantVariable::make(NoneValue{});
   }
-  if (pred->kind() == VtKind::kSymInt && static_cast<const SymIntVariable&>(*pred).isBool())
+  if (pred->kind() == VtKind::kSymInt && static_cast<const SymIntVariable&>(*pred).isBool()) {
+    if (message)
+      return unsupported(
+          "torch._check of an unbacked SymBool with a message (its deferred "
+          "runtime assert's text is not modelled)");
     return checkUnbacked(tx, static_cast<const SymIntVariable&>(*pred));
+  }
   if (pred->kind() == VtKind::kConstant) {
+    // The message function is registered as a graph attribute first; unused, it is not
+    // in the graph Dynamo prints.
     if (constantTruth(static_cast<const ConstantVariable&>(*pred).value()))
       return ConstantVariable::make(NoneValue{});
     return unsupported("torch._check(False) (its RuntimeError)");
