@@ -112,7 +112,8 @@ Expected<VtPtr> sizeValue(Tx& tx, int64_t v, const char* what, NodeId node = -1)
   return VtPtr(std::make_shared<SymIntVariable>(node, ctx.output.shapeEnv().hintOf(*e), v, *e));
 }
 
-// Whether a dim of `xs` is symbolic in this replay.
+}  // namespace
+
 bool anySymbolicSize(const tracer::TracingContext& ctx, const fake::Shape& xs) {
   if (ctx.symbolBase == 0) return false;
   for (int64_t v : xs) {
@@ -122,6 +123,8 @@ bool anySymbolicSize(const tracer::TracingContext& ctx, const fake::Shape& xs) {
   }
   return false;
 }
+
+namespace {
 
 Expected<VtPtr> sizeTuple(Tx& tx, const fake::Shape& xs, const char* what, bool asSize) {
   std::vector<VtPtr> dims;
