@@ -892,6 +892,12 @@ Expected<VtPtr> callId(Tx& tx, const std::string&, Args& args) {
       static_cast<int64_t>((uint64_t{1} << 40) + obj->getIdentity() * 16));
 }
 
+// call_delattr: obj.call_method("__delattr__", [name]), as DELETE_ATTR does.
+Expected<VtPtr> callDelattr(Tx& tx, const std::string&, Args& args) {
+  if (args.size() != 2) return notModelled();
+  return args[0]->callMethod(tx, "__delattr__", {args[1]}, {});
+}
+
 // call_locals / call_vars without arguments (_call_frame_locals_snapshot): a new dict of
 // the frame's symbolic locals, in their order, keyed by name. Cells (their load_cell) are
 // not modelled.
@@ -955,6 +961,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"round", &callRound},
       {"isinstance", &callIsinstance},
       {"id", &callId},
+      {"delattr", &callDelattr},
       {"mappingproxy", &callMappingProxy},
       {"str", &callStr},
       {"getattr", &callAttrBuiltin},
