@@ -872,7 +872,16 @@ Expected<VtPtr> callMappingProxy(Tx&, const std::string&, Args& args) {
 Expected<VtPtr> callId(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 1) return notModelled();
   const VtPtr& arg = args[0];
-  if (!arg->source()) return unsupported("id() of a sourceless " + arg->className());
+  if (!arg->source()) {
+    // get_id: a sourceless value has no runtime object, so call_id mints a
+    // FakeIdVariable. Constants are not modelled: None/True/False have their real ids,
+    // and which tracker a literal is depends on LOAD_CONST's per-index cache.
+    if (arg->kind() == VtKind::kConstant)
+      return unsupported(
+          "id() of a sourceless constant (real ids of singletons; the "
+          "LOAD_CONST cache for literals)");
+    return VtPtr(std::make_shared<FakeIdVariable>(arg));
+  }
   trace::ObjRef ref = 0;
   GuardKind kind = GuardKind::ID_MATCH;
   if (auto* f = dynamic_cast<const UserFunctionVariable*>(arg.get())) {
@@ -1036,6 +1045,11 @@ Expected<VtPtr> BuiltinVariable::call(Tx& tx, const std::string& name, Args args
       return unsupported("sys.getrecursionlimit with arguments");
     return ConstantVariable::make(
         static_cast<int64_t>(tx.context().event.getFrame().getGlobalState().getRecursionLimit()));
+  }
+  if ((name == "struct.pack" || name == "struct.unpack") && kwargs.empty()) {
+    auto r = builtin_detail::callStruct(tx, name, args);
+    if (r || !r.error().message().empty()) return r;
+    return unsupported("call to " + name + " with these arguments");
   }
   if (name == "os.fspath" || name == "sys.intern") {
     // PolyfilledFunctionVariable with can_constant_fold_through: a str argument folds to

@@ -17,6 +17,7 @@
 #include "core/tracer/unbacked.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
+#include "core/vt/data_ptr.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
 #include "core/vt/numpy_ndarray.h"
@@ -472,6 +473,9 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
   }
   if (auto v = valueMethod(tx, self(), name, args, kwargs)) return std::move(*v);
   if (auto b = tensorMethodBreak(tx, *this, name, args, kwargs)) return std::move(*b);
+  // method_data_ptr / method_const_data_ptr: a DataPtrVariable, no node.
+  if ((name == "data_ptr" || name == "const_data_ptr") && args.empty() && kwargs.empty())
+    return makeDataPtr(tx, *this, name);
   // method_get_device: the device index, -1 on the CPU.
   if (name == "get_device" && args.empty() && kwargs.empty() && meta_.device.type == "cpu")
     return ConstantVariable::make(int64_t{-1});
