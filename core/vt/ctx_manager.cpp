@@ -15,7 +15,22 @@ void GradModeVariable::setGradMode(Tx& tx, bool enabled) {
 }
 
 Expected<VtPtr> GradModeVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
-  if (!isClass_) return unsupported("calling a grad-mode context manager (as a decorator)");
+  if (!isClass_) {
+    // ContextWrappingVariable.call_function: the manager decorating a function.
+    VtPtr fn = args.size() == 1 && kwargs.empty() ? args[0] : nullptr;
+    if (fn) {
+      auto r = tx.realize(fn);
+      if (!r) return r;
+      fn = *r;
+    }
+    VtPtr wrapped =
+        fn && !setter_
+            ? WrappedFunctionVariable::wrap(
+                  fn, std::static_pointer_cast<ContextWrappingVariable>(shared_from_this()))
+            : nullptr;
+    if (!wrapped) return unsupported("calling a grad-mode context manager with these arguments");
+    return wrapped;
+  }
   if (setter_) {
     // TorchCtxManagerClassVariable.call_function: set_grad_enabled with one argument is
     // GradModeVariable.create(tx, args[0].as_python_constant(), initialized=True): the
@@ -169,6 +184,40 @@ Expected<VtPtr> CatchWarningsVariable::enter(Tx&) { return ConstantVariable::mak
 
 Expected<VtPtr> CatchWarningsVariable::exit(Tx&, Args) {
   return ConstantVariable::make(NoneValue{});
+}
+
+VtPtr WrappedFunctionVariable::wrap(const VtPtr& fn,
+                                    std::shared_ptr<ContextWrappingVariable> context) {
+  VtKind k = fn->kind();
+  if (k != VtKind::kUserFunction && k != VtKind::kNestedFunction && k != VtKind::kUserMethod)
+    return nullptr;
+  return std::make_shared<WrappedFunctionVariable>(fn, std::move(context));
+}
+
+std::string WrappedFunctionVariable::className() const {
+  switch (fn_->kind()) {
+    case VtKind::kNestedFunction: return "WrappedNestedUserFunctionVariable";
+    case VtKind::kUserMethod: return "WrappedUserMethodVariable";
+    default: return "WrappedUserFunctionVariable";
+  }
+}
+
+Expected<VtPtr> WrappedFunctionVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  std::optional<std::string> nested;
+  for (auto kv : tx.context().trace.configOf(tx.context().event).getOthers())
+    if (std::string_view(kv.getKey().cStr()) == "nested_graph_breaks")
+      nested = kv.getValue().cStr();
+  if (!nested || *nested != "False")
+    return unsupported(
+        "a context manager decorating a function with config.nested_graph_breaks on or not "
+        "recorded (polyfills._fn_with_ctx)");
+  auto entered = context_->enter(tx);
+  if (!entered) return entered;
+  auto result = fn_->callFunction(tx, std::move(args), std::move(kwargs));
+  if (!result) return result;
+  auto exited = context_->exit(tx, {});
+  if (!exited) return exited;
+  return result;
 }
 
 }  // namespace dynrr::vt

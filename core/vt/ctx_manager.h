@@ -176,6 +176,32 @@ class CatchWarningsVariable final : public ContextWrappingVariable {
   Expected<VtPtr> exit(Tx& tx, Args args) override;
 };
 
+// A context manager used as a decorator (ContextWrappingVariable.call_function of a
+// function): WrappedUserFunctionVariable, WrappedNestedUserFunctionVariable,
+// WrappedUserMethodVariable (functions.py). Calling it enters the manager, calls the
+// function, exits the manager (config.nested_graph_breaks off; with it on Dynamo inlines
+// polyfills._fn_with_ctx instead, not modelled). Other uses refuse by name.
+class WrappedFunctionVariable final : public VariableTracker {
+ public:
+  WrappedFunctionVariable(VtPtr fn, std::shared_ptr<ContextWrappingVariable> context)
+      : VariableTracker(VtKind::kOpaque, nullptr, MutationType::kImmutable),
+        fn_(std::move(fn)),
+        context_(std::move(context)) {}
+  std::string className() const override;
+  std::string pythonTypeName() const override { return fn_->pythonTypeName(); }
+  std::string describe() const override {
+    return context_->describe() + "(" + fn_->describe() + ")";
+  }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  // ContextWrappingVariable.call_function: `context` applied to `fn` (a user function,
+  // nested function or method), or nullptr when `fn` is none of those.
+  static VtPtr wrap(const VtPtr& fn, std::shared_ptr<ContextWrappingVariable> context);
+
+ private:
+  VtPtr fn_;
+  std::shared_ptr<ContextWrappingVariable> context_;
+};
+
 // The bound __exit__ of a context manager entered by BEFORE_WITH.
 class WithExitVariable final : public VariableTracker {
  public:
