@@ -18,6 +18,7 @@
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/data_ptr.h"
+#include "core/vt/delay_graph_break.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
 #include "core/vt/numpy_ndarray.h"
@@ -379,6 +380,11 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
                                                               "_post_accumulate_grad_hooks",
                                                               "_has_symbolic_sizes_strides"};
   if (kUnmodelled.count(name)) return unsupported("tensor attribute ." + name);
+  // An in-place view read off a tensor with a source: a DelayGraphBreakVariable whose call
+  // breaks (metadata mutation of a graph input is not traced).
+  if (source() && isInplaceViewMethod(name))
+    return VtPtr(std::make_shared<DelayGraphBreakVariable>(
+        Source::attr(source(), name), "Getting an inplace view on a graph input is not supported"));
   return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
 }
 

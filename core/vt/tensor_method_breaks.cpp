@@ -30,6 +30,7 @@
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
+#include "core/vt/delay_graph_break.h"
 #include "core/vt/tensor.h"
 #include "core/vt/torch.h"
 
@@ -214,6 +215,20 @@ std::optional<Expected<VtPtr>> tensorMethodBreak(Tx& tx, TensorVariable& self,
     return self.callMethod(tx, "item", {}, {});
   }
   return std::nullopt;
+}
+
+bool isInplaceViewMethod(const std::string& name) {
+  static const std::unordered_set<std::string> kNames = {
+      "as_strided_", "detach_",   "resize_", "resize_as_", "set_",      "squeeze_",
+      "swapaxes_",   "swapdims_", "t_",      "transpose_", "unsqueeze_"};
+  return kNames.count(name) > 0;
+}
+
+Expected<VtPtr> DelayGraphBreakVariable::callFunction(Tx& tx, Args, Kwargs) {
+  std::string name = source() ? source()->name() : "";
+  return tracer::graphBreak(tx, "Unsupported function call (delayed)",
+                            "Dynamo determined that a graph break should occur when calling `" +
+                                name + "`. Reason: " + msg_);
 }
 
 }  // namespace dynrr::vt
