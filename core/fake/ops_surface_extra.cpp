@@ -2,7 +2,9 @@
 // spellings: pointwise (angle, hardshrink, mvlgamma, polygamma, conj_physical and their
 // in-place forms, float_power_), new dense tensors (kron, inner, diag_embed, diagflat,
 // narrow_copy, sum_to_size, cross, new_empty_strided, rot90), views (adjoint, unfold)
-// and detach_ on a tensor that needs no grad.
+// and detach_ on a tensor that needs no grad; the deprecated out-of-place resize /
+// resize_as (torch.autograd._functions.Resize), dequantize of a float tensor and
+// module_load (torch/_tensor.py).
 //
 // Mirrors the meta functions FakeTensorMode runs for these ops (torch/_refs and
 // torch/_meta_registrations.py, ATen's native kernels for the allocation of their
@@ -299,6 +301,85 @@ Expected<MetaValue> toDenseStrided(const OpCall& call) {
   return MetaValue::view(call.args[0].as<TensorMeta>(), 0);
 }
 
+// Resize.forward (torch/autograd/_functions/tensor.py), which Tensor.resize(*sizes) and
+// Tensor.resize_as(other) apply: the sizes must hold the tensor's numel; a contiguous
+// tensor is viewed (tensor.new(tensor).contiguous().view(sizes): its storage), another
+// copied contiguous first. Sizes given as one tuple or with -1 fail in Resize's numel
+// check: not modelled here.
+Expected<MetaValue> resizeTo(const OpCall& call, const TensorMeta& x, const Shape& sizes) {
+  int64_t numel = 1;
+  for (int64_t s : sizes) {
+    if (s < 0) return notModelled(call, "resize to a negative size");
+    numel *= s;
+  }
+  if (numel != x.numel()) return notModelled(call, "resize to another numel (Resize raises)");
+  bool grad = outputRequiresGrad(call.ctx, x.dtype, {x.requiresGrad});
+  if (!x.isContiguous()) return MetaValue(dense(x, sizes, x.dtype, grad));
+  TensorMeta t = x;
+  t.sizes = sizes;
+  t.strides = contiguousStrides(sizes);
+  t.requiresGrad = grad;
+  return MetaValue::view(std::move(t), 0);
+}
+
+Expected<MetaValue> resize(const OpCall& call) {
+  if (call.args.size() < 2 || !call.args[0].is<TensorMeta>() || !call.kwargs.empty())
+    return notModelled(call, "resize with these arguments");
+  Shape sizes;
+  for (size_t i = 1; i < call.args.size(); ++i) {
+    const std::int64_t* v = call.args[i].get<std::int64_t>();
+    if (v == nullptr)
+      return notModelled(call, "resize with a " + call.args[i].typeName() + " size");
+    sizes.push_back(*v);
+  }
+  return resizeTo(call, call.args[0].as<TensorMeta>(), sizes);
+}
+
+Expected<MetaValue> resizeAs(const OpCall& call) {
+  if (call.args.size() != 2 || !call.args[0].is<TensorMeta>() || !call.args[1].is<TensorMeta>() ||
+      !call.kwargs.empty())
+    return notModelled(call, "resize_as with these arguments");
+  return resizeTo(call, call.args[0].as<TensorMeta>(), call.args[1].as<TensorMeta>().sizes);
+}
+
+// dequantize() of a dense tensor is self.to(torch.float): a float32 tensor that needs no
+// grad is returned as is (autograd has no formula for dequantize: with grad, and for
+// other dtypes, not modelled).
+Expected<MetaValue> dequantizeDense(const OpCall& call) {
+  if (call.args.size() != 1 || !call.args[0].is<TensorMeta>() || !call.kwargs.empty())
+    return notModelled(call, "dequantize with arguments");
+  const TensorMeta& x = call.args[0].as<TensorMeta>();
+  if (x.dtype != DType::kFloat32 || x.requiresGrad)
+    return notModelled(call, "dequantize of a tensor that is not a float32 one without grad");
+  return MetaValue::view(x, 0);
+}
+
+// module_load(other, assign=False): self.copy_(other).detach(), or other.detach() with
+// assign=True; an alias that needs no grad. Only `other` of self's sizes (copy_'s
+// broadcasting is not modelled) and real dtypes.
+Expected<MetaValue> moduleLoad(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input", "other", "assign"});
+  if (!b) return b.error();
+  auto x = b->tensor("input");
+  if (!x) return x.error();
+  auto other = b->tensor("other");
+  if (!other) return other.error();
+  bool assign = false;
+  for (const auto& [k, v] : call.kwargs) {
+    const bool* flag = v.get<bool>();
+    if (k != "assign" || flag == nullptr) return notModelled(call, "module_load's " + k);
+    assign = *flag;
+  }
+  if (call.args.size() > 2) return notModelled(call, "module_load with assign by position");
+  if (isComplex(x->dtype) || isComplex(other->dtype) || other->sizes != x->sizes)
+    return notModelled(call, "module_load of another shape or a complex tensor");
+  if (!assign && x->requiresGrad)
+    return notModelled(call, "module_load copying into a tensor that requires grad");
+  TensorMeta t = assign ? *other : *x;
+  t.requiresGrad = false;
+  return MetaValue::view(std::move(t), assign ? 1 : 0);
+}
+
 void addBoth(OpRegistry& r, const std::string& op, const MetaFn& fn) {
   for (const std::string& n : {"torch." + op, "Tensor." + op})
     if (r.find(n) == nullptr) r.add(n, fn);
@@ -339,6 +420,10 @@ void registerSurfaceExtraOps(OpRegistry& r) {
   r.add("Tensor.new_empty_strided", newEmptyStrided);
   r.add("Tensor.unfold", unfold);
   r.add("Tensor.detach_", detachInplace);
+  r.add("Tensor.resize", resize);
+  r.add("Tensor.resize_as", resizeAs);
+  r.add("Tensor.dequantize", dequantizeDense);
+  r.add("Tensor.module_load", moduleLoad);
   for (const char* op : {"mvlgamma", "polygamma", "conj_physical"})
     addInplaceVariant(r, std::string("Tensor.") + op + "_", std::string("Tensor.") + op);
   // float_power_ computes in double (complex double): self must already have that dtype.

@@ -37,6 +37,7 @@
 #include "core/vt/polyfilled_function.h"
 #include "core/vt/sets.h"
 #include "core/vt/sym_node.h"
+#include "core/vt/sys_function.h"
 #include "core/vt/tensor.h"
 #include "core/vt/torch.h"
 #include "core/vt/user_defined.h"
@@ -664,6 +665,12 @@ Expected<VtPtr> Wrap::classObject() {
     guard(GuardKind::CLASS_MATCH, srcName);
     return VtPtr(std::make_shared<vt::ProfilerRecordFunctionVariable>(true, source));
   }
+  if (cmod == "torch.autograd.grad_mode" &&
+      std::string(c.getQualname().cStr()) == "inference_mode") {
+    // TorchCtxManagerClassVariable of torch.inference_mode, matched by class.
+    guard(GuardKind::CLASS_MATCH, srcName);
+    return VtPtr(std::make_shared<vt::InferenceModeVariable>(true, true, source));
+  }
   if (cmod == "contextlib" && std::string(c.getQualname().cStr()) == "nullcontext") {
     // UserDefinedClassVariable of contextlib.nullcontext: calling it is NullContextVariable.
     guard(GuardKind::CLASS_MATCH, srcName);
@@ -689,6 +696,10 @@ Expected<VtPtr> Wrap::libraryClass(const std::string& cmod) {
   // typing.Any (a class with metaclass typing._AnyMeta on 3.11): UserDefinedClassVariable,
   // CLASS_MATCH; met in annotations evaluated at MAKE_FUNCTION (pytree's `list[Any]`).
   if (cmod == "typing" && std::string(c.getQualname().cStr()) == "Any")
+    return VariableBuilder::wrapUserClass(ctx, ref, source);
+  // weakref.ref (weakref.ReferenceType, a builtin class): a UserDefinedClassVariable
+  // (CLASS_MATCH) whose call makes a WeakRefVariable (core/vt/weakref.h).
+  if (cmod == "weakref" && std::string(c.getQualname().cStr()) == "ReferenceType")
     return VariableBuilder::wrapUserClass(ctx, ref, source);
   std::string what = "library class " + cmod + "." + std::string(c.getQualname().cStr());
   // What a @contextlib.contextmanager function makes: a UserDefinedClassVariable whose
@@ -743,6 +754,10 @@ Expected<VtPtr> Wrap::callable() {
     if (!self) return self;
     return std::make_shared<vt::BoundBuiltinMethodVariable>(*self, name, source);
   }
+  // sys.exc_info / sys.exception: SysFunctionVariable, which VariableBuilder makes with
+  // no guard.
+  if (module == "sys" && (qualname == "exc_info" || qualname == "exception"))
+    return std::make_shared<vt::SysFunctionVariable>(qualname, source);
   // Builtins Dynamo replaces by a Python polyfill are guarded by identity.
   bool polyfilled = std::string(c.getReason().cStr()).find("Polyfilled") != std::string::npos;
   guard(polyfilled ? GuardKind::ID_MATCH : GuardKind::BUILTIN_MATCH, srcName);
@@ -775,6 +790,10 @@ Expected<VtPtr> Wrap::callable() {
       ((module == "posix" && qualname == "fspath") || (module == "sys" && qualname == "intern")))
     return std::make_shared<vt::BuiltinVariable>(module == "sys" ? "sys.intern" : "os.fspath",
                                                  source);
+  // struct.pack / struct.unpack: polyfills with can_constant_fold_through, guarded by
+  // identity above; folded on constants (core/vt/builtin_struct.cpp).
+  if (polyfilled && module == "_struct" && (qualname == "pack" || qualname == "unpack"))
+    return std::make_shared<vt::BuiltinVariable>("struct." + qualname, source);
   // sys.getrecursionlimit is constant-folded (trace_rules: a constant-fold function):
   // Dynamo calls the recording process's real one; the trace holds its value.
   if (module == "sys" && qualname == "getrecursionlimit") {

@@ -63,6 +63,9 @@ const char* vtKindName(VtKind k) {
     case VtKind::kNullContext: return "NullContextVariable";
     case VtKind::kAutocast: return "AutocastModeVariable";
     case VtKind::kFunctorchContext: return "VmapIncrementNestingCtxManagerVariable";
+    case VtKind::kInferenceMode: return "InferenceModeVariable";
+    case VtKind::kFakeId: return "FakeIdVariable";
+    case VtKind::kCatchWarnings: return "CatchWarningsCtxManagerVariable";
     case VtKind::kPolyfilled: return "PolyfilledFunctionVariable";
     case VtKind::kOperatorGetter: return "NestedUserFunctionVariable";
     case VtKind::kMappingProxy: return "MappingProxyVariable";

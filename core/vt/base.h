@@ -92,6 +92,9 @@ enum class VtKind {
   kNullContext,       // NullContextVariable (contextlib.nullcontext and its class)
   kAutocast,          // AutocastModeVariable (torch.autocast, its class and its objects)
   kFunctorchContext,  // VmapIncrementNestingCtxManagerVariable (torch.func.vmap's level)
+  kInferenceMode,     // InferenceModeVariable (torch.inference_mode, its class and objects)
+  kFakeId,            // FakeIdVariable (id() of a value with no runtime object)
+  kCatchWarnings,     // CatchWarningsCtxManagerVariable (warnings.catch_warnings())
   kPolyfilled,        // PolyfilledFunctionVariable of typing.cast
   kMappingProxy,      // MappingProxyVariable (types.MappingProxyType over a dict)
   kOperatorGetter,    // the closure operator.itemgetter / attrgetter / methodcaller's polyfill

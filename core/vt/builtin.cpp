@@ -872,7 +872,16 @@ Expected<VtPtr> callMappingProxy(Tx&, const std::string&, Args& args) {
 Expected<VtPtr> callId(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 1) return notModelled();
   const VtPtr& arg = args[0];
-  if (!arg->source()) return unsupported("id() of a sourceless " + arg->className());
+  if (!arg->source()) {
+    // get_id: a sourceless value has no runtime object, so call_id mints a
+    // FakeIdVariable. Constants are not modelled: None/True/False have their real ids,
+    // and which tracker a literal is depends on LOAD_CONST's per-index cache.
+    if (arg->kind() == VtKind::kConstant)
+      return unsupported(
+          "id() of a sourceless constant (real ids of singletons; the "
+          "LOAD_CONST cache for literals)");
+    return VtPtr(std::make_shared<FakeIdVariable>(arg));
+  }
   trace::ObjRef ref = 0;
   GuardKind kind = GuardKind::ID_MATCH;
   if (auto* f = dynamic_cast<const UserFunctionVariable*>(arg.get())) {
@@ -890,6 +899,12 @@ Expected<VtPtr> callId(Tx& tx, const std::string&, Args& args) {
   tx.context().output.addGuard(kind, arg->source()->name());
   return ConstantVariable::make(
       static_cast<int64_t>((uint64_t{1} << 40) + obj->getIdentity() * 16));
+}
+
+// call_delattr: obj.call_method("__delattr__", [name]), as DELETE_ATTR does.
+Expected<VtPtr> callDelattr(Tx& tx, const std::string&, Args& args) {
+  if (args.size() != 2) return notModelled();
+  return args[0]->callMethod(tx, "__delattr__", {args[1]}, {});
 }
 
 // call_locals / call_vars without arguments (_call_frame_locals_snapshot): a new dict of
@@ -955,6 +970,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"round", &callRound},
       {"isinstance", &callIsinstance},
       {"id", &callId},
+      {"delattr", &callDelattr},
       {"mappingproxy", &callMappingProxy},
       {"str", &callStr},
       {"getattr", &callAttrBuiltin},
@@ -1029,6 +1045,11 @@ Expected<VtPtr> BuiltinVariable::call(Tx& tx, const std::string& name, Args args
       return unsupported("sys.getrecursionlimit with arguments");
     return ConstantVariable::make(
         static_cast<int64_t>(tx.context().event.getFrame().getGlobalState().getRecursionLimit()));
+  }
+  if ((name == "struct.pack" || name == "struct.unpack") && kwargs.empty()) {
+    auto r = builtin_detail::callStruct(tx, name, args);
+    if (r || !r.error().message().empty()) return r;
+    return unsupported("call to " + name + " with these arguments");
   }
   if (name == "os.fspath" || name == "sys.intern") {
     // PolyfilledFunctionVariable with can_constant_fold_through: a str argument folds to

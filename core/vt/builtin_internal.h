@@ -43,6 +43,9 @@ Expected<VtPtr> callItertoolsPolyfill(Tx& tx, const std::string& name, Args& arg
 // polyfills.repeat generator) and the itertools.cycle polyfill (builtin_itertools.cpp).
 Expected<VtPtr> callItertoolsEndless(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
 
+// builtin_struct.cpp: struct.pack / struct.unpack folded on constants.
+Expected<VtPtr> callStruct(Tx& tx, const std::string& name, Args& args);
+
 // builtin_minmax.cpp: min() / max() (BuiltinVariable._call_min_max).
 Expected<VtPtr> callMinMax(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
 

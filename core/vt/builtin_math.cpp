@@ -4,7 +4,8 @@
 // its Python result, with no guard beyond the ones the arguments already carry). Results
 // follow CPython 3.11's Modules/mathmodule.c: the float functions are the C library's
 // (the same libm), ints stay Python ints, and a call CPython would raise on (a domain or
-// range error) is refused by name instead of modelled.
+// range error) is refused by name instead of modelled. math.radians of a tensor is
+// TorchInGraphFunctionVariable's handle_radians: the polyfill polyfills.radians inlined.
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -209,6 +210,14 @@ Expected<VtPtr> callMath(Tx& tx, const std::string& qualname, Args& args) {
       }
     }
     return acc.isInt ? ConstantVariable::make(acc.i) : ConstantVariable::make(acc.f);
+  }
+  if (name == "radians" && args.size() == 1 && args[0]->kind() == VtKind::kTensor) {
+    // handle_radians: not all arguments constant, so polyfills.radians(x) is inlined:
+    // `import math; return math.pi / 180.0 * x`. Reading math.pi guards it by value
+    // (CONSTANT_MATCH), the division folds, the product is an operator.mul node.
+    tx.context().output.addGuard(guards::GuardKind::CONSTANT_MATCH, "G['__import_math'].pi");
+    const double kPi = 3.141592653589793;
+    return applyOperator(tx, "operator.mul", {ConstantVariable::make(kPi / 180.0), args[0]});
   }
   std::vector<Num> a;
   for (const auto& v : args) {

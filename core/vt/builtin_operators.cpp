@@ -12,6 +12,7 @@
 #include "core/tracer/tensor_ops.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
+#include "core/vt/data_ptr.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/numpy_ndarray.h"
@@ -398,6 +399,24 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
   const VtPtr& a = args[0];
   const VtPtr& b = args[1];
   std::string base = op.substr(std::string("operator.").size());
+  // DataPtrVariable.richcompare_impl (== and != only).
+  if (asDataPtr(a) || asDataPtr(b)) {
+    if ((base == "eq" || base == "ne") && asDataPtr(a) && asDataPtr(b))
+      return asDataPtr(a)->compare(tx, *asDataPtr(b), base == "eq");
+    return unsupported(op + " on a data_ptr() value and a " +
+                       (asDataPtr(a) ? b : a)->pythonTypeName());
+  }
+  // FakeIdVariable.richcompare_impl: == / != of two ids of one kind fold; the rest is
+  // not modelled here.
+  if (a->kind() == VtKind::kFakeId || b->kind() == VtKind::kFakeId) {
+    if ((base == "eq" || base == "ne") && a->kind() == b->kind()) {
+      bool same = static_cast<const FakeIdVariable&>(*a).of() ==
+                  static_cast<const FakeIdVariable&>(*b).of();
+      return ConstantVariable::make(base == "eq" ? same : !same);
+    }
+    return unsupported(op + " on a compile-time-only id() and a " +
+                       (a->kind() == VtKind::kFakeId ? b : a)->pythonTypeName());
+  }
   if ((base == "eq" || base == "ne") && a->kind() == VtKind::kSet && b->kind() == VtKind::kSet) {
     auto& sa = static_cast<SetVariable&>(*a);
     auto& sb = static_cast<SetVariable&>(*b);

@@ -595,6 +595,8 @@ Expected<VtPtr> ConstantVariable::callMethod(Tx& tx, const std::string& name, Ar
     return strGetItem(tx, *str, args[0]);
   }
   if (name == "__len__" && str && args.empty()) return ConstantVariable::make(int64_t(str->size()));
+  if (const auto* b = std::get_if<BytesValue>(&value()); b && name == "__len__" && args.empty())
+    return ConstantVariable::make(static_cast<int64_t>(b->data.size()));
   if (!str || !kwargs.empty()) return unsupported("method " + name + " of a constant");
   for (unsigned char ch : *str)
     if (ch >= 0x80) return unsupported("str methods of a non-ASCII str");

@@ -110,6 +110,24 @@ class CodeVariable final : public VariableTracker {
   std::string qualname_;
 };
 
+// FakeIdVariable (constant.py): id(x) of a tracker with no runtime object (no source,
+// not None/True/False), a compile-time-only int named by the tracker it was taken of.
+// Two of them compare with == / != to a constant (the same tracker or not); anything
+// else (other comparisons, arithmetic, a dict key, reconstruction) is refused by name.
+class FakeIdVariable final : public VariableTracker {
+ public:
+  explicit FakeIdVariable(VtPtr of)
+      : VariableTracker(VtKind::kFakeId, nullptr, MutationType::kImmutable), of_(std::move(of)) {}
+  const VariableTracker* of() const { return of_.get(); }
+  std::string pythonTypeName() const override { return "int"; }
+  std::string describe() const override { return "FakeIdVariable(id of a traced value)"; }
+
+ private:
+  // The tracker id() was taken of (Dynamo's id(vt)), kept alive so its address stays
+  // its own; only compared.
+  VtPtr of_;
+};
+
 // An enum.Enum member: VariableBuilder gives a UserDefinedObjectVariable with ID_MATCH,
 // and as_python_constant() returns the member, so operators on members fold. Equality
 // is Python's: the same member; a member of a str or int mixin enum (class E(str,

@@ -129,6 +129,79 @@ class ProfilerRecordFunctionVariable final : public ContextWrappingVariable {
   bool isClass_;
 };
 
+// torch.inference_mode (InferenceModeVariable, and TorchCtxManagerClassVariable for the
+// class): inference_mode(mode=True) makes the manager; entering it is an
+// _enter_inference_mode(mode) node and exiting an _exit_inference_mode(<enter node>)
+// node. With config.fake_tensor_disable_inference_mode (the default) and mode True,
+// tracing keeps inference mode off and only turns grad mode off until the exit, so fake
+// tensors made inside need no grad; with mode False the real call changes nothing
+// outside inference mode.
+class InferenceModeVariable final : public ContextWrappingVariable {
+ public:
+  InferenceModeVariable(bool isClass, bool mode, SourcePtr source = nullptr)
+      : ContextWrappingVariable(VtKind::kInferenceMode, std::move(source),
+                                MutationType::kImmutable),
+        isClass_(isClass),
+        mode_(mode) {}
+  std::string pythonTypeName() const override { return isClass_ ? "type" : "inference_mode"; }
+  std::string describe() const override {
+    return isClass_ ? "torch.inference_mode (class)"
+                    : std::string("inference_mode(") + (mode_ ? "True" : "False") + ")";
+  }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  Expected<VtPtr> enter(Tx& tx) override;
+  Expected<VtPtr> exit(Tx& tx, Args args) override;
+
+ private:
+  bool isClass_;
+  bool mode_;
+  bool entered_ = false;
+  bool forcedGradOff_ = false;  // grad mode turned off by enter, restored by exit
+  bool prior_ = true;           // the grad mode enter found
+  int32_t proxy_ = -1;          // the _enter_inference_mode node
+};
+
+// warnings.catch_warnings() (CatchWarningsCtxManagerVariable, made by
+// UserDefinedClassVariable.call_function for the class called with no positional
+// arguments): entering runs the real catch_warnings(**kwargs).__enter__() at compile
+// time, which saves and restores the process's warning filters: nothing in the graph.
+// Only record=False (its default) is modelled: __enter__ then returns None.
+class CatchWarningsVariable final : public ContextWrappingVariable {
+ public:
+  CatchWarningsVariable()
+      : ContextWrappingVariable(VtKind::kCatchWarnings, nullptr, MutationType::kImmutable) {}
+  std::string pythonTypeName() const override { return "catch_warnings"; }
+  std::string describe() const override { return "warnings.catch_warnings()"; }
+  Expected<VtPtr> enter(Tx& tx) override;
+  Expected<VtPtr> exit(Tx& tx, Args args) override;
+};
+
+// A context manager used as a decorator (ContextWrappingVariable.call_function of a
+// function): WrappedUserFunctionVariable, WrappedNestedUserFunctionVariable,
+// WrappedUserMethodVariable (functions.py). Calling it enters the manager, calls the
+// function, exits the manager (config.nested_graph_breaks off; with it on Dynamo inlines
+// polyfills._fn_with_ctx instead, not modelled). Other uses refuse by name.
+class WrappedFunctionVariable final : public VariableTracker {
+ public:
+  WrappedFunctionVariable(VtPtr fn, std::shared_ptr<ContextWrappingVariable> context)
+      : VariableTracker(VtKind::kOpaque, nullptr, MutationType::kImmutable),
+        fn_(std::move(fn)),
+        context_(std::move(context)) {}
+  std::string className() const override;
+  std::string pythonTypeName() const override { return fn_->pythonTypeName(); }
+  std::string describe() const override {
+    return context_->describe() + "(" + fn_->describe() + ")";
+  }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  // ContextWrappingVariable.call_function: `context` applied to `fn` (a user function,
+  // nested function or method), or nullptr when `fn` is none of those.
+  static VtPtr wrap(const VtPtr& fn, std::shared_ptr<ContextWrappingVariable> context);
+
+ private:
+  VtPtr fn_;
+  std::shared_ptr<ContextWrappingVariable> context_;
+};
+
 // The bound __exit__ of a context manager entered by BEFORE_WITH.
 class WithExitVariable final : public VariableTracker {
  public:

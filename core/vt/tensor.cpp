@@ -17,6 +17,8 @@
 #include "core/tracer/unbacked.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
+#include "core/vt/data_ptr.h"
+#include "core/vt/delay_graph_break.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
 #include "core/vt/numpy_ndarray.h"
@@ -112,7 +114,8 @@ Expected<VtPtr> sizeValue(Tx& tx, int64_t v, const char* what, NodeId node = -1)
   return VtPtr(std::make_shared<SymIntVariable>(node, ctx.output.shapeEnv().hintOf(*e), v, *e));
 }
 
-// Whether a dim of `xs` is symbolic in this replay.
+}  // namespace
+
 bool anySymbolicSize(const tracer::TracingContext& ctx, const fake::Shape& xs) {
   if (ctx.symbolBase == 0) return false;
   for (int64_t v : xs) {
@@ -122,6 +125,8 @@ bool anySymbolicSize(const tracer::TracingContext& ctx, const fake::Shape& xs) {
   }
   return false;
 }
+
+namespace {
 
 Expected<VtPtr> sizeTuple(Tx& tx, const fake::Shape& xs, const char* what, bool asSize) {
   std::vector<VtPtr> dims;
@@ -375,6 +380,11 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
                                                               "_post_accumulate_grad_hooks",
                                                               "_has_symbolic_sizes_strides"};
   if (kUnmodelled.count(name)) return unsupported("tensor attribute ." + name);
+  // An in-place view read off a tensor with a source: a DelayGraphBreakVariable whose call
+  // breaks (metadata mutation of a graph input is not traced).
+  if (source() && isInplaceViewMethod(name))
+    return VtPtr(std::make_shared<DelayGraphBreakVariable>(
+        Source::attr(source(), name), "Getting an inplace view on a graph input is not supported"));
   return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
 }
 
@@ -469,6 +479,9 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
   }
   if (auto v = valueMethod(tx, self(), name, args, kwargs)) return std::move(*v);
   if (auto b = tensorMethodBreak(tx, *this, name, args, kwargs)) return std::move(*b);
+  // method_data_ptr / method_const_data_ptr: a DataPtrVariable, no node.
+  if ((name == "data_ptr" || name == "const_data_ptr") && args.empty() && kwargs.empty())
+    return makeDataPtr(tx, *this, name);
   // method_get_device: the device index, -1 on the CPU.
   if (name == "get_device" && args.empty() && kwargs.empty() && meta_.device.type == "cpu")
     return ConstantVariable::make(int64_t{-1});

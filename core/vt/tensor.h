@@ -12,6 +12,10 @@
 #include "core/trace/trace_format.h"
 #include "core/vt/base.h"
 
+namespace dynrr::tracer {
+struct TracingContext;
+}  // namespace dynrr::tracer
+
 namespace dynrr::vt {
 
 class SliceVariable;
@@ -78,6 +82,9 @@ class TensorVariable : public VariableTracker {
 // "f32[2, 3] stride=(3, 1) offset=0 cpu requires_grad=False": the canonical
 // example-value text that compare/decisions.h also produces from recorded metadata.
 std::string canonicalMeta(const fake::TensorMeta& meta);
+
+// Whether a dim of `xs` is symbolic in this replay.
+bool anySymbolicSize(const tracer::TracingContext& ctx, const fake::Shape& xs);
 
 // The methods call_method refuses by name with a graph break (tensor_method_breaks.cpp);
 // nullopt for any other.

@@ -11,16 +11,79 @@
 // method___float__ (nb_int_impl / nb_float_impl: item() first, which breaks unless
 // capture_scalar_outputs), method___contains__, whose item() breaks too, and
 // method_requires_grad_ (a no-op, or a break on a graph input).
+//
+// The generic call_method path breaks after FakeTensorMode ran the method too
+// (wrap_fx_proxy_cls / get_fake_value), for three families of a dense CPU tensor:
+// results that are Python values (is_set_to, is_distributed, dense_dim, sparse_dim:
+// "torch.* op returned non-Tensor"); sparse results (to_sparse and its layout forms:
+// wrap_fx_proxy_cls refuses a sparse example value, "Attempted to wrap sparse Tensor
+// with VariableTracker"); and methods with no CPU kernel for a dense tensor, whose fake
+// run raises NotImplementedError (the quantized queries int_repr / q_scale /
+// q_zero_point / q_per_channel_* / qscheme, the nested to_padded_tensor, and to_mkldnn,
+// whose OpaqueTensorImpl storage fake tensors cannot reach: "NotImplementedError/
+// UnsupportedFakeTensorException when running FX node"). Each is modelled only where
+// the fake run is known to get that far (arguments the kernel accepts, static sizes);
+// anything else is refused by name.
 #include <unordered_set>
 
 #include "core/fake/dtype.h"
 #include "core/tracer/instruction_translator.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
+#include "core/vt/delay_graph_break.h"
 #include "core/vt/tensor.h"
 #include "core/vt/torch.h"
 
 namespace dynrr::vt {
+namespace {
+
+// The static sizes of `self`, or nullopt when a dim is symbolic in this replay.
+bool staticSizes(Tx& tx, const TensorVariable& self) {
+  return !anySymbolicSize(tx.context(), self.meta().sizes);
+}
+
+// A constant int argument, or nullopt.
+std::optional<int64_t> constInt(Tx& tx, const VtPtr& v) {
+  auto r = tx.realize(v);
+  if (!r) return std::nullopt;
+  const ConstantVariable* c = asConstant(*r);
+  const int64_t* i = c ? std::get_if<int64_t>(&c->value()) : nullptr;
+  if (!i) return std::nullopt;
+  return *i;
+}
+
+// Whether FakeTensorMode gets a sparse result out of `name(args)` on `self` (the
+// conversions ATen's dense_to_sparse_* accept): to_sparse() / to_sparse(k) with
+// 1 <= k <= dim and to_sparse_coo() on a tensor of at least one dim; to_sparse_csr() /
+// to_sparse_csc() on a matrix; to_sparse_bsr(blocksize) / to_sparse_bsc(blocksize) on a
+// matrix with a tuple of two positive ints dividing its sizes.
+Expected<bool> sparseConversion(Tx& tx, const TensorVariable& self, const std::string& name,
+                                const Args& args, const Kwargs& kwargs) {
+  const auto& m = self.meta();
+  if (!kwargs.empty() || !staticSizes(tx, self) || m.layout != fake::Layout::kStrided) return false;
+  if (name == "to_sparse" || name == "to_sparse_coo") {
+    if (m.dim() < 1 || args.size() > (name == "to_sparse" ? 1u : 0u)) return false;
+    if (args.empty()) return true;
+    auto k = constInt(tx, args[0]);
+    return k && *k >= 1 && *k <= m.dim();
+  }
+  if (m.dim() != 2) return false;
+  if (name == "to_sparse_csr" || name == "to_sparse_csc") return args.empty();
+  if (args.size() != 1) return false;
+  auto r = tx.realize(args[0]);
+  if (!r) return r.error();
+  if ((*r)->kind() != VtKind::kTuple) return false;
+  auto items = (*r)->unpackVarSequence(tx);
+  if (!items) return items.error();
+  if (items->size() != 2) return false;
+  for (size_t i = 0; i < 2; ++i) {
+    auto b = constInt(tx, (*items)[i]);
+    if (!b || *b <= 0 || m.sizes[i] % *b != 0) return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 std::optional<Expected<VtPtr>> tensorMethodBreak(Tx& tx, TensorVariable& self,
                                                  const std::string& name, const Args& args,
@@ -56,6 +119,53 @@ std::optional<Expected<VtPtr>> tensorMethodBreak(Tx& tx, TensorVariable& self,
     return tracer::graphBreak(tx, "torch.* op returned non-Tensor",
                               "torch.* ops that return a non-Tensor cannot be traced into the "
                               "Dynamo FX graph output");
+  const bool cpu = self.meta().device.type == "cpu";
+  // Python-valued results of a dense CPU tensor: is_set_to(tensor), and the
+  // no-argument queries.
+  bool valued =
+      (name == "is_distributed" || name == "dense_dim" || name == "sparse_dim") && args.empty();
+  if (name == "is_set_to" && args.size() == 1) {
+    auto other = tx.realize(args[0]);
+    if (!other) return other;
+    valued = (*other)->kind() == VtKind::kTensor;
+  }
+  if (valued && kwargs.empty() && cpu && self.meta().layout == fake::Layout::kStrided)
+    return tracer::graphBreak(tx, "torch.* op returned non-Tensor",
+                              "torch.* ops that return a non-Tensor cannot be traced into the "
+                              "Dynamo FX graph output");
+  static const std::unordered_set<std::string> kSparse = {"to_sparse",     "to_sparse_coo",
+                                                          "to_sparse_csr", "to_sparse_csc",
+                                                          "to_sparse_bsr", "to_sparse_bsc"};
+  if (kSparse.count(name) && cpu) {
+    auto ok = sparseConversion(tx, self, name, args, kwargs);
+    if (!ok) return ok.error();
+    if (!*ok)
+      return unsupported("Tensor." + name +
+                         " with these arguments (whether the fake "
+                         "conversion succeeds is not modelled)");
+    return tracer::graphBreak(tx, "Attempted to wrap sparse Tensor with VariableTracker",
+                              "torch.compile does not support sparse Tensors with "
+                              "VariableTracker");
+  }
+  static const std::unordered_set<std::string> kNoDenseKernel = {"int_repr",
+                                                                 "q_scale",
+                                                                 "q_zero_point",
+                                                                 "q_per_channel_scales",
+                                                                 "q_per_channel_zero_points",
+                                                                 "q_per_channel_axis",
+                                                                 "qscheme"};
+  bool noKernel = kNoDenseKernel.count(name) && args.empty();
+  // to_padded_tensor(padding): nested tensors only; to_mkldnn() of a float32 tensor
+  // (other dtypes fail earlier, in the fake conversion).
+  noKernel = noKernel || (name == "to_padded_tensor" && args.size() == 1);
+  noKernel = noKernel ||
+             (name == "to_mkldnn" && args.empty() && self.meta().dtype == fake::DType::kFloat32);
+  if (noKernel && kwargs.empty() && cpu && self.meta().layout == fake::Layout::kStrided)
+    return tracer::graphBreak(
+        tx,
+        "NotImplementedError/UnsupportedFakeTensorException when "
+        "running FX node",
+        "Dynamo failed to run FX node with fake tensors: call_method " + name);
   if ((name == "apply_" || name == "map_" || name == "map2_") && !args.empty()) {
     auto fn = tx.realize(args.back());
     if (!fn) return fn;
@@ -105,6 +215,20 @@ std::optional<Expected<VtPtr>> tensorMethodBreak(Tx& tx, TensorVariable& self,
     return self.callMethod(tx, "item", {}, {});
   }
   return std::nullopt;
+}
+
+bool isInplaceViewMethod(const std::string& name) {
+  static const std::unordered_set<std::string> kNames = {
+      "as_strided_", "detach_",   "resize_", "resize_as_", "set_",      "squeeze_",
+      "swapaxes_",   "swapdims_", "t_",      "transpose_", "unsqueeze_"};
+  return kNames.count(name) > 0;
+}
+
+Expected<VtPtr> DelayGraphBreakVariable::callFunction(Tx& tx, Args, Kwargs) {
+  std::string name = source() ? source()->name() : "";
+  return tracer::graphBreak(tx, "Unsupported function call (delayed)",
+                            "Dynamo determined that a graph break should occur when calling `" +
+                                name + "`. Reason: " + msg_);
 }
 
 }  // namespace dynrr::vt

@@ -13,6 +13,7 @@
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/contextlib_manager.h"
+#include "core/vt/ctx_manager.h"
 #include "core/vt/dicts.h"
 #include "core/vt/exceptions.h"
 #include "core/vt/functions.h"
@@ -21,6 +22,7 @@
 #include "core/vt/lists.h"
 #include "core/vt/nn_module.h"
 #include "core/vt/operator_getter.h"
+#include "core/vt/weakref.h"
 
 namespace dynrr::vt {
 
@@ -860,6 +862,32 @@ Expected<VtPtr> UserClassVariable::callFunction(Tx& tx, Args args, Kwargs kwargs
   if (typeName_ == "operator.itemgetter" || typeName_ == "operator.attrgetter" ||
       typeName_ == "operator.methodcaller")
     return OperatorGetterVariable::construct(tx, typeName_, std::move(args), std::move(kwargs));
+  if (typeName_ == "weakref.ReferenceType" && !args.empty() && args.size() <= 2 && kwargs.empty()) {
+    // weakref.ref(obj, callback=None): a WeakRefVariable over obj's tracker, after
+    // call_function's check_constant_args realised the arguments up to the first that is
+    // not a constant.
+    for (auto& a : args) {
+      auto r = tx.realize(a);
+      if (!r) return r;
+      a = *r;
+      if (!a->isPythonConstant()) break;
+    }
+    VtPtr callback = args.size() > 1 ? args[1] : ConstantVariable::make(NoneValue{});
+    return VtPtr(std::make_shared<WeakRefVariable>(args[0], std::move(callback)));
+  }
+  if (typeName_ == "warnings.catch_warnings" && args.empty()) {
+    // CatchWarningsCtxManagerVariable.create(tx, kwargs): record=False (or absent) only.
+    for (const auto& [k, v] : kwargs) {
+      auto r = tx.realize(v);
+      if (!r) return r;
+      const ConstantVariable* c = asConstant(*r);
+      const bool* b = c ? std::get_if<bool>(&c->value()) : nullptr;
+      if (k != "record" || !b || *b)
+        return unsupported("warnings.catch_warnings(" + k +
+                           "=...) (only record=False is modelled)");
+    }
+    return VtPtr(std::make_shared<CatchWarningsVariable>());
+  }
   bool nnModule = mroFind(ctx.trace, class_, {"torch.nn.modules.module.Module"}).has_value();
   // contextlib._GeneratorContextManager (what a @contextmanager function returns): its
   // user function argument wrapped first (arg_new), then the polyfill as for any class.

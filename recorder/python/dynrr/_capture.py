@@ -460,7 +460,7 @@ _OTHER_CONFIG = ("force_parameter_static_shapes", "force_nn_module_property_stat
                  "enable_trace_contextlib", "suppress_errors", "error_on_recompile",
                  "install_free_tensors", "guard_nn_modules", "dont_skip_tracing",
                  "ignore_logging_functions", "trace_numpy", "trace_autograd_ops",
-                 "capture_profiler_record_function")
+                 "capture_profiler_record_function", "fake_tensor_disable_inference_mode")
 
 
 def dynamo_config() -> dict:

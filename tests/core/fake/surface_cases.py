@@ -245,3 +245,12 @@ case("surface/Tensor.index_reduce_", "Tensor.index_reduce_", S(3, 4), 0, S(3, dt
 for p in ("torch.", "Tensor."):
     case("surface/%sprelu" % p, p + "prelu", S(2, 3, 4, rg=True), S(1))
     case("surface/%sprelu/channels" % p, p + "prelu", S(2, 3, 4), S(3))
+# ops_surface_extra.cpp: Python-level methods of torch/_tensor.py (Resize, dequantize of a
+# dense float tensor, module_load).
+case("surface/Tensor.resize", "Tensor.resize", S(3, 4, rg=True), 2, 6)
+case("surface/Tensor.resize/T", "Tensor.resize", S(3, 4, lay="T"), 4, 3)
+case("surface/Tensor.resize_as", "Tensor.resize_as", S(3, 4), S(6, 2))
+case("surface/Tensor.dequantize", "Tensor.dequantize", S(3, 4))
+case("surface/Tensor.module_load", "Tensor.module_load", S(3, 4), S(3, 4, dt=torch.float64))
+case("surface/Tensor.module_load/assign", "Tensor.module_load", S(3, 4), S(3, 4, rg=True),
+     assign=True)
