@@ -4,6 +4,7 @@
 # (libFuzzer's edge count), crashes, against the framing-only trace_reader_fuzz.
 #
 #   scripts/run_deep_fuzz.sh --build build-fuzz --runs 10000000 --jobs 2 [--seconds S]
+#   (whichever bound comes first; --runs 0 for none)
 #       [--seed-kb 48] [--merge] [--no-memo] [--max-len 65536]
 #
 # Seeds: every corpus trace up to SEED_KB KiB and tests/fuzz/deep_regressions (inputs up to
@@ -52,7 +53,9 @@ if [ "$merge" = 1 ]; then
        "($(grep -o 'MERGE-OUTER: [0-9]* new files with [0-9]* new features' "$logs/merge.log"))"
   seeds=$build/deep-seeds-min
 fi
-per_job=$(( (runs + jobs - 1) / jobs ))
+# --runs 0: no bound on executions (then --seconds bounds the run).
+per_job=-1
+[ "$runs" != 0 ] && per_job=$(( (runs + jobs - 1) / jobs ))
 time_arg=()
 [ "$seconds" != 0 ] && time_arg=(-max_total_time="$seconds")
 start=$(date +%s)
