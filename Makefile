@@ -113,9 +113,12 @@ fuzz: build
 # The deep trace fuzzer (libFuzzer, clang, ASan+UBSan, coverage of all code): mutates
 # inside chunk payloads with the trace schema, re-frames and re-checksums, and replays
 # every event through the core. Seeded from corpus/traces and the regression inputs;
-# FUZZ_RUNS executions in all over JOBS workers; prints executions, coverage and crashes.
-FUZZ_RUNS ?= 200000
+# FUZZ_RUNS executions in all over JOBS workers (unbounded when FUZZ_SECONDS is set);
+# prints executions, coverage and crashes.
+# FUZZ_FLAGS go to scripts/run_deep_fuzz.sh (--seed-kb N, --merge, --no-memo, --max-len N).
 FUZZ_SECONDS ?= 0
+FUZZ_RUNS ?= $(if $(filter 0,$(FUZZ_SECONDS)),200000,0)
+FUZZ_FLAGS ?=
 fuzz-reader: deps
 	@for p in clang-14 libclang-rt-14-dev; do dpkg-query -W -f='$${Status}' $$p 2>/dev/null \
 	  | grep -q "install ok installed" || missing="$$missing $$p"; done; \
@@ -125,5 +128,5 @@ fuzz-reader: deps
 	  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 \
 	  -DDYNRR_SANITIZE=ON -DDYNRR_FUZZ_COVERAGE=ON -DDYNRR_BUILD_RECORDER=OFF \
 	  -DDYNRR_BUILD_BENCH=OFF -DDYNRR_BUILD_TESTS=OFF
-	cmake --build $(BUILD)-fuzz -j $(JOBS) --target deep_trace_fuzz trace_reader_fuzz
-	scripts/run_deep_fuzz.sh --build $(BUILD)-fuzz --runs $(FUZZ_RUNS) --seconds $(FUZZ_SECONDS) --jobs $(JOBS)
+	cmake --build $(BUILD)-fuzz -j $(JOBS) --target deep_trace_fuzz trace_reader_fuzz deep_trace_driver
+	scripts/run_deep_fuzz.sh --build $(BUILD)-fuzz --runs $(FUZZ_RUNS) --seconds $(FUZZ_SECONDS) --jobs $(JOBS) $(FUZZ_FLAGS)

@@ -2,12 +2,18 @@
 //
 //   deep_trace_driver FILE|DIR...                 run each input once (regression inputs)
 //   deep_trace_driver --mutate N --seed S FILE... N structure-aware mutants of the inputs
+//   --memo   skip events already run, as the libFuzzer binary does (deep_trace_target.h)
+//   --time   print the time spent in each phase of the target (open, print, ...)
+//   --max-seconds S   fail (exit 1) naming any input that takes longer than S seconds
+//   deep_trace_driver --reseal OUT FILE           FILE with every chunk checksum recomputed,
+//                                                 written to OUT (for hand-edited inputs)
 //
 // The second form is a fixed-seed, deterministic smoke campaign for compilers without
 // libFuzzer (CTest runs it under GCC and under the sanitizers). Prints one summary line;
 // exits 0 unless an input cannot be read. A crash, an escaping exception or a hang is
 // the failure it exists to show.
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -45,9 +51,13 @@ size_t byteEdits(std::mt19937_64& rng, uint8_t* data, size_t size, size_t maxSiz
 
 int main(int argc, char** argv) {
   uint64_t mutants = 0, seed = 1;
-  bool verbose = false;
+  bool verbose = false, timed = false;
+  double maxSeconds = 0;
+  dynrr::fuzz::DeepTargetOptions options;
+  dynrr::fuzz::DeepPhaseTimes times;
   std::string keep;     // each mutant is written here before it runs: a crash leaves it
   std::string dumpDir;  // write the mutants to DIR/mutant-K.dynrr instead of running them
+  std::string reseal;   // write the one input, re-checksummed, here
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -59,12 +69,21 @@ int main(int argc, char** argv) {
       dumpDir = argv[++i];
     } else if (a == "--keep" && i + 1 < argc) {
       keep = argv[++i];
+    } else if (a == "--reseal" && i + 1 < argc) {
+      reseal = argv[++i];
+    } else if (a == "--memo") {
+      options.memo = true;
+    } else if (a == "--time") {
+      timed = true;
+      options.times = &times;
+    } else if (a == "--max-seconds" && i + 1 < argc) {
+      maxSeconds = std::strtod(argv[++i], nullptr);
     } else if (a == "--verbose" || a == "-v") {
       verbose = true;
     } else if (a == "--help" || a == "-h") {
       std::printf(
-          "usage: deep_trace_driver [--mutate N --seed S] [--verbose] [--keep FILE] [--dump-dir "
-          "DIR] FILE|DIR...\n");
+          "usage: deep_trace_driver [--mutate N --seed S] [--memo] [--time] [--max-seconds S] "
+          "[--verbose] [--keep FILE] [--dump-dir DIR] [--reseal OUT] FILE|DIR...\n");
       return 0;
     } else if (std::filesystem::is_directory(a)) {
       for (const auto& e : std::filesystem::recursive_directory_iterator(a)) {
@@ -88,10 +107,22 @@ int main(int argc, char** argv) {
     }
     inputs.push_back(std::move(bytes));
   }
-  size_t runs = 0, opened = 0, events = 0, replayed = 0, errors = 0;
+  if (!reseal.empty()) {
+    std::ofstream(reseal, std::ios::binary | std::ios::trunc)
+        << dynrr::fuzz::joinTrace(dynrr::fuzz::splitTrace(inputs.front()));
+    return 0;
+  }
+  size_t runs = 0, opened = 0, events = 0, replayed = 0, errors = 0, memoised = 0, slow = 0;
   auto run = [&](const std::string& bytes, const std::string& what) {
-    auto s =
-        dynrr::fuzz::runDeepTarget(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+    auto start = std::chrono::steady_clock::now();
+    auto s = dynrr::fuzz::runDeepTarget(reinterpret_cast<const uint8_t*>(bytes.data()),
+                                        bytes.size(), options);
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (maxSeconds > 0 && seconds > maxSeconds) {
+      std::printf("%s: %.2f s, more than --max-seconds %g\n", what.c_str(), seconds, maxSeconds);
+      ++slow;
+    }
     if (verbose) {
       std::printf("%s: %s\n", what.c_str(),
                   s.opened ? ("opened, " + std::to_string(s.events) + " events, " +
@@ -104,6 +135,7 @@ int main(int argc, char** argv) {
     events += s.events;
     replayed += s.replayed;
     errors += s.replayErrors;
+    memoised += s.memoised;
   };
   if (mutants == 0) {
     for (size_t i = 0; i < inputs.size(); ++i) run(inputs[i], files[i]);
@@ -128,7 +160,13 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "%zu runs: %zu opened, %zu events, %zu replayed to a verdict or unsupported, "
-      "%zu rejected as bad input\n",
-      runs, opened, events, replayed, errors);
-  return 0;
+      "%zu rejected as bad input, %zu known to the memo\n",
+      runs, opened, events, replayed, errors, memoised);
+  if (timed) {
+    auto ms = [](uint64_t ns) { return static_cast<double>(ns) / 1e6; };
+    std::printf("time (ms): open %.1f, print %.1f, disassemble %.1f, replay %.1f, memo %.1f\n",
+                ms(times.open), ms(times.print), ms(times.disassemble), ms(times.replay),
+                ms(times.memo));
+  }
+  return slow == 0 ? 0 : 1;
 }

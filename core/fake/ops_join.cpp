@@ -148,8 +148,21 @@ Expected<MetaValue> stackOp(const OpCall& call) {
   return MetaValue(std::move(out.value()));
 }
 
-MetaValue pieces(const OpCall& call, const TensorMeta& t, std::int64_t dim,
-                 const std::vector<std::int64_t>& lengths) {
+// An op returns at most this many tensors. Each becomes a fake tensor, a variable and a
+// graph node (about 3 KB and 10 us in a release build), so checkMaterialized's general
+// bound would let one instruction of a hostile trace (a dim of 2**20 unbound) take
+// seconds and gigabytes, minutes under the sanitizers (issue 21). Real frames make tens.
+constexpr std::int64_t kMaxOutputTensors = std::int64_t{1} << 16;
+Status checkOutputTensors(const OpCall& call, std::int64_t n) {
+  if (n <= kMaxOutputTensors) return Status::success();
+  return unsupported(std::string(call.op) + " into " + std::to_string(n) +
+                     " tensors (an op returns at most " + std::to_string(kMaxOutputTensors) + ")");
+}
+
+Expected<MetaValue> pieces(const OpCall& call, const TensorMeta& t, std::int64_t dim,
+                           const std::vector<std::int64_t>& lengths) {
+  if (Status s = checkOutputTensors(call, static_cast<std::int64_t>(lengths.size())); !s)
+    return s.error();
   std::vector<MetaValue> items;
   std::int64_t start = 0;
   for (auto len : lengths) {
@@ -244,6 +257,7 @@ Expected<MetaValue> unbindOp(const OpCall& call) {
   auto dim = wrapDim(*d, t->dim());
   if (!dim) return opError(call, dim.error().message());
   if (Status s = checkMaterialized(t->sizes[*dim], "unbind"); !s) return s.error();
+  if (Status s = checkOutputTensors(call, t->sizes[*dim]); !s) return s.error();
   std::vector<MetaValue> items;
   for (std::int64_t i = 0; i < t->sizes[*dim]; ++i) {
     TensorMeta out = narrowMeta(*t, *dim, i, 1);

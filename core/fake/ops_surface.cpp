@@ -303,7 +303,7 @@ static void registerShapesAndInplace(OpRegistry& r) {
           if (infer >= 0) return opError(c, "only one dimension can be inferred");
           infer = static_cast<int>(i);
         } else {
-          known *= (*sizes)[i];
+          known = satMul(known, (*sizes)[i]);  // hostile sizes overflowed (deep fuzzer, UBSan)
         }
       }
       Shape expanded = *sizes;

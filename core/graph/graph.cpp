@@ -3,14 +3,23 @@
 #include "core/graph/graph.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "core/support/assert.h"
 
 namespace dynrr::graph {
 namespace {
 
-void pushUnique(std::vector<Node*>& v, Node* n) {
-  if (std::find(v.begin(), v.end(), n) == v.end()) v.push_back(n);
+// Appends `n` unless `v` has it: a linear search while `v` is short, a set once it is long
+// (a torch.cat of a million unbound rows made node creation quadratic: issue 21).
+void pushUnique(std::vector<Node*>& v, std::unordered_set<Node*>& seen, Node* n) {
+  constexpr size_t kLinear = 32;
+  if (v.size() < kLinear) {
+    if (std::find(v.begin(), v.end(), n) == v.end()) v.push_back(n);
+    return;
+  }
+  if (seen.empty()) seen.insert(v.begin(), v.end());
+  if (seen.insert(n).second) v.push_back(n);
 }
 
 }  // namespace
@@ -146,10 +155,13 @@ Node* Graph::placeholder(std::string_view target, std::string typeExpr) {
 
 void Graph::attachInputs(Node* node) {
   node->inputNodes_.clear();
-  auto collect = [node](Node* in) { pushUnique(node->inputNodes_, in); };
+  std::unordered_set<Node*> seen;
+  auto collect = [node, &seen](Node* in) { pushUnique(node->inputNodes_, seen, in); };
   for (const Argument& a : node->args_) a.forEachNode(collect);
   for (const auto& [k, v] : node->kwargs_) v.forEachNode(collect);
-  for (Node* in : node->inputNodes_) pushUnique(in->users_, node);
+  // `node` is new or was just detached (setArgs): no input lists it among its users yet, so
+  // no search (one per user made a node with a million users quadratic to build).
+  for (Node* in : node->inputNodes_) in->users_.push_back(node);
 }
 
 void Graph::detachInputs(Node* node) {

@@ -15,8 +15,19 @@
 #include "core/support/assert.h"
 #include "core/trace/content_hash.h"
 #include "core/trace/field_walk.h"
+#include "core/trace/read_watermark.h"
 
 namespace dynrr::trace {
+
+namespace {
+thread_local ObjRef tHighestRefRead = 0;
+inline void noteRead(ObjRef ref) {
+  if (ref > tHighestRefRead) tHighestRefRead = ref;
+}
+}  // namespace
+
+ObjRef highestRefRead() { return tHighestRefRead; }
+void resetHighestRefRead() { tHighestRefRead = 0; }
 
 struct TraceReader::State {
   std::string name;
@@ -374,10 +385,12 @@ Expected<schema::Object::Reader> TraceReader::object(ObjRef ref) const {
     return Error(state_->name + ": object " + std::to_string(ref) + " does not exist (heap has " +
                  std::to_string(objectCount()) + " objects)");
   }
+  noteRead(ref);
   return state_->heap[ref - 1];
 }
 schema::Object::Reader TraceReader::objectUnchecked(ObjRef ref) const {
   DYNRR_ASSERT(validRef(ref), ref, objectCount());
+  noteRead(ref);
   return state_->heap[ref - 1];
 }
 const std::string& TraceReader::warning() const { return state_->warning; }

@@ -114,7 +114,8 @@ std::optional<Expr> sizeExpr(const TracingContext& ctx, int64_t v) {
   if (auto it = ctx.derivedByStandIn.find(v); it != ctx.derivedByStandIn.end())
     return ctx.output.shapeEnv().replace(it->second);
   auto above = ctx.symbolByStandIn.upper_bound(v);
-  if (above != ctx.symbolByStandIn.end() && above->first - v < kOffsetReach)
+  // (above->first - v < kOffsetReach, without overflowing for a hostile v near INT64_MIN)
+  if (above != ctx.symbolByStandIn.end() && v > above->first - kOffsetReach)
     return ctx.output.shapeEnv().replace(Expr::symbol(above->second) - Expr(above->first - v));
   if (v >= ctx.symbolBase - 1000) return std::nullopt;
   return Expr(v);

@@ -288,7 +288,8 @@ Expected<VtPtr> InstructionTranslator::run() {
                          " instructions traced (the per-frame step limit, dynrr replay "
                          "--frame-step-limit)");
     }
-    if ((ctx_.steps & 255) == 0) {
+    // Every 16 instructions: one instruction can build up to 65,536 tensors (~1 s).
+    if ((ctx_.steps & 15) == 0) {
       if (Status s = checkFrameDeadline(); !s) return s.error();
     }
     if (stopAt_ && instructions_[ip_].offset == *stopAt_) {

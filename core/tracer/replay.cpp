@@ -29,6 +29,7 @@
 #include "core/tracer/unbacked.h"
 #include "core/tracer/variable_builder.h"
 #include "core/vt/ctx_manager.h"
+#include "core/vt/lazy_cycles.h"
 #include "core/vt/lists.h"
 #include "core/vt/tensor.h"
 #include "core/vt/user_defined.h"
@@ -1301,6 +1302,7 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
     }
     ~DeadlineScope() { tFrameDeadline = saved; }
   } scope(gLimits.maxSeconds);
+  vt::FrameLazyScope lazies;  // frees the cycles realised lazy values close
   try {
     return replayFrameUnchecked(trace, eventIndex, hooks);
   } catch (const kj::Exception& e) {

@@ -507,8 +507,9 @@ Expected<VtPtr> PartialVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) 
   merged.insert(merged.end(), args.begin(), args.end());
   Kwargs keywords = keywords_;
   for (auto& [k, v] : kwargs) {
+    const auto& key = k;  // clang 14 cannot capture a structured binding
     auto at = std::find_if(keywords.begin(), keywords.end(),
-                           [&](const auto& kv) { return kv.first == k; });
+                           [&](const auto& kv) { return kv.first == key; });
     if (at != keywords.end())
       at->second = v;
     else

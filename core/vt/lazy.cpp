@@ -1,12 +1,33 @@
 // lazy.cpp — see lazy.h.
 #include "core/vt/lazy.h"
 
+#include <vector>
+
 #include "core/tracer/instruction_translator.h"
 #include "core/tracer/variable_builder.h"
 #include "core/vt/dicts.h"
+#include "core/vt/lazy_cycles.h"
 #include "core/vt/lists.h"
 
 namespace dynrr::vt {
+
+namespace {
+// Lazy values realised to a non-constant tracker in the frames being replayed on this
+// thread (lazy_cycles.h), and how many FrameLazyScopes are open.
+thread_local std::vector<std::weak_ptr<VariableTracker>> tRealized;
+thread_local int tScopes = 0;
+}  // namespace
+
+FrameLazyScope::FrameLazyScope() { ++tScopes; }
+
+FrameLazyScope::~FrameLazyScope() {
+  if (--tScopes > 0) return;
+  std::vector<VtPtr> alive;  // kept alive until every realised tracker is forgotten
+  for (const auto& w : tRealized)
+    if (auto v = w.lock()) alive.push_back(std::move(v));
+  tRealized.clear();
+  for (const auto& v : alive) static_cast<LazyVariable&>(*v).setRealized(nullptr);
+}
 
 using guards::GuardKind;
 
@@ -50,6 +71,7 @@ Expected<VtPtr> LazyVariable::realize(Tx& tx) {
     }
     if (!built) return built;
     realized_ = *built;
+    if (tScopes > 0) tRealized.push_back(weak_from_this());
   }
   // LazyConstantVariable.realize: the TYPE_MATCH this value installed while unrealised is
   // discarded once it realises to a constant (CONSTANT_MATCH subsumes it). A tracker the

@@ -5,6 +5,7 @@
 #include "core/vt/lists.h"
 
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
 
 #include "core/fake/dtype.h"
@@ -509,8 +510,20 @@ VtPtr makeSize(std::vector<VtPtr> items, SourcePtr source) {
 }
 
 int64_t RangeVariable::length() const {
-  if (step_ > 0 && start_ < stop_) return (stop_ - start_ + step_ - 1) / step_;
-  if (step_ < 0 && start_ > stop_) return (start_ - stop_ - step_ - 1) / (-step_);
+  // In unsigned arithmetic, where the distance between any two int64 bounds and the size
+  // of any step fit (a hostile trace's range(-2**63, 2**62) overflowed: deep fuzzer,
+  // UBSan); a length past 2**63 - 1 saturates (nothing that long is materialised).
+  auto count = [](uint64_t distance, uint64_t step) -> int64_t {
+    uint64_t n = distance / step + (distance % step != 0 ? 1 : 0);
+    constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+    return n > static_cast<uint64_t>(kMax) ? kMax : static_cast<int64_t>(n);
+  };
+  if (step_ > 0 && start_ < stop_)
+    return count(static_cast<uint64_t>(stop_) - static_cast<uint64_t>(start_),
+                 static_cast<uint64_t>(step_));
+  if (step_ < 0 && start_ > stop_)
+    return count(static_cast<uint64_t>(start_) - static_cast<uint64_t>(stop_),
+                 0 - static_cast<uint64_t>(step_));
   return 0;
 }
 

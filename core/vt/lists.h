@@ -86,7 +86,11 @@ class RangeVariable final : public VariableTracker {
   int64_t stop() const { return stop_; }
   int64_t step() const { return step_; }
   int64_t length() const;
-  int64_t at(int64_t i) const { return start_ + i * step_; }
+  // Unsigned, wrapping: for i < length() the result is in range even where i * step is not.
+  int64_t at(int64_t i) const {
+    return static_cast<int64_t>(static_cast<uint64_t>(start_) +
+                                static_cast<uint64_t>(i) * static_cast<uint64_t>(step_));
+  }
   std::string pythonTypeName() const override { return "range"; }
   std::string describe() const override;
 

@@ -208,21 +208,26 @@ Expected<VtPtr> SymIntVariable::arith(Tx& tx, const std::string& op, const VtPtr
 
   symbolic::Expr expr;
   int64_t hint = 0, fake = 0;
+  // Python's ints do not overflow; a hint or stand-in past int64 (a hostile trace's, found
+  // by the deep fuzzer under UBSan) is refused by name.
+  auto overflow = [&]() {
+    return unsupported(op + " of SymInts whose hint overflows int64 (not modelled)");
+  };
   if (base == "add") {
     expr = l + r;
-    hint = lh + rh;
-    fake = lf + rf;
+    if (__builtin_add_overflow(lh, rh, &hint) || __builtin_add_overflow(lf, rf, &fake))
+      return overflow();
   } else if (base == "sub") {
     expr = l - r;
-    hint = lh - rh;
-    fake = lf - rf;
+    if (__builtin_sub_overflow(lh, rh, &hint) || __builtin_sub_overflow(lf, rf, &fake))
+      return overflow();
   } else if (base == "mul") {
     if (symbolic::Expr::productStaysUnexpanded(l, r))
       return unsupported(op + " of SymInts giving a product of a sum ((" + l.str() + ")*(" +
                          r.str() + ")), which sympy keeps unexpanded: not modelled");
     expr = l * r;
-    hint = lh * rh;
-    fake = lf * rf;
+    if (__builtin_mul_overflow(lh, rh, &hint) || __builtin_mul_overflow(lf, rf, &fake))
+      return overflow();
   } else if (base == "floordiv" || base == "mod") {
     // _sympy_floordiv / SymNode.binary_magic_impl's mod: FloorDiv, Mod or PythonMod,
     // simplified as their eval does.

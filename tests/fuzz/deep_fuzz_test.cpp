@@ -107,6 +107,44 @@ TEST(DeepFuzz, MutantsReachTheStructuralChecksAndTheCore) {
   EXPECT_GE(replayed, kMutants / 2);
 }
 
+// The memo (deep_trace_target.h) skips exactly the events whose reachable bytes it ran:
+// a second run of a trace skips every event; a trace grown by one event runs that event
+// and skips the ones before it, whose chunks did not change.
+TEST(DeepFuzz, MemoSkipsOnlyEventsItAlreadyRan) {
+  std::string base;
+  for (const auto& t : someCorpusTraces(20)) {
+    auto r = trace::TraceReader::fromBytes(t);
+    if (r && r->eventCount() >= 2) {
+      base = t;
+      break;
+    }
+  }
+  ASSERT_FALSE(base.empty());
+  DeepTargetOptions memo;
+  memo.memo = true;
+  auto run = [&](const std::string& bytes) {
+    return runDeepTarget(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), memo);
+  };
+  clearDeepTargetMemo();
+  auto first = run(base);
+  ASSERT_TRUE(first.opened);
+  EXPECT_EQ(first.memoised, 0u);
+  auto again = run(base);
+  EXPECT_EQ(again.memoised, again.events);
+  EXPECT_EQ(again.replayed + again.replayErrors, 0u);
+
+  FramedTrace grown = splitTrace(base);
+  grown.chunks.push_back(grown.chunks.back());  // the last event once more
+  renumberObjects(grown);
+  auto more = run(joinTrace(grown));
+  ASSERT_TRUE(more.opened);
+  EXPECT_EQ(more.events, first.events + 1);
+  EXPECT_GE(more.memoised, 1u);
+  EXPECT_LT(more.memoised, more.events);  // the new event ran
+  clearDeepTargetMemo();
+  EXPECT_EQ(run(base).memoised, 0u);
+}
+
 TEST(DeepFuzz, SchemaMutationsNameWhatTheyChanged) {
   auto traces = someCorpusTraces(3);
   std::mt19937_64 rng(11);
