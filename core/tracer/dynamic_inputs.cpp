@@ -231,4 +231,46 @@ void bindSubgraphSymbols(TracingContext& ctx) {
   };
 }
 
+// After a pass: symbols the shape env made one (from the unifier or a comparison in the
+// program) while their stand-ins differ.
+std::set<std::pair<std::string, std::string>> pendingUnifications(const TracingContext& ctx) {
+  auto out = ctx.unifyRequests;
+  const auto& env = ctx.output.shapeEnv();
+  for (const auto& [sym, target] : env.replacements()) {
+    auto t = target.asSymbol();
+    if (!t) continue;
+    auto a = ctx.symbolStandIn.find(sym), b = ctx.symbolStandIn.find(*t);
+    if (a != ctx.symbolStandIn.end() && b != ctx.symbolStandIn.end() && a->second != b->second)
+      out.insert(std::minmax(sym, *t));
+  }
+  return out;
+}
+
+// When this pass made each pending pair one: a size check's request has its time; a
+// replacement took effect before the first call node whose creation saw it.
+std::map<std::pair<std::string, std::string>, size_t> unificationTimes(
+    const TracingContext& ctx, const std::set<std::pair<std::string, std::string>>& pairs) {
+  auto times = ctx.unifyTimes;
+  const auto& env = ctx.output.shapeEnv();
+  const auto& order = env.replacementOrder();
+  const ProtoGraph& g = ctx.output.graph();
+  for (const auto& pair : pairs) {
+    if (times.count(pair)) continue;
+    size_t at = g.size();
+    for (size_t r = 0; r < order.size(); ++r) {
+      if (order[r] != pair.first && order[r] != pair.second) continue;
+      for (size_t k = 0; k < g.size(); ++k) {
+        const ProtoNode& n = g.node(static_cast<NodeId>(k));
+        if (n.op.rfind("call_", 0) == 0 && n.replacementsBefore > r) {
+          at = k;
+          break;
+        }
+      }
+      break;
+    }
+    times[pair] = at;
+  }
+  return times;
+}
+
 }  // namespace dynrr::tracer

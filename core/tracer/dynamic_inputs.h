@@ -2,7 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/fake/tensor_meta.h"
@@ -27,5 +30,13 @@ Expected<std::string> dynamicSizes(TracingContext& ctx, fake::TensorMeta& meta,
 // (SubgraphTracer._lift_basic_symbols): a tensor's symbols through sizeExpr, the root's
 // bound symbols from ctx.symbolNodes.
 void bindSubgraphSymbols(TracingContext& ctx);
+
+// After a pass: symbols the shape env made one (from the unifier or a comparison in the
+// program) while their stand-ins differ; the frame is replayed with each pair sharing one.
+std::set<std::pair<std::string, std::string>> pendingUnifications(const TracingContext& ctx);
+// When the pass made each of `pairs` one: the graph's node count then (a size check's
+// request, or the first call node created after the replacement).
+std::map<std::pair<std::string, std::string>, size_t> unificationTimes(
+    const TracingContext& ctx, const std::set<std::pair<std::string, std::string>>& pairs);
 
 }  // namespace dynrr::tracer
