@@ -348,25 +348,29 @@ Expected<VtPtr> enumOrdering(const std::string& op, const std::string& base, con
   return ConstantVariable::make(r);
 }
 
+// object.__eq__ of a plain enum member (the left operand, realised to find __eq__) is
+// identity: Dynamo compares the right operand's value without realising it, so a lazy
+// member there gets no guard. nullptr: not that case.
+Expected<VtPtr> enumIdentityEq(Tx& tx, const std::string& op, Args& args) {
+  if ((op != "operator.eq" && op != "operator.ne") || args.size() != 2) return VtPtr();
+  auto left = tx.realize(args[0]);
+  if (!left) return left.error();
+  auto* lazy = dynamic_cast<LazyVariable*>(args[1].get());
+  if ((*left)->kind() != VtKind::kEnum || !lazy || lazy->realized() || !lazy->object())
+    return VtPtr();
+  const auto& e = static_cast<const EnumVariable&>(**left);
+  auto o = tx.context().trace.object(lazy->object());
+  if (e.valueMixin() || !o || o->which() != schema::Object::Which::ENUM) return VtPtr();
+  bool same = e.identity() == lazy->object();
+  return ConstantVariable::make(op == "operator.eq" ? same : !same);
+}
+
 }  // namespace
 
 Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
-  if ((op == "operator.eq" || op == "operator.ne") && args.size() == 2) {
-    // object.__eq__ of a plain enum member (the left operand, realised to find __eq__)
-    // is identity: Dynamo compares the right operand's value without realising it, so
-    // a lazy member there gets no guard.
-    auto left = tx.realize(args[0]);
-    if (!left) return left.error();
-    auto* lazy = dynamic_cast<LazyVariable*>(args[1].get());
-    if ((*left)->kind() == VtKind::kEnum && lazy && !lazy->realized() && lazy->object()) {
-      const auto& e = static_cast<const EnumVariable&>(**left);
-      auto o = tx.context().trace.object(lazy->object());
-      if (!e.valueMixin() && o && o->which() == schema::Object::Which::ENUM) {
-        bool same = e.identity() == lazy->object();
-        return ConstantVariable::make(op == "operator.eq" ? same : !same);
-      }
-    }
-  }
+  auto identity = enumIdentityEq(tx, op, args);
+  if (!identity) return identity.error();
+  if (*identity) return *identity;
   for (auto& a : args) {
     auto r = tx.realize(a);
     if (!r) return r.error();
