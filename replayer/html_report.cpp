@@ -35,6 +35,19 @@ std::string ms(uint64_t ns) {
   return buf;
 }
 
+// A recorded time that older traces may lack: "not recorded" then.
+std::string ms(std::optional<uint64_t> ns) { return ns ? ms(*ns) : "not recorded"; }
+
+std::optional<uint64_t> backendOf(const ReportFrame& f) {
+  return f.times.backendTimed ? std::optional(f.times.backendNs) : std::nullopt;
+}
+
+// Dynamo's tracing time over the core's; "-" for unsupported frames or unknown times.
+std::string speedup(const ReportFrame& f) {
+  if (f.verdict == compare::Verdict::kUnsupported) return "-";
+  return trace::speedupText(f.times, f.coreNs);
+}
+
 const char* kStyle = R"(
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #1b1f23; background: #fff; }
 h1 { font-size: 1.4em; } h2 { font-size: 1.2em; border-bottom: 1px solid #ccc; padding-bottom: .2em; }
@@ -289,14 +302,16 @@ std::string renderHtml(const std::string& tracePath, const std::vector<ReportFra
          " diverge, " + std::to_string(counts[2]) + " unsupported.</p>\n";
   out +=
       "<table class=\"summary\" id=\"summary\">\n<tr><th>frame</th><th>name</th><th>verdict</th>"
-      "<th>graphs</th><th>ops</th><th>core</th><th>Dynamo</th></tr>\n";
+      "<th>graphs</th><th>ops</th><th>core</th><th>Dynamo tracing</th><th>backend</th>"
+      "<th>speedup</th></tr>\n";
   for (const auto& f : frames) {
     std::string v = compare::verdictName(f.verdict);
     out += "<tr><td><a href=\"#frame-" + std::to_string(f.index) + "\">" + std::to_string(f.index) +
            "</a></td><td>" + esc(f.name) + "</td><td><span class=\"verdict " + v + "\">" + v +
            "</span></td><td>" + std::to_string(f.core.graphs.size()) + " / " +
            std::to_string(f.dynamo.graphs.size()) + "</td><td>" + std::to_string(f.ops) +
-           "</td><td>" + ms(f.coreNs) + "</td><td>" + ms(f.dynamoNs) + "</td></tr>\n";
+           "</td><td>" + ms(f.coreNs) + "</td><td>" + ms(f.times.tracingNs()) + "</td><td>" +
+           ms(backendOf(f)) + "</td><td>" + speedup(f) + "</td></tr>\n";
   }
   out += "</table>\n";
   for (const auto& f : frames) {
@@ -309,9 +324,12 @@ std::string renderHtml(const std::string& tracePath, const std::vector<ReportFra
            "</p>\n";
     if (!f.reason.empty()) out += "<p class=\"reason\">" + esc(f.reason) + "</p>\n";
     out +=
-        "<table class=\"timings\"><tr><th>core</th><th>Dynamo compile</th><th>ops</th>"
+        "<table class=\"timings\"><tr><th>core</th><th>Dynamo tracing</th><th>backend</th>"
+        "<th>Dynamo compile</th><th>speedup</th><th>ops</th>"
         "<th>graphs (core / Dynamo)</th><th>guards (core / Dynamo)</th></tr><tr><td>" +
-        ms(f.coreNs) + "</td><td>" + ms(f.dynamoNs) + "</td><td>" + std::to_string(f.ops) +
+        ms(f.coreNs) + "</td><td>" + ms(f.times.tracingNs()) + "</td><td>" + ms(backendOf(f)) +
+        "</td><td>" + ms(f.dynamoNs) + "</td><td>" + speedup(f) + "</td><td>" +
+        std::to_string(f.ops) +
         "</td><td>" + std::to_string(f.core.graphs.size()) + " / " +
         std::to_string(f.dynamo.graphs.size()) + "</td><td>" +
         std::to_string(f.core.guards.size()) + " / " + std::to_string(f.dynamo.guards.size()) +

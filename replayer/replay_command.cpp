@@ -10,9 +10,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <string>
 
 #include "core/compare/compare.h"
+#include "core/trace/event_times.h"
 #include "core/trace/trace_reader.h"
 #include "core/tracer/instruction_translator.h"
 #include "replayer/commands.h"
@@ -41,6 +43,19 @@ std::string jsonEscape(const std::string& s) {
     }
   }
   return out;
+}
+
+// A time for the JSON output: nanoseconds, or null when the trace did not measure it.
+std::string optionalNs(std::optional<uint64_t> ns) {
+  return ns ? std::to_string(*ns) : std::string("null");
+}
+
+// A time for the table: "12.34ms", or "?" when the trace did not measure it.
+std::string msOrUnknown(std::optional<uint64_t> ns) {
+  if (!ns) return "?";
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "%.2fms", static_cast<double>(*ns) / 1e6);
+  return buf;
 }
 
 bool writeFile(const std::string& path, const std::string& text) {
@@ -119,8 +134,10 @@ int runReplay(const std::vector<std::string>& args) {
   std::vector<ReportFrame> reports;
   const bool reporting = !htmlPath.empty() || !junitPath.empty();
   if (!json) {
-    std::printf("%-5s %-34s %-11s %6s %5s %10s %11s %9s\n", "frame", "name", "verdict", "graphs",
-                "ops", "core", "dynamo", "speedup");
+    // "dynamo" is Dynamo's tracing time (its compile minus the backend's); the speedup is
+    // against it. Traces that did not time the backend show "?" and no speedup.
+    std::printf("%-5s %-34s %-11s %6s %5s %10s %11s %11s %9s\n", "frame", "name", "verdict",
+                "graphs", "ops", "core", "dynamo", "backend", "speedup");
   }
   bool badInput = false;
   for (size_t i = 0; i < trace->eventCount(); ++i) {
@@ -154,7 +171,8 @@ int runReplay(const std::vector<std::string>& args) {
         if (verdict == compare::Verdict::kUnsupported) reason = std::move(diff);
       }
       ++counts[static_cast<int>(verdict)];
-      uint64_t dynamoNs = e.getDynamoNs();
+      const trace::DynamoTimes times = trace::dynamoTimes(e);
+      const uint64_t dynamoNs = times.compileNs;
       if (reporting) {
         ReportFrame r;
         describeFrameCode(*trace, path, i, r);
@@ -163,6 +181,7 @@ int runReplay(const std::vector<std::string>& args) {
         r.diff = diff;
         r.coreNs = coreNs;
         r.dynamoNs = dynamoNs;
+        r.times = times;
         r.ops = ops;
         r.dynamo = compare::fromEvent(e);
         if (outcome) r.core = outcome->decisions;
@@ -174,18 +193,22 @@ int runReplay(const std::vector<std::string>& args) {
                   "\",\"verdict\":\"" + compare::verdictName(verdict) + "\",\"reason\":\"" +
                   jsonEscape(reason) + "\",\"diff\":\"" + jsonEscape(diff) +
                   "\",\"core_ns\":" + std::to_string(coreNs) +
-                  ",\"dynamo_ns\":" + std::to_string(dynamoNs) + ",\"ops\":" + std::to_string(ops) +
+                  ",\"dynamo_ns\":" + std::to_string(dynamoNs) +
+                  ",\"tracing_ns\":" + optionalNs(times.tracingNs()) + ",\"backend_ns\":" +
+                  optionalNs(times.backendTimed ? std::optional(times.backendNs) : std::nullopt) +
+                  ",\"ops\":" + std::to_string(ops) +
                   ",\"graphs\":" + std::to_string(graphs) +
                   ",\"guards\":" + std::to_string(e.getReference().getGuards().size()) + "}";
       } else {
-        char speed[32] = "-";
-        if (verdict != compare::Verdict::kUnsupported && coreNs > 0 && dynamoNs > 0) {
-          std::snprintf(speed, sizeof(speed), "%.0fx",
-                        static_cast<double>(dynamoNs) / static_cast<double>(coreNs));
-        }
-        std::printf("%-5zu %-34s %-11s %6zu %5zu %8.3fms %9.2fms %9s\n", i,
+        std::string speed = verdict != compare::Verdict::kUnsupported
+                                ? trace::speedupText(times, coreNs)
+                                : std::string("-");
+        std::printf("%-5zu %-34s %-11s %6zu %5zu %8.3fms %11s %11s %9s\n", i,
                     name.substr(0, 34).c_str(), compare::verdictName(verdict), graphs, ops,
-                    static_cast<double>(coreNs) / 1e6, static_cast<double>(dynamoNs) / 1e6, speed);
+                    static_cast<double>(coreNs) / 1e6, msOrUnknown(times.tracingNs()).c_str(),
+                    msOrUnknown(times.backendTimed ? std::optional(times.backendNs) : std::nullopt)
+                        .c_str(),
+                    speed.c_str());
         if (!reason.empty())
           details += "frame " + std::to_string(i) + " (" + name + "): " + reason + "\n";
         if (!diff.empty() && showDiff)

@@ -13,6 +13,7 @@
 
 #include "core/compare/decisions.h"
 #include "core/trace/object_printer.h"
+#include "core/trace/event_times.h"
 #include "core/trace/trace_reader.h"
 #include "replayer/commands.h"
 #include "replayer/show_disassembly.h"
@@ -367,8 +368,13 @@ void showEvent(const trace::TraceReader& trace, size_t index, bool disassemble) 
   std::printf("\n== event %u  [%s]  %s  %s:%u  %s\n", e.getIndex(), e.getCompileId().cStr(),
               qualname.c_str(), file.c_str(), line, statusName(e.getStatus()));
   if (e.getStatusReason().size()) printIndented(e.getStatusReason().cStr(), "  reason: ");
-  std::printf("  dynamo %s, recorder %s%s%s%s\n", ms(e.getDynamoNs()).c_str(),
-              ms(e.getRecorderNs()).c_str(), e.getIsResume() ? ", resume function" : "",
+  const trace::DynamoTimes times = trace::dynamoTimes(e);
+  std::string split = "backend time not recorded";
+  if (auto tracing = times.tracingNs())
+    split = "tracing " + ms(*tracing) + " + backend " + ms(times.backendNs);
+  std::printf("  dynamo %s (%s), recorder %s%s%s%s\n", ms(e.getDynamoNs()).c_str(),
+              split.c_str(), ms(e.getRecorderNs()).c_str(),
+              e.getIsResume() ? ", resume function" : "",
               e.getExport() ? ", export=True" : "",
               e.getBackend() == schema::BackendKind::OTHER ? ", backend other than eager" : "");
   for (auto r : e.getRecompileReasons()) std::printf("  recompile because: %s\n", r.cStr());

@@ -399,7 +399,8 @@ struct CompileEvent {
   statusReason @3 :Text;
   frame @4 :FrameInput;
   reference @5 :Decisions;         # what Dynamo decided
-  dynamoNs @6 :UInt64;             # Dynamo's compile time for the frame (excludes recording)
+  dynamoNs @6 :UInt64;             # Dynamo's compile time for the frame (excludes recording;
+                                   # includes the backend's compile: see backendNs)
   recorderNs @7 :UInt64;           # time the recorder spent on this event
   recompileReasons @8 :List(Text); # why an earlier cache entry did not apply
   isResume @9 :Bool;               # the code is a resume function Dynamo generated
@@ -425,6 +426,12 @@ struct CompileEvent {
                                    # inspect.getattr_static, else itself, compared by
                                    # identity with lookup_backend("eager")); unrecorded in
                                    # traces written before the field
+  backendNs @15 :UInt64;           # time spent inside the backend's compiler_fn calls
+                                   # (OutputGraph.call_user_compiler: Inductor's compile,
+                                   # for instance), all graphs of the frame; part of
+                                   # dynamoNs. Dynamo's tracing time is dynamoNs - backendNs
+  backendTimed @16 :Bool;          # backendNs was measured; false in traces written before
+                                   # the field, whose dynamoNs cannot be split
 }
 
 enum BackendKind {

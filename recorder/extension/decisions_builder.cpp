@@ -3,6 +3,8 @@
 
 #include "recorder/extension/decisions_builder.h"
 
+#include <algorithm>
+
 namespace dynrr::recorder {
 namespace {
 
@@ -222,6 +224,10 @@ void fillEventMeta(PyObject* meta, schema::CompileEvent::Builder out) {
     int64_t kind = integer(b);
     if (kind >= 0 && kind <= static_cast<int64_t>(schema::BackendKind::OTHER))
       out.setBackend(static_cast<schema::BackendKind>(kind));
+  }
+  if (PyObject* b = item(meta, "backend_ns"); b != nullptr && b != Py_None) {
+    out.setBackendNs(static_cast<uint64_t>(std::max<int64_t>(integer(b), 0)));
+    out.setBackendTimed(true);
   }
   if (PyObject* c = item(meta, "config"); c != nullptr && c != Py_None && PyDict_Check(c))
     fillConfig(c, out.initConfig());

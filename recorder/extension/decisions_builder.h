@@ -16,7 +16,7 @@ namespace dynrr::recorder {
 int fillDecisions(PyObject* decisions, schema::Decisions::Builder out);
 
 // meta: {"compile_id", "status", "status_reason", "dynamo_ns", "recorder_ns",
-//        "recompile_reasons", "is_resume"}
+//        "recompile_reasons", "is_resume", "backend_ns", ...}
 void fillEventMeta(PyObject* meta, schema::CompileEvent::Builder out);
 
 // Keys named like the schema fields in snake_case (grad_enabled, default_dtype, ...).
