@@ -329,8 +329,7 @@ std::string renderHtml(const std::string& tracePath, const std::vector<ReportFra
         "<th>graphs (core / Dynamo)</th><th>guards (core / Dynamo)</th></tr><tr><td>" +
         ms(f.coreNs) + "</td><td>" + ms(f.times.tracingNs()) + "</td><td>" + ms(backendOf(f)) +
         "</td><td>" + ms(f.dynamoNs) + "</td><td>" + speedup(f) + "</td><td>" +
-        std::to_string(f.ops) +
-        "</td><td>" + std::to_string(f.core.graphs.size()) + " / " +
+        std::to_string(f.ops) + "</td><td>" + std::to_string(f.core.graphs.size()) + " / " +
         std::to_string(f.dynamo.graphs.size()) + "</td><td>" +
         std::to_string(f.core.guards.size()) + " / " + std::to_string(f.dynamo.guards.size()) +
         "</td></tr></table>\n";

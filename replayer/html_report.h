@@ -25,8 +25,8 @@ struct ReportFrame {
   std::string reason;  // unsupported: the core's reason
   std::string diff;    // diverge: compare's diff
   uint64_t coreNs = 0;
-  uint64_t dynamoNs = 0;      // the whole compile (CompileEvent.dynamoNs)
-  trace::DynamoTimes times;    // split into tracing and backend, when recorded
+  uint64_t dynamoNs = 0;     // the whole compile (CompileEvent.dynamoNs)
+  trace::DynamoTimes times;  // split into tracing and backend, when recorded
   size_t ops = 0;
   compare::FrameDecisions dynamo;  // recorded
   compare::FrameDecisions core;    // empty when unsupported

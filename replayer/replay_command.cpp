@@ -196,19 +196,18 @@ int runReplay(const std::vector<std::string>& args) {
                   ",\"dynamo_ns\":" + std::to_string(dynamoNs) +
                   ",\"tracing_ns\":" + optionalNs(times.tracingNs()) + ",\"backend_ns\":" +
                   optionalNs(times.backendTimed ? std::optional(times.backendNs) : std::nullopt) +
-                  ",\"ops\":" + std::to_string(ops) +
-                  ",\"graphs\":" + std::to_string(graphs) +
+                  ",\"ops\":" + std::to_string(ops) + ",\"graphs\":" + std::to_string(graphs) +
                   ",\"guards\":" + std::to_string(e.getReference().getGuards().size()) + "}";
       } else {
         std::string speed = verdict != compare::Verdict::kUnsupported
                                 ? trace::speedupText(times, coreNs)
                                 : std::string("-");
-        std::printf("%-5zu %-34s %-11s %6zu %5zu %8.3fms %11s %11s %9s\n", i,
-                    name.substr(0, 34).c_str(), compare::verdictName(verdict), graphs, ops,
-                    static_cast<double>(coreNs) / 1e6, msOrUnknown(times.tracingNs()).c_str(),
-                    msOrUnknown(times.backendTimed ? std::optional(times.backendNs) : std::nullopt)
-                        .c_str(),
-                    speed.c_str());
+        std::printf(
+            "%-5zu %-34s %-11s %6zu %5zu %8.3fms %11s %11s %9s\n", i, name.substr(0, 34).c_str(),
+            compare::verdictName(verdict), graphs, ops, static_cast<double>(coreNs) / 1e6,
+            msOrUnknown(times.tracingNs()).c_str(),
+            msOrUnknown(times.backendTimed ? std::optional(times.backendNs) : std::nullopt).c_str(),
+            speed.c_str());
         if (!reason.empty())
           details += "frame " + std::to_string(i) + " (" + name + "): " + reason + "\n";
         if (!diff.empty() && showDiff)

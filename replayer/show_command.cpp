@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/compare/decisions.h"
-#include "core/trace/object_printer.h"
 #include "core/trace/event_times.h"
+#include "core/trace/object_printer.h"
 #include "core/trace/trace_reader.h"
 #include "replayer/commands.h"
 #include "replayer/show_disassembly.h"
@@ -372,9 +372,8 @@ void showEvent(const trace::TraceReader& trace, size_t index, bool disassemble) 
   std::string split = "backend time not recorded";
   if (auto tracing = times.tracingNs())
     split = "tracing " + ms(*tracing) + " + backend " + ms(times.backendNs);
-  std::printf("  dynamo %s (%s), recorder %s%s%s%s\n", ms(e.getDynamoNs()).c_str(),
-              split.c_str(), ms(e.getRecorderNs()).c_str(),
-              e.getIsResume() ? ", resume function" : "",
+  std::printf("  dynamo %s (%s), recorder %s%s%s%s\n", ms(e.getDynamoNs()).c_str(), split.c_str(),
+              ms(e.getRecorderNs()).c_str(), e.getIsResume() ? ", resume function" : "",
               e.getExport() ? ", export=True" : "",
               e.getBackend() == schema::BackendKind::OTHER ? ", backend other than eager" : "");
   for (auto r : e.getRecompileReasons()) std::printf("  recompile because: %s\n", r.cStr());

@@ -24,7 +24,7 @@ private build directory's python/ folder).
 fails it when its stdout differs (the programs print deterministic summaries).
 
 --check-determinism records each program a second time (into a temporary file) and
-fails it unless the two traces are equal once the time fields (CompileEvent.dynamoNs
+fails it unless the two traces are equal once the time fields (CompileEvent.dynamoNs, backendNs
 and recorderNs) are zeroed: every other field of the header, the events and the object
 heap, object ids included, must be the same. The comparison reads both traces with
 _dynrr.load (`--compare A B` runs it alone: exit 0 equal, 1 different).
@@ -102,7 +102,7 @@ def trace_path(prog: Path) -> Path:
 
 CHECK_TRANSPARENCY = False
 CHECK_DETERMINISM = False
-TIME_FIELDS = ("dynamoNs", "recorderNs")
+TIME_FIELDS = ("dynamoNs", "recorderNs", "backendNs")
 # Process facts that differ run to run by design: id(torch) (an address; Dynamo embeds it
 # in install_global_by_id names).
 PROCESS_FIELDS = ("torchModuleId",)

@@ -154,13 +154,24 @@ std::string Namespace::create(std::string_view rawCandidate, const ObjectKey* ob
       return static_cast<size_t>(n) < names.numbers.size() && names.numbers[static_cast<size_t>(n)];
     return otherUsed_.find(name) != otherUsed_.end();
   };
+  // isUsed(candidate), from the match already made: a bare base is its entry's flag, a
+  // dense number its bit, anything else a whole name in otherUsed_.
+  bool taken;
+  if (!number) {
+    taken = names.bare || otherUsed_.find(candidate) != otherUsed_.end();
+  } else if (int64_t n = denseNumber(*match->number, kDenseNumbers); n >= 0) {
+    taken = static_cast<size_t>(n) < names.numbers.size() && names.numbers[static_cast<size_t>(n)];
+  } else {
+    taken = otherUsed_.find(candidate) != otherUsed_.end();
+  }
   int64_t num = 0;
-  bool taken = isUsed(candidate);
+  bool renumbered = false;  // candidate is numbered(base, num)
   if (!number || taken) {
     num = names.count;
     if (isPythonIllegalName(candidate) && (!obj || pythonIllegalNameOwner(candidate) != *obj)) {
       num += 1;
       candidate = numbered(base, num);
+      renumbered = true;
       taken = numberTaken(num, candidate);
     }
   } else {
@@ -169,9 +180,18 @@ std::string Namespace::create(std::string_view rawCandidate, const ObjectKey* ob
   while (taken) {
     num += 1;
     candidate = numbered(base, num);
+    renumbered = true;
     taken = numberTaken(num, candidate);
   }
-  markUsed(candidate);
+  // markUsed(candidate): "<base>_<num>" as numbered() prints it parses back to (base, num).
+  if (renumbered && num < kDenseNumbers) {
+    auto& numbers = names.numbers;
+    if (static_cast<size_t>(num) >= numbers.size())
+      numbers.resize(std::max(static_cast<size_t>(num) + 1, 2 * numbers.size()));
+    numbers[static_cast<size_t>(num)] = true;
+  } else {
+    markUsed(candidate);
+  }
   names.count = num;
   if (obj && !obj->empty()) objectToName_[*obj] = candidate;
   return candidate;
