@@ -6,7 +6,37 @@
 #include <mutex>
 #include <set>
 
+#include "core/symbolic/overflow.h"
+
 namespace dynrr::symbolic {
+
+namespace {
+thread_local uint64_t tOverflows = 0;
+}  // namespace
+
+void noteInt64Overflow() { ++tOverflows; }
+
+Int64OverflowScope::Int64OverflowScope() : saved_(tOverflows) { tOverflows = 0; }
+Int64OverflowScope::~Int64OverflowScope() { tOverflows += saved_; }
+bool Int64OverflowScope::happened() const { return tOverflows != 0; }
+
+int64_t addChecked(int64_t a, int64_t b) {
+  int64_t out;
+  if (__builtin_add_overflow(a, b, &out)) noteInt64Overflow();
+  return out;
+}
+
+int64_t mulChecked(int64_t a, int64_t b) {
+  int64_t out;
+  if (__builtin_mul_overflow(a, b, &out)) noteInt64Overflow();
+  return out;
+}
+
+int64_t negChecked(int64_t a) {
+  int64_t out;
+  if (__builtin_sub_overflow(int64_t{0}, a, &out)) noteInt64Overflow();
+  return out;
+}
 
 namespace {
 
@@ -343,12 +373,19 @@ Expr makeAtom(AtomKind kind, const Expr& a, const Expr& b) {
 }
 
 int64_t pyFloorDiv(int64_t a, int64_t b) {
+  if (a == INT64_MIN && b == -1) {  // 2**63 does not fit
+    noteInt64Overflow();
+    return INT64_MIN;
+  }
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return q;
 }
 
-int64_t pyMod(int64_t a, int64_t b) { return a - pyFloorDiv(a, b) * b; }
+int64_t pyMod(int64_t a, int64_t b) {
+  if (b == -1) return 0;            // a - (a // -1) * -1 without the overflow of INT64_MIN // -1
+  return a - pyFloorDiv(a, b) * b;  // |(a // b) * b| <= |a|: fits
+}
 
 int64_t gcd64(int64_t a, int64_t b) {
   a = a < 0 ? -a : a;
@@ -711,7 +748,7 @@ std::optional<Expr> Expr::maxMin(const Expr& a, const Expr& b, bool isMax,
 Expr Expr::operator+(const Expr& o) const {
   Expr out = *this;
   for (const auto& [m, c] : o.terms_) {
-    int64_t v = out.terms_[m] + c;
+    int64_t v = addChecked(out.terms_[m], c);
     if (v == 0)
       out.terms_.erase(m);
     else
@@ -722,7 +759,7 @@ Expr Expr::operator+(const Expr& o) const {
 
 Expr Expr::operator-() const {
   Expr out = *this;
-  for (auto& [m, c] : out.terms_) c = -c;
+  for (auto& [m, c] : out.terms_) c = negChecked(c);
   return out;
 }
 
@@ -733,7 +770,7 @@ Expr Expr::operator*(const Expr& o) const {
   for (const auto& [ma, ca] : terms_) {
     for (const auto& [mb, cb] : o.terms_) {
       Monomial m = mulMonomials(ma, mb);
-      int64_t v = out.terms_[m] + ca * cb;
+      int64_t v = addChecked(out.terms_[m], mulChecked(ca, cb));
       if (v == 0)
         out.terms_.erase(m);
       else
@@ -785,9 +822,9 @@ std::optional<int64_t> Expr::evaluate(const std::map<std::string, int64_t>& valu
         x = it->second;
       }
       if (!x) return std::nullopt;
-      for (int i = 0; i < p; ++i) v *= *x;
+      for (int i = 0; i < p; ++i) v = mulChecked(v, *x);
     }
-    total += v;
+    total = addChecked(total, v);
   }
   return total;
 }

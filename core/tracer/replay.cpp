@@ -21,6 +21,7 @@
 #include "core/graph/graph.h"
 #include "core/graph/printer.h"
 #include "core/guards/rules.h"
+#include "core/symbolic/overflow.h"
 #include "core/tracer/codegen.h"
 #include "core/tracer/derived_sizes.h"
 #include "core/tracer/dynamic_inputs.h"
@@ -1261,8 +1262,15 @@ Expected<ReplayOutcome> replayFrame(const trace::TraceReader& trace, size_t even
     ~DeadlineScope() { tFrameDeadline = saved; }
   } scope(gLimits.maxSeconds);
   vt::FrameLazyScope lazies;  // frees the cycles realised lazy values close
+  symbolic::Int64OverflowScope overflow;
   try {
-    return replayFrameUnchecked(trace, eventIndex, hooks);
+    auto out = replayFrameUnchecked(trace, eventIndex, hooks);
+    if (out && overflow.happened()) {
+      return unsupported(
+          "symbolic size arithmetic beyond int64 (sympy's integers are unbounded, the core's "
+          "are int64): a size, index or bound near 2**63");
+    }
+    return out;
   } catch (const kj::Exception& e) {
     std::string what = e.getDescription().cStr();
     return Error("bad input: event " + std::to_string(eventIndex) +

@@ -5,9 +5,11 @@
 
 #include <cctype>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "core/symbolic/expr.h"
+#include "core/symbolic/overflow.h"
 #include "core/symbolic/shape_env.h"
 
 namespace dynrr::symbolic {
@@ -314,6 +316,52 @@ TEST(ShapeEnv, UnbackedSymbolsAreNamedAndNeverGuarded) {
   // u0 > 3 is not decided: data-dependent, refused by name.
   env.evaluate({u0, RelOp::kGt, Expr(3)});
   EXPECT_NE(env.unsupported().find("data-dependent"), std::string::npos) << env.unsupported();
+}
+
+// sympy's integers are unbounded; Expr's are int64. An operation past int64 is noted (the
+// replay then refuses the frame by name) and computed without undefined behaviour.
+TEST(Int64Overflow, NotedByAddMulNegAndEvaluate) {
+  const int64_t kMax = std::numeric_limits<int64_t>::max();
+  const int64_t kMin = std::numeric_limits<int64_t>::min();
+  {
+    Int64OverflowScope scope;
+    Expr small = Expr::symbol("s0") + Expr(3);
+    EXPECT_EQ((small * Expr(2) - Expr(6)).str(), "2*s0");
+    EXPECT_EQ(*(small * small).evaluate({{"s0", 1000}}), 1006009);
+    EXPECT_FALSE(scope.happened());
+  }
+  {
+    Int64OverflowScope scope;
+    (void)(Expr(kMax) + Expr(1));  // ShapeEnv's Le -> Lt rewrite of x <= 2**63 - 1
+    EXPECT_TRUE(scope.happened());
+  }
+  {
+    Int64OverflowScope scope;
+    (void)(Expr::symbol("s0") * Expr(kMax) * Expr(4));
+    EXPECT_TRUE(scope.happened());
+  }
+  {
+    Int64OverflowScope scope;
+    (void)(-Expr(kMin));
+    EXPECT_TRUE(scope.happened());
+  }
+  {
+    Int64OverflowScope scope;
+    Expr sq = Expr::symbol("s0") * Expr::symbol("s0");
+    EXPECT_FALSE(scope.happened());
+    (void)sq.evaluate({{"s0", int64_t{1} << 40}});
+    EXPECT_TRUE(scope.happened());
+  }
+  {
+    // Nested scopes: the inner one starts clean and hands its count back to the outer.
+    Int64OverflowScope outer;
+    (void)(Expr(kMax) + Expr(kMax));
+    {
+      Int64OverflowScope inner;
+      EXPECT_FALSE(inner.happened());
+    }
+    EXPECT_TRUE(outer.happened());
+  }
 }
 
 }  // namespace
