@@ -444,6 +444,142 @@ std::optional<Expected<VtPtr>> valueMethod(Tx& tx, const VtPtr& self, const std:
 
 }  // namespace
 
+namespace {
+
+// TensorVariable.call_method's method_<name> handlers that decompose an in-place method
+// (enable_dynamo_decompositions): addcmul_ / addcdiv_ with a `value`.
+std::optional<Expected<VtPtr>> decomposedInplaceMethod(Tx& tx, TensorVariable& t,
+                                                       const std::string& name, Args& args,
+                                                       Kwargs& kwargs) {
+  if (name == "addcmul_" && args.size() == 2 && kwargs.size() == 1 && kwargs[0].first == "value") {
+    // method_addcmul_ (enable_dynamo_decompositions): mul, inductor_prims.fma, copy_.
+    auto mul = tracer::tensorCall(tx, false, "torch.mul", "torch.mul", {args[0], args[1]}, {});
+    if (!mul) return mul;
+    const std::string fma = "torch.ops.prims.fma.default";
+    auto f = tracer::tensorCall(tx, false, fma, fma, {*mul, kwargs[0].second, t.self()}, {});
+    if (!f) return f;
+    return t.callMethod(tx, "copy_", {*f}, {});
+  }
+  if (name == "addcdiv_" && args.size() == 2 && kwargs.size() == 1 && kwargs[0].first == "value") {
+    // method_addcdiv_ (enable_dynamo_decompositions): div, inductor_prims.fma, copy_.
+    auto div = tracer::tensorCall(tx, false, "torch.div", "torch.div", {args[0], args[1]}, {});
+    if (!div) return div;
+    const std::string fma = "torch.ops.prims.fma.default";
+    auto f = tracer::tensorCall(tx, false, fma, fma, {*div, kwargs[0].second, t.self()}, {});
+    if (!f) return f;
+    return t.callMethod(tx, "copy_", {*f}, {});
+  }
+  return std::nullopt;
+}
+
+// method_type, method_new_tensor, method_new: the legacy type name and the constructors a
+// tensor answers for (`x.type()`, `x.new_tensor(data)`, `x.new(sizes)`). `type(str)` and
+// `type(dtype)` fall through to the generic call (with a tensortype class made its name).
+std::optional<Expected<VtPtr>> legacyTypeOrConstructorMethod(Tx& tx, TensorVariable& t,
+                                                             const std::string& name, Args& args,
+                                                             Kwargs& kwargs) {
+  if (name == "type" && args.empty() && kwargs.empty()) {
+    // TensorVariable.method_type: the legacy type name, "torch.FloatTensor" on the CPU.
+    auto n = fake::tensorTypeName(t.meta().dtype);
+    if (!n)
+      return unsupported("Tensor.type() of a " + std::string(fake::dtypeName(t.meta().dtype)) +
+                         " tensor");
+    if (t.meta().device.type != "cpu")
+      return unsupported("Tensor.type() of a tensor on " + t.meta().device.type);
+    return ConstantVariable::make("torch." + std::string(*n));
+  }
+  if (name == "type" && args.size() == 1) {
+    auto a = tx.realize(args[0]);
+    if (!a) return a;
+    args[0] = *a;
+    // method_type: a legacy tensor type class (fqn(type(cls)) == "torch.tensortype")
+    // goes to the graph as its name; for a str or a torch.dtype it returns None and the
+    // generic call_method puts the call in the graph.
+    if (args[0]->kind() == VtKind::kBuiltin) {
+      const std::string& cls = static_cast<const BuiltinVariable&>(*args[0]).name();
+      if (fake::dtypeOfTensorType(cls)) args[0] = ConstantVariable::make(cls);
+    }
+    const ConstantVariable* c = asConstant(args[0]);
+    const auto* tc = c ? std::get_if<TorchConstant>(&c->value()) : nullptr;
+    if (!constantStr(args[0]) && !(tc && tc->kind == TorchConstant::Kind::kDtype))
+      return unsupported("Tensor.type() of a " + args[0]->pythonTypeName());
+  }
+  if (name == "new_tensor" && args.size() == 1 &&
+      std::all_of(kwargs.begin(), kwargs.end(), [](const auto& kv) {
+        return kv.first == "dtype" || kv.first == "device" || kv.first == "requires_grad";
+      })) {
+    // method_new_tensor: torch.tensor(data, dtype=self.dtype, device=self.device) unless
+    // given.
+    auto has = [&](const char* k) {
+      return std::any_of(kwargs.begin(), kwargs.end(),
+                         [k](const auto& kv) { return kv.first == k; });
+    };
+    for (const char* k : {"dtype", "device"}) {
+      if (has(k)) continue;
+      auto v = t.varGetattr(tx, k);
+      if (!v) return v;
+      kwargs.emplace_back(k, *v);
+    }
+    TorchFunctionVariable ctor("torch.tensor", true);
+    return ctor.callFunction(tx, std::move(args), std::move(kwargs));
+  }
+  if (name == "new" && !args.empty()) {
+    // method_new: x.new(torch.Size) or x.new(ints...) is x.new_empty(...).
+    bool sizeArg = args.size() == 1 && args[0]->kind() == VtKind::kSize;
+    bool ints = std::all_of(args.begin(), args.end(), [](const VtPtr& a) {
+      const ConstantVariable* c = asConstant(a);
+      return c && std::holds_alternative<int64_t>(c->value());
+    });
+    if (sizeArg || ints) return t.callMethod(tx, "new_empty", std::move(args), std::move(kwargs));
+  }
+  return std::nullopt;
+}
+
+// The methods that leave the graph: item / tolist (a scalar), numpy, untyped_storage,
+// backward, and __iter__ (the unpacked rows).
+std::optional<Expected<VtPtr>> scalarStorageOrIterMethod(Tx& tx, TensorVariable& t,
+                                                         const std::string& name, Args& args,
+                                                         Kwargs& kwargs) {
+  if (name == "item") {
+    if (tx.context().trace.configOf(tx.context().event).getCaptureScalarOutputs()) {
+      if (!args.empty() || !kwargs.empty()) return unsupported("Tensor.item() with arguments");
+      return tracer::unbackedItem(tx, t.node(), t.meta());
+    }
+    // TensorVariable.method_item with capture_scalar_outputs=False.
+    return tracer::graphBreak(tx,
+                              "Unsupported Tensor.item() call with capture_scalar_outputs=False",
+                              "Dynamo does not support tracing Tensor.item()");
+  }
+  if (name == "tolist" && !fake::isIntegral(t.meta().dtype, true)) {
+    return tracer::graphBreak(tx, "Tensor.tolist() with non-integer tensor",
+                              "Dynamo only traces tolist() of integer tensors");
+  }
+  // Not modelled; and the protocol's dunders a tensor does not answer (`x in t` ...).
+  if (name == "numpy") return tensorToNumpy(tx, t, args, kwargs);
+  if (name == "untyped_storage" && args.empty() && kwargs.empty()) {
+    // method_untyped_storage: the fake tensor's storage; a graph input's is the recorded
+    // one (a view may see a larger storage than its own extent).
+    if (!t.recorded())
+      return unsupported("untyped_storage() of a tensor made while tracing (its fake storage)");
+    auto rec = tx.context().trace.object(t.recorded());
+    if (!rec || rec->which() != schema::Object::Which::TENSOR)
+      return Error("tensor missing from the trace");
+    return VtPtr(std::make_shared<UntypedStorageVariable>(rec->getTensor().getStorageBytes()));
+  }
+  if (name == "backward") return backwardCall(tx);
+  static const std::unordered_set<std::string> kUnmodelled = {"tolist"};
+  if (kUnmodelled.count(name)) return unsupported("tensor." + name + "()");
+  // method___iter__ (tp_iter_impl): a list iterator over the unpacked rows.
+  if (name == "__iter__" && args.empty() && kwargs.empty()) {
+    auto rows = t.unpackVarSequence(tx);
+    if (!rows) return rows.error();
+    return VtPtr(std::make_shared<ListIteratorVariable>(std::move(*rows)));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                            Kwargs kwargs) {
   static const std::unordered_set<std::string> kMetadata = {
@@ -485,115 +621,11 @@ Expected<VtPtr> TensorVariable::callMethod(Tx& tx, const std::string& name, Args
   // method_get_device: the device index, -1 on the CPU.
   if (name == "get_device" && args.empty() && kwargs.empty() && meta_.device.type == "cpu")
     return ConstantVariable::make(int64_t{-1});
-  if (name == "addcmul_" && args.size() == 2 && kwargs.size() == 1 && kwargs[0].first == "value") {
-    // method_addcmul_ (enable_dynamo_decompositions): mul, inductor_prims.fma, copy_.
-    auto mul = tracer::tensorCall(tx, false, "torch.mul", "torch.mul", {args[0], args[1]}, {});
-    if (!mul) return mul;
-    const std::string fma = "torch.ops.prims.fma.default";
-    auto f = tracer::tensorCall(tx, false, fma, fma, {*mul, kwargs[0].second, self()}, {});
-    if (!f) return f;
-    return callMethod(tx, "copy_", {*f}, {});
-  }
-  if (name == "addcdiv_" && args.size() == 2 && kwargs.size() == 1 && kwargs[0].first == "value") {
-    // method_addcdiv_ (enable_dynamo_decompositions): div, inductor_prims.fma, copy_.
-    auto div = tracer::tensorCall(tx, false, "torch.div", "torch.div", {args[0], args[1]}, {});
-    if (!div) return div;
-    const std::string fma = "torch.ops.prims.fma.default";
-    auto f = tracer::tensorCall(tx, false, fma, fma, {*div, kwargs[0].second, self()}, {});
-    if (!f) return f;
-    return callMethod(tx, "copy_", {*f}, {});
-  }
-  if (name == "type" && args.empty() && kwargs.empty()) {
-    // TensorVariable.method_type: the legacy type name, "torch.FloatTensor" on the CPU.
-    auto n = fake::tensorTypeName(meta_.dtype);
-    if (!n)
-      return unsupported("Tensor.type() of a " + std::string(fake::dtypeName(meta_.dtype)) +
-                         " tensor");
-    if (meta_.device.type != "cpu")
-      return unsupported("Tensor.type() of a tensor on " + meta_.device.type);
-    return ConstantVariable::make("torch." + std::string(*n));
-  }
-  if (name == "type" && args.size() == 1) {
-    auto a = tx.realize(args[0]);
-    if (!a) return a;
-    args[0] = *a;
-    // method_type: a legacy tensor type class (fqn(type(cls)) == "torch.tensortype")
-    // goes to the graph as its name; for a str or a torch.dtype it returns None and the
-    // generic call_method puts the call in the graph.
-    if (args[0]->kind() == VtKind::kBuiltin) {
-      const std::string& cls = static_cast<const BuiltinVariable&>(*args[0]).name();
-      if (fake::dtypeOfTensorType(cls)) args[0] = ConstantVariable::make(cls);
-    }
-    const ConstantVariable* c = asConstant(args[0]);
-    const auto* tc = c ? std::get_if<TorchConstant>(&c->value()) : nullptr;
-    if (!constantStr(args[0]) && !(tc && tc->kind == TorchConstant::Kind::kDtype))
-      return unsupported("Tensor.type() of a " + args[0]->pythonTypeName());
-  }
-  if (name == "new_tensor" && args.size() == 1 &&
-      std::all_of(kwargs.begin(), kwargs.end(), [](const auto& kv) {
-        return kv.first == "dtype" || kv.first == "device" || kv.first == "requires_grad";
-      })) {
-    // method_new_tensor: torch.tensor(data, dtype=self.dtype, device=self.device) unless
-    // given.
-    auto has = [&](const char* k) {
-      return std::any_of(kwargs.begin(), kwargs.end(),
-                         [k](const auto& kv) { return kv.first == k; });
-    };
-    for (const char* k : {"dtype", "device"}) {
-      if (has(k)) continue;
-      auto v = varGetattr(tx, k);
-      if (!v) return v;
-      kwargs.emplace_back(k, *v);
-    }
-    TorchFunctionVariable ctor("torch.tensor", true);
-    return ctor.callFunction(tx, std::move(args), std::move(kwargs));
-  }
-  if (name == "new" && !args.empty()) {
-    // method_new: x.new(torch.Size) or x.new(ints...) is x.new_empty(...).
-    bool sizeArg = args.size() == 1 && args[0]->kind() == VtKind::kSize;
-    bool ints = std::all_of(args.begin(), args.end(), [](const VtPtr& a) {
-      const ConstantVariable* c = asConstant(a);
-      return c && std::holds_alternative<int64_t>(c->value());
-    });
-    if (sizeArg || ints) return callMethod(tx, "new_empty", std::move(args), std::move(kwargs));
-  }
-  if (name == "item") {
-    if (tx.context().trace.configOf(tx.context().event).getCaptureScalarOutputs()) {
-      if (!args.empty() || !kwargs.empty()) return unsupported("Tensor.item() with arguments");
-      return tracer::unbackedItem(tx, node_, meta_);
-    }
-    // TensorVariable.method_item with capture_scalar_outputs=False.
-    return tracer::graphBreak(tx,
-                              "Unsupported Tensor.item() call with capture_scalar_outputs=False",
-                              "Dynamo does not support tracing Tensor.item()");
-  }
-  if (name == "tolist" && !fake::isIntegral(meta_.dtype, true)) {
-    return tracer::graphBreak(tx, "Tensor.tolist() with non-integer tensor",
-                              "Dynamo only traces tolist() of integer tensors");
-  }
-  // Not modelled; and the protocol's dunders a tensor does not answer (`x in t` ...).
-  if (name == "numpy") return tensorToNumpy(tx, *this, args, kwargs);
-  if (name == "untyped_storage" && args.empty() && kwargs.empty()) {
-    // method_untyped_storage: the fake tensor's storage; a graph input's is the recorded
-    // one (a view may see a larger storage than its own extent).
-    if (!recorded())
-      return unsupported("untyped_storage() of a tensor made while tracing (its fake storage)");
-    auto rec = tx.context().trace.object(recorded());
-    if (!rec || rec->which() != schema::Object::Which::TENSOR)
-      return Error("tensor missing from the trace");
-    return VtPtr(std::make_shared<UntypedStorageVariable>(rec->getTensor().getStorageBytes()));
-  }
-  if (name == "backward") return backwardCall(tx);
-  static const std::unordered_set<std::string> kUnmodelled = {"tolist"};
+  if (auto d = decomposedInplaceMethod(tx, *this, name, args, kwargs)) return std::move(*d);
+  if (auto l = legacyTypeOrConstructorMethod(tx, *this, name, args, kwargs)) return std::move(*l);
+  if (auto v = scalarStorageOrIterMethod(tx, *this, name, args, kwargs)) return std::move(*v);
   static const std::unordered_set<std::string> kProtocolOnly = {"__contains__", "__delitem__",
                                                                 "__setattr__", "__iter__"};
-  if (kUnmodelled.count(name)) return unsupported("tensor." + name + "()");
-  // method___iter__ (tp_iter_impl): a list iterator over the unpacked rows.
-  if (name == "__iter__" && args.empty() && kwargs.empty()) {
-    auto rows = unpackVarSequence(tx);
-    if (!rows) return rows.error();
-    return VtPtr(std::make_shared<ListIteratorVariable>(std::move(*rows)));
-  }
   if (kProtocolOnly.count(name))
     return VariableTracker::callMethod(tx, name, std::move(args), std::move(kwargs));
   return dunderOrGraphCall(tx, name, std::move(args), std::move(kwargs));
