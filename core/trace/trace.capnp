@@ -164,7 +164,9 @@ struct Object {
     enum @31 :EnumMember;
     opaque @32 :Opaque;
   }
-  cls @33 :ObjRef;                 # a dict of a subclass of dict: its class (0 otherwise)
+  cls @33 :ObjRef;                 # a dict of a subclass of dict, or a list, tuple, set or
+                                   # frozenset of a Python subclass (a heap type, not a C
+                                   # structseq): its class (0 otherwise)
 }
 
 struct BigInt {

@@ -1052,6 +1052,19 @@ Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
     if (hit != ctx.branchSourceCache.end()) return hit->second;
   }
   Wrap w{ctx, ref, std::move(source), &*obj, std::move(srcName)};
+  if (obj->getCls() != 0 && (obj->which() == W::LIST || obj->which() == W::TUPLE ||
+                             obj->which() == W::SET || obj->which() == W::FROZENSET)) {
+    // VariableBuilder wraps an instance of a user's subclass of list, tuple, set or
+    // frozenset as UserDefined{List,Tuple,Set}Variable (its guards and methods are the
+    // class's): not the plain container, and not modelled.
+    static const char* kTracker[] = {"UserDefinedListVariable", "UserDefinedTupleVariable",
+                                     "UserDefinedSetVariable"};
+    const char* tracker = obj->which() == W::LIST    ? kTracker[0]
+                          : obj->which() == W::TUPLE ? kTracker[1]
+                                                     : kTracker[2];
+    return unsupported("an instance of " + vt::qualifiedClassName(ctx.trace, obj->getCls()) +
+                       ", a user subclass of a builtin container (Dynamo's " + tracker + ")");
+  }
   switch (obj->which()) {
     case W::INT: return w.intValue();
     case W::NONE:

@@ -417,12 +417,35 @@ ObjRef ObjectWalker::walkTuple(PyObject* o) {
   Py_ssize_t n = PyTuple_GET_SIZE(o);
   if (n > budget_.maxContainer)
     return memoize(o, opaque(o, "budget: huge container (" + std::to_string(n) + " items)", false));
+  if (ObjRef cls = userContainerClass(o)) {
+    // An instance of a user's tuple subclass (Dynamo's UserDefinedTupleVariable): an
+    // object of its own with its class, not an interned plain tuple.
+    auto obj = newObject(o);
+    std::vector<ObjRef> items;
+    for (Py_ssize_t i = 0; i < n; ++i) items.push_back(walk(PyTuple_GET_ITEM(o, i)));
+    auto tuple = obj.builder.initTuple(static_cast<unsigned>(items.size()));
+    for (unsigned i = 0; i < items.size(); ++i) tuple.set(i, items[i]);
+    obj.builder.setCls(cls);
+    return obj.ref;
+  }
   if (!inProgressTuples_.insert(o).second) return opaque(o, "cycle through a tuple", false);
   std::vector<ObjRef> items;
   items.reserve(static_cast<size_t>(n));
   for (Py_ssize_t i = 0; i < n; ++i) items.push_back(walk(PyTuple_GET_ITEM(o, i)));
   inProgressTuples_.erase(o);
   return memoize(o, eb_.tuple(items));
+}
+
+// The class of an instance of a subclass of tuple, list, set or frozenset defined in Python
+// (a heap type: not a C structseq such as torch.return_types, whose instances Dynamo
+// reads as tuples), walked; 0 for the exact builtin types. Dynamo wraps such an instance
+// as UserDefined{Tuple,List,Set}Variable, not as the plain container.
+ObjRef ObjectWalker::userContainerClass(PyObject* o) {
+  PyTypeObject* type = Py_TYPE(o);
+  if (type == &PyTuple_Type || type == &PyList_Type || type == &PySet_Type ||
+      type == &PyFrozenSet_Type || !(type->tp_flags & Py_TPFLAGS_HEAPTYPE))
+    return 0;
+  return walkPart(reinterpret_cast<PyObject*>(type));
 }
 
 ObjRef ObjectWalker::walkList(PyObject* o) {
@@ -435,8 +458,10 @@ ObjRef ObjectWalker::walkList(PyObject* o) {
   std::vector<ObjRef> items;
   for (Py_ssize_t i = 0; i < PyList_GET_SIZE(copy.get()); ++i)
     items.push_back(walk(PyList_GET_ITEM(copy.get(), i)));
+  ObjRef cls = userContainerClass(o);
   auto list = obj.builder.initList(static_cast<unsigned>(items.size()));
   for (unsigned i = 0; i < items.size(); ++i) list.set(i, items[i]);
+  obj.builder.setCls(cls);
   return obj.ref;
 }
 
@@ -498,19 +523,26 @@ ObjRef ObjectWalker::walkSet(PyObject* o) {
     return memoize(o, opaque(o, "set copy failed", false));
   }
   bool frozen = PyFrozenSet_Check(o);
+  // A user's subclass is an object of its own with its class (frozensets are otherwise
+  // interned by content).
+  const bool subclass = Py_TYPE(o) != &PySet_Type && Py_TYPE(o) != &PyFrozenSet_Type &&
+                        (Py_TYPE(o)->tp_flags & Py_TPFLAGS_HEAPTYPE);
   std::vector<ObjRef> refs;
   trace::EventBuilder::NewObject obj{0, schema::Object::Builder(nullptr)};
-  if (!frozen) obj = newObject(o);
+  if (!frozen || subclass) obj = newObject(o);
   for (Py_ssize_t i = 0; i < PyList_GET_SIZE(items.get()); ++i)
     refs.push_back(walk(PyList_GET_ITEM(items.get(), i)));
   auto fill = [&](capnp::List<uint32_t>::Builder list) {
     for (unsigned i = 0; i < refs.size(); ++i) list.set(i, refs[i]);
   };
-  if (frozen) {
+  if (frozen && !subclass) {
     fill(eb_.scratch().initFrozenset(static_cast<unsigned>(refs.size())));
     return memoize(o, eb_.intern());
   }
-  fill(obj.builder.initSet(static_cast<unsigned>(refs.size())));
+  ObjRef cls = userContainerClass(o);
+  fill(frozen ? obj.builder.initFrozenset(static_cast<unsigned>(refs.size()))
+              : obj.builder.initSet(static_cast<unsigned>(refs.size())));
+  obj.builder.setCls(cls);
   return obj.ref;
 }
 

@@ -142,6 +142,7 @@ class ObjectWalker {
   ObjRef walkDict(PyObject* o);
   ObjRef walkNamespaceDict(PyObject* o);
   ObjRef walkSet(PyObject* o);
+  ObjRef userContainerClass(PyObject* o);
   ObjRef walkCode(PyObject* o);
   ObjRef walkFunction(PyObject* o);
   ObjRef walkCell(PyObject* o);

@@ -72,3 +72,37 @@ def test_tensor_match_of_a_size_specialised_to_a_constant_is_that_constant(recor
     rec = record(fn, (torch.randn(5),), (torch.randn(8),))
     assert len(rec.events) == 2
     assert "size=[8] stride=[1]" in _tensor_match(rec, "L['x']", 1)
+
+
+def test_user_container_subclasses_keep_their_class(record):
+    """Instances of a user's subclass of list, tuple, set or frozenset carry their class
+    (Dynamo wraps them as UserDefined{List,Tuple,Set}Variable); plain containers and C
+    structseqs (torch.return_types, which Dynamo reads as tuples) do not."""
+    import torch
+
+    class L(list):
+        pass
+
+    class T(tuple):
+        pass
+
+    class S(set):
+        pass
+
+    class F(frozenset):
+        pass
+
+    def fn(l, t, s, f, plain, mx):
+        return l[0] + t[0] + len(s) + len(f) + plain[0] + mx.values
+
+    x = torch.ones(2)
+    args = (L([x]), T((x,)), S({1}), F({2}), [x], torch.max(torch.ones(2, 3), 1))
+    rec = record(fn, args)
+    for name, kind, cls in [("l", "list", "L"), ("t", "tuple", "T"), ("s", "set", "S"),
+                            ("f", "frozenset", "F")]:
+        o = rec.local(name)
+        assert o["which"] == kind, o
+        assert rec.obj(o["cls"])["class"]["qualname"].endswith(cls), rec.obj(o["cls"])
+    assert rec.local("plain").get("cls", 0) == 0
+    mx = rec.local("mx")
+    assert mx.get("cls", 0) == 0, mx
