@@ -464,6 +464,13 @@ bool ShapeEnv::evaluate(const Relation& relIn) {
       op = RelOp::kLe;
   }
   int64_t num = -c;  // s OP num / a
+  if (num % a != 0) {
+    // _refine_ranges refines integer symbols by integer bounds only: try_solve gives
+    // s OP num/a, a fraction (5 <= 2*s: s >= 5/2), and the range stays. The guard is kept
+    // as issued (printed "5 <= 2*s0", not "3 <= s0").
+    guards_.push_back(guard);
+    return value;
+  }
   auto raiseLower = [&](int64_t v) {
     if (!s.lower || v > *s.lower) s.lower = v;
   };

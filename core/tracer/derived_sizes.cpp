@@ -11,6 +11,7 @@
 namespace dynrr::tracer {
 
 using symbolic::Expr;
+using symbolic::Relation;
 using symbolic::RelOp;
 
 namespace {
@@ -211,16 +212,29 @@ std::optional<Expr> computeSliceIndex(TracingContext& ctx, const Expr& size, con
 std::optional<Expr> computeSliceIndexGuarded(TracingContext& ctx, const Expr& size,
                                              const Expr& idx) {
   auto& env = ctx.output.shapeEnv();
-  auto in = env.guardAll({{idx, RelOp::kGe, Expr(0)}, {idx, RelOp::kLe, size}});
+  // `index <= size` as Python evaluates it: an int index against a SymInt size is the
+  // reflected SymInt.__ge__ (Ge(size, index), printed "2*s0 >= 5"); a SymInt index keeps
+  // its side.
+  auto rel = [](const Expr& a, RelOp op, const Expr& b) -> Relation {
+    if (!a.isConstant() || b.isConstant()) return {a, op, b};
+    switch (op) {
+      case RelOp::kLe: return {b, RelOp::kGe, a};
+      case RelOp::kGe: return {b, RelOp::kLe, a};
+      case RelOp::kLt: return {b, RelOp::kGt, a};
+      case RelOp::kGt: return {b, RelOp::kLt, a};
+      default: return {b, op, a};
+    }
+  };
+  auto in = env.guardAll({rel(idx, RelOp::kGe, Expr(0)), rel(idx, RelOp::kLe, size)});
   if (!in) return std::nullopt;
   if (*in) return idx;
-  auto neg = env.guardAll({{idx, RelOp::kLt, Expr(0)}, {idx, RelOp::kGe, -size}});
+  auto neg = env.guardAll({rel(idx, RelOp::kLt, Expr(0)), rel(idx, RelOp::kGe, -size)});
   if (!neg) return std::nullopt;
   if (*neg) return idx + size;
-  auto below = env.guardAll({{idx, RelOp::kLt, -size}});
+  auto below = env.guardAll({rel(idx, RelOp::kLt, -size)});
   if (!below) return std::nullopt;
   if (*below) return Expr(0);
-  auto above = env.guardAll({{idx, RelOp::kGt, size}});
+  auto above = env.guardAll({rel(idx, RelOp::kGt, size)});
   if (!above) return std::nullopt;
   if (*above) return size;
   env.markUnsupported("a slice index resolved by sym_min / sym_max (" + idx.str() + ")");
