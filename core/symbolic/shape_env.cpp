@@ -700,9 +700,51 @@ void ShapeEnv::checkDivisible(const Expr& e) {
   }
 }
 
+namespace {
+// try_solve's division by a common factor: s0*s1 - 4*s0 == 0 is s1 - 4 == 0 when every
+// term holds the positive symbols of `common` (a size symbol is never 0). The reduced
+// expression, or `diff` itself when the terms share no such factor.
+Expr divideCommonPositiveFactor(const Expr& diff, const Assumptions& assume) {
+  std::map<std::string, int> common;
+  bool first = true;
+  for (const auto& [mono, a] : diff.terms()) {
+    if (mono.empty()) return diff;  // a constant term: no common symbol
+    std::map<std::string, int> powers(mono.begin(), mono.end());
+    if (first) {
+      common = powers;
+      first = false;
+      continue;
+    }
+    for (auto it = common.begin(); it != common.end();) {
+      auto p = powers.find(it->first);
+      if (p == powers.end()) {
+        it = common.erase(it);
+      } else {
+        it->second = std::min(it->second, p->second);
+        ++it;
+      }
+    }
+  }
+  for (auto it = common.begin(); it != common.end();)
+    it = assume.positive(it->first) ? std::next(it) : common.erase(it);
+  if (common.empty() || diff.terms().size() < 2) return diff;
+  Expr out(0);
+  for (const auto& [mono, a] : diff.terms()) {
+    Expr term(a);
+    for (const auto& [name, power] : mono) {
+      auto c = common.find(name);
+      for (int k = power - (c == common.end() ? 0 : c->second); k > 0; --k)
+        term = term * Expr::symbol(name);
+    }
+    out = out + term;
+  }
+  return out;
+}
+}  // namespace
+
 void ShapeEnv::guardEquality(const Relation& guard) {
   guards_.push_back(guard);
-  Expr diff = guard.lhs - guard.rhs;  // diff == 0
+  Expr diff = divideCommonPositiveFactor(guard.lhs - guard.rhs, *this);  // diff == 0
   auto free = diff.freeSymbols();
   // Linear with unit coefficients: sum(a_i * s_i) + c, a_i = +-1 (or any a for one symbol).
   std::map<std::string, int64_t> coeff;

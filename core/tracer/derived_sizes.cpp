@@ -510,6 +510,50 @@ void registerCatSizes(TracingContext& ctx, const std::string& op,
   recordInferredSize(ctx, out.sizes[static_cast<size_t>(dim)], sum);
 }
 
+bool specialiseOnViewNumel(TracingContext& ctx, const std::string& op,
+                           const std::vector<fake::MetaArg>& args, const std::string& error) {
+  if (ctx.symbolBase == 0 || args.size() < 2 ||
+      error.find("is invalid for input of size") == std::string::npos)
+    return false;
+  std::string_view name = baseName(op);
+  if (name != "view" && name != "reshape") return false;
+  const auto* in = args[0].get<fake::TensorMeta>();
+  if (!in) return false;
+  std::vector<int64_t> shape;
+  auto take = [&](const fake::MetaArg& a) {
+    const auto* v = a.get<std::int64_t>();
+    if (!v) return false;
+    shape.push_back(*v);
+    return true;
+  };
+  if (const auto* seq = args[1].get<fake::ArgSeq>(); seq && args.size() == 2) {
+    for (const auto& item : seq->items)
+      if (!take(item)) return false;
+  } else {
+    for (size_t i = 1; i < args.size(); ++i)
+      if (!take(args[i])) return false;
+  }
+  auto product = [&](const std::vector<int64_t>& sizes) -> std::optional<Expr> {
+    Expr p(1);
+    for (int64_t v : sizes) {
+      if (v < 0) return std::nullopt;  // -1: infer_size's other path
+      auto e = sizeExpr(ctx, v);
+      if (!e || Expr::productStaysUnexpanded(p, *e)) return std::nullopt;
+      p = p * *e;
+    }
+    return p;
+  };
+  auto numel = product(in->sizes);
+  auto requested = product(shape);
+  if (!numel || !requested || (numel->isConstant() && requested->isConstant())) return false;
+  // infer_size: torch._check(numel == newsize), true on the hints; the equality's
+  // replacement (s1 -> 4 for s0*s1 == 4*s0) specialises the sizes the view then sees.
+  auto& env = ctx.output.shapeEnv();
+  const size_t replacements = env.replacementOrder().size();
+  if (!env.evaluate({*numel, RelOp::kEq, *requested})) return false;
+  return env.replacementOrder().size() > replacements;
+}
+
 void registerViewSizes(TracingContext& ctx, const std::string& op,
                        const std::vector<fake::MetaArg>& args, const fake::MetaValue& result) {
   if (ctx.symbolBase == 0 || args.empty() || !result.is<fake::TensorMeta>()) return;

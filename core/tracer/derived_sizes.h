@@ -80,6 +80,12 @@ std::optional<symbolic::Expr> computeSliceIndex(TracingContext& ctx, const symbo
 // After a view / reshape / flatten: the size it inferred (a -1, the flattened dims) is the
 // quotient or product of the input's size expressions, as the meta function computes it
 // with sympy (FloorDiv(8*s77, 4) is 2*s77), recorded when it is exact.
+// A view or reshape whose meta function refused the stand-ins' shape: infer_size's
+// torch._check(numel == newsize) on the symbolic sizes, evaluated (true on the hints) and
+// solved (s0*s1 == 4*s0 replaces s1 by 4). True when it made a replacement: the caller
+// specialises the arguments and runs the meta function again.
+bool specialiseOnViewNumel(TracingContext& ctx, const std::string& op,
+                           const std::vector<fake::MetaArg>& args, const std::string& error);
 void registerViewSizes(TracingContext& ctx, const std::string& op,
                        const std::vector<fake::MetaArg>& args, const fake::MetaValue& result);
 // After torch.cat: its size along the joined dim is the sum of the inputs' size

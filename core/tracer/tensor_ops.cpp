@@ -772,6 +772,11 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
     result = fake::callOp(metaCall, margs, mkw, fctx);
     if (result) tx.context().unresolvedClash.clear();
   }
+  if (!result && metaCall == metaOp &&
+      specialiseOnViewNumel(tx.context(), metaOp, margs, result.error().message())) {
+    specialiseArgs();
+    result = fake::callOp(metaCall, margs, mkw, fctx);
+  }
   const bool specialised = !unspecialised.empty();
   if (result && metaCall == metaOp) {
     if (Status s = checkSymIntArgs(metaOp, args, kwargs, margs, mkw, fctx, *result); !s)
