@@ -171,6 +171,18 @@ bool eventRefsInRange(schema::CompileEvent::Reader event, ObjRef limit, std::str
   return ok(event.getReference().getGeneratedCode(), "generated code");
 }
 
+// Every pointer of a chunk's message, and every field the schema reaches, checked once
+// (field_walk.h): after this no read a consumer makes can fail. Null when valid.
+std::optional<std::string> malformed(kj::ArrayPtr<const capnp::word> words, ChunkRoot root,
+                                     const capnp::ReaderOptions& ro) {
+  uint64_t budget = words.size() * 8 + 1024;
+  WireFault fault =
+      checkMessage(words, root, WalkLimits{ro.traversalLimitInWords, ro.nestingLimit}, budget);
+  if (!fault) return std::nullopt;
+  return std::string(": malformed Cap'n Proto message: ") + fault.what + " (segment " +
+         std::to_string(fault.segment) + ", word " + std::to_string(fault.word) + ")";
+}
+
 }  // namespace
 
 TraceReader::TraceReader(std::unique_ptr<State> state) : state_(std::move(state)) {}
@@ -309,20 +321,10 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
     ro.nestingLimit = options.nestingLimit;
     std::string bad;
     kj::ArrayPtr<const capnp::word> wordsIn(reinterpret_cast<const capnp::word*>(payload), words);
-    // Every pointer of the message, and every field the schema reaches, checked once
-    // (field_walk.h): no read a consumer makes can fail after this.
-    auto walk = [&](ChunkRoot root) -> std::optional<Error> {
-      uint64_t budget = words * 8 + 1024;
-      WireFault fault = checkMessage(wordsIn, root,
-                                     WalkLimits{ro.traversalLimitInWords, ro.nestingLimit}, budget);
-      if (!fault) return std::nullopt;
-      return Error(at() + ": malformed Cap'n Proto message: " + fault.what + " (segment " +
-                   std::to_string(fault.segment) + ", word " + std::to_string(fault.word) + ")");
-    };
     try {
       auto message = std::make_unique<capnp::FlatArrayMessageReader>(wordsIn, ro);
       if (isHeader) {
-        if (auto e = walk(ChunkRoot::kTraceHeader)) return std::move(*e);
+        if (auto bad = malformed(wordsIn, ChunkRoot::kTraceHeader, ro)) return Error(at() + *bad);
         auto header = message->getRoot<schema::TraceHeader>();
         if (header.getMinReaderVersion() > kReaderVersion) {
           return Error(at() + ": trace format version " +
@@ -339,7 +341,7 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
         st->header = header;
         haveHeader = true;
       } else {
-        if (auto e = walk(ChunkRoot::kEventChunk)) return std::move(*e);
+        if (auto bad = malformed(wordsIn, ChunkRoot::kEventChunk, ro)) return Error(at() + *bad);
         auto chunk = message->getRoot<schema::EventChunk>();
         // Every object a writer stores takes at least one word; a list of zero-sized
         // structs (which Cap'n Proto accepts at no cost) would amplify a few bytes into
