@@ -304,9 +304,23 @@ class Walk {
     return segs_[t.segment].begin + t.start + offset;
   }
   bool knownSegment(uint32_t id) const { return id < segCount_ && segs_[id].words > 0; }
-  int64_t clamp(uint32_t segment, int64_t start) const;
+  // WirePointer::target / farTarget: an offset leading outside its segment reads as the
+  // segment's end, where only an object of zero words is in bounds (capnp's checkOffset).
+  int64_t clamp(uint32_t segment, int64_t start) const {
+    auto words = static_cast<int64_t>(segs_[segment].words);
+    return start < 0 || start > words ? words : start;
+  }
 
-  bool resolve(const uint64_t* ref, uint32_t seg, Target& t);
+  // Most pointers are near: their target is computed in line, far ones out of line.
+  [[gnu::always_inline]] bool resolve(const uint64_t* ref, uint32_t seg, Target& t) {
+    uint64_t w = *ref;
+    if ((lower(w) & 3) != kFarKind) [[likely]] {
+      t = {w, seg, clamp(seg, (ref - segs_[seg].begin) + 1 + offsetOf(w))};
+      return true;
+    }
+    return resolveFar(ref, seg, t);
+  }
+  [[gnu::noinline]] bool resolveFar(const uint64_t* ref, uint32_t seg, Target& t);
   bool generic(const uint64_t* ref, uint32_t seg, int s);
   bool genericList(const Target& t, const uint64_t* ref, uint32_t seg, int s);
   bool genericElements(const Elements& e, int s);
@@ -328,22 +342,11 @@ class Walk {
   WireFault fault_;
 };
 
-// WirePointer::target / farTarget: an offset leading outside its segment reads as the
-// segment's end, where only an object of zero words is in bounds (capnp's checkOffset).
-int64_t Walk::clamp(uint32_t segment, int64_t start) const {
-  auto words = static_cast<int64_t>(segs_[segment].words);
-  return start < 0 || start > words ? words : start;
-}
-
 // WireHelpers::followFars: a far pointer's landing pad must be in a known segment and in
 // bounds; a double-far's pad is a far pointer naming the object's segment, followed by
 // the object's tag.
-bool Walk::resolve(const uint64_t* ref, uint32_t seg, Target& t) {
+bool Walk::resolveFar(const uint64_t* ref, uint32_t seg, Target& t) {
   uint64_t w = *ref;
-  if ((lower(w) & 3) != kFarKind) {
-    t = {w, seg, clamp(seg, (ref - segs_[seg].begin) + 1 + offsetOf(w))};
-    return true;
-  }
   uint32_t id = upper(w);
   if (!knownSegment(id)) return fail("Message contains far pointer to unknown segment.", seg, ref);
   auto pos = static_cast<int64_t>(lower(w) >> 3);
