@@ -7,7 +7,7 @@
 // Reading = open from memory (framing, checksums, header), then walk every event (frame
 // inputs, graphs and their nodes, guards) and every object of the heap, checked.
 //
-// Usage: trace_bench [--trace FILE]... [--traces DIR] [google benchmark flags]
+// Usage: trace_bench [--trace FILE]... [--traces DIR]... [google benchmark flags]
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -139,7 +139,9 @@ int main(int argc, char** argv) {
     if ((file || dir) && i + 1 < argc) {
       std::filesystem::path p = argv[++i];
       TraceSet set;
-      set.label = (dir ? "dir:" : "file:") + p.filename().string();
+      // A directory is named with its parent (dir:corpus/traces, dir:bench/traces).
+      set.label = dir ? "dir:" + (p.parent_path().filename() / p.filename()).string()
+                      : "file:" + p.filename().string();
       std::vector<std::filesystem::path> paths;
       if (dir && std::filesystem::is_directory(p)) {
         for (auto& e : std::filesystem::recursive_directory_iterator(p))

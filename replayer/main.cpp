@@ -2,8 +2,10 @@
 #include <kj/exception.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -60,11 +62,33 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
+namespace {
+
+// Ends the process once its output is flushed. With DYNRR_FAST_EXIT (the release tool,
+// replayer/CMakeLists.txt) static destructors and the heap are left to the OS: the tables
+// the core builds on first use (the op registry, method tables, the trace schema's plan)
+// are tens of thousands of objects, and tearing them down was a tenth of a one-frame
+// replay. Sanitizer and coverage builds exit normally, so leak checks and coverage see
+// everything.
+[[noreturn]] void exitWith(int code) {
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+#if defined(DYNRR_FAST_EXIT)
+  std::_Exit(code);
+#else
+  std::exit(code);
+#endif
+}
+
+}  // namespace
+
 // The last line of defence for bad input: no exception escapes to abort the process; a
 // subcommand meeting a malformed trace exits 2 with what was wrong.
 int main(int argc, char** argv) {
+  int code = dynrr::replayer::kExitBadInput;
   try {
-    return run(argc, argv);
+    code = run(argc, argv);
   } catch (const kj::Exception& e) {
     std::string what = e.getDescription().cStr();
     std::fprintf(stderr, "dynrr: bad input: malformed trace data: %s\n",
@@ -72,5 +96,5 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "dynrr: bad input: %s\n", e.what());
   }
-  return dynrr::replayer::kExitBadInput;
+  exitWith(code);
 }

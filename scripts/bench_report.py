@@ -340,7 +340,8 @@ def main() -> int:
               f"{len(compiled)} compiled events)." if per_event else "- Recorder overhead: -")
     for name, mbs, eps, ev, ob, nbytes, rt, unit in reads:
         if "dir:" in name or "file:" in name:
-            how = "from a file (mmap)" if name.startswith("BM_TraceReadFile") else "from memory"
+            how = ("from a file, as `dynrr` opens it" if name.startswith("BM_TraceReadFile")
+                   else "from memory")
             target = "target 2,000 MB/s: " + ("met" if mbs >= 2000 else "not met")
             md.append(f"- Trace read and validate {how} ({name.split('/', 1)[1]}: {ev:.0f} "
                       f"events, {ob:.0f} objects, {nbytes / 1e6:.2f} MB): **{mbs:.0f} MB/s** "

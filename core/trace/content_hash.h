@@ -14,7 +14,12 @@ struct ContentHash {
 };
 
 ContentHash hashBytes(const void* data, size_t size);
+// XXH3-64 of the bytes (the chunk checksum); the AVX2 build of it where the CPU has AVX2.
 uint64_t checksum64(const void* data, size_t size);
+
+namespace detail {
+uint64_t checksum64Avx2(const void* data, size_t size);  // x86-64 only; needs AVX2
+}  // namespace detail
 
 struct ContentHashHasher {
   size_t operator()(const ContentHash& h) const noexcept { return static_cast<size_t>(h.low); }

@@ -7,10 +7,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <optional>
 
 #include "core/support/assert.h"
 #include "core/trace/content_hash.h"
@@ -25,6 +27,9 @@ inline void noteRead(ObjRef ref) {
   if (ref > tHighestRefRead) tHighestRefRead = ref;
 }
 }  // namespace
+
+// Files up to this size are read into memory, larger ones mapped (openFile).
+constexpr uint64_t kReadBelowBytes = uint64_t{1} << 20;
 
 ObjRef highestRefRead() { return tHighestRefRead; }
 void resetHighestRefRead() { tHighestRefRead = 0; }
@@ -166,6 +171,18 @@ bool eventRefsInRange(schema::CompileEvent::Reader event, ObjRef limit, std::str
   return ok(event.getReference().getGeneratedCode(), "generated code");
 }
 
+// Every pointer of a chunk's message, and every field the schema reaches, checked once
+// (field_walk.h): after this no read a consumer makes can fail. Null when valid.
+std::optional<std::string> malformed(kj::ArrayPtr<const capnp::word> words, ChunkRoot root,
+                                     const capnp::ReaderOptions& ro) {
+  uint64_t budget = words.size() * 8 + 1024;
+  WireFault fault =
+      checkMessage(words, root, WalkLimits{ro.traversalLimitInWords, ro.nestingLimit}, budget);
+  if (!fault) return std::nullopt;
+  return std::string(": malformed Cap'n Proto message: ") + fault.what + " (segment " +
+         std::to_string(fault.segment) + ", word " + std::to_string(fault.word) + ")";
+}
+
 }  // namespace
 
 TraceReader::TraceReader(std::unique_ptr<State> state) : state_(std::move(state)) {}
@@ -189,7 +206,25 @@ Expected<TraceReader> TraceReader::openFile(const std::string& path, ReaderOptio
   auto state = std::make_unique<State>();
   state->name = path;
   state->size = static_cast<uint64_t>(st.st_size);
-  if (state->size > 0) {
+  if (state->size > 0 && state->size <= kReadBelowBytes) {
+    // A small file costs less to copy once than to map (page faults, and the unmap's
+    // TLB flush): most traces are tens of kilobytes.
+    state->owned = kj::heapArray<capnp::word>((state->size + 7) / 8);
+    auto* out = reinterpret_cast<char*>(state->owned.begin());
+    uint64_t done = 0;
+    while (done < state->size) {
+      ssize_t n = ::read(fd, out + done, state->size - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        int err = n < 0 ? errno : 0;
+        ::close(fd);
+        return Error(path + ": cannot read: " +
+                     (n < 0 ? std::strerror(err) : "the file shrank while it was read"));
+      }
+      done += static_cast<uint64_t>(n);
+    }
+    state->data = reinterpret_cast<const unsigned char*>(out);
+  } else if (state->size > 0) {
     void* m = ::mmap(nullptr, state->size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (m == MAP_FAILED) {
       int err = errno;
@@ -285,15 +320,12 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
     ro.traversalLimitInWords = std::max(options.minTraversalWords, words * options.traversalFactor);
     ro.nestingLimit = options.nestingLimit;
     std::string bad;
+    kj::ArrayPtr<const capnp::word> wordsIn(reinterpret_cast<const capnp::word*>(payload), words);
     try {
-      auto message = std::make_unique<capnp::FlatArrayMessageReader>(
-          kj::ArrayPtr<const capnp::word>(reinterpret_cast<const capnp::word*>(payload), words),
-          ro);
+      auto message = std::make_unique<capnp::FlatArrayMessageReader>(wordsIn, ro);
       if (isHeader) {
+        if (auto bad = malformed(wordsIn, ChunkRoot::kTraceHeader, ro)) return Error(at() + *bad);
         auto header = message->getRoot<schema::TraceHeader>();
-        header.totalSize();  // validates every pointer, those the schema does not reach too
-        uint64_t budget = words * 8 + 1024;
-        readEveryField(header, budget);
         if (header.getMinReaderVersion() > kReaderVersion) {
           return Error(at() + ": trace format version " +
                        std::to_string(header.getFormatVersion()) + " needs reader version " +
@@ -309,8 +341,8 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
         st->header = header;
         haveHeader = true;
       } else {
+        if (auto bad = malformed(wordsIn, ChunkRoot::kEventChunk, ro)) return Error(at() + *bad);
         auto chunk = message->getRoot<schema::EventChunk>();
-        chunk.totalSize();
         // Every object a writer stores takes at least one word; a list of zero-sized
         // structs (which Cap'n Proto accepts at no cost) would amplify a few bytes into
         // millions of heap objects.
@@ -319,9 +351,6 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
                        " objects in a chunk of " + std::to_string(words) +
                        " words (corrupt trace)");
         }
-        uint64_t budget = words * 8 + 1024;
-        size_t firstNew = st->heap.size();
-        readEveryField(chunk, budget, st->heap);
         if (chunk.getFirstObjectId() != nextId) {
           return Error(at() + ": objects start at id " + std::to_string(chunk.getFirstObjectId()) +
                        ", expected " + std::to_string(nextId));
@@ -331,9 +360,11 @@ Expected<TraceReader> TraceReader::parse(std::unique_ptr<State> st, ReaderOption
           return Error(at() + ": too many objects");
         }
         ObjRef limit = nextId + objects.size() - 1;
-        // The walk appended this chunk's objects to the heap.
-        DYNRR_ASSERT(st->heap.size() - firstNew == objects.size(), st->heap.size(), firstNew,
-                     objects.size());
+        size_t firstNew = st->heap.size();
+        if (firstNew + objects.size() > st->heap.capacity()) {
+          st->heap.reserve(std::max(firstNew + objects.size(), 2 * st->heap.capacity()));
+        }
+        for (auto object : objects) st->heap.push_back(object);
         for (unsigned i = 0; i < objects.size(); ++i) {
           if (!refsInRange(st->heap[firstNew + i], limit, bad)) {
             return Error(at() + ": object " + std::to_string(nextId + i) + ": " + bad);
