@@ -728,6 +728,11 @@ Expr divideCommonPositiveFactor(const Expr& diff, const Assumptions& assume) {
   for (auto it = common.begin(); it != common.end();)
     it = assume.positive(it->first) ? std::next(it) : common.erase(it);
   if (common.empty() || diff.terms().size() < 2) return diff;
+  // Only a factor the rest does not hold: s0*s0 - 4*s0 (a duck-sized view) stays as it is,
+  // a guard Dynamo keeps unsolved; s0*s1 - 4*s0 is s1 - 4.
+  for (const auto& [mono, a] : diff.terms())
+    for (const auto& [name, power] : mono)
+      if (auto c = common.find(name); c != common.end() && power != c->second) return diff;
   Expr out(0);
   for (const auto& [mono, a] : diff.terms()) {
     Expr term(a);
