@@ -599,6 +599,7 @@ Expected<VtPtr> Wrap::classObject() {
                                                                "torch.device",
                                                                "itertools.chain",
                                                                "itertools.islice",
+                                                               "itertools.zip_longest",
                                                                "itertools.product",
                                                                "itertools.combinations",
                                                                "itertools.permutations",

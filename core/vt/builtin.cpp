@@ -1032,6 +1032,7 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"itertools.permutations", &callItertools},
       {"itertools.chain", &callItertools},
       {"itertools.islice", &callItertools},
+      {"itertools.zip_longest", &callItertools},
       {"itertools.chain.from_iterable", &callItertools},
       {"itertools.pairwise", &callItertoolsPolyfill},
       {"itertools.accumulate", &callItertoolsPolyfill},
