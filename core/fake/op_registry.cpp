@@ -33,7 +33,9 @@ OpRegistry makeDefaultOpRegistry() {
   registerGatherOps(registry);
   registerShapeOps(registry);
   registerConvPoolOps(registry);
+  registerSpectralOps(registry);
   registerInplaceOps(registry);
+  registerInplaceViewOps(registry);
   registerSurfaceOps(registry);
   registerSurfaceMoreOps(registry);
   registerSurfaceExtraOps(registry);

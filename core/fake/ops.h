@@ -23,8 +23,11 @@ void registerEinsumOps(OpRegistry& registry);       // ops_einsum.cpp
 void registerGatherOps(OpRegistry& registry);       // ops_gather.cpp
 void registerShapeOps(OpRegistry& registry);        // ops_shape.cpp
 void registerConvPoolOps(OpRegistry& registry);     // ops_conv_pool.cpp
+void registerSpectralOps(OpRegistry& registry);     // ops_spectral.cpp
 // Wraps already registered out-of-place ops, so it runs after them.
 void registerInplaceOps(OpRegistry& registry);  // ops_inplace.cpp
+// In-place views and as_strided (after the view ops and clone).
+void registerInplaceViewOps(OpRegistry& registry);  // ops_inplace_view.cpp
 // Aliases and relatives of the ops above (forwards to them), so it runs last.
 void registerSurfaceOps(OpRegistry& registry);        // ops_surface.cpp
 void registerSurfaceMoreOps(OpRegistry& registry);    // ops_surface_more.cpp

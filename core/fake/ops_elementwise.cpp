@@ -157,6 +157,9 @@ Expected<MetaValue> unaryMeta(const OpCall& call, Unary kind, const char* kernel
       if (in->dtype == DType::kBool) {
         return opError(call, "\"abs_cpu\" not implemented for 'Bool'");
       }
+      // The magnitude of a complex tensor is real (at::abs: toRealValueType).
+      if (in->dtype == DType::kComplex64) out = DType::kFloat32;
+      if (in->dtype == DType::kComplex128) out = DType::kFloat64;
       break;
     case Unary::kNeg:
       if (in->dtype == DType::kBool) {

@@ -26,8 +26,9 @@ struct FactoryOptions {
 Expected<FactoryOptions> factoryOptions(const OpCall& call, size_t& npos) {
   // Keyword arguments the op itself handles, or that do not change the metadata.
   static const std::unordered_set<std::string> kOpKwargs = {
-      "layout", "pin_memory", "memory_format", "generator", "size", "fill_value",
-      "end",    "start",      "step",          "steps",     "n",    "m"};
+      "layout",        "pin_memory", "memory_format", "generator", "size", "fill_value",
+      "end",           "start",      "step",          "steps",     "n",    "m",
+      "window_length", "periodic",   "alpha",         "beta"};
   FactoryOptions o;
   npos = call.args.size();
   for (const auto& [k, v] : call.kwargs) {
@@ -340,6 +341,29 @@ Expected<MetaValue> eyeOp(const OpCall& call) {
   return MetaValue(std::move(out.value()));
 }
 
+// torch.hann_window / bartlett_window / blackman_window(window_length, periodic=True)
+// and hamming_window(window_length, periodic, alpha, beta): 1-d of window_length, a
+// floating dtype (the default one unless dtype= is given; window_function_checks).
+Expected<MetaValue> windowOp(const OpCall& call, size_t maxPositional) {
+  size_t npos = 0;
+  auto o = factoryOptions(call, npos);
+  if (!o) return o.error();
+  const MetaArg* n = findArg(call, 0, "window_length");
+  if (n == nullptr || !n->is<std::int64_t>() || call.args.size() > maxPositional)
+    return opError(
+        call, "expected a window function's (window_length, periodic...) in " + describeCall(call));
+  const std::int64_t len = n->as<std::int64_t>();
+  if (len < 0)
+    return opError(call, "window_length must be non-negative, got " + std::to_string(len));
+  const DType dtype = o->dtype.value_or(call.ctx.defaultDtype);
+  if (!isFloating(dtype))
+    return opError(call, "expected a floating point or complex dtype, got " +
+                             std::string(scalarTypeName(dtype)));
+  auto out = finish(call, dtype, {len}, *o);
+  if (!out) return out.error();
+  return MetaValue(std::move(out.value()));
+}
+
 // torch.linspace(start, end, steps): 1-d, the default dtype unless dtype= is given.
 Expected<MetaValue> linspaceOp(const OpCall& call) {
   size_t npos = 0;
@@ -476,6 +500,9 @@ void registerFactoryOps(OpRegistry& r) {
   r.add("torch.as_tensor", asTensorOp);
   r.add("torch.linspace", linspaceOp);
   r.add("torch.eye", eyeOp);
+  for (const char* n : {"torch.hann_window", "torch.bartlett_window", "torch.blackman_window"})
+    r.add(n, [](const OpCall& c) { return windowOp(c, 2); });
+  r.add("torch.hamming_window", [](const OpCall& c) { return windowOp(c, 4); });
   for (const char* n : {"Tensor.new_zeros", "Tensor.new_ones", "Tensor.new_empty"}) {
     r.add(n, [](const OpCall& c) { return newOp(c, false); });
   }

@@ -309,6 +309,16 @@ Expected<MetaValue> tensorAttrOp(const OpCall& call) {
     return asView(call, std::move(out));
   }
   if (name == "real" && !isComplex(t->dtype)) return asView(call, std::move(out));
+  if (name == "imag" && !isComplex(t->dtype))
+    return opError(call, "imag is not implemented for tensors with non-complex dtypes.");
+  if (name == "real" || name == "imag") {
+    // at::real / at::imag: select(-1, 0 or 1) of view_as_real, whose elements are the
+    // complex elements' halves (strides and storage offset doubled, in real units).
+    out.dtype = t->dtype == DType::kComplex128 ? DType::kFloat64 : DType::kFloat32;
+    for (auto& st : out.strides) st *= 2;
+    out.storageOffset = t->storageOffset * 2 + (name == "imag" ? 1 : 0);
+    return asView(call, std::move(out));
+  }
   return opError(call, "tensor attribute ." + name + " is not modelled");
 }
 

@@ -121,6 +121,7 @@ const std::array<Handler, 256>& dispatchTable() {
         {"CHECK_EXC_MATCH", &Ops::checkExcMatch},
         {"WITH_EXCEPT_START", &Ops::withExceptStart},
         {"LOAD_ASSERTION_ERROR", &Ops::loadAssertionError},
+        {"LOAD_BUILD_CLASS", &Ops::loadBuildClass},
     };
     std::array<Handler, 256> table{};
     for (const auto& [name, handler] : kByName) {

@@ -106,6 +106,7 @@ struct Ops {
   Status checkExcMatch();
   Status withExceptStart();
   Status loadAssertionError();
+  Status loadBuildClass();
   // ops_closure.cpp
   Status loadClosure();
   Status loadDeref();

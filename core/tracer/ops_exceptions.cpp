@@ -152,4 +152,13 @@ Status Ops::loadAssertionError() {
   return Status::success();
 }
 
+// LOAD_BUILD_CLASS: the builtin __build_class__, read through the builtins dict
+// (load_builtin_from_argval); calling it breaks (BuiltinVariable.call___build_class__).
+Status Ops::loadBuildClass() {
+  auto source = vt::Source::item(vt::Source::global("__builtins_dict___0"), "'__build_class__'");
+  tx.ctx_.output.addGuard(GuardKind::BUILTIN_MATCH, source->name());
+  tx.push(std::make_shared<vt::BuiltinVariable>("__build_class__", source));
+  return Status::success();
+}
+
 }  // namespace dynrr::tracer

@@ -80,6 +80,11 @@ struct ProtoNode {
   // The example value is an argument itself, returned unchanged (an in-place op, a no-op
   // contiguous / to): its sizes keep the symbols the shape env later fixed to constants.
   bool returnsArgument = false;
+  // An in-place op's result is its argument's FakeTensor itself: the node whose example
+  // value this node shares (the first node of that fake tensor), -1 for its own. An
+  // in-place view op rewrites the metadata of every node sharing it (their example
+  // values are one object, printed as it is at the end).
+  NodeId sharesFakeOf = -1;
   // The meta came from tensorCall, which gives meta functions the sizes the shape env had
   // fixed at that point (a stand-in left is a symbol still free then).
   bool metaSpecialised = false;

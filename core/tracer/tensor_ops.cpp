@@ -18,6 +18,7 @@
 #include "core/tracer/unbacked.h"
 #include "core/vt/autocast_mode.h"
 #include "core/vt/constant.h"
+#include "core/vt/delay_graph_break.h"
 #include "core/vt/lists.h"
 #include "core/vt/sym_node.h"
 #include "core/vt/tensor.h"
@@ -708,6 +709,41 @@ std::optional<Expected<VtPtr>> metaFailure(InstructionTranslator& tx, const std:
   return std::nullopt;
 }
 
+namespace {
+
+// An in-place op (`<name>_`, its result aliasing argument 0) returns that argument's fake
+// tensor itself: the node shares its example value. An in-place view op (unsqueeze_, t_,
+// transpose_, as_strided_ ...: ATen's `inplace_view` tag) changes that one fake tensor's
+// metadata, so every node sharing it shows the new metadata, and so do the ops on the
+// argument's tracker from now on (TensorVariable::setLiveMeta; its size()/shape answers
+// keep the metadata it was made with, as Dynamo's cached props do).
+void shareInplaceFake(OutputGraph& out, const std::string& metaOp, const vt::Args& args,
+                      const fake::MetaValue& result, NodeId node) {
+  const std::string base = metaOp.substr(metaOp.rfind('.') + 1);
+  const bool inplace = base.size() > 1 && base.back() == '_' && base[base.size() - 2] != '_';
+  if (!inplace || result.aliasOf.value_or(-1) != 0 || args.empty() ||
+      args[0]->kind() != vt::VtKind::kTensor)
+    return;
+  auto* self = static_cast<vt::TensorVariable*>(args[0].get());
+  ProtoGraph& g = out.graph();
+  const NodeId root =
+      g.node(self->node()).sharesFakeOf >= 0 ? g.node(self->node()).sharesFakeOf : self->node();
+  g.node(node).sharesFakeOf = root;
+  const auto& meta = result.as<fake::TensorMeta>();
+  const auto& before = self->meta();
+  if (!vt::isInplaceViewMethod(base) ||
+      (meta.sizes == before.sizes && meta.strides == before.strides &&
+       meta.storageOffset == before.storageOffset))
+    return;
+  for (size_t i = 0; i < g.size(); ++i) {
+    ProtoNode& n = g.node(static_cast<NodeId>(i));
+    if (static_cast<NodeId>(i) == root || n.sharesFakeOf == root) n.meta = meta;
+  }
+  self->setLiveMeta(meta);
+}
+
+}  // namespace
+
 Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
                            const std::string& metaOp, vt::Args args, vt::Kwargs kwargs) {
   // Realised up front: a lazy value may turn out to be a SymInt.
@@ -806,6 +842,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   if (result->is<fake::TensorMeta>()) {
     const auto& meta = result->as<fake::TensorMeta>();
     out.graph().node(node).meta = meta;
+    shareInplaceFake(out, metaOp, args, *result, node);
     return VtPtr(std::make_shared<vt::TensorVariable>(node, meta));
   }
   if (result->is<fake::ValueSeq>()) {

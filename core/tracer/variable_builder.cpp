@@ -599,6 +599,7 @@ Expected<VtPtr> Wrap::classObject() {
                                                                "torch.device",
                                                                "itertools.chain",
                                                                "itertools.islice",
+                                                               "itertools.zip_longest",
                                                                "itertools.product",
                                                                "itertools.combinations",
                                                                "itertools.permutations",
@@ -664,6 +665,12 @@ Expected<VtPtr> Wrap::classObject() {
     // TorchCtxManagerClassVariable, matched by class.
     guard(GuardKind::CLASS_MATCH, srcName);
     return VtPtr(std::make_shared<vt::ProfilerRecordFunctionVariable>(true, source));
+  }
+  if ((cmod == "torch.autograd.profiler" || cmod == "torch.profiler.profiler") &&
+      std::string(c.getQualname().cStr()) == "profile") {
+    // TorchCtxManagerClassVariable of torch.profiler.profile, matched by class.
+    guard(GuardKind::CLASS_MATCH, srcName);
+    return VtPtr(std::make_shared<vt::ProfilerContextVariable>(true, source));
   }
   if (cmod == "torch.autograd.grad_mode" &&
       std::string(c.getQualname().cStr()) == "inference_mode") {
@@ -860,6 +867,13 @@ Expected<VtPtr> Wrap::function() {
                                                                  qualname, source));
     }
   }
+  // A torch.compile'd function (its compile wrapper keeps the function in
+  // _torchdynamo_inline): Dynamo traces it through polyfills.getattr_and_trace, or
+  // getattr_and_trace_no_nested_graph_breaks under torch._dynamo.disable_nested_graph_breaks
+  // (guards on the polyfill module's torch and the inner function's globals), not modelled.
+  if (vt::findAttr(f.getAttrs(), "_torchdynamo_inline"))
+    return unsupported("a torch.compile'd function called from compiled code (" + qualname +
+                       ": WrapperUserFunctionVariable over _torchdynamo_inline)");
   // is_utils_checkpoint: torch.utils.checkpoint.checkpoint is the
   // tag_activation_checkpoint higher-order operator (build_checkpoint_variable), with no
   // guard.

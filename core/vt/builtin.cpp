@@ -932,6 +932,19 @@ Expected<VtPtr> callDir(Tx& tx, const std::string&, Args& args) {
                             "argument types ['Tensor'] (has_kwargs False)");
 }
 
+// call___build_class__ (a class statement inside traced code): with
+// config.enable_trace_load_build_class off (the default) it always breaks.
+Expected<VtPtr> callBuildClass(Tx& tx, const std::string&, Args&) {
+  for (auto kv : tx.context().trace.configOf(tx.context().event).getOthers())
+    if (std::string_view(kv.getKey().cStr()) == "enable_trace_load_build_class" &&
+        std::string_view(kv.getValue().cStr()) != "False")
+      return unsupported("__build_class__ under config.enable_trace_load_build_class");
+  return tracer::graphBreak(tx, "Invalid call to __build_class__",
+                            "Cannot trace class definition: the class body function is "
+                            "unsupported or the base class argument are not compile-time "
+                            "constants");
+}
+
 // BuiltinVariable has no handler for print (reorderable_logging_functions is empty).
 Expected<VtPtr> callPrint(Tx& tx, const std::string&, Args&) {
   return tracer::graphBreak(tx, "Failed to trace builtin operator",
@@ -942,6 +955,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
   static const std::unordered_map<std::string, Handler> kTable = {
       {"super", &callSuper},
       {"dir", &callDir},
+      {"__build_class__", &callBuildClass},
       {"locals", &callLocals},
       {"vars", &callLocals},
       {"iter", &callIter},
@@ -1018,6 +1032,7 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"itertools.permutations", &callItertools},
       {"itertools.chain", &callItertools},
       {"itertools.islice", &callItertools},
+      {"itertools.zip_longest", &callItertools},
       {"itertools.chain.from_iterable", &callItertools},
       {"itertools.pairwise", &callItertoolsPolyfill},
       {"itertools.accumulate", &callItertoolsPolyfill},

@@ -306,8 +306,80 @@ Expected<VtPtr> callIslice(Tx& tx, Args& args, Kwargs& kwargs) {
 }
 }  // namespace
 
+// itertools.zip_longest(*iterables, fillvalue=None): Dynamo substitutes
+// polyfills.itertools.zip_longest, a generator inlined. Its reads guard the result: list,
+// map, iter and len as it starts; the enumerate polyfill (CLASS_MATCH, and its isinstance
+// and int) and next for each row, StopIteration when an iterator runs out, tuple for each
+// row yielded, and, when an iterator runs out while another is still active (any call
+// with two iterables or more), itertools.repeat through the polyfill module's `itertools`
+// global: the frame's own itertools module found again (DUPLICATE_INPUT, the attribute
+// read through the first source). Over sequences of constants consumed in full (list(),
+// a for loop) the rows are computed at once; tensors and iterators are not modelled.
+Expected<VtPtr> callZipLongest(Tx& tx, Args& args, Kwargs& kwargs) {
+  VtPtr fill = ConstantVariable::make(NoneValue{});
+  for (auto& [k, v] : kwargs) {
+    if (k != "fillvalue") return notModelled();
+    fill = v;
+  }
+  kwargs.clear();
+  auto& out = tx.context().output;
+  auto builtin = [&](GuardKind kind, const char* name) {
+    out.addGuard(kind, std::string("G['__builtins_dict___0']['") + name + "']");
+  };
+  std::vector<std::vector<VtPtr>> pools;
+  size_t rows = 0;
+  for (const auto& a : args) {
+    auto src = tx.realize(a);
+    if (!src) return src.error();
+    VtKind k = (*src)->kind();
+    const ConstantVariable* c = asConstant(*src);
+    if (!(k == VtKind::kTuple || k == VtKind::kList || k == VtKind::kRange || (c && c->asStr())))
+      return unsupported("itertools.zip_longest over a " + (*src)->pythonTypeName() +
+                         " (the polyfill's lazy iteration is not modelled)");
+    auto items = iterItems(tx, *src);
+    if (!items) return items.error();
+    for (const auto& item : *items)
+      if (item->kind() != VtKind::kConstant)
+        return unsupported("itertools.zip_longest over a " + item->pythonTypeName() +
+                           " item (name hints of the lazy polyfill)");
+    rows = std::max(rows, items->size());
+    pools.push_back(std::move(*items));
+  }
+  for (const char* b : {"list", "map", "iter", "len"}) builtin(GuardKind::BUILTIN_MATCH, b);
+  std::vector<VtPtr> result;
+  if (!pools.empty()) {
+    builtin(GuardKind::CLASS_MATCH, "enumerate");
+    for (const char* b : {"isinstance", "int", "next", "StopIteration"})
+      builtin(GuardKind::BUILTIN_MATCH, b);
+    if (rows > 0) builtin(GuardKind::BUILTIN_MATCH, "tuple");
+    if (pools.size() >= 2) {
+      const std::string mod = "G['__import_torch_dot__dynamo_dot_polyfills_dot_itertools']";
+      out.addGuard(GuardKind::MODULE_MATCH, mod);
+      std::string first;
+      for (const auto& [id, v] : tx.context().objectsByIdentity) {
+        auto* m = dynamic_cast<const ModuleVariable*>(v.get());
+        if (m && m->name() == "itertools" && m->source()) first = m->source()->name();
+      }
+      if (first.empty()) {
+        out.addGuard(GuardKind::MODULE_MATCH, mod + ".itertools");
+        out.addGuard(GuardKind::CLASS_MATCH, mod + ".itertools.repeat");
+      } else {
+        out.addGuard(GuardKind::DUPLICATE_INPUT, mod + ".itertools");
+        out.addGuard(GuardKind::CLASS_MATCH, first + ".repeat");
+      }
+    }
+  }
+  for (size_t i = 0; i < rows; ++i) {
+    std::vector<VtPtr> row;
+    for (const auto& pool : pools) row.push_back(i < pool.size() ? pool[i] : fill);
+    result.push_back(makeTuple(std::move(row)));
+  }
+  return VtPtr(std::make_shared<ListIteratorVariable>(std::move(result)));
+}
+
 Expected<VtPtr> callItertools(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
   if (name == "itertools.islice") return callIslice(tx, args, kwargs);
+  if (name == "itertools.zip_longest") return callZipLongest(tx, args, kwargs);
   if (name == "itertools.chain" || name == "itertools.chain.from_iterable") {
     if (!kwargs.empty()) return notModelled();
     VtPtr outer;

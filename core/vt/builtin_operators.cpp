@@ -13,6 +13,7 @@
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/data_ptr.h"
+#include "core/vt/dicts.h"
 #include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/numpy_ndarray.h"
@@ -439,6 +440,7 @@ Expected<VtPtr> applyOperator(Tx& tx, const std::string& op, Args args) {
       !(asUserObject(a) && asUserObject(b) && !(identityEq(a) && identityEq(b)))) {
     return BuiltinVariable::call(tx, base == "eq" ? "operator.is_" : "operator.is_not", {a, b});
   }
+  if (auto r = dictRichCompare(tx, base, a, b)) return std::move(*r);
   auto isView = [](const VtPtr& v) {
     const SequenceVariable* sv = asSequence(v);
     return sv && !sv->viewType().empty();

@@ -123,6 +123,22 @@ Expected<VtPtr> ProfilerRecordFunctionVariable::exit(Tx&, Args) {
   return ConstantVariable::make(NoneValue{});
 }
 
+// TorchCtxManagerClassVariable.call_function: profile(...) is a ProfilerContextVariable,
+// its arguments unread.
+Expected<VtPtr> ProfilerContextVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
+  if (!isClass_) return VariableTracker::callFunction(tx, std::move(args), std::move(kwargs));
+  return VtPtr(std::make_shared<ProfilerContextVariable>(false));
+}
+
+Expected<VtPtr> ProfilerContextVariable::enter(Tx&) {
+  if (isClass_) return unsupported("a with statement on the class torch.profiler.profile");
+  return shared_from_this();
+}
+
+Expected<VtPtr> ProfilerContextVariable::exit(Tx&, Args) {
+  return ConstantVariable::make(NoneValue{});
+}
+
 // TorchCtxManagerClassVariable.call_function: inference_mode(mode=True), the mode a
 // constant bool given by position (Dynamo asserts no keywords); the flag
 // config.fake_tensor_disable_inference_mode comes from the recording.

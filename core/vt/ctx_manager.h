@@ -129,6 +129,27 @@ class ProfilerRecordFunctionVariable final : public ContextWrappingVariable {
   bool isClass_;
 };
 
+// torch.profiler.profile / torch.autograd.profiler.profile (ProfilerContextVariable): the
+// class (isClass) and the manager calling it makes, whatever its arguments (Dynamo ignores
+// them, with a warning). A nullcontext whose __enter__ gives the manager itself; no node.
+class ProfilerContextVariable final : public ContextWrappingVariable {
+ public:
+  explicit ProfilerContextVariable(bool isClass, SourcePtr source = nullptr)
+      : ContextWrappingVariable(VtKind::kNullContext, std::move(source), MutationType::kImmutable),
+        isClass_(isClass) {}
+  std::string className() const override { return "ProfilerContextVariable"; }
+  std::string pythonTypeName() const override { return isClass_ ? "type" : "profile"; }
+  std::string describe() const override {
+    return isClass_ ? "torch.profiler.profile (class)" : "profile()";
+  }
+  Expected<VtPtr> callFunction(Tx& tx, Args args, Kwargs kwargs) override;
+  Expected<VtPtr> enter(Tx& tx) override;
+  Expected<VtPtr> exit(Tx& tx, Args args) override;
+
+ private:
+  bool isClass_;
+};
+
 // torch.inference_mode (InferenceModeVariable, and TorchCtxManagerClassVariable for the
 // class): inference_mode(mode=True) makes the manager; entering it is an
 // _enter_inference_mode(mode) node and exiting an _exit_inference_mode(<enter node>)

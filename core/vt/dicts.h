@@ -124,4 +124,10 @@ inline DictVariable* asDict(const VtPtr& v) {
   return v && v->kind() == VtKind::kDict ? static_cast<DictVariable*>(v.get()) : nullptr;
 }
 
+// == / != of two dicts (polyfills.dict___eq__) or of a dict_keys view and a set or
+// dict_keys view (polyfills.dictview_richcompare), with the guards of the inlined
+// polyfill (dict_richcompare.cpp); nullopt when the operands are neither.
+std::optional<Expected<VtPtr>> dictRichCompare(Tx& tx, const std::string& base, const VtPtr& a,
+                                               const VtPtr& b);
+
 }  // namespace dynrr::vt

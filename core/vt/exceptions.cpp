@@ -31,6 +31,9 @@ const std::map<std::string, std::string>& exceptionBases() {
          "ImportError", "LookupError", "MemoryError", "NameError", "OSError", "ReferenceError",
          "RuntimeError", "StopAsyncIteration", "StopIteration", "SyntaxError", "SystemError",
          "TypeError", "ValueError", "Warning"});
+    // ExceptionGroup(BaseExceptionGroup, Exception): its first base here, the second in
+    // builtinExceptionIsSubclass.
+    add("BaseExceptionGroup", {"ExceptionGroup"});
     add("ArithmeticError", {"FloatingPointError", "OverflowError", "ZeroDivisionError"});
     add("ImportError", {"ModuleNotFoundError"});
     add("LookupError", {"IndexError", "KeyError"});
@@ -56,12 +59,13 @@ const std::map<std::string, std::string>& exceptionBases() {
 }  // namespace
 
 const char* builtinExceptionBase(const std::string& name) {
-  // ExceptionGroup (two bases) and the OSError aliases are left out: not modelled.
+  // The OSError aliases (EnvironmentError, IOError) are left out: not modelled.
   auto it = exceptionBases().find(name);
   return it == exceptionBases().end() ? nullptr : it->second.c_str();
 }
 
 bool builtinExceptionIsSubclass(const std::string& name, const std::string& base) {
+  if (name == "ExceptionGroup" && base == "Exception") return true;  // its second base
   std::string k = name;
   for (int depth = 0; depth < 16 && !k.empty(); ++depth) {
     if (k == base) return true;

@@ -93,6 +93,38 @@ Expected<std::optional<std::vector<VtPtr>>> constantItems(SequenceVariable& self
   return std::optional<std::vector<VtPtr>>(std::move(out));
 }
 
+// polyfills.index(self, item), inlined when an item or the needle is no constant:
+// `for i, elem in islice(enumerate(self), 0, None): if elem is item or elem == item`. Its
+// reads guard the result: itertools.islice (imported inside the polyfill:
+// G['__import_itertools'].islice) and the builtins enumerate, slice, int and isinstance
+// its islice polyfill reaches. `is` holds for the same tracker or one tensor node; `==`
+// is modelled between constants (a tensor's == is a graph op whose truth breaks).
+Expected<std::optional<size_t>> polyfillIndex(SequenceVariable& self, Tx& tx, const VtPtr& needle) {
+  auto& out = tx.context().output;
+  out.addGuard(guards::GuardKind::CLASS_MATCH, "G['__import_itertools'].islice");
+  for (const char* b : {"int", "slice", "isinstance"})
+    out.addGuard(guards::GuardKind::BUILTIN_MATCH,
+                 std::string("G['__builtins_dict___0']['") + b + "']");
+  out.addGuard(guards::GuardKind::CLASS_MATCH, "G['__builtins_dict___0']['enumerate']");
+  auto sameTensor = [](const VtPtr& a, const VtPtr& b) {
+    return a->kind() == VtKind::kTensor && b->kind() == VtKind::kTensor &&
+           static_cast<const TensorVariable&>(*a).node() ==
+               static_cast<const TensorVariable&>(*b).node();
+  };
+  for (size_t i = 0; i < self.items().size(); ++i) {
+    auto elem = tx.realize(self.items()[i]);
+    if (!elem) return elem.error();
+    if (elem->get() == needle.get() || sameTensor(*elem, needle)) return std::optional<size_t>(i);
+    if ((*elem)->kind() != VtKind::kConstant || needle->kind() != VtKind::kConstant)
+      return unsupported(self.pythonTypeName() + ".index comparing a " + (*elem)->pythonTypeName() +
+                         " with a " + needle->pythonTypeName() +
+                         " (polyfills.index's elem == item)");
+    auto eq = constEquals(*elem, needle);
+    if (eq && *eq) return std::optional<size_t>(i);
+  }
+  return std::optional<size_t>();
+}
+
 // Where the first item equal to `x` is (BaseListVariable.call_method("index") over
 // constants: list.index of the Python constants).
 Expected<std::optional<size_t>> constantIndex(SequenceVariable& self, Tx& tx, const VtPtr& x) {
@@ -100,9 +132,7 @@ Expected<std::optional<size_t>> constantIndex(SequenceVariable& self, Tx& tx, co
   if (!items) return items.error();
   auto needle = tx.realize(x);
   if (!needle) return needle.error();
-  if (!*items || (*needle)->kind() != VtKind::kConstant)
-    return unsupported(self.pythonTypeName() +
-                       ".index over values that are not constants (polyfills.index)");
+  if (!*items || (*needle)->kind() != VtKind::kConstant) return polyfillIndex(self, tx, *needle);
   for (size_t i = 0; i < (*items)->size(); ++i) {
     auto eq = constEquals((**items)[i], *needle);
     if (eq && *eq) return std::optional<size_t>(i);

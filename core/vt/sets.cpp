@@ -2,9 +2,11 @@
 #include "core/vt/sets.h"
 
 #include "core/tracer/instruction_translator.h"
+#include "core/tracer/variable_builder.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/functions.h"
+#include "core/vt/lists.h"
 #include "core/vt/misc.h"
 #include "core/vt/tensor.h"
 #include "core/vt/user_defined.h"
@@ -140,6 +142,55 @@ Expected<std::vector<VtPtr>> SetVariable::itemsOf(Tx& tx, const VtPtr& other) co
   return other->unpackVarSequence(tx);
 }
 
+// Arguments that are dict key views (not Python constants when the dict holds
+// tensors, so SetVariable.call_method inlines the method's polyfill) of constant keys.
+bool allKeyViews(Tx& tx, const Args& args) {
+  for (const auto& a : args) {
+    auto r = tx.realize(a);
+    if (!r) return false;
+    const SequenceVariable* s = asSequence(*r);
+    if (!s || s->viewType() != "dict_keys") return false;
+    for (const auto& k : s->items())
+      if (k->kind() != VtKind::kConstant) return false;
+  }
+  return !args.empty();
+}
+
+// The global reads of polyfills.set_union and set_intersection
+// (torch/_dynamo/polyfills/__init__.py): the builtins all and any (polyfilled: ID_MATCH),
+// len, set and isinstance, the polyfill module's Iterable and Hashable (collections.abc)
+// and, for union, its set_update. (difference, symmetric_difference and isdisjoint over a
+// key view were seen to differ in guards the core does not reproduce yet, e.g. the
+// TENSOR_MATCH of an input held only by the dict: still refused.)
+Status guardSetMethodPolyfill(Tx& tx, const std::string& name) {
+  using guards::GuardKind;
+  auto& ctx = tx.context();
+  auto& out = ctx.output;
+  auto builtin = [&](GuardKind kind, const char* b) {
+    out.addGuard(kind, std::string("G['__builtins_dict___0']['") + b + "']");
+  };
+  const std::string poly = "__import_torch_dot__dynamo_dot_polyfills";
+  out.addGuard(GuardKind::MODULE_MATCH, Source::global(poly)->name());
+  for (const char* abc : {"Iterable", "Hashable"}) {
+    auto src = Source::moduleAttr(Source::global(poly), abc);
+    if (trace::ObjRef ref = tracer::VariableBuilder::findRecorded(
+            ctx, "class", std::string("collections.abc.") + abc)) {
+      auto v = tracer::VariableBuilder::wrap(ctx, ref, src);
+      if (!v) return v.error();
+    } else {
+      out.addGuard(GuardKind::CLASS_MATCH, src->name());
+    }
+  }
+  builtin(GuardKind::BUILTIN_MATCH, "isinstance");
+  builtin(GuardKind::ID_MATCH, "all");
+  builtin(GuardKind::ID_MATCH, "any");
+  builtin(GuardKind::BUILTIN_MATCH, "len");
+  builtin(GuardKind::BUILTIN_MATCH, "set");
+  if (name == "union")
+    out.addGuard(GuardKind::CLOSURE_MATCH, Source::global(poly)->name() + ".set_update");
+  return Status::success();
+}
+
 // set.update (and set(iterable), |=) inlines polyfills.set_update, whose only global
 // read is the builtin `len`.
 void guardSetUpdatePolyfill(Tx& tx) {
@@ -170,9 +221,13 @@ Expected<VtPtr> SetVariable::algebra(Tx& tx, const std::string& name, const Args
       if (!r) return r.error();
       constantArgs = (*r)->isPythonConstant();
     }
-    if (!constantArgs || !(fastForm || updateForm))
+    if (!constantArgs && (name == "union" || name == "intersection") && !frozen_ &&
+        allKeyViews(tx, args)) {
+      if (Status st = guardSetMethodPolyfill(tx, name); !st) return st.error();
+    } else if (!constantArgs || !(fastForm || updateForm)) {
       return unsupported("set." + name + " (Dynamo inlines polyfills.set_" + name +
                          ", not modelled)");
+    }
   }
   if (name == "update" || (updateForm && !fromOperator)) guardSetUpdatePolyfill(tx);
   if ((name == "issubset" || name == "issuperset") && !fromOperator && args.size() == 1 &&

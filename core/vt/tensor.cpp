@@ -267,6 +267,46 @@ Expected<VtPtr> metadataMethod(Tx& tx, const fake::TensorMeta& meta, NodeId node
   return unsupported("tensor." + name + "() with these arguments");
 }
 
+// The autograd attributes Dynamo refuses or answers by name (method_attr_retain_grad,
+// method_attr_grad_fn, .grad_dtype's generic handling); nullopt for the others.
+std::optional<Expected<VtPtr>> autogradAttr(Tx& tx, const TensorVariable& t,
+                                            const std::string& name) {
+  // method_attr_retain_grad: reading .retain_grad at all is Unsupported (raised from
+  // LOAD_ATTR, outside break_graph_if_unsupported).
+  if (name == "retain_grad")
+    return Expected<VtPtr>(
+        tracer::stepGraphBreak(tx, "Tensor.retain_grad() with AOTDispatcher",
+                               "`Tensor.retain_grad()` does not work with AOTDispatcher."));
+  // try_generic_attr_handling of .grad_dtype: a getattr node whose example value is a
+  // torch.dtype (never None) makes wrap_fx_proxy raise Unsupported from LOAD_ATTR.
+  if (name == "grad_dtype")
+    return Expected<VtPtr>(
+        tracer::stepGraphBreak(tx, "torch.* op returned non-Tensor",
+                               "torch.* ops that return a non-Tensor cannot be traced into "
+                               "the Dynamo FX graph output"));
+  // method_attr_grad_fn: None for a tensor without a grad_fn (a Python constant: no
+  // TYPE_MATCH); Unsupported for one with a grad_fn (has_grad_fn of the example value: a
+  // tensor computed while tracing that requires grad, or a graph input whose recorded
+  // grad_fn is set).
+  if (name == "grad_fn") {
+    bool hasGradFn = t.meta().requiresGrad;
+    if (t.recorded()) {
+      auto rec = tx.context().trace.object(t.recorded());
+      if (!rec || rec->which() != schema::Object::Which::TENSOR)
+        return Expected<VtPtr>(Error("tensor missing from the trace"));
+      hasGradFn = rec->getTensor().getGradFn().size() != 0;
+    } else if (t.source()) {
+      return Expected<VtPtr>(unsupported("grad_fn of a sourced tensor that was not recorded"));
+    }
+    if (!hasGradFn) return Expected<VtPtr>(ConstantVariable::make(NoneValue{}));
+    return Expected<VtPtr>(
+        tracer::stepGraphBreak(tx, "Tensor with grad_fn()",
+                               "Dynamo does not support tracing tensors with a grad_fn "
+                               "directly."));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
@@ -307,7 +347,8 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
                               "torch._C._autograd._get_data_attr", {self()}, {});
   }
   // try_generic_attr_handling: getset attributes become getattr(t, name) nodes.
-  if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real")
+  if (name == "T" || name == "mT" || name == "H" || name == "mH" || name == "real" ||
+      name == "imag")
     return tracer::tensorCall(tx, false, "getattr", "getattr",
                               {self(), ConstantVariable::make(name)}, {});
   // try_generic_attr_handling on a getset attribute whose fake value is a Python bool or int:
@@ -333,22 +374,25 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
       if (!numel) return numel;
       if (auto k = constantInt(*numel)) value = int64_t{*k * fake::elementSize(meta_.dtype)};
     }
+    // Named tensors are not modelled (the recorder gives none): .name is None, a getattr
+    // node whose example value is None (wrap_fx_proxy's ConstantVariable(None)).
+    if (name == "name") value = NoneValue{};
     if (value) {
       auto& out = tx.context().output;
       NodeId n = out.callFunction(
           "getattr", {tracer::GraphArg::ofNode(node_), tracer::GraphArg::ofConstant(name)}, {});
       if (const bool* b = std::get_if<bool>(&*value))
         out.graph().node(n).exampleText = *b ? "bool True" : "bool False";
-      else
-        out.graph().node(n).exampleText = "int " + std::to_string(std::get<int64_t>(*value));
+      else if (const int64_t* i = std::get_if<int64_t>(&*value))
+        out.graph().node(n).exampleText = "int " + std::to_string(*i);
       return ConstantVariable::make(*value);
     }
   }
+  if (auto r = autogradAttr(tx, *this, name)) return std::move(*r);
   // The other getset attributes of torch.Tensor (all_tensor_attrs' GetSetDescriptors):
   // try_generic_attr_handling puts a getattr node in the graph whose example value is no
   // tensor for most of them; not modelled, named rather than taken for a bound method.
   static const std::unordered_set<std::string> kUnmodelled = {"grad",
-                                                              "imag",
                                                               "grad_fn",
                                                               "_version",
                                                               "grad_dtype",
@@ -366,7 +410,6 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
                                                               "is_xpu",
                                                               "itemsize",
                                                               "layout",
-                                                              "name",
                                                               "nbytes",
                                                               "output_nr",
                                                               "retains_grad",

@@ -33,9 +33,19 @@ class TensorVariable : public VariableTracker {
   // overwrite_tensor_vt_proxy: a higher-order operator's output replaces the node of the
   // tracker its function returned, in place (every holder of the tracker sees it).
   void setNode(NodeId node) { node_ = node; }
-  const fake::TensorMeta& meta() const { return meta_; }
+  // The fake tensor's metadata now: what ops on the tensor compute with. After an
+  // in-place view op (unsqueeze_, t_, ...) it differs from the metadata the tracker was
+  // made with, which Dynamo's TensorVariable keeps for size(), shape, dim(), stride()
+  // (its specialised props are read once, at creation): the attribute handlers read
+  // meta_, as Dynamo does.
+  const fake::TensorMeta& meta() const { return live_ ? *live_ : meta_; }
+  // An in-place view op changed the fake tensor's sizes, strides or storage offset.
+  void setLiveMeta(fake::TensorMeta meta) { live_ = std::move(meta); }
   // requires_grad_() on the tracker's fake tensor (functorch's _set_tensor_requires_grad).
-  void setRequiresGrad(bool on) { meta_.requiresGrad = on; }
+  void setRequiresGrad(bool on) {
+    meta_.requiresGrad = on;
+    if (live_) live_->requiresGrad = on;
+  }
   // The recorded tensor a graph input was wrapped from (0 for a value made while tracing).
   trace::ObjRef recorded() const { return recorded_; }
   void setRecorded(trace::ObjRef r) { recorded_ = r; }
@@ -74,6 +84,7 @@ class TensorVariable : public VariableTracker {
                       std::vector<std::pair<size_t, int64_t>>& patches);
 
   NodeId node_;
+  std::optional<fake::TensorMeta> live_;  // set by setLiveMeta
   fake::TensorMeta meta_;
   trace::ObjRef recorded_ = 0;
   bool nameHintSet_ = false;

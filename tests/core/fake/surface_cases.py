@@ -254,3 +254,45 @@ case("surface/Tensor.dequantize", "Tensor.dequantize", S(3, 4))
 case("surface/Tensor.module_load", "Tensor.module_load", S(3, 4), S(3, 4, dt=torch.float64))
 case("surface/Tensor.module_load/assign", "Tensor.module_load", S(3, 4), S(3, 4, rg=True),
      assign=True)
+# ops_inplace_view.cpp: in-place views (self returned with the view's metadata), as_strided
+# and as_strided_scatter.
+for op, shape, args in [("unsqueeze_", (3, 4), (0,)), ("unsqueeze_", (3, 4), (-1,)),
+                        ("squeeze_", (3, 1, 4), ()), ("squeeze_", (3, 1, 4), (1,)),
+                        ("t_", (3, 4), ()), ("transpose_", (2, 3, 4), (0, 2)),
+                        ("swapaxes_", (3, 4), (1, 0)), ("swapdims_", (2, 3, 4), (-1, 0))]:
+    case("surface/Tensor.%s/%s" % (op, "x".join(map(str, shape)) + "_" + "_".join(map(str, args))),
+         "Tensor." + op, S(*shape), *args)
+case("surface/Tensor.t_/T", "Tensor.t_", S(3, 4, lay="T"))
+for p in ("torch.", "Tensor."):
+    case("surface/%sas_strided" % p, p + "as_strided", S(3, 4, rg=True), (2, 2), (1, 2))
+    case("surface/%sas_strided/offset" % p, p + "as_strided", S(3, 4), (2, 3), (4, 1), 1)
+    case("surface/%sas_strided_scatter" % p, p + "as_strided_scatter", S(3, 4), S(2, rg=True),
+         (2,), (1,))
+    case("surface/%sas_strided_scatter/T" % p, p + "as_strided_scatter", S(3, 4, lay="T"),
+         S(2, 2), (2, 2), (1, 3), 1)
+case("surface/Tensor.as_strided_", "Tensor.as_strided_", S(3, 4), (2, 3), (3, 1))
+case("surface/Tensor.as_strided_/offset", "Tensor.as_strided_", S(3, 4), (2, 2), (1, 2), 2)
+case("surface/getattr/real_c64", "getattr", S(3, 2, dt=torch.complex64), "real")
+case("surface/getattr/imag_c64", "getattr", S(3, 2, dt=torch.complex64, lay="T"), "imag")
+case("surface/getattr/imag_c128", "getattr", S(4, dt=torch.complex128, rg=True), "imag")
+# ops_spectral.cpp: stft / istft; ops_factory.cpp: the window functions.
+case("surface/Tensor.stft", "Tensor.stft", S(64), 16, hop_length=4, window=S(16),
+     return_complex=True)
+case("surface/Tensor.stft/batched", "Tensor.stft", S(2, 64, rg=True), 16, hop_length=4,
+     window=S(16), return_complex=True)
+case("surface/Tensor.stft/no_center", "Tensor.stft", S(50), 8, center=False, onesided=False,
+     return_complex=True)
+case("surface/Tensor.stft/win_length", "Tensor.stft", S(40, dt=torch.float64), 16, 5, 8,
+     return_complex=True)
+case("surface/Tensor.istft", "Tensor.istft", S(9, 17, dt=torch.complex64), 16, hop_length=4,
+     window=S(16), length=64)
+case("surface/Tensor.istft/batched", "Tensor.istft", S(2, 9, 17, dt=torch.complex64), 16,
+     hop_length=4, window=S(16))
+case("surface/Tensor.istft/c128", "Tensor.istft", S(5, 7, dt=torch.complex128), 8)
+for w in ("hann_window", "bartlett_window", "blackman_window", "hamming_window"):
+    case("surface/torch.%s" % w, "torch." + w, 16)
+    case("surface/torch.%s/args" % w, "torch." + w, 7, False, dtype=torch.float64,
+         requires_grad=True)
+case("surface/torch.hamming_window/alpha", "torch.hamming_window", 8, True, 0.5, 0.5)
+case("surface/Tensor.abs/c64", "Tensor.abs", S(9, 17, dt=torch.complex64, lay="T"))
+case("surface/torch.abs/c128", "torch.abs", S(4, dt=torch.complex128, rg=True))

@@ -32,7 +32,14 @@ TEST(Exceptions, BuiltinHierarchy) {
   EXPECT_FALSE(builtinExceptionIsSubclass("Exception", "KeyError"));
   EXPECT_TRUE(isBuiltinExceptionClass("StopIteration"));
   EXPECT_FALSE(isBuiltinExceptionClass("len"));
-  EXPECT_FALSE(isBuiltinExceptionClass("ExceptionGroup"));  // two bases: not modelled
+  // ExceptionGroup(BaseExceptionGroup, Exception): both bases, BaseExceptionGroup not an
+  // Exception.
+  EXPECT_TRUE(isBuiltinExceptionClass("ExceptionGroup"));
+  EXPECT_TRUE(builtinExceptionIsSubclass("ExceptionGroup", "BaseExceptionGroup"));
+  EXPECT_TRUE(builtinExceptionIsSubclass("ExceptionGroup", "Exception"));
+  EXPECT_TRUE(builtinExceptionIsSubclass("ExceptionGroup", "BaseException"));
+  EXPECT_FALSE(builtinExceptionIsSubclass("BaseExceptionGroup", "Exception"));
+  EXPECT_FALSE(builtinExceptionIsSubclass("BaseExceptionGroup", "ExceptionGroup"));
 }
 
 TEST(Exceptions, BuiltinExceptionValue) {
