@@ -52,6 +52,8 @@ def _tracing_ns(ev: dict) -> int:
     """Dynamo's own time for an event: dynamoNs (the whole _compile call) minus backendNs
     (the backend's compile inside it). Every trace this script writes times the backend."""
     if not ev.get("backendTimed"):
+        if ev["dynamoNs"] == 0:  # declined before Dynamo traced (ConvertFrameAssert)
+            return 0
         raise SystemExit("bench_dynamo: a trace without backend time (recorder too old?)")
     return max(ev["dynamoNs"] - ev["backendNs"], 0)
 

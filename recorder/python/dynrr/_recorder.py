@@ -600,7 +600,7 @@ class Recorder:
                                               None, state, read)
                 from torch._dynamo.resume_execution import TORCH_DYNAMO_RESUME_IN_PREFIX
                 meta = {"compile_id": "", "status": status, "status_reason": str(reason),
-                        "dynamo_ns": 0, "recompile_reasons": [],
+                        "dynamo_ns": 0, "backend_ns": 0, "recompile_reasons": [],
                         "is_resume": code.co_name.startswith(TORCH_DYNAMO_RESUME_IN_PREFIX),
                         "recorder_ns": time.perf_counter_ns() - t0}
                 _, _, truncated = self._writer.finish_event(meta, {}, None)
