@@ -513,6 +513,48 @@ void registerCatSizes(TracingContext& ctx, const std::string& op,
   recordInferredSize(ctx, out.sizes[static_cast<size_t>(dim)], sum);
 }
 
+namespace {
+
+// The product of the sizes' expressions in [first, last): none when a size has no
+// expression or is -1 (infer_size's other path), or when sympy would keep the product
+// unexpanded. Used by view/reshape/flatten's size bookkeeping.
+std::optional<Expr> sizeProduct(const TracingContext& ctx, fake::Shape::const_iterator first,
+                                fake::Shape::const_iterator last) {
+  Expr p(1);
+  for (; first != last; ++first) {
+    if (*first < 0) return std::nullopt;
+    auto e = sizeExpr(ctx, *first);
+    if (!e || Expr::productStaysUnexpanded(p, *e)) return std::nullopt;
+    p = p * *e;
+  }
+  return p;
+}
+
+std::optional<Expr> sizeProduct(const TracingContext& ctx, const fake::Shape& sizes) {
+  return sizeProduct(ctx, sizes.begin(), sizes.end());
+}
+
+// The shape a view/reshape asks for, as ints: `x.view(a, b)` or `x.view((a, b))`; none
+// when an item is not an int.
+std::optional<fake::Shape> viewShapeArgs(const std::vector<fake::MetaArg>& args) {
+  fake::Shape shape;
+  auto take = [&](const fake::MetaArg& a) {
+    const auto* v = a.get<std::int64_t>();
+    if (v) shape.push_back(*v);
+    return v != nullptr;
+  };
+  if (const auto* seq = args.size() == 2 ? args[1].get<fake::ArgSeq>() : nullptr) {
+    for (const auto& item : seq->items)
+      if (!take(item)) return std::nullopt;
+  } else {
+    for (size_t i = 1; i < args.size(); ++i)
+      if (!take(args[i])) return std::nullopt;
+  }
+  return shape;
+}
+
+}  // namespace
+
 bool specialiseOnViewNumel(TracingContext& ctx, const std::string& op,
                            const std::vector<fake::MetaArg>& args, const std::string& error) {
   if (ctx.symbolBase == 0 || args.size() < 2 ||
@@ -522,32 +564,10 @@ bool specialiseOnViewNumel(TracingContext& ctx, const std::string& op,
   if (name != "view" && name != "reshape") return false;
   const auto* in = args[0].get<fake::TensorMeta>();
   if (!in) return false;
-  std::vector<int64_t> shape;
-  auto take = [&](const fake::MetaArg& a) {
-    const auto* v = a.get<std::int64_t>();
-    if (!v) return false;
-    shape.push_back(*v);
-    return true;
-  };
-  if (const auto* seq = args[1].get<fake::ArgSeq>(); seq && args.size() == 2) {
-    for (const auto& item : seq->items)
-      if (!take(item)) return false;
-  } else {
-    for (size_t i = 1; i < args.size(); ++i)
-      if (!take(args[i])) return false;
-  }
-  auto product = [&](const std::vector<int64_t>& sizes) -> std::optional<Expr> {
-    Expr p(1);
-    for (int64_t v : sizes) {
-      if (v < 0) return std::nullopt;  // -1: infer_size's other path
-      auto e = sizeExpr(ctx, v);
-      if (!e || Expr::productStaysUnexpanded(p, *e)) return std::nullopt;
-      p = p * *e;
-    }
-    return p;
-  };
-  auto numel = product(in->sizes);
-  auto requested = product(shape);
+  auto shape = viewShapeArgs(args);
+  if (!shape) return false;
+  auto numel = sizeProduct(ctx, in->sizes);
+  auto requested = sizeProduct(ctx, *shape);
   if (!numel || !requested || (numel->isConstant() && requested->isConstant())) return false;
   // infer_size: torch._check(numel == newsize), true on the hints; the equality's
   // replacement (s1 -> 4 for s0*s1 == 4*s0) specialises the sizes the view then sees.
@@ -566,15 +586,6 @@ void registerViewSizes(TracingContext& ctx, const std::string& op,
   if (!in) return;
   const auto& out = result.as<fake::TensorMeta>();
   auto& env = ctx.output.shapeEnv();
-  auto product = [&](const fake::Shape& sizes, size_t from, size_t to) -> std::optional<Expr> {
-    Expr p(1);
-    for (size_t i = from; i < to && i < sizes.size(); ++i) {
-      auto e = sizeExpr(ctx, sizes[i]);
-      if (!e || Expr::productStaysUnexpanded(p, *e)) return std::nullopt;
-      p = p * *e;
-    }
-    return p;
-  };
   auto record = [&](int64_t v, const Expr& e) { recordInferredSize(ctx, v, e); };
   if (name == "flatten") {
     // flatten(start_dim=0, end_dim=-1): the dims it merges into one.
@@ -586,30 +597,19 @@ void registerViewSizes(TracingContext& ctx, const std::string& op,
     if (start < 0) start += rank;
     if (end < 0) end += rank;
     if (rank == 0 || start < 0 || end >= rank || start > end) return;
-    auto merged = product(in->sizes, static_cast<size_t>(start), static_cast<size_t>(end) + 1);
+    auto merged = sizeProduct(ctx, in->sizes.begin() + start, in->sizes.begin() + end + 1);
     if (merged && static_cast<size_t>(start) < out.sizes.size())
       record(out.sizes[static_cast<size_t>(start)], *merged);
     return;
   }
   // view / reshape: the one dim the meta function inferred is numel // the others.
-  std::vector<int64_t> shape;
-  if (args.size() == 2 && args[1].get<fake::ArgSeq>()) {
-    for (const auto& item : args[1].get<fake::ArgSeq>()->items) {
-      const auto* v = item.get<std::int64_t>();
-      if (!v) return;
-      shape.push_back(*v);
-    }
-  } else {
-    for (size_t i = 1; i < args.size(); ++i) {
-      const auto* v = args[i].get<std::int64_t>();
-      if (!v) return;
-      shape.push_back(*v);
-    }
-  }
+  auto asked = viewShapeArgs(args);
+  if (!asked) return;
+  const fake::Shape& shape = *asked;
   if (shape.size() != out.sizes.size()) return;
   auto inferred = std::find(shape.begin(), shape.end(), -1);
   if (inferred == shape.end()) return;
-  auto numel = product(in->sizes, 0, in->sizes.size());
+  auto numel = sizeProduct(ctx, in->sizes);
   Expr others(1);
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape.begin() + static_cast<std::ptrdiff_t>(i) == inferred) continue;

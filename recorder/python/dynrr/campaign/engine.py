@@ -18,6 +18,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import os
 import signal
+import threading
 from concurrent.futures.process import BrokenProcessPool
 
 from dynrr.campaign import paths
@@ -26,6 +27,50 @@ from dynrr.campaign import paths
 def _ignore_sigint():
     # Ctrl-C is the driver's to handle: it stops the pool and writes what finished.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+_POLL_SECONDS = 0.2
+
+
+class _CtrlC:
+    """Ctrl-C taken at a safe point: while an engine waits for shards, SIGINT only sets a
+    flag, and the engine raises KeyboardInterrupt between waits (`check()`).
+
+    Raised asynchronously, KeyboardInterrupt can land inside concurrent.futures.wait()
+    after it took some futures' locks and before it released them; the pool's manager
+    thread then blocks forever on one of those locks, and the interpreter's exit joins
+    it: a campaign that wrote what finished and never exited (seen in CI, and 1 run in
+    2 here). A SIGINT that is ignored (a background job) stays ignored."""
+
+    def __init__(self):
+        self.hit = False
+        self._old = None
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            old = signal.getsignal(signal.SIGINT)
+            if old is signal.default_int_handler:
+                self._old = old
+                signal.signal(signal.SIGINT, self._take)
+        return self
+
+    def _take(self, signum, frame):
+        self.hit = True
+
+    def check(self):
+        if self.hit:
+            self.hit = False
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc):
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
+            self._old = None
+        if self.hit:  # arrived after the last check: not lost
+            self.hit = False
+            if exc[0] is None:
+                raise KeyboardInterrupt
+        return False
 
 
 class LocalEngine:
@@ -42,6 +87,10 @@ class LocalEngine:
         return [f"{r['host']} (local): {e}" for e in r["errors"]]
 
     def run(self, fn, specs):
+        with _CtrlC() as ctrl_c:
+            yield from self._run(fn, specs, ctrl_c)
+
+    def _run(self, fn, specs, ctrl_c):
         pending = dict(enumerate(specs))
         attempts = {i: 0 for i in pending}
         while pending:
@@ -52,7 +101,9 @@ class LocalEngine:
             broken = False
             try:
                 while live and not broken:
-                    done, _ = cf.wait(live, return_when=cf.FIRST_COMPLETED)
+                    ctrl_c.check()
+                    done, _ = cf.wait(live, timeout=_POLL_SECONDS,
+                                      return_when=cf.FIRST_COMPLETED)
                     for f in done:
                         live.discard(f)
                         i = futures[f]
@@ -165,6 +216,10 @@ class RayEngine:
         return errors
 
     def run(self, fn, specs):
+        with _CtrlC() as ctrl_c:
+            yield from self._run(fn, specs, ctrl_c)
+
+    def _run(self, fn, specs, ctrl_c):
         # max_retries covers a dead worker; retry_exceptions a shard whose child process
         # was killed (ShardKilled).
         remote = self.ray.remote(fn).options(num_cpus=1, max_retries=self.max_retries,
@@ -176,7 +231,9 @@ class RayEngine:
             while queue and len(self._running) < self.workers:
                 i, spec = queue.pop()
                 self._running[remote.remote(spec)] = i
-            done, _ = self.ray.wait(list(self._running), num_returns=1)
+            ctrl_c.check()
+            done, _ = self.ray.wait(list(self._running), num_returns=1,
+                                    timeout=_POLL_SECONDS)
             for ref in done:
                 i = self._running.pop(ref)
                 try:
