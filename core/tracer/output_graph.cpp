@@ -686,6 +686,12 @@ void OutputGraph::hashConsSymNode(NodeId id, NodeId next, std::map<std::string, 
       graph_.erase(id);
       return;
     }
+    // Dynamo rebuilds it from the symbol inputs (sympy_interp); keeping the call would be
+    // a graph Dynamo did not make.
+    if (replacementGap_.empty())
+      replacementGap_ = "a size read off an intermediate tensor whose expression " + e.str() +
+                        " Dynamo rebuilds from the symbol inputs with an operator the core "
+                        "does not reify";
   }
   byExpr.emplace(e.str(), id);
 }
@@ -806,7 +812,8 @@ std::optional<GraphArg> OutputGraph::reifySymExpr(const symbolic::Expr& e,
   if (auto it = byExpr.find(e.str()); it != byExpr.end()) return GraphArg::ofNode(it->second);
   symbolic::Expr::Top top = e.top();
   if (top.kind == Kind::kInteger) return GraphArg::ofConstant(top.number);
-  if (top.kind == Kind::kSymbol || top.kind == Kind::kPow) return std::nullopt;
+  if (top.kind == Kind::kSymbol) return std::nullopt;
+  if (top.kind == Kind::kPow && top.number < 2) return std::nullopt;  // (sizes: not seen)
   std::vector<GraphArg> args;
   for (const auto& a : top.args) {
     auto r = reifySymExpr(a, byExpr, before);
@@ -843,6 +850,10 @@ std::optional<GraphArg> OutputGraph::reifySymExpr(const symbolic::Expr& e,
       made = acc.node;
       break;
     }
+    case Kind::kPow:  // sympy's x*x is Pow(x, 2): pow_by_natural, `s77 ** 2`
+      args.push_back(GraphArg::ofConstant(top.number));
+      made = make("operator.pow", std::move(args), e);
+      break;
     case Kind::kFloorDiv: made = make("operator.floordiv", std::move(args), e); break;
     case Kind::kMod:
     case Kind::kPythonMod: made = make("operator.mod", std::move(args), e); break;
