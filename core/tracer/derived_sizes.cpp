@@ -577,6 +577,50 @@ bool specialiseOnViewNumel(TracingContext& ctx, const std::string& op,
   return env.replacementOrder().size() > replacements;
 }
 
+std::string standInFailureGap(const TracingContext& ctx, const std::string& op,
+                              const std::vector<fake::MetaArg>& args, const std::string& error) {
+  // A gap of the fake layer itself is not the stand-ins' doing.
+  if (ctx.symbolBase == 0 || error.find("no meta function") != std::string::npos ||
+      error.find("not modelled") != std::string::npos)
+    return "";
+  auto symbolic = [&](int64_t v) {
+    auto e = sizeExpr(ctx, v);
+    return e && !e->isConstant();
+  };
+  bool any = false;
+  for (const auto& a : args) {
+    if (const auto* t = a.get<fake::TensorMeta>())
+      any = any || std::any_of(t->sizes.begin(), t->sizes.end(), symbolic);
+    else if (const auto* v = a.get<std::int64_t>())
+      any = any || symbolic(*v);
+  }
+  if (!any) return "";
+  std::string_view name = baseName(op);
+  const auto* in = args.empty() ? nullptr : args[0].get<fake::TensorMeta>();
+  auto shape = args.empty() ? std::nullopt : viewShapeArgs(args);
+  if ((name == "view" || name == "reshape") && in && shape &&
+      error.find("is invalid for input of size") != std::string::npos) {
+    // infer_size's torch._check: numel == newsize, or numel % newsize == 0 with a -1.
+    auto numel = sizeProduct(ctx, in->sizes);
+    fake::Shape known;
+    for (int64_t v : *shape)
+      if (v != -1) known.push_back(v);
+    auto requested = sizeProduct(ctx, known);
+    const bool inferred = known.size() != shape->size();
+    std::string check = numel && requested
+                            ? (inferred ? "(" + numel->str() + ") % (" + requested->str() + ") == 0"
+                                        : numel->str() + " == " + requested->str())
+                            : std::string(inferred ? "numel % newsize == 0" : "numel == newsize");
+    return std::string(op) + ": infer_size's check " + check +
+           " holds on the hints but not on the core's stand-in sizes (a view or reshape "
+           "equation the shape env does not solve into a replacement: not modelled)";
+  }
+  return std::string(op) +
+         " on symbolic sizes: its meta function refused the core's stand-in "
+         "sizes (" +
+         error + "); the shape guards Dynamo made there are not modelled";
+}
+
 void registerViewSizes(TracingContext& ctx, const std::string& op,
                        const std::vector<fake::MetaArg>& args, const fake::MetaValue& result) {
   if (ctx.symbolBase == 0 || args.empty() || !result.is<fake::TensorMeta>()) return;

@@ -86,6 +86,12 @@ std::optional<symbolic::Expr> computeSliceIndex(TracingContext& ctx, const symbo
 // specialises the arguments and runs the meta function again.
 bool specialiseOnViewNumel(TracingContext& ctx, const std::string& op,
                            const std::vector<fake::MetaArg>& args, const std::string& error);
+// A meta function failed on arguments with symbolic sizes (Dynamo's, on real symbols,
+// did not: the frame compiled): the error comes from the stand-in values. The gap named
+// for `unsupported` (infer_size's equation for a view or reshape); "" when no argument
+// has a symbolic size.
+std::string standInFailureGap(const TracingContext& ctx, const std::string& op,
+                              const std::vector<fake::MetaArg>& args, const std::string& error);
 void registerViewSizes(TracingContext& ctx, const std::string& op,
                        const std::vector<fake::MetaArg>& args, const fake::MetaValue& result);
 // After torch.cat: its size along the joined dim is the sum of the inputs' size

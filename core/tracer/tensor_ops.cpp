@@ -705,7 +705,12 @@ std::optional<Expected<VtPtr>> metaFailure(InstructionTranslator& tx, const std:
                                           "` has a non-Tensor output whose value is dependent on "
                                           "the data of Tensor inputs."));
   }
-  if (!result) return Expected<VtPtr>(unsupported("fake tensor: " + result.error().message()));
+  if (!result) {
+    const std::string& msg = result.error().message();
+    if (std::string gap = standInFailureGap(tx.context(), metaOp, margs, msg); !gap.empty())
+      return Expected<VtPtr>(unsupported("dynamic shapes: " + gap));
+    return Expected<VtPtr>(unsupported("fake tensor: " + msg));
+  }
   return std::nullopt;
 }
 
