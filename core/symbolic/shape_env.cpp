@@ -690,13 +690,23 @@ void ShapeEnv::guardWithAtoms(const Relation& guard) {
 
 void ShapeEnv::checkDivisible(const Expr& e) {
   if (divisible_.empty() || !e.hasAtoms()) return;
+  // ShapeEnv.simplify turns FloorDiv(a, b) whose Mod(a, b) is known 0 into CleanDiv(a, b):
+  // a FloorDiv subclass with FloorDiv's evaluation, printers (_print_CleanDiv) and value
+  // ranges (interp's handler), its axioms re-simplified alike: the same decisions. Its
+  // nested rule does change the expression: FloorDiv(a, FloorDiv(a, c)) is c when both
+  // Mods are known 0.
+  auto divisible = [&](const Expr& a, const Expr& b) {
+    auto m = Expr::mod(a, b, false, this);
+    return m && m->asAtom() && divisible_.count(m->asAtom()->key);
+  };
   for (const auto& key : e.atoms()) {
     const AtomDef* a = atomOf(key);
     if (a->kind != AtomKind::kFloorDiv) continue;
-    auto m = Expr::mod(a->a, a->b, false, this);
-    if (m && m->asAtom() && divisible_.count(m->asAtom()->key))
-      markUnsupported("a FloorDiv whose Mod a guard made 0 (" + a->key +
-                      "; ShapeEnv.simplify's CleanDiv and divisibility are not modelled)");
+    const AtomDef* inner = a->b.asAtom();
+    if (!inner || inner->kind != AtomKind::kFloorDiv || !(inner->a == a->a)) continue;
+    if (divisible(a->a, a->b) && divisible(inner->a, inner->b))
+      markUnsupported("a FloorDiv by a FloorDiv of its own numerator whose Mods guards made 0 (" +
+                      a->key + "; ShapeEnv.simplify's nested division rule is not modelled)");
   }
 }
 

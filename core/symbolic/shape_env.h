@@ -137,8 +137,9 @@ class ShapeEnv final : public Assumptions {
   void guardWithAtoms(const Relation& guard);
   // _refine_ranges for one symbol of `guard`.
   void refineRange(const Relation& guard, const std::string& symbol);
-  // ShapeEnv.simplify turns FloorDiv(a, b) into CleanDiv when Mod(a, b) is divisible,
-  // which this class does not model: such an expression makes the frame unsupported.
+  // ShapeEnv.simplify's divisibility rules: FloorDiv(a, b) with Mod(a, b) known 0 becomes
+  // CleanDiv (the same decisions and text); FloorDiv(a, FloorDiv(a, c)) becoming c is not
+  // modelled: such an expression makes the frame unsupported.
   void checkDivisible(const Expr& e);
   std::string printSource(const std::string& symbol) const;
   // _maybe_guard_rel for an equality guard: a replacement when it solves for a symbol.

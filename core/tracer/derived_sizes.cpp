@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "core/tracer/instruction_translator.h"
+#include "core/tracer/symbolic_reshape.h"
 
 namespace dynrr::tracer {
 
@@ -19,8 +20,6 @@ namespace {
 // Stand-ins are base + kStandInStep*a_k (standInAt) with bases of 100003 and 200017 (replay.cpp): a
 // value this far below one is `s - k` of a slice with constant bounds.
 constexpr int64_t kOffsetReach = 50;
-// Below this a derived value could be a real size: such expressions are refused.
-constexpr int64_t kSmallest = 2000;
 
 std::string_view baseName(std::string_view op) {
   for (std::string_view prefix : {"torch.nn.functional.", "torch.", "Tensor.", "operator."}) {
@@ -182,7 +181,7 @@ Status registerDerivedSize(TracingContext& ctx, int64_t v, const Expr& e) {
   if (ctx.symbolBase == 0 || !isDerived(e)) return Status::success();
   // A value small enough to be a real size (Mod(s77, 3)) is not recorded: where it
   // sizes a tensor it reads as that number, as before.
-  if (v < kSmallest && v > -kSmallest) return Status::success();
+  if (v < kSmallestDerivedSize && v > -kSmallestDerivedSize) return Status::success();
   if (auto sym = ctx.symbolByStandIn.find(v); sym != ctx.symbolByStandIn.end()) {
     // Max(3, s77) at the stand-ins is s77's stand-in: a tensor sized by it would read
     // as s77.
@@ -513,8 +512,6 @@ void registerCatSizes(TracingContext& ctx, const std::string& op,
   recordInferredSize(ctx, out.sizes[static_cast<size_t>(dim)], sum);
 }
 
-namespace {
-
 // The product of the sizes' expressions in [first, last): none when a size has no
 // expression or is -1 (infer_size's other path), or when sympy would keep the product
 // unexpanded. Used by view/reshape/flatten's size bookkeeping.
@@ -553,8 +550,6 @@ std::optional<fake::Shape> viewShapeArgs(const std::vector<fake::MetaArg>& args)
   return shape;
 }
 
-}  // namespace
-
 bool specialiseOnViewNumel(TracingContext& ctx, const std::string& op,
                            const std::vector<fake::MetaArg>& args, const std::string& error) {
   if (ctx.symbolBase == 0 || args.size() < 2 ||
@@ -572,6 +567,8 @@ bool specialiseOnViewNumel(TracingContext& ctx, const std::string& op,
   // infer_size: torch._check(numel == newsize), true on the hints; the equality's
   // replacement (s1 -> 4 for s0*s1 == 4*s0) specialises the sizes the view then sees.
   auto& env = ctx.output.shapeEnv();
+  // Two symbols made one (k*a == k*b): symbolicReshape asks for their unification.
+  if (unifiedBy(ctx, {*numel, RelOp::kEq, *requested})) return false;
   const size_t replacements = env.replacementOrder().size();
   if (!env.evaluate({*numel, RelOp::kEq, *requested})) return false;
   return env.replacementOrder().size() > replacements;

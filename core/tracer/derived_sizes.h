@@ -31,6 +31,9 @@ class InstructionTranslator;
 // step keeps every stand-in odd, so halving one (chunk(2)) never gives two equal pieces with
 // different expressions, and keeps `s - k` (k < 50) of one symbol from reaching another's.
 constexpr int64_t kStandInStep = 102;
+// Below this a derived value could be a real size: such values are not registered as
+// their expression (a tensor sized by one reads as that number).
+constexpr int64_t kSmallestDerivedSize = 2000;
 // The stand-in of the k-th symbol of a replay (k from 0): base + kStandInStep * a_k, where
 // a_k is the Mian-Chowla sequence (1, 2, 4, 8, 13, 21, ...), a Sidon set: every sum of two
 // of its members is distinct, so the sum of two symbols' stand-ins never equals another
@@ -76,6 +79,16 @@ Status derivedSizeGuards(InstructionTranslator& tx, const std::string& op,
 // a conjunction it cannot guard, or an index sym_min / sym_max would resolve.
 std::optional<symbolic::Expr> computeSliceIndex(TracingContext& ctx, const symbolic::Expr& size,
                                                 const symbolic::Expr& index);
+
+// The product of the sizes' expressions in [first, last): none when a size has no
+// expression or is -1, or when sympy would keep the product unexpanded.
+std::optional<symbolic::Expr> sizeProduct(const TracingContext& ctx,
+                                          fake::Shape::const_iterator first,
+                                          fake::Shape::const_iterator last);
+std::optional<symbolic::Expr> sizeProduct(const TracingContext& ctx, const fake::Shape& sizes);
+// The shape a view / reshape asks for, as ints (`x.view(a, b)` or `x.view((a, b))`); none
+// when an item is not an int.
+std::optional<fake::Shape> viewShapeArgs(const std::vector<fake::MetaArg>& args);
 
 // After a view / reshape / flatten: the size it inferred (a -1, the flattened dims) is the
 // quotient or product of the input's size expressions, as the meta function computes it

@@ -15,6 +15,7 @@
 #include "core/tracer/conv_backend.h"
 #include "core/tracer/derived_sizes.h"
 #include "core/tracer/split_sizes.h"
+#include "core/tracer/symbolic_reshape.h"
 #include "core/tracer/unbacked.h"
 #include "core/vt/autocast_mode.h"
 #include "core/vt/constant.h"
@@ -818,6 +819,15 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
     specialiseArgs();
     result = fake::callOp(metaCall, margs, mkw, fctx);
   }
+  bool symbolicView = false;  // sizes and guards made by symbolicReshape
+  if (!result && metaCall == metaOp && mkw.empty()) {
+    // The stand-ins cannot satisfy the view's equations: decided on the expressions.
+    if (auto reshaped = symbolicReshape(tx.context(), metaOp, margs)) {
+      if (!*reshaped) return reshaped->error();
+      result = std::move(**reshaped);
+      symbolicView = true;
+    }
+  }
   const bool specialised = !unspecialised.empty();
   if (result && metaCall == metaOp) {
     if (Status s = checkSymIntArgs(metaOp, args, kwargs, margs, mkw, fctx, *result); !s)
@@ -833,9 +843,11 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
     specialiseMetaValue(tx.context(), *result);
     returnsArgument = keepArgumentSizes(metaOp, margs, unspecialised, *result);
   }
-  registerViewSizes(tx.context(), metaOp, margs, *result);
-  registerCatSizes(tx.context(), metaOp, margs, mkw, *result);
-  if (Status s = checkNewDerivedSizes(tx.context(), metaOp, margs, *result); !s) return s.error();
+  if (!symbolicView) {
+    registerViewSizes(tx.context(), metaOp, margs, *result);
+    registerCatSizes(tx.context(), metaOp, margs, mkw, *result);
+    if (Status s = checkNewDerivedSizes(tx.context(), metaOp, margs, *result); !s) return s.error();
+  }
   fastBinaryStrides(tx.context().symbolBase, metaOp, margs, mkw, *result);
   OutputGraph& out = tx.context().output;
   NodeId node = method ? out.callMethod(target, std::move(gargs), std::move(gkw))

@@ -1,0 +1,235 @@
+// symbolic_reshape — mirrors torch/_refs/__init__.py `_reshape_view_helper` and
+// `_reshape_view_helper_core_alg`, with torch/_prims_common/__init__.py `infer_size` and
+// the size checks of torch/_prims/__init__.py `_collapse_view_helper` / `_split_dim_meta`,
+// on size expressions: the meta function of view / reshape under dynamic shapes. Each
+// comparison on SymInts there is a Python `if` (guard_bool) or a torch._check, evaluated
+// by ShapeEnv.evaluate_expr on the hints: a guard unless the ranges decide it.
+// Only a contiguous input is modelled (is_contiguous_or_false true, every flatten a view,
+// the strides its sizes' products).
+#include "core/tracer/symbolic_reshape.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "core/tracer/derived_sizes.h"
+#include "core/tracer/instruction_translator.h"
+
+namespace dynrr::tracer {
+
+namespace {
+
+using symbolic::Expr;
+using symbolic::Relation;
+using symbolic::RelOp;
+
+// One comparison of the meta function, as Dynamo's fake tensor decides it: the shape
+// env's evaluate (a guard unless the ranges decide it), or a unification of two symbols.
+bool decide(TracingContext& ctx, const Relation& rel) {
+  if (auto pair = unifiedBy(ctx, rel)) {
+    ctx.unifyRequests.insert(*pair);
+    ctx.unifyTimes.emplace(*pair, ctx.output.graph().size());
+    return rel.op == RelOp::kEq;
+  }
+  return ctx.output.shapeEnv().evaluate(rel);
+}
+
+// The product of `sizes` (in order, as reduce(operator.mul) builds it); none when sympy
+// would keep it unexpanded.
+std::optional<Expr> product(const std::vector<Expr>& sizes) {
+  Expr p(1);
+  for (const auto& s : sizes) {
+    if (Expr::productStaysUnexpanded(p, s)) return std::nullopt;
+    p = p * s;
+  }
+  return p;
+}
+
+Error notModelled(const std::string& op, const std::string& what) {
+  return unsupported("dynamic shapes: " + op + " on symbolic sizes: " + what + " (not modelled)");
+}
+
+// prims._collapse_view_helper's stride scan over dims [start, end] of a contiguous
+// tensor: `shape[idx] != 1` and min(stride, strides[idx]) compare SymInts.
+void collapseChecks(TracingContext& ctx, const std::vector<Expr>& cur, size_t start, size_t end) {
+  std::vector<Expr> strides(cur.size(), Expr(1));
+  for (size_t i = cur.size(); i-- > 1;) strides[i - 1] = strides[i] * cur[i];
+  Expr stride = strides[end];
+  for (size_t idx = end; idx-- > start;) {
+    if (decide(ctx, {cur[idx], RelOp::kNe, Expr(1)}) &&
+        decide(ctx, {strides[idx], RelOp::kLt, stride}))
+      stride = strides[idx];
+  }
+}
+
+// _reshape_view_helper_core_alg on the sizes of a contiguous tensor: the result's sizes.
+Expected<std::vector<Expr>> coreAlgorithm(TracingContext& ctx, const std::string& op,
+                                          std::vector<Expr> cur, const std::vector<Expr>& shape) {
+  auto& env = ctx.output.shapeEnv();
+  size_t idx = 0;
+  for (const Expr& length : shape) {
+    if (idx >= cur.size()) {  // a tail unsqueeze: split_dim(last, its length)
+      if (decide(ctx, {length, RelOp::kNe, Expr(1)}))
+        return notModelled(op, "a tail dim of length " + length.str() + " (the meta raises)");
+      cur.push_back(Expr(1));
+      ++idx;
+      continue;
+    }
+    if (decide(ctx, {length, RelOp::kEq, cur[idx]})) {
+      ++idx;
+      continue;
+    }
+    Expr accum = cur[idx];
+    size_t end = idx;
+    for (;;) {
+      auto rem = Expr::mod(accum, length, false, &env);
+      if (!rem) return notModelled(op, "the remainder " + accum.str() + " % " + length.str());
+      if (!decide(ctx, {*rem, RelOp::kNe, Expr(0)})) break;
+      if (++end >= cur.size())
+        return notModelled(op,
+                           "no run of dims divisible by " + length.str() + " (the meta raises)");
+      if (Expr::productStaysUnexpanded(accum, cur[end]))
+        return notModelled(op, "a product of a sum, which sympy keeps unexpanded");
+      accum = accum * cur[end];
+    }
+    if (end != idx) {  // flatten(a_, idx, end): a view of a contiguous tensor
+      collapseChecks(ctx, cur, idx, end);
+      cur.erase(cur.begin() + static_cast<std::ptrdiff_t>(idx) + 1,
+                cur.begin() + static_cast<std::ptrdiff_t>(end) + 1);
+      cur[idx] = accum;
+    }
+    if (decide(ctx, {accum, RelOp::kNe, length})) {  // split_dim(a_, idx, length)
+      auto inner = Expr::floorDiv(accum, length, &env);
+      if (!inner) return notModelled(op, "the quotient " + accum.str() + " // " + length.str());
+      cur[idx] = length;
+      cur.insert(cur.begin() + static_cast<std::ptrdiff_t>(idx) + 1, *inner);
+    }
+    ++idx;
+  }
+  while (idx < cur.size()) {  // the tail squeezes: torch._check(a_.shape[idx] == 1)
+    if (!decide(ctx, {cur[idx], RelOp::kEq, Expr(1)}))
+      return notModelled(op, "a tail dim " + cur[idx].str() + " that is not 1 (the meta raises)");
+    cur.erase(cur.begin() + static_cast<std::ptrdiff_t>(idx));
+  }
+  return cur;
+}
+
+// infer_size(shape, numel): the -1 replaced by numel // newsize, after its checks.
+Status inferSize(TracingContext& ctx, const std::string& op, std::vector<Expr>& shape,
+                 std::optional<size_t> inferred, const Expr& numel) {
+  auto& env = ctx.output.shapeEnv();
+  std::vector<Expr> known;
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (i != inferred) known.push_back(shape[i]);
+  auto newsize = product(known);
+  if (!newsize) return notModelled(op, "a shape whose product sympy keeps unexpanded");
+  if (!inferred) {
+    if (!decide(ctx, {numel, RelOp::kEq, *newsize}))
+      return notModelled(op, "a numel " + numel.str() + " != " + newsize->str() + " on the hints");
+    return Status::success();
+  }
+  if (!decide(ctx, {*newsize, RelOp::kNe, Expr(0)}))
+    return notModelled(op, "an inferred dim over a zero-size shape");
+  auto rem = Expr::mod(numel, *newsize, false, &env);
+  if (!rem || !decide(ctx, {*rem, RelOp::kEq, Expr(0)}))
+    return notModelled(op, "the divisibility " + numel.str() + " % " + newsize->str() + " == 0");
+  auto q = Expr::floorDiv(numel, *newsize, &env);
+  if (!q) return notModelled(op, "the quotient " + numel.str() + " // " + newsize->str());
+  decide(ctx, {*q, RelOp::kGe, Expr(0)});
+  shape[*inferred] = *q;
+  return Status::success();
+}
+
+}  // namespace
+
+std::optional<std::pair<std::string, std::string>> unifiedBy(const TracingContext& ctx,
+                                                             const Relation& rel) {
+  if (rel.op != RelOp::kEq && rel.op != RelOp::kNe) return std::nullopt;
+  const auto& env = ctx.output.shapeEnv();
+  const Expr diff = env.replace(rel.lhs) - env.replace(rel.rhs);
+  if (diff.terms().size() != 2) return std::nullopt;
+  std::vector<std::string> names;
+  std::vector<int64_t> coefficients;
+  for (const auto& [mono, k] : diff.terms()) {
+    if (mono.size() != 1 || mono[0].second != 1) return std::nullopt;
+    names.push_back(mono[0].first);
+    coefficients.push_back(k);
+  }
+  if (coefficients[0] != -coefficients[1]) return std::nullopt;
+  const auto* a = env.symbol(names[0]);
+  const auto* b = env.symbol(names[1]);
+  if (!a || !b || a->unbacked || b->unbacked || a->isFloat || b->isFloat || a->hint != b->hint)
+    return std::nullopt;
+  return std::minmax(names[0], names[1]);
+}
+
+std::optional<Expected<fake::MetaValue>> symbolicReshape(TracingContext& ctx, const std::string& op,
+                                                         const std::vector<fake::MetaArg>& args) {
+  if (ctx.symbolBase == 0 || args.size() < 2 ||
+      (op != "Tensor.view" && op != "Tensor.reshape" && op != "torch.reshape"))
+    return std::nullopt;
+  const auto* in = args[0].get<fake::TensorMeta>();
+  auto asked = viewShapeArgs(args);
+  if (!in || !asked || in->dim() == 0 || asked->empty() || !in->isContiguous()) return std::nullopt;
+  auto& env = ctx.output.shapeEnv();
+  std::vector<Expr> sizes;
+  bool symbolic = false;
+  for (int64_t v : in->sizes) {
+    auto e = sizeExpr(ctx, v);
+    if (!e) return std::nullopt;
+    sizes.push_back(env.replace(*e));
+    symbolic = symbolic || !sizes.back().isConstant();
+  }
+  std::optional<size_t> inferred;
+  std::vector<Expr> shape;
+  for (size_t i = 0; i < asked->size(); ++i) {
+    const int64_t v = (*asked)[i];
+    if (v == -1 && !inferred) {
+      inferred = i;
+      shape.emplace_back(0);
+      continue;
+    }
+    auto e = v < 0 ? std::nullopt : sizeExpr(ctx, v);
+    if (!e) return std::nullopt;  // a second -1, a negative size: the meta's own error
+    shape.push_back(env.replace(*e));
+    symbolic = symbolic || !shape.back().isConstant();
+  }
+  if (!symbolic) return std::nullopt;
+  auto numel = product(sizes);
+  if (!numel) return notModelled(op, "a numel that sympy keeps unexpanded");
+  if (Status s = inferSize(ctx, op, shape, inferred, *numel); !s) return s.error();
+  if (decide(ctx, {*numel, RelOp::kEq, Expr(0)})) return notModelled(op, "a tensor of no elements");
+  // is_contiguous_or_false(a): numel() < 2, then the strides (equal as expressions).
+  decide(ctx, {*numel, RelOp::kLt, Expr(2)});
+  std::vector<Expr> out;
+  if (shape.size() == 1 && sizes.size() > 1) {
+    out = {*numel};  // nd to 1d: as_strided(a, [numel], [1])
+  } else if (shape.size() == 2 && sizes.size() == 1) {
+    out = shape;  // 1d to 2d: as_strided(a, [d0, d1], [d1, 1])
+  } else {
+    auto shapeNumel = product(shape);
+    if (!shapeNumel) return notModelled(op, "a shape whose product sympy keeps unexpanded");
+    if (!decide(ctx, {*numel, RelOp::kEq, *shapeNumel}))
+      return notModelled(op, "a numel " + numel->str() + " != " + shapeNumel->str());
+    auto alg = coreAlgorithm(ctx, op, sizes, shape);
+    if (!alg) return alg.error();
+    out = std::move(*alg);
+  }
+  if (!env.unsupported().empty()) return unsupported("dynamic shapes: " + env.unsupported());
+  fake::TensorMeta result = *in;
+  result.sizes.clear();
+  for (const auto& e : out) {
+    const Expr size = env.replace(e);
+    auto v = size.isConstant() ? std::optional<int64_t>(size.constant()) : standInValue(ctx, size);
+    if (!v || *v < 0) return notModelled(op, "a result size " + size.str() + " without a stand-in");
+    // A quotient of symbols at the stand-ins (s77 // s17 is 0 or 1) cannot stand for it.
+    if (!size.isConstant() && *v < kSmallestDerivedSize)
+      return notModelled(op, "a result size " + size.str() + " whose stand-in value (" +
+                                 std::to_string(*v) + ") is too small to stand for it");
+    if (Status s = registerDerivedSize(ctx, *v, size); !s) return s.error();
+    result.sizes.push_back(*v);
+  }
+  result.strides = fake::contiguousStrides(result.sizes);
+  return Expected<fake::MetaValue>(fake::MetaValue::view(std::move(result), 0));
+}
+
+}  // namespace dynrr::tracer
