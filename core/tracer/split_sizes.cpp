@@ -248,4 +248,42 @@ Status narrowSizeGuards(InstructionTranslator& tx, const std::string& metaOp, co
   return {};
 }
 
+std::optional<fake::MetaValue> viewOnStandIns(const TracingContext& ctx, const std::string& metaOp,
+                                              const std::vector<fake::MetaArg>& margs,
+                                              const std::string& error) {
+  const bool narrow = metaOp == "Tensor.narrow" || metaOp == "torch.narrow";
+  const bool select = metaOp == "Tensor.select" || metaOp == "torch.select";
+  if (ctx.symbolBase == 0 || !(narrow || select) || margs.size() != (narrow ? 4u : 3u) ||
+      error.find(narrow ? "exceeds dimension size" : "is out of bounds for dimension") ==
+          std::string::npos)
+    return std::nullopt;
+  const auto* t = margs[0].get<fake::TensorMeta>();
+  const auto* d = margs[1].get<std::int64_t>();
+  const auto* start = margs[2].get<std::int64_t>();
+  const auto* length = narrow ? margs[3].get<std::int64_t>() : nullptr;
+  if (!t || !d || !start || (narrow && !length) || t->sizes.empty()) return std::nullopt;
+  const int64_t dim = *d < 0 ? *d + t->dim() : *d;
+  if (dim < 0 || dim >= t->dim()) return std::nullopt;
+  const auto k = static_cast<size_t>(dim);
+  const int64_t from = *start < 0 ? *start + t->sizes[k] : *start;
+  // Only what narrowSizeGuards / selectIndexGuards decided on the expressions: a dim, start
+  // or length of size symbols.
+  auto symbolic = [&](int64_t v) {
+    auto e = sizeExpr(ctx, v);
+    return e && !e->isConstant();
+  };
+  if (from < 0 || (narrow && *length < 0) ||
+      !(symbolic(t->sizes[k]) || symbolic(*start) || (narrow && symbolic(*length))))
+    return std::nullopt;
+  fake::TensorMeta out = *t;
+  out.storageOffset += from * t->strides[k];
+  if (narrow) {
+    out.sizes[k] = *length;
+  } else {
+    out.sizes.erase(out.sizes.begin() + dim);
+    out.strides.erase(out.strides.begin() + dim);
+  }
+  return fake::MetaValue::view(std::move(out), 0);
+}
+
 }  // namespace dynrr::tracer

@@ -32,6 +32,7 @@
 namespace dynrr::tracer {
 
 class InstructionTranslator;
+struct TracingContext;
 
 // Before `metaOp` runs: when it is chunk, or split by an int, along a dim whose size is a
 // known expression over size symbols, installs the guards above, registers the pieces'
@@ -54,5 +55,13 @@ Status selectIndexGuards(InstructionTranslator& tx, const std::string& metaOp, c
 // expression is unknown, a slice index the shape env cannot resolve.
 Status narrowSizeGuards(InstructionTranslator& tx, const std::string& metaOp, const vt::Args& args,
                         const vt::Kwargs& kwargs, const std::vector<fake::MetaArg>& margs);
+// A narrow or select whose checks narrowSizeGuards / selectIndexGuards made on the size
+// expressions, refused by the fake kernel only because the stand-ins do not satisfy a
+// relation between two symbols (`s77 - 1 < s68`, guarded on the hints): the view made
+// directly (the length's stand-in along `dim`, or `dim` dropped; the storage offset moved
+// by the start's). nullopt: not that case.
+std::optional<fake::MetaValue> viewOnStandIns(const TracingContext& ctx, const std::string& metaOp,
+                                              const std::vector<fake::MetaArg>& margs,
+                                              const std::string& error);
 
 }  // namespace dynrr::tracer

@@ -821,6 +821,10 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   }
   bool symbolicView = false;  // sizes and guards made by symbolicReshape
   if (!result && metaCall == metaOp && mkw.empty()) {
+    if (auto view = viewOnStandIns(tx.context(), metaOp, margs, result.error().message()))
+      result = std::move(*view);
+  }
+  if (!result && metaCall == metaOp && mkw.empty()) {
     // The stand-ins cannot satisfy the view's equations: decided on the expressions.
     if (auto reshaped = symbolicReshape(tx.context(), metaOp, margs)) {
       if (!*reshaped) return reshaped->error();
