@@ -109,6 +109,8 @@ class ShapeEnv final : public Assumptions {
   void setIgnoreStatic(bool ignore) { ignoreStatic_ = ignore; }
 
   const std::vector<SymbolInfo>& symbols() const { return symbols_; }
+  // The guards made so far that the ranges did not imply, in the order they were made.
+  const std::vector<Relation>& guards() const { return guards_; }
   const SymbolInfo* symbol(const std::string& name) const;
   // Non-empty when a guard this class does not model was made (the frame is then
   // `unsupported` with this reason).

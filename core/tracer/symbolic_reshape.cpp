@@ -9,6 +9,7 @@
 #include "core/tracer/symbolic_reshape.h"
 
 #include <algorithm>
+#include <set>
 #include <utility>
 
 #include "core/tracer/derived_sizes.h"
@@ -22,16 +23,51 @@ using symbolic::Expr;
 using symbolic::Relation;
 using symbolic::RelOp;
 
-// One comparison of the meta function, as Dynamo's fake tensor decides it: the shape
+// The comparisons of one view / reshape, as Dynamo's fake tensor decides them: the shape
 // env's evaluate (a guard unless the ranges decide it), or a unification of two symbols.
-bool decide(TracingContext& ctx, const Relation& rel) {
-  if (auto pair = unifiedBy(ctx, rel)) {
-    ctx.unifyRequests.insert(*pair);
-    ctx.unifyTimes.emplace(*pair, ctx.output.graph().size());
-    return rel.op == RelOp::kEq;
+// A unification found after a relation between one of the two symbols and a third size
+// was evaluated (a guard, unless the ranges decided it) is a gap: Dynamo keeps that guard as it was
+// made (s27*s77 == 4*s68, then s77 made s68), where the replay with the two shared from the start
+// would solve it (s27 = 4).
+struct Decider {
+  TracingContext& ctx;
+  std::vector<std::set<std::string>> guarded;  // free symbols of the relations evaluated
+  std::string gap;
+
+  bool operator()(const Relation& rel) {
+    auto& env = ctx.output.shapeEnv();
+    if (auto pair = unifiedBy(ctx, rel)) {
+      std::vector<std::set<std::string>> related = guarded;
+      for (const auto& g : env.guards()) {  // those of earlier ops too
+        auto free = env.replace(g.lhs - g.rhs).freeSymbols();
+        related.emplace_back(free.begin(), free.end());
+      }
+      for (const auto& symbols : related) {
+        bool touches = symbols.count(pair->first) || symbols.count(pair->second);
+        bool third = std::any_of(symbols.begin(), symbols.end(), [&](const std::string& s) {
+          return s != pair->first && s != pair->second;
+        });
+        if (touches && third && gap.empty())
+          gap = "the symbols " + pair->first + " and " + pair->second +
+                " found equal after a guard relating one of them to another size was made "
+                "(Dynamo keeps that guard as made; a replay with them shared from the start "
+                "would solve it)";
+      }
+      if (gap.empty()) {  // else no replay with them shared: the frame is refused
+        ctx.unifyRequests.insert(*pair);
+        ctx.unifyTimes.emplace(*pair, ctx.output.graph().size());
+      }
+      return rel.op == RelOp::kEq;
+    }
+    // Recorded whether or not this call made the guard (specialiseOnViewNumel may have
+    // made it just before, or the ranges decide it): a conservative test.
+    std::set<std::string> symbols;
+    for (const auto& s : env.replace(rel.lhs - rel.rhs).freeSymbols()) symbols.insert(s);
+    guarded.push_back(std::move(symbols));
+    const bool value = env.evaluate(rel);
+    return value;
   }
-  return ctx.output.shapeEnv().evaluate(rel);
-}
+};
 
 // The product of `sizes` (in order, as reduce(operator.mul) builds it); none when sympy
 // would keep it unexpanded.
@@ -50,31 +86,30 @@ Error notModelled(const std::string& op, const std::string& what) {
 
 // prims._collapse_view_helper's stride scan over dims [start, end] of a contiguous
 // tensor: `shape[idx] != 1` and min(stride, strides[idx]) compare SymInts.
-void collapseChecks(TracingContext& ctx, const std::vector<Expr>& cur, size_t start, size_t end) {
+void collapseChecks(Decider& decide, const std::vector<Expr>& cur, size_t start, size_t end) {
   std::vector<Expr> strides(cur.size(), Expr(1));
   for (size_t i = cur.size(); i-- > 1;) strides[i - 1] = strides[i] * cur[i];
   Expr stride = strides[end];
   for (size_t idx = end; idx-- > start;) {
-    if (decide(ctx, {cur[idx], RelOp::kNe, Expr(1)}) &&
-        decide(ctx, {strides[idx], RelOp::kLt, stride}))
+    if (decide({cur[idx], RelOp::kNe, Expr(1)}) && decide({strides[idx], RelOp::kLt, stride}))
       stride = strides[idx];
   }
 }
 
 // _reshape_view_helper_core_alg on the sizes of a contiguous tensor: the result's sizes.
-Expected<std::vector<Expr>> coreAlgorithm(TracingContext& ctx, const std::string& op,
+Expected<std::vector<Expr>> coreAlgorithm(Decider& decide, const std::string& op,
                                           std::vector<Expr> cur, const std::vector<Expr>& shape) {
-  auto& env = ctx.output.shapeEnv();
+  auto& env = decide.ctx.output.shapeEnv();
   size_t idx = 0;
   for (const Expr& length : shape) {
     if (idx >= cur.size()) {  // a tail unsqueeze: split_dim(last, its length)
-      if (decide(ctx, {length, RelOp::kNe, Expr(1)}))
+      if (decide({length, RelOp::kNe, Expr(1)}))
         return notModelled(op, "a tail dim of length " + length.str() + " (the meta raises)");
       cur.push_back(Expr(1));
       ++idx;
       continue;
     }
-    if (decide(ctx, {length, RelOp::kEq, cur[idx]})) {
+    if (decide({length, RelOp::kEq, cur[idx]})) {
       ++idx;
       continue;
     }
@@ -83,7 +118,7 @@ Expected<std::vector<Expr>> coreAlgorithm(TracingContext& ctx, const std::string
     for (;;) {
       auto rem = Expr::mod(accum, length, false, &env);
       if (!rem) return notModelled(op, "the remainder " + accum.str() + " % " + length.str());
-      if (!decide(ctx, {*rem, RelOp::kNe, Expr(0)})) break;
+      if (!decide({*rem, RelOp::kNe, Expr(0)})) break;
       if (++end >= cur.size())
         return notModelled(op,
                            "no run of dims divisible by " + length.str() + " (the meta raises)");
@@ -92,12 +127,12 @@ Expected<std::vector<Expr>> coreAlgorithm(TracingContext& ctx, const std::string
       accum = accum * cur[end];
     }
     if (end != idx) {  // flatten(a_, idx, end): a view of a contiguous tensor
-      collapseChecks(ctx, cur, idx, end);
+      collapseChecks(decide, cur, idx, end);
       cur.erase(cur.begin() + static_cast<std::ptrdiff_t>(idx) + 1,
                 cur.begin() + static_cast<std::ptrdiff_t>(end) + 1);
       cur[idx] = accum;
     }
-    if (decide(ctx, {accum, RelOp::kNe, length})) {  // split_dim(a_, idx, length)
+    if (decide({accum, RelOp::kNe, length})) {  // split_dim(a_, idx, length)
       auto inner = Expr::floorDiv(accum, length, &env);
       if (!inner) return notModelled(op, "the quotient " + accum.str() + " // " + length.str());
       cur[idx] = length;
@@ -106,7 +141,7 @@ Expected<std::vector<Expr>> coreAlgorithm(TracingContext& ctx, const std::string
     ++idx;
   }
   while (idx < cur.size()) {  // the tail squeezes: torch._check(a_.shape[idx] == 1)
-    if (!decide(ctx, {cur[idx], RelOp::kEq, Expr(1)}))
+    if (!decide({cur[idx], RelOp::kEq, Expr(1)}))
       return notModelled(op, "a tail dim " + cur[idx].str() + " that is not 1 (the meta raises)");
     cur.erase(cur.begin() + static_cast<std::ptrdiff_t>(idx));
   }
@@ -114,27 +149,27 @@ Expected<std::vector<Expr>> coreAlgorithm(TracingContext& ctx, const std::string
 }
 
 // infer_size(shape, numel): the -1 replaced by numel // newsize, after its checks.
-Status inferSize(TracingContext& ctx, const std::string& op, std::vector<Expr>& shape,
+Status inferSize(Decider& decide, const std::string& op, std::vector<Expr>& shape,
                  std::optional<size_t> inferred, const Expr& numel) {
-  auto& env = ctx.output.shapeEnv();
+  auto& env = decide.ctx.output.shapeEnv();
   std::vector<Expr> known;
   for (size_t i = 0; i < shape.size(); ++i)
     if (i != inferred) known.push_back(shape[i]);
   auto newsize = product(known);
   if (!newsize) return notModelled(op, "a shape whose product sympy keeps unexpanded");
   if (!inferred) {
-    if (!decide(ctx, {numel, RelOp::kEq, *newsize}))
+    if (!decide({numel, RelOp::kEq, *newsize}))
       return notModelled(op, "a numel " + numel.str() + " != " + newsize->str() + " on the hints");
     return Status::success();
   }
-  if (!decide(ctx, {*newsize, RelOp::kNe, Expr(0)}))
+  if (!decide({*newsize, RelOp::kNe, Expr(0)}))
     return notModelled(op, "an inferred dim over a zero-size shape");
   auto rem = Expr::mod(numel, *newsize, false, &env);
-  if (!rem || !decide(ctx, {*rem, RelOp::kEq, Expr(0)}))
+  if (!rem || !decide({*rem, RelOp::kEq, Expr(0)}))
     return notModelled(op, "the divisibility " + numel.str() + " % " + newsize->str() + " == 0");
   auto q = Expr::floorDiv(numel, *newsize, &env);
   if (!q) return notModelled(op, "the quotient " + numel.str() + " // " + newsize->str());
-  decide(ctx, {*q, RelOp::kGe, Expr(0)});
+  decide({*q, RelOp::kGe, Expr(0)});
   shape[*inferred] = *q;
   return Status::success();
 }
@@ -171,6 +206,7 @@ std::optional<Expected<fake::MetaValue>> symbolicReshape(TracingContext& ctx, co
   auto asked = viewShapeArgs(args);
   if (!in || !asked || in->dim() == 0 || asked->empty() || !in->isContiguous()) return std::nullopt;
   auto& env = ctx.output.shapeEnv();
+  Decider decide{ctx, {}, ""};
   std::vector<Expr> sizes;
   bool symbolic = false;
   for (int64_t v : in->sizes) {
@@ -196,10 +232,10 @@ std::optional<Expected<fake::MetaValue>> symbolicReshape(TracingContext& ctx, co
   if (!symbolic) return std::nullopt;
   auto numel = product(sizes);
   if (!numel) return notModelled(op, "a numel that sympy keeps unexpanded");
-  if (Status s = inferSize(ctx, op, shape, inferred, *numel); !s) return s.error();
-  if (decide(ctx, {*numel, RelOp::kEq, Expr(0)})) return notModelled(op, "a tensor of no elements");
+  if (Status s = inferSize(decide, op, shape, inferred, *numel); !s) return s.error();
+  if (decide({*numel, RelOp::kEq, Expr(0)})) return notModelled(op, "a tensor of no elements");
   // is_contiguous_or_false(a): numel() < 2, then the strides (equal as expressions).
-  decide(ctx, {*numel, RelOp::kLt, Expr(2)});
+  decide({*numel, RelOp::kLt, Expr(2)});
   std::vector<Expr> out;
   if (shape.size() == 1 && sizes.size() > 1) {
     out = {*numel};  // nd to 1d: as_strided(a, [numel], [1])
@@ -208,12 +244,13 @@ std::optional<Expected<fake::MetaValue>> symbolicReshape(TracingContext& ctx, co
   } else {
     auto shapeNumel = product(shape);
     if (!shapeNumel) return notModelled(op, "a shape whose product sympy keeps unexpanded");
-    if (!decide(ctx, {*numel, RelOp::kEq, *shapeNumel}))
+    if (!decide({*numel, RelOp::kEq, *shapeNumel}))
       return notModelled(op, "a numel " + numel->str() + " != " + shapeNumel->str());
-    auto alg = coreAlgorithm(ctx, op, sizes, shape);
+    auto alg = coreAlgorithm(decide, op, sizes, shape);
     if (!alg) return alg.error();
     out = std::move(*alg);
   }
+  if (!decide.gap.empty()) return notModelled(op, decide.gap);
   if (!env.unsupported().empty()) return unsupported("dynamic shapes: " + env.unsupported());
   fake::TensorMeta result = *in;
   result.sizes.clear();
