@@ -194,13 +194,16 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
   }
 }
 
-// A tuple example value as compare's canonical text: a None item prints as nothing.
+// A tuple example value as compare's canonical text: a None item prints as nothing, an
+// int as "int N".
 std::string seqExampleText(const fake::ValueSeq& seq) {
   std::string text = "(";
   for (size_t i = 0; i < seq.items.size(); ++i) {
     if (i) text += ", ";
     if (seq.items[i].is<fake::TensorMeta>())
       text += vt::canonicalMeta(seq.items[i].as<fake::TensorMeta>());
+    else if (const auto* k = std::get_if<std::int64_t>(&seq.items[i].value))
+      text += "int " + std::to_string(*k);
   }
   return text + ")";
 }
@@ -857,6 +860,12 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
         anyNone = true;
         continue;
       }
+      // An int item (Tensor.dim_order's): a getitem node whose example value is the int
+      // and a ConstantVariable of it (wrap_fx_proxy_cls on an int from operator.getitem).
+      if (seq.items[i].is<int64_t>()) {
+        anyNone = true;  // the example text is needed as for None items
+        continue;
+      }
       if (!seq.items[i].is<fake::TensorMeta>())
         return unsupported(metaOp + " returning a non-tensor sequence item");
       metas.push_back(seq.items[i].as<fake::TensorMeta>());
@@ -866,6 +875,14 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
     for (size_t i = 0, t = 0; i < seq.items.size(); ++i) {
       if (seq.items[i].is<fake::NoneValue>()) {
         items.push_back(vt::ConstantVariable::make(vt::NoneValue{}));
+        continue;
+      }
+      if (const auto* k = std::get_if<int64_t>(&seq.items[i].value)) {
+        NodeId item = out.callFunction(
+            "operator.getitem",
+            {GraphArg::ofNode(node), GraphArg::ofConstant(static_cast<int64_t>(i))}, {});
+        out.graph().node(item).exampleText = "int " + std::to_string(*k);
+        items.push_back(vt::ConstantVariable::make(*k));
         continue;
       }
       NodeId item = out.callFunction(

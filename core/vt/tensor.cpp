@@ -389,12 +389,17 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
     }
   }
   if (auto r = autogradAttr(tx, *this, name)) return std::move(*r);
+  // method_attr__version: torch._dynamo.tensor_version_op._tensor_version called in the
+  // graph; its unbacked SymInt is no constant, so a sourced tensor gets TYPE_MATCH.
+  if (name == "_version") {
+    if (source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());
+    return tracer::unbackedTensorVersion(tx, node_);
+  }
   // The other getset attributes of torch.Tensor (all_tensor_attrs' GetSetDescriptors):
   // try_generic_attr_handling puts a getattr node in the graph whose example value is no
   // tensor for most of them; not modelled, named rather than taken for a bound method.
   static const std::unordered_set<std::string> kUnmodelled = {"grad",
                                                               "grad_fn",
-                                                              "_version",
                                                               "grad_dtype",
                                                               "is_cpu",
                                                               "is_ipu",
