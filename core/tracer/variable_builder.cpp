@@ -797,6 +797,10 @@ Expected<VtPtr> Wrap::callable() {
       ((module == "posix" && qualname == "fspath") || (module == "sys" && qualname == "intern")))
     return std::make_shared<vt::BuiltinVariable>(module == "sys" ? "sys.intern" : "os.fspath",
                                                  source);
+  // itertools.tee: a substitute_in_graph polyfill (a generator per copy), guarded by
+  // identity above (core/vt/builtin_itertools.cpp).
+  if (polyfilled && module == "itertools" && qualname == "tee")
+    return std::make_shared<vt::BuiltinVariable>("itertools.tee", source);
   // struct.pack / struct.unpack: polyfills with can_constant_fold_through, guarded by
   // identity above; folded on constants (core/vt/builtin_struct.cpp).
   if (polyfilled && module == "_struct" && (qualname == "pack" || qualname == "unpack"))

@@ -1044,6 +1044,7 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"itertools.count", &callItertoolsEndless},
       {"itertools.repeat", &callItertoolsEndless},
       {"itertools.cycle", &callItertoolsEndless},
+      {"itertools.tee", &callItertoolsTee},
   };
   return kTable;
 }
