@@ -49,6 +49,8 @@ Expected<Converted> convertConstant(const vt::ConstantValue& c) {
   else if (std::holds_alternative<vt::EllipsisValue>(c))
     meta = fake::MetaArg(fake::EllipsisValue{});
   else if (auto* tc = std::get_if<vt::TorchConstant>(&c)) {
+    if (tc->kind == vt::TorchConstant::Kind::kLayout)
+      return unsupported("a torch.layout argument to a torch op");
     if (tc->kind == vt::TorchConstant::Kind::kDtype) {
       auto dt = fake::parseDType(tc->name);
       if (!dt) return unsupported("dtype " + tc->name);

@@ -941,6 +941,16 @@ Expected<VtPtr> Wrap::device() {
 
 Expected<VtPtr> Wrap::opaque() {
   auto o = obj->getOpaque();
+  // A torch.layout (torch.strided ...): one of Dynamo's common constant types, a
+  // ConstantVariable with CONSTANT_MATCH; the recorder keeps it opaque with its repr.
+  if (std::string_view(o.getTypeName().cStr()) == "torch.layout") {
+    std::string repr = o.getRepr().cStr();
+    if (repr.rfind("torch.", 0) != 0)
+      return unsupported("a torch.layout recorded without its repr");
+    if (source) ctx.output.addGuard(GuardKind::CONSTANT_MATCH, srcName);
+    return vt::ConstantVariable::make(vt::TorchConstant{vt::TorchConstant::Kind::kLayout, repr},
+                                      source);
+  }
   return std::make_shared<vt::OpaqueVariable>(
       ref, std::string(o.getTypeName().cStr()),
       "recorded as opaque: " + std::string(o.getReason().cStr()), source);

@@ -31,7 +31,7 @@ std::string constantRepr(const ConstantValue& v) {
     std::string operator()(const std::string& s) const { return pyStrRepr(s); }
     std::string operator()(EllipsisValue) const { return "Ellipsis"; }
     std::string operator()(const TorchConstant& t) const {
-      return t.kind == TorchConstant::Kind::kDtype ? t.name : "device(type='" + t.name + "')";
+      return t.kind == TorchConstant::Kind::kDevice ? "device(type='" + t.name + "')" : t.name;
     }
     std::string operator()(const BytesValue& b) const { return bytecode::bytesRepr(b.data); }
   };
@@ -210,7 +210,9 @@ std::string ConstantVariable::pythonTypeName() const {
     std::string operator()(const std::string&) const { return "str"; }
     std::string operator()(EllipsisValue) const { return "ellipsis"; }
     std::string operator()(const TorchConstant& t) const {
-      return t.kind == TorchConstant::Kind::kDtype ? "torch.dtype" : "torch.device";
+      return t.kind == TorchConstant::Kind::kDtype    ? "torch.dtype"
+             : t.kind == TorchConstant::Kind::kLayout ? "torch.layout"
+                                                      : "torch.device";
     }
     std::string operator()(const BytesValue&) const { return "bytes"; }
   };
@@ -550,7 +552,8 @@ Expected<VtPtr> ConstantVariable::varGetattr(Tx& tx, const std::string& name) {
           return d->index < 0 ? ConstantVariable::make(NoneValue{})
                               : ConstantVariable::make(int64_t{d->index});
       }
-    } else if (auto d = fake::parseDType(t->name)) {
+    } else if (auto d = t->kind == TorchConstant::Kind::kDtype ? fake::parseDType(t->name)
+                                                               : std::nullopt) {
       if (name == "is_floating_point") return ConstantVariable::make(fake::isFloating(*d));
       if (name == "is_complex") return ConstantVariable::make(fake::isComplex(*d));
       if (name == "itemsize") return ConstantVariable::make(int64_t{fake::elementSize(*d)});

@@ -21,9 +21,10 @@ struct NoneValue {
 struct EllipsisValue {
   friend bool operator==(EllipsisValue, EllipsisValue) { return true; }
 };
-// torch.dtype or torch.device, by the name torch prints ("torch.float32", "cpu").
+// torch.dtype, torch.device or torch.layout, by the name torch prints ("torch.float32",
+// "cpu", "torch.strided").
 struct TorchConstant {
-  enum class Kind { kDtype, kDevice } kind;
+  enum class Kind { kDtype, kDevice, kLayout } kind;
   std::string name;
   friend bool operator==(const TorchConstant&, const TorchConstant&) = default;
 };

@@ -326,6 +326,9 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
   if (name == "dtype")
     return torchConstant(TorchConstant::Kind::kDtype, std::string(fake::dtypeName(meta_.dtype)));
   if (name == "device") return torchConstant(TorchConstant::Kind::kDevice, meta_.device.str());
+  // method_attr_layout: VariableTracker.build of the layout, a constant (no TYPE_MATCH);
+  // the core's tensors are strided (the variable builder refuses the other layouts).
+  if (name == "layout") return torchConstant(TorchConstant::Kind::kLayout, "torch.strided");
   if (name == "ndim") return ConstantVariable::make(static_cast<int64_t>(meta_.sizes.size()));
   if (name == "requires_grad") {
     // TensorVariable.var_getattr: a method_attr_ result that is not a Python constant,
@@ -414,7 +417,6 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
                                                               "is_xla",
                                                               "is_xpu",
                                                               "itemsize",
-                                                              "layout",
                                                               "nbytes",
                                                               "output_nr",
                                                               "retains_grad",
