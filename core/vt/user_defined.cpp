@@ -1059,7 +1059,9 @@ Expected<VtPtr> UserClassVariable::varGetattr(Tx& tx, const std::string& name) {
   if (name == "__doc__" && isGeneratorContextManagerClass(typeName_))
     return VtPtr(std::make_shared<UnrecordedDocVariable>(
         typeName_, source() ? Source::attr(source(), name) : nullptr));
-  if (name.size() > 4 && name.rfind("__", 0) == 0)
+  // __match_args__ (read by the inlined impl_MATCH_CLASS) is a plain class attribute,
+  // looked up in the class dicts like any other.
+  if (name.size() > 4 && name.rfind("__", 0) == 0 && name != "__match_args__")
     return unsupported("getattr '" + name + "' on a class (type's own attributes)");
   auto hit = lookupMro(ctx.trace, class_, name);
   if (!hit) return hit.error();
