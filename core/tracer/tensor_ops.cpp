@@ -46,6 +46,8 @@ Expected<Converted> convertConstant(const vt::ConstantValue& c) {
     meta = fake::MetaArg(*s);
   else if (std::holds_alternative<vt::BytesValue>(c))
     return unsupported("a bytes argument to a torch op");
+  else if (std::holds_alternative<vt::ComplexValue>(c))
+    return unsupported("a complex argument to a torch op");
   else if (std::holds_alternative<vt::EllipsisValue>(c))
     meta = fake::MetaArg(fake::EllipsisValue{});
   else if (auto* tc = std::get_if<vt::TorchConstant>(&c)) {
