@@ -190,6 +190,7 @@ struct Wrap {
   Expected<VtPtr> frozenset();
   Expected<VtPtr> enumMember();
   Expected<VtPtr> dictSubclass(trace::ObjRef cls);
+  Expected<VtPtr> tupleSubclass();
   Expected<VtPtr> other();
   Expected<VtPtr> symFloat();
 };
@@ -501,6 +502,28 @@ Expected<VtPtr> Wrap::nonConstKeyDict() {
 // DictSubclassGetItemSource dict.__getitem__(S, <key source>); the ConstDictVariable
 // becomes the _base_vt of a UserDefinedDictVariable (a user object). Only str and int
 // keys are modelled.
+// VariableBuilder for an instance of a user's tuple subclass: UserDefinedTupleVariable,
+// TYPE_MATCH and SEQUENCE_LENGTH, its items lazy from S[i] in a TupleVariable (_tuple_vt)
+// the object's len, indexing and iteration use. As for dict subclasses, the instance's
+// own __dict__ is not recorded (taken as empty).
+Expected<VtPtr> Wrap::tupleSubclass() {
+  if (!source) return unsupported("a tuple subclass instance without a source");
+  guard(GuardKind::TYPE_MATCH, srcName);
+  guard(GuardKind::SEQUENCE_LENGTH, srcName);
+  std::vector<VtPtr> items;
+  auto refs = obj->getTuple();
+  for (unsigned i = 0; i < refs.size(); ++i)
+    items.push_back(
+        std::make_shared<LazyVariable>(refs[i], vt::Source::item(source, std::to_string(i))));
+  trace::ObjRef cls = obj->getCls();
+  auto v = std::make_shared<vt::UserObjectVariable>(ref, cls,
+                                                    vt::qualifiedClassName(ctx.trace, cls), source);
+  v->setBaseTuple(vt::makeTuple(std::move(items), source));
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
+  ctx.sideEffects.trackExisting(v);
+  return VtPtr(v);
+}
+
 Expected<VtPtr> Wrap::dictSubclass(trace::ObjRef cls) {
   if (!source) return unsupported("a dict subclass instance without a source");
   guard(GuardKind::TYPE_MATCH, srcName);
@@ -1080,6 +1103,10 @@ Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
     if (hit != ctx.branchSourceCache.end()) return hit->second;
   }
   Wrap w{ctx, ref, std::move(source), &*obj, std::move(srcName)};
+  if (obj->getCls() != 0 && obj->which() == W::TUPLE) {
+    auto k = ctx.trace.object(obj->getCls());
+    if (k && k->which() == W::CLASS && isUserCodeClass(k->getClass())) return w.tupleSubclass();
+  }
   if (obj->getCls() != 0 && (obj->which() == W::LIST || obj->which() == W::TUPLE ||
                              obj->which() == W::SET || obj->which() == W::FROZENSET)) {
     // VariableBuilder wraps an instance of a user's subclass of list, tuple, set or

@@ -156,6 +156,9 @@ Expected<std::optional<schema::Instance::Reader>> UserObjectVariable::instance(T
   auto obj = tx.context().trace.object(object_);
   // A dict subclass instance is recorded as its dict (its instance __dict__ is not).
   if (obj && obj->which() == W::DICT && baseDict_) return std::optional<schema::Instance::Reader>();
+  // So is a tuple subclass instance (as its tuple).
+  if (obj && obj->which() == W::TUPLE && baseTuple_)
+    return std::optional<schema::Instance::Reader>();
   if (!obj || obj->which() != W::INSTANCE) return Error("instance missing from the trace");
   return std::optional<schema::Instance::Reader>(obj->getInstance());
 }
@@ -513,6 +516,15 @@ Status UserObjectVariable::setAttr(Tx& tx, const std::string& name, const VtPtr&
 
 Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                                Kwargs kwargs) {
+  // UserDefinedTupleVariable: len() and indexing the class does not override run on the
+  // tuple part; the subscript looks __getitem__ up on the type first
+  // (NOT_PRESENT_IN_GENERIC_DICT on the object), len() does not.
+  if (baseTuple_ && (name == "__len__" || name == "__getitem__") &&
+      !userClassDefines(tx.context().trace, class_, name)) {
+    if (name == "__getitem__" && source())
+      tx.context().output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, source()->name());
+    return baseTuple_->callMethod(tx, name, std::move(args), std::move(kwargs));
+  }
   if (name == "__setattr__" && args.size() == 2 && kwargs.empty() &&
       userClassDefines(tx.context().trace, class_, "__setattr__")) {
     // UserDefinedObjectVariable.call_method: a __setattr__ that is a Python function is
@@ -564,6 +576,12 @@ Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, 
 }
 
 Expected<VtPtr> UserObjectVariable::iterate(Tx& tx) {
+  // A tuple subclass iterates its tuple part, __iter__ looked up on the type first.
+  if (baseTuple_ && !userClassDefines(tx.context().trace, class_, "__iter__")) {
+    if (source())
+      tx.context().output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, source()->name());
+    return baseTuple_;
+  }
   if (baseDict_ && !userClassDefines(tx.context().trace, class_, "__iter__"))
     return VtPtr(std::make_shared<GetAttrVariable>(baseDict_, "keys"))->callFunction(tx, {}, {});
   auto m = varGetattr(tx, "__iter__");
@@ -579,6 +597,11 @@ Expected<VtPtr> UserObjectVariable::iterate(Tx& tx) {
 }
 
 Expected<std::vector<VtPtr>> UserObjectVariable::unpackVarSequence(Tx& tx) {
+  if (baseTuple_ && !userClassDefines(tx.context().trace, class_, "__iter__")) {
+    auto t = iterate(tx);
+    if (!t) return t.error();
+    return (*t)->unpackVarSequence(tx);
+  }
   if (baseDict_ && !userClassDefines(tx.context().trace, class_, "__iter__"))
     return baseDict_->unpackVarSequence(tx);
   auto r = iterate(tx);
