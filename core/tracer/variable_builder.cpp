@@ -502,23 +502,31 @@ Expected<VtPtr> Wrap::nonConstKeyDict() {
 // DictSubclassGetItemSource dict.__getitem__(S, <key source>); the ConstDictVariable
 // becomes the _base_vt of a UserDefinedDictVariable (a user object). Only str and int
 // keys are modelled.
-// VariableBuilder for an instance of a user's tuple subclass: UserDefinedTupleVariable,
-// TYPE_MATCH and SEQUENCE_LENGTH, its items lazy from S[i] in a TupleVariable (_tuple_vt)
-// the object's len, indexing and iteration use. As for dict subclasses, the instance's
-// own __dict__ is not recorded (taken as empty).
+// VariableBuilder for an instance of a user's tuple or list subclass:
+// UserDefinedTupleVariable / UserDefinedListVariable, TYPE_MATCH and SEQUENCE_LENGTH, its
+// items lazy from S[i] (a tuple) or list.__getitem__(S, i) (a list) in a TupleVariable /
+// ListVariable the object's len, indexing and iteration use. The list part is read only
+// here: the list's own mutating methods are not looked up (list's methods are not in the
+// trace), so they stay unsupported. As for dict subclasses, the instance's own __dict__
+// is not recorded (taken as empty).
 Expected<VtPtr> Wrap::tupleSubclass() {
-  if (!source) return unsupported("a tuple subclass instance without a source");
+  if (!source) return unsupported("a tuple or list subclass instance without a source");
   guard(GuardKind::TYPE_MATCH, srcName);
   guard(GuardKind::SEQUENCE_LENGTH, srcName);
   std::vector<VtPtr> items;
-  auto refs = obj->getTuple();
-  for (unsigned i = 0; i < refs.size(); ++i)
-    items.push_back(
-        std::make_shared<LazyVariable>(refs[i], vt::Source::item(source, std::to_string(i))));
+  const bool isList = obj->which() == W::LIST;
+  auto refs = isList ? obj->getList() : obj->getTuple();
+  for (unsigned i = 0; i < refs.size(); ++i) {
+    auto itemSrc = isList ? vt::Source::expr(source, "list.__getitem__(" + srcName + ", " +
+                                                         std::to_string(i) + ")")
+                          : vt::Source::item(source, std::to_string(i));
+    items.push_back(std::make_shared<LazyVariable>(refs[i], itemSrc));
+  }
   trace::ObjRef cls = obj->getCls();
   auto v = std::make_shared<vt::UserObjectVariable>(ref, cls,
                                                     vt::qualifiedClassName(ctx.trace, cls), source);
-  v->setBaseTuple(vt::makeTuple(std::move(items), source));
+  v->setBaseSequence(isList ? vt::makeList(std::move(items), source)
+                            : vt::makeTuple(std::move(items), source));
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
   ctx.sideEffects.trackExisting(v);
   return VtPtr(v);
@@ -1103,7 +1111,7 @@ Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
     if (hit != ctx.branchSourceCache.end()) return hit->second;
   }
   Wrap w{ctx, ref, std::move(source), &*obj, std::move(srcName)};
-  if (obj->getCls() != 0 && obj->which() == W::TUPLE) {
+  if (obj->getCls() != 0 && (obj->which() == W::TUPLE || obj->which() == W::LIST)) {
     auto k = ctx.trace.object(obj->getCls());
     if (k && k->which() == W::CLASS && isUserCodeClass(k->getClass())) return w.tupleSubclass();
   }

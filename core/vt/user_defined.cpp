@@ -156,8 +156,8 @@ Expected<std::optional<schema::Instance::Reader>> UserObjectVariable::instance(T
   auto obj = tx.context().trace.object(object_);
   // A dict subclass instance is recorded as its dict (its instance __dict__ is not).
   if (obj && obj->which() == W::DICT && baseDict_) return std::optional<schema::Instance::Reader>();
-  // So is a tuple subclass instance (as its tuple).
-  if (obj && obj->which() == W::TUPLE && baseTuple_)
+  // So is a tuple or list subclass instance (as its tuple or list).
+  if (obj && (obj->which() == W::TUPLE || obj->which() == W::LIST) && baseSequence_)
     return std::optional<schema::Instance::Reader>();
   if (!obj || obj->which() != W::INSTANCE) return Error("instance missing from the trace");
   return std::optional<schema::Instance::Reader>(obj->getInstance());
@@ -516,14 +516,14 @@ Status UserObjectVariable::setAttr(Tx& tx, const std::string& name, const VtPtr&
 
 Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                                Kwargs kwargs) {
-  // UserDefinedTupleVariable: len() and indexing the class does not override run on the
-  // tuple part; the subscript looks __getitem__ up on the type first
-  // (NOT_PRESENT_IN_GENERIC_DICT on the object), len() does not.
-  if (baseTuple_ && (name == "__len__" || name == "__getitem__") &&
+  // UserDefinedTupleVariable / UserDefinedListVariable: len() and indexing the class
+  // does not override run on the tuple or list part; the subscript looks __getitem__ up on the type
+  // first (NOT_PRESENT_IN_GENERIC_DICT on the object), len() does not.
+  if (baseSequence_ && (name == "__len__" || name == "__getitem__") &&
       !userClassDefines(tx.context().trace, class_, name)) {
     if (name == "__getitem__" && source())
       tx.context().output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, source()->name());
-    return baseTuple_->callMethod(tx, name, std::move(args), std::move(kwargs));
+    return baseSequence_->callMethod(tx, name, std::move(args), std::move(kwargs));
   }
   if (name == "__setattr__" && args.size() == 2 && kwargs.empty() &&
       userClassDefines(tx.context().trace, class_, "__setattr__")) {
@@ -576,11 +576,12 @@ Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, 
 }
 
 Expected<VtPtr> UserObjectVariable::iterate(Tx& tx) {
-  // A tuple subclass iterates its tuple part, __iter__ looked up on the type first.
-  if (baseTuple_ && !userClassDefines(tx.context().trace, class_, "__iter__")) {
+  // A tuple or list subclass iterates its tuple or list part, __iter__ looked up on the
+  // type first.
+  if (baseSequence_ && !userClassDefines(tx.context().trace, class_, "__iter__")) {
     if (source())
       tx.context().output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, source()->name());
-    return baseTuple_;
+    return baseSequence_;
   }
   if (baseDict_ && !userClassDefines(tx.context().trace, class_, "__iter__"))
     return VtPtr(std::make_shared<GetAttrVariable>(baseDict_, "keys"))->callFunction(tx, {}, {});
@@ -597,7 +598,7 @@ Expected<VtPtr> UserObjectVariable::iterate(Tx& tx) {
 }
 
 Expected<std::vector<VtPtr>> UserObjectVariable::unpackVarSequence(Tx& tx) {
-  if (baseTuple_ && !userClassDefines(tx.context().trace, class_, "__iter__")) {
+  if (baseSequence_ && !userClassDefines(tx.context().trace, class_, "__iter__")) {
     auto t = iterate(tx);
     if (!t) return t.error();
     return (*t)->unpackVarSequence(tx);
