@@ -191,6 +191,7 @@ struct Wrap {
   Expected<VtPtr> enumMember();
   Expected<VtPtr> dictSubclass(trace::ObjRef cls);
   Expected<VtPtr> tupleSubclass();
+  Expected<VtPtr> setSubclass();
   Expected<VtPtr> other();
   Expected<VtPtr> symFloat();
 };
@@ -527,6 +528,34 @@ Expected<VtPtr> Wrap::tupleSubclass() {
                                                     vt::qualifiedClassName(ctx.trace, cls), source);
   v->setBaseSequence(isList ? vt::makeList(std::move(items), source)
                             : vt::makeTuple(std::move(items), source));
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
+  ctx.sideEffects.trackExisting(v);
+  return VtPtr(v);
+}
+
+// VariableBuilder for an instance of a user's set subclass: UserDefinedSetVariable,
+// TYPE_MATCH and SEQUENCE_LENGTH, its items from NonSerializableSetGetItemSource
+// (list(S)[i]) in a SetVariable (_set_vt), hashed as it is built, so each is realised
+// (CONSTANT_MATCH; only Python constants are modelled). Its len, `in` and iteration run
+// on the set part; its mutating methods (set's own, not in the trace) stay unsupported.
+Expected<VtPtr> Wrap::setSubclass() {
+  if (!source) return unsupported("a set subclass instance without a source");
+  guard(GuardKind::TYPE_MATCH, srcName);
+  guard(GuardKind::SEQUENCE_LENGTH, srcName);
+  std::vector<VtPtr> items;
+  unsigned i = 0;
+  for (auto item : obj->getSet()) {
+    auto c = VariableBuilder::constantFromHeap(ctx, item);
+    if (!c)
+      return unsupported("a set subclass instance holding a " + trace::typeName(ctx.trace, item));
+    guard(GuardKind::CONSTANT_MATCH, "list(" + srcName + ")[" + std::to_string(i++) + "]");
+    items.push_back(*c);
+  }
+  trace::ObjRef cls = obj->getCls();
+  auto v = std::make_shared<vt::UserObjectVariable>(ref, cls,
+                                                    vt::qualifiedClassName(ctx.trace, cls), source);
+  v->setBaseSequence(std::make_shared<vt::SetVariable>(std::move(items), source,
+                                                       vt::MutationType::kValueMutationExisting));
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
   ctx.sideEffects.trackExisting(v);
   return VtPtr(v);
@@ -1111,9 +1140,11 @@ Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
     if (hit != ctx.branchSourceCache.end()) return hit->second;
   }
   Wrap w{ctx, ref, std::move(source), &*obj, std::move(srcName)};
-  if (obj->getCls() != 0 && (obj->which() == W::TUPLE || obj->which() == W::LIST)) {
+  if (obj->getCls() != 0 &&
+      (obj->which() == W::TUPLE || obj->which() == W::LIST || obj->which() == W::SET)) {
     auto k = ctx.trace.object(obj->getCls());
-    if (k && k->which() == W::CLASS && isUserCodeClass(k->getClass())) return w.tupleSubclass();
+    if (k && k->which() == W::CLASS && isUserCodeClass(k->getClass()))
+      return obj->which() == W::SET ? w.setSubclass() : w.tupleSubclass();
   }
   if (obj->getCls() != 0 && (obj->which() == W::LIST || obj->which() == W::TUPLE ||
                              obj->which() == W::SET || obj->which() == W::FROZENSET)) {

@@ -156,8 +156,9 @@ Expected<std::optional<schema::Instance::Reader>> UserObjectVariable::instance(T
   auto obj = tx.context().trace.object(object_);
   // A dict subclass instance is recorded as its dict (its instance __dict__ is not).
   if (obj && obj->which() == W::DICT && baseDict_) return std::optional<schema::Instance::Reader>();
-  // So is a tuple or list subclass instance (as its tuple or list).
-  if (obj && (obj->which() == W::TUPLE || obj->which() == W::LIST) && baseSequence_)
+  // So is a tuple, list or set subclass instance (as its tuple, list or set).
+  if (obj && (obj->which() == W::TUPLE || obj->which() == W::LIST || obj->which() == W::SET) &&
+      baseSequence_)
     return std::optional<schema::Instance::Reader>();
   if (!obj || obj->which() != W::INSTANCE) return Error("instance missing from the trace");
   return std::optional<schema::Instance::Reader>(obj->getInstance());
@@ -519,7 +520,10 @@ Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, 
   // UserDefinedTupleVariable / UserDefinedListVariable: len() and indexing the class
   // does not override run on the tuple or list part; the subscript looks __getitem__ up on the type
   // first (NOT_PRESENT_IN_GENERIC_DICT on the object), len() does not.
-  if (baseSequence_ && (name == "__len__" || name == "__getitem__") &&
+  bool setPart = baseSequence_ && baseSequence_->kind() == VtKind::kSet;
+  if (baseSequence_ &&
+      (name == "__len__" || (name == "__getitem__" && !setPart) ||
+       (name == "__contains__" && setPart)) &&
       !userClassDefines(tx.context().trace, class_, name)) {
     if (name == "__getitem__" && source())
       tx.context().output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, source()->name());
