@@ -347,6 +347,26 @@ Expected<MetaValue> sizeLike(const OpCall& call, bool strides) {
   return MetaValue(s[*w]);
 }
 
+// Tensor.dim_order() (torch/_tensor.py, ambiguity_check=False): the dims from outermost
+// to innermost, as compute_elementwise_output_logical_to_physical_perm gives them. Only its
+// short cuts are modelled: no or one dim, and a contiguous tensor that is not also
+// channels-last contiguous (a 4-d one with a size-1 dim may be both); the stride sort is not.
+Expected<MetaValue> dimOrderOp(const OpCall& call) {
+  auto b = BoundArgs::bind(call, {"input"});
+  if (!b) return b.error();
+  auto t = b->tensor("input");
+  if (!t) return t.error();
+  const int64_t ndim = t->dim();
+  bool maybeChannelsLast =
+      ndim == 4 && std::any_of(t->sizes.begin(), t->sizes.end(), [](int64_t s) { return s == 1; });
+  if (ndim > 1 && (!t->isContiguous() || maybeChannelsLast))
+    return Error(
+        "no meta function for Tensor.dim_order of a tensor that is not plainly contiguous");
+  std::vector<MetaValue> order;
+  for (int64_t d = 0; d < ndim; ++d) order.emplace_back(d);
+  return MetaValue::tuple(std::move(order));
+}
+
 // Attribute-like queries that take only the tensor.
 template <typename F>
 MetaFn query(F f) {
@@ -383,6 +403,7 @@ void registerViewOps(OpRegistry& r) {
 
   r.add("Tensor.size", [](const OpCall& c) { return sizeLike(c, false); });
   r.add("Tensor.stride", [](const OpCall& c) { return sizeLike(c, true); });
+  r.add("Tensor.dim_order", dimOrderOp);
   r.add("Tensor.shape", query([](const TensorMeta& t) { return intTuple(t.sizes); }));
   for (const char* n : {"Tensor.dim", "Tensor.ndimension", "Tensor.ndim"}) {
     r.add(n, query([](const TensorMeta& t) { return MetaValue(t.dim()); }));

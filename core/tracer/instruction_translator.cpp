@@ -61,6 +61,7 @@ const std::array<Handler, 256>& dispatchTable() {
         {"MATCH_SEQUENCE", &Ops::matchSequence},
         {"MATCH_MAPPING", &Ops::matchMapping},
         {"MATCH_KEYS", &Ops::matchKeys},
+        {"MATCH_CLASS", &Ops::matchClass},
         {"UNARY_NEGATIVE", &Ops::unaryNegative},
         {"UNARY_POSITIVE", &Ops::unaryPositive},
         {"UNARY_INVERT", &Ops::unaryInvert},

@@ -78,6 +78,7 @@ struct Ops {
   Status matchSequence();
   Status matchMapping();
   Status matchKeys();
+  Status matchClass();
   // ops_call.cpp
   Status kwNames();
   Status call();

@@ -5,7 +5,9 @@
 #include "core/tracer/ops.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
+#include "core/vt/iter.h"
 #include "core/vt/misc.h"
+#include "core/vt/user_defined.h"
 
 namespace dynrr::tracer {
 namespace {
@@ -64,7 +66,40 @@ Status Ops::isOp() {
       vt::BuiltinVariable::call(tx, inst.arg == 1 ? "operator.is_not" : "operator.is_", {*a, *b}));
 }
 
-// CONTAINS_OP: container.__contains__(item), negated for `not in`.
+namespace {
+
+// generic_contains on an nn.Module whose class has no __contains__ (ModuleList,
+// Sequential): generic_getiter first, then the inlined polyfills.impl_CONTAINS_OP_fallback,
+// whose `hasattr(b, "__iter__")` (true for the iterator) reads the builtin hasattr and
+// whose loop compares each item with `==`, stopping at the first equal one. Null when the
+// class defines __contains__ (the method is called instead).
+Expected<VtPtr> moduleContainsFallback(InstructionTranslator& tx, const VtPtr& container,
+                                       const VtPtr& item) {
+  const vt::UserObjectVariable* obj = vt::asUserObject(container);
+  if (!obj || !obj->isNNModule()) return VtPtr();
+  auto hit = vt::lookupMro(tx.context().trace, obj->cls(), "__contains__");
+  if (!hit) return hit.error();
+  if (*hit) return VtPtr();
+  auto it = vt::getIter(tx, container);
+  if (!it) return it;
+  tx.context().output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['hasattr']");
+  while (true) {
+    auto x = vt::asIterator(*it)->nextVariable(tx);
+    if (!x) return x;
+    if (!*x) return VtPtr(vt::ConstantVariable::make(false));
+    auto eq = vt::BuiltinVariable::call(tx, "operator.eq", {*x, item});
+    if (!eq) return eq;
+    auto r = tx.realize(*eq);
+    if (!r) return r;
+    auto t = (*r)->boolValue(tx);
+    if (!t) return t.error();
+    if (*t) return VtPtr(vt::ConstantVariable::make(true));
+  }
+}
+
+}  // namespace
+
+// CONTAINS_OP: container.__contains__(item), negated for `not in` (generic_contains).
 Status Ops::containsOp() {
   auto container = tx.pop();
   if (!container) return container.error();
@@ -72,7 +107,9 @@ Status Ops::containsOp() {
   if (!item) return item.error();
   auto c = tx.realize(*container);
   if (!c) return c.error();
-  auto found = (*c)->callMethod(tx, "__contains__", {*item}, {});
+  auto fallback = moduleContainsFallback(tx, *c, *item);
+  if (!fallback) return fallback.error();
+  auto found = *fallback ? fallback : (*c)->callMethod(tx, "__contains__", {*item}, {});
   if (!found) return found.error();
   const vt::ConstantVariable* b = vt::asConstant(*found);
   if (!b || !std::holds_alternative<bool>(b->value()))

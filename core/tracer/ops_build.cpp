@@ -161,7 +161,9 @@ Status Ops::listExtend() {
   return Status::success();
 }
 
-// SET_UPDATE i: the set `i` deep on the stack takes the popped iterable's items.
+// SET_UPDATE i: the set `i` deep on the stack takes the popped iterable's items
+// (SetVariable.call_method("update"): polyfills.set_update, whose global read is the
+// builtin len, guarded).
 Status Ops::setUpdate() {
   auto v = tx.pop();
   if (!v) return v.error();
@@ -176,6 +178,7 @@ Status Ops::setUpdate() {
   for (const auto& item : *incoming) {
     if (Status st = set.insert(tx, item); !st) return st;
   }
+  tx.ctx_.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['len']");
   return Status::success();
 }
 
@@ -310,8 +313,9 @@ Status Ops::buildString() {
   return Status::success();
 }
 
-// BUILD_SET: a new set of Python constants (SetVariable); building one reads the
-// builtin len (seen with real Dynamo: BUILTIN_MATCH on the builtins dict's len).
+// BUILD_SET: a new set of Python constants (SetVariable); no global read (the len
+// guard seen after `{a, b, c}` comes from the SET_UPDATE CPython emits for three or
+// more constants).
 Status Ops::buildSet() {
   auto items = popN(static_cast<size_t>(inst.arg));
   if (!items) return items.error();
@@ -320,7 +324,6 @@ Status Ops::buildSet() {
   for (const auto& item : *items) {
     if (Status st = set->insert(tx, item); !st) return st;
   }
-  tx.ctx_.output.addGuard(GuardKind::BUILTIN_MATCH, "G['__builtins_dict___0']['len']");
   tx.push(std::move(set));
   return Status::success();
 }

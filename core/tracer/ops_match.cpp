@@ -5,7 +5,10 @@
 // builtins they call), as the inlined code reads them: impl_MATCH_SEQUENCE reads str,
 // bytes and bytearray only once its subject is a Sequence, impl_MATCH_KEYS reads tuple
 // only when every key is present. The subjects modelled are tuples, lists, torch.Size,
-// dicts and Python constants; MATCH_CLASS (impl_MATCH_CLASS's attribute walk) is not.
+// dicts and Python constants. MATCH_CLASS inlines impl_MATCH_CLASS: isinstance, then the
+// class's __match_args__ (hasattr, the tuple read through the class's source) and each
+// sub-pattern's attribute through _match_class_attr (set, getattr), as the polyfill reads
+// them.
 #include "core/tracer/ops.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
@@ -120,6 +123,99 @@ Status Ops::matchKeys() {
     values.push_back(*v);
   }
   tx.push(vt::makeTuple(std::move(values)));
+  return Status::success();
+}
+
+// MATCH_CLASS(count): pops subject, class and the keyword names; pushes the tuple of the
+// matched attributes, or None. Mirrors the inlined impl_MATCH_CLASS(subject, cls, nargs,
+// kwargs): `isinstance(cls, type)` and `isinstance(subject, cls)` first (None when it is
+// no instance), `typ = type(subject)`, `seen = set()`; for positional sub-patterns
+// hasattr(typ, "__match_args__"), its tuple (isinstance ..., tuple), each name checked
+// with isinstance(name, str) and read with _match_class_attr (getattr), then
+// len(match_args); the keyword sub-patterns through _match_class_attr; `tuple(attrs)`.
+// Classes without __match_args__ (TPFLAGS_MATCH_SELF) are refused by name.
+Status Ops::matchClass() {
+  auto popped = popN(3);
+  if (!popped) return popped.error();
+  VtPtr subject = (*popped)[0], cls = (*popped)[1], names = (*popped)[2];
+  const int64_t nargs = inst.arg;
+  auto& out = tx.context().output;
+  auto call = [&](const char* fn, vt::Args args) {
+    builtinGuard(tx, GuardKind::BUILTIN_MATCH, fn);
+    return vt::BuiltinVariable::call(tx, fn, std::move(args));
+  };
+  auto truth = [&](Expected<VtPtr> v, const char* what) -> Expected<bool> {
+    if (!v) return v.error();
+    const vt::ConstantVariable* c = vt::asConstant(*v);
+    if (!c || !std::holds_alternative<bool>(c->value()))
+      return unsupported(std::string("MATCH_CLASS: ") + what + " is not a constant");
+    return std::get<bool>(c->value());
+  };
+  auto realSubject = tx.realize(subject);
+  if (!realSubject) return realSubject.error();
+  subject = *realSubject;
+  auto isClass =
+      truth(call("isinstance", {cls, std::make_shared<vt::BuiltinVariable>("type", nullptr)}),
+            "isinstance(cls, type)");
+  if (!isClass) return isClass.error();
+  if (!*isClass) return unsupported("MATCH_CLASS with a non-class pattern (TypeError path)");
+  auto isInstance = truth(call("isinstance", {subject, cls}), "isinstance(subject, cls)");
+  if (!isInstance) return isInstance.error();
+  if (!*isInstance) {
+    tx.push(vt::ConstantVariable::make(vt::NoneValue{}));
+    return Status::success();
+  }
+  auto typ = call("type", {subject});
+  if (!typ) return typ.error();
+  builtinGuard(tx, GuardKind::BUILTIN_MATCH, "set");
+  out.addGuard(GuardKind::MODULE_MATCH, kPolyfills);
+  out.addGuard(GuardKind::CLOSURE_MATCH, std::string(kPolyfills) + "._match_class_attr");
+  std::vector<std::string> attrNames;
+  if (nargs > 0) {
+    auto has = truth(call("hasattr", {*typ, vt::ConstantVariable::make("__match_args__")}),
+                     "hasattr(type, '__match_args__')");
+    if (!has) return has.error();
+    if (!*has) return unsupported("MATCH_CLASS on a class without __match_args__ (match_self)");
+    auto matchArgs = (*typ)->varGetattr(tx, "__match_args__");
+    if (!matchArgs) return matchArgs.error();
+    auto r = tx.realize(*matchArgs);
+    if (!r) return r.error();
+    builtinGuard(tx, GuardKind::BUILTIN_MATCH, "tuple");
+    if ((*r)->kind() != vt::VtKind::kTuple)
+      return unsupported("MATCH_CLASS with a __match_args__ that is no tuple (TypeError path)");
+    auto items = (*r)->unpackVarSequence(tx);
+    if (!items) return items.error();
+    if (static_cast<int64_t>(items->size()) < nargs)
+      return unsupported("MATCH_CLASS with more positional sub-patterns than __match_args__");
+    builtinGuard(tx, GuardKind::BUILTIN_MATCH, "str");
+    for (int64_t i = 0; i < nargs; ++i) {
+      auto item = tx.realize((*items)[static_cast<size_t>(i)]);
+      if (!item) return item.error();
+      const std::string* s = vt::constantStr(*item);
+      if (!s) return unsupported("MATCH_CLASS with a __match_args__ item that is no str");
+      attrNames.push_back(*s);
+    }
+    builtinGuard(tx, GuardKind::BUILTIN_MATCH, "len");
+  }
+  auto kw = names->unpackVarSequence(tx);
+  if (!kw) return kw.error();
+  for (const auto& k : *kw) {
+    const std::string* s = vt::constantStr(k);
+    if (!s) return Error("bad bytecode: MATCH_CLASS keyword names");
+    attrNames.push_back(*s);
+  }
+  std::vector<VtPtr> attrs;
+  for (size_t i = 0; i < attrNames.size(); ++i) {
+    for (size_t j = 0; j < i; ++j)
+      if (attrNames[j] == attrNames[i])
+        return unsupported("MATCH_CLASS with a repeated attribute (TypeError path)");
+    builtinGuard(tx, GuardKind::BUILTIN_MATCH, "getattr");
+    auto a = subject->varGetattr(tx, attrNames[i]);
+    if (!a) return a.error();
+    attrs.push_back(*a);
+  }
+  builtinGuard(tx, GuardKind::BUILTIN_MATCH, "tuple");
+  tx.push(vt::makeTuple(std::move(attrs)));
   return Status::success();
 }
 

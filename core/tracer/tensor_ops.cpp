@@ -47,9 +47,13 @@ Expected<Converted> convertConstant(const vt::ConstantValue& c) {
     meta = fake::MetaArg(*s);
   else if (std::holds_alternative<vt::BytesValue>(c))
     return unsupported("a bytes argument to a torch op");
+  else if (std::holds_alternative<vt::ComplexValue>(c))
+    return unsupported("a complex argument to a torch op");
   else if (std::holds_alternative<vt::EllipsisValue>(c))
     meta = fake::MetaArg(fake::EllipsisValue{});
   else if (auto* tc = std::get_if<vt::TorchConstant>(&c)) {
+    if (tc->kind == vt::TorchConstant::Kind::kLayout)
+      return unsupported("a torch.layout argument to a torch op");
     if (tc->kind == vt::TorchConstant::Kind::kDtype) {
       auto dt = fake::parseDType(tc->name);
       if (!dt) return unsupported("dtype " + tc->name);
@@ -195,13 +199,16 @@ Expected<Converted> convert(InstructionTranslator& tx, const VtPtr& in, int dept
   }
 }
 
-// A tuple example value as compare's canonical text: a None item prints as nothing.
+// A tuple example value as compare's canonical text: a None item prints as nothing, an
+// int as "int N".
 std::string seqExampleText(const fake::ValueSeq& seq) {
   std::string text = "(";
   for (size_t i = 0; i < seq.items.size(); ++i) {
     if (i) text += ", ";
     if (seq.items[i].is<fake::TensorMeta>())
       text += vt::canonicalMeta(seq.items[i].as<fake::TensorMeta>());
+    else if (const auto* k = std::get_if<std::int64_t>(&seq.items[i].value))
+      text += "int " + std::to_string(*k);
   }
   return text + ")";
 }
@@ -878,6 +885,12 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
         anyNone = true;
         continue;
       }
+      // An int item (Tensor.dim_order's): a getitem node whose example value is the int
+      // and a ConstantVariable of it (wrap_fx_proxy_cls on an int from operator.getitem).
+      if (seq.items[i].is<int64_t>()) {
+        anyNone = true;  // the example text is needed as for None items
+        continue;
+      }
       if (!seq.items[i].is<fake::TensorMeta>())
         return unsupported(metaOp + " returning a non-tensor sequence item");
       metas.push_back(seq.items[i].as<fake::TensorMeta>());
@@ -887,6 +900,14 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
     for (size_t i = 0, t = 0; i < seq.items.size(); ++i) {
       if (seq.items[i].is<fake::NoneValue>()) {
         items.push_back(vt::ConstantVariable::make(vt::NoneValue{}));
+        continue;
+      }
+      if (const auto* k = std::get_if<int64_t>(&seq.items[i].value)) {
+        NodeId item = out.callFunction(
+            "operator.getitem",
+            {GraphArg::ofNode(node), GraphArg::ofConstant(static_cast<int64_t>(i))}, {});
+        out.graph().node(item).exampleText = "int " + std::to_string(*k);
+        items.push_back(vt::ConstantVariable::make(*k));
         continue;
       }
       NodeId item = out.callFunction(

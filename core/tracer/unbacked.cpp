@@ -147,6 +147,20 @@ Expected<VtPtr> unbackedItem(InstructionTranslator& tx, NodeId tensor,
   return VtPtr(std::move(v));
 }
 
+Expected<VtPtr> unbackedTensorVersion(InstructionTranslator& tx, NodeId tensor) {
+  auto& ctx = tx.context();
+  auto made = freshUnbackedInt(ctx);
+  if (!made) return made.error();
+  const std::string target = "torch.ops.prims._tensor_version.default";
+  NodeId node = ctx.output.callFunction(target, {GraphArg::ofNode(tensor)}, {});
+  ProtoNode& n = ctx.output.graph().node(node);
+  n.symExpr = made->first;
+  symbolic::Expr sym = symbolic::Expr::symbol(made->first);
+  n.symValue = sym;
+  n.unbackedBindings.emplace_back(made->first, -1);
+  return VtPtr(std::make_shared<vt::SymIntVariable>(node, 0, made->second, sym));
+}
+
 std::optional<Expected<fake::TensorMeta>> dataDependentMeta(TracingContext& ctx,
                                                             const std::string& op,
                                                             const std::vector<fake::MetaArg>& args,

@@ -48,6 +48,11 @@ Expected<std::pair<std::string, int64_t>> freshUnbackedInt(TracingContext& ctx);
 Expected<VtPtr> unbackedItem(InstructionTranslator& tx, NodeId tensor,
                              const fake::TensorMeta& meta);
 
+// Tensor._version (TensorVariable.method_attr__version): a
+// torch.ops.prims._tensor_version.default node whose fake implementation makes a new
+// unbacked SymInt (tensor_version_op._tensor_version_fake), whatever the config.
+Expected<VtPtr> unbackedTensorVersion(InstructionTranslator& tx, NodeId tensor);
+
 // Under capture_dynamic_output_shape_ops, the output of nonzero / masked_select / a
 // boolean-mask getitem with a fresh unbacked size (`symbol` receives its name); nullopt
 // when `op` is not one of those (the fake tensor's error stands).

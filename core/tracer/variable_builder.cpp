@@ -190,6 +190,8 @@ struct Wrap {
   Expected<VtPtr> frozenset();
   Expected<VtPtr> enumMember();
   Expected<VtPtr> dictSubclass(trace::ObjRef cls);
+  Expected<VtPtr> tupleSubclass();
+  Expected<VtPtr> setSubclass();
   Expected<VtPtr> other();
   Expected<VtPtr> symFloat();
 };
@@ -501,6 +503,64 @@ Expected<VtPtr> Wrap::nonConstKeyDict() {
 // DictSubclassGetItemSource dict.__getitem__(S, <key source>); the ConstDictVariable
 // becomes the _base_vt of a UserDefinedDictVariable (a user object). Only str and int
 // keys are modelled.
+// VariableBuilder for an instance of a user's tuple or list subclass:
+// UserDefinedTupleVariable / UserDefinedListVariable, TYPE_MATCH and SEQUENCE_LENGTH, its
+// items lazy from S[i] (a tuple) or list.__getitem__(S, i) (a list) in a TupleVariable /
+// ListVariable the object's len, indexing and iteration use. The list part is read only
+// here: the list's own mutating methods are not looked up (list's methods are not in the
+// trace), so they stay unsupported. As for dict subclasses, the instance's own __dict__
+// is not recorded (taken as empty).
+Expected<VtPtr> Wrap::tupleSubclass() {
+  if (!source) return unsupported("a tuple or list subclass instance without a source");
+  guard(GuardKind::TYPE_MATCH, srcName);
+  guard(GuardKind::SEQUENCE_LENGTH, srcName);
+  std::vector<VtPtr> items;
+  const bool isList = obj->which() == W::LIST;
+  auto refs = isList ? obj->getList() : obj->getTuple();
+  for (unsigned i = 0; i < refs.size(); ++i) {
+    auto itemSrc = isList ? vt::Source::expr(source, "list.__getitem__(" + srcName + ", " +
+                                                         std::to_string(i) + ")")
+                          : vt::Source::item(source, std::to_string(i));
+    items.push_back(std::make_shared<LazyVariable>(refs[i], itemSrc));
+  }
+  trace::ObjRef cls = obj->getCls();
+  auto v = std::make_shared<vt::UserObjectVariable>(ref, cls,
+                                                    vt::qualifiedClassName(ctx.trace, cls), source);
+  v->setBaseSequence(isList ? vt::makeList(std::move(items), source)
+                            : vt::makeTuple(std::move(items), source));
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
+  ctx.sideEffects.trackExisting(v);
+  return VtPtr(v);
+}
+
+// VariableBuilder for an instance of a user's set subclass: UserDefinedSetVariable,
+// TYPE_MATCH and SEQUENCE_LENGTH, its items from NonSerializableSetGetItemSource
+// (list(S)[i]) in a SetVariable (_set_vt), hashed as it is built, so each is realised
+// (CONSTANT_MATCH; only Python constants are modelled). Its len, `in` and iteration run
+// on the set part; its mutating methods (set's own, not in the trace) stay unsupported.
+Expected<VtPtr> Wrap::setSubclass() {
+  if (!source) return unsupported("a set subclass instance without a source");
+  guard(GuardKind::TYPE_MATCH, srcName);
+  guard(GuardKind::SEQUENCE_LENGTH, srcName);
+  std::vector<VtPtr> items;
+  unsigned i = 0;
+  for (auto item : obj->getSet()) {
+    auto c = VariableBuilder::constantFromHeap(ctx, item);
+    if (!c)
+      return unsupported("a set subclass instance holding a " + trace::typeName(ctx.trace, item));
+    guard(GuardKind::CONSTANT_MATCH, "list(" + srcName + ")[" + std::to_string(i++) + "]");
+    items.push_back(*c);
+  }
+  trace::ObjRef cls = obj->getCls();
+  auto v = std::make_shared<vt::UserObjectVariable>(ref, cls,
+                                                    vt::qualifiedClassName(ctx.trace, cls), source);
+  v->setBaseSequence(std::make_shared<vt::SetVariable>(std::move(items), source,
+                                                       vt::MutationType::kValueMutationExisting));
+  if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
+  ctx.sideEffects.trackExisting(v);
+  return VtPtr(v);
+}
+
 Expected<VtPtr> Wrap::dictSubclass(trace::ObjRef cls) {
   if (!source) return unsupported("a dict subclass instance without a source");
   guard(GuardKind::TYPE_MATCH, srcName);
@@ -797,6 +857,10 @@ Expected<VtPtr> Wrap::callable() {
       ((module == "posix" && qualname == "fspath") || (module == "sys" && qualname == "intern")))
     return std::make_shared<vt::BuiltinVariable>(module == "sys" ? "sys.intern" : "os.fspath",
                                                  source);
+  // itertools.tee: a substitute_in_graph polyfill (a generator per copy), guarded by
+  // identity above (core/vt/builtin_itertools.cpp).
+  if (polyfilled && module == "itertools" && qualname == "tee")
+    return std::make_shared<vt::BuiltinVariable>("itertools.tee", source);
   // struct.pack / struct.unpack: polyfills with can_constant_fold_through, guarded by
   // identity above; folded on constants (core/vt/builtin_struct.cpp).
   if (polyfilled && module == "_struct" && (qualname == "pack" || qualname == "unpack"))
@@ -937,6 +1001,16 @@ Expected<VtPtr> Wrap::device() {
 
 Expected<VtPtr> Wrap::opaque() {
   auto o = obj->getOpaque();
+  // A torch.layout (torch.strided ...): one of Dynamo's common constant types, a
+  // ConstantVariable with CONSTANT_MATCH; the recorder keeps it opaque with its repr.
+  if (std::string_view(o.getTypeName().cStr()) == "torch.layout") {
+    std::string repr = o.getRepr().cStr();
+    if (repr.rfind("torch.", 0) != 0)
+      return unsupported("a torch.layout recorded without its repr");
+    if (source) ctx.output.addGuard(GuardKind::CONSTANT_MATCH, srcName);
+    return vt::ConstantVariable::make(vt::TorchConstant{vt::TorchConstant::Kind::kLayout, repr},
+                                      source);
+  }
   return std::make_shared<vt::OpaqueVariable>(
       ref, std::string(o.getTypeName().cStr()),
       "recorded as opaque: " + std::string(o.getReason().cStr()), source);
@@ -1066,6 +1140,12 @@ Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
     if (hit != ctx.branchSourceCache.end()) return hit->second;
   }
   Wrap w{ctx, ref, std::move(source), &*obj, std::move(srcName)};
+  if (obj->getCls() != 0 &&
+      (obj->which() == W::TUPLE || obj->which() == W::LIST || obj->which() == W::SET)) {
+    auto k = ctx.trace.object(obj->getCls());
+    if (k && k->which() == W::CLASS && isUserCodeClass(k->getClass()))
+      return obj->which() == W::SET ? w.setSubclass() : w.tupleSubclass();
+  }
   if (obj->getCls() != 0 && (obj->which() == W::LIST || obj->which() == W::TUPLE ||
                              obj->which() == W::SET || obj->which() == W::FROZENSET)) {
     // VariableBuilder wraps an instance of a user's subclass of list, tuple, set or

@@ -577,6 +577,21 @@ Expected<VtPtr> callDivmod(Tx& tx, const std::string&, Args& args) {
   return makeTuple({*q, *r});
 }
 
+// complex(real=0, imag=0) of int / float / bool constants: constant folding
+// (BuiltinVariable's can_constant_fold_through), a complex constant. A str argument, a
+// complex part and keyword forms are refused.
+Expected<VtPtr> callComplex(Tx&, const std::string&, Args& args) {
+  if (args.size() > 2) return notModelled();
+  double parts[2] = {0.0, 0.0};
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ConstantVariable* c = asConstant(args[i]);
+    auto n = c ? c->asNumber() : std::nullopt;
+    if (!n) return unsupported("complex() of a " + args[i]->pythonTypeName());
+    parts[i] = *n;
+  }
+  return ConstantVariable::make(ComplexValue{parts[0], parts[1]});
+}
+
 Expected<VtPtr> callRound(Tx&, const std::string&, Args& args) {
   if (args.size() == 2) {
     // round(number, ndigits) of constants: an int stays itself for ndigits >= 0; a float
@@ -982,6 +997,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
       {"reversed", &callReversed},
       {"divmod", &callDivmod},
       {"round", &callRound},
+      {"complex", &callComplex},
       {"isinstance", &callIsinstance},
       {"id", &callId},
       {"delattr", &callDelattr},
@@ -1044,6 +1060,7 @@ const std::unordered_map<std::string, KwHandler>& kwHandlers() {
       {"itertools.count", &callItertoolsEndless},
       {"itertools.repeat", &callItertoolsEndless},
       {"itertools.cycle", &callItertoolsEndless},
+      {"itertools.tee", &callItertoolsTee},
   };
   return kTable;
 }

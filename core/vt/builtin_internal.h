@@ -42,6 +42,9 @@ Expected<VtPtr> callItertoolsPolyfill(Tx& tx, const std::string& name, Args& arg
 // itertools.count / repeat (CountIteratorVariable, RepeatIteratorVariable, the
 // polyfills.repeat generator) and the itertools.cycle polyfill (builtin_itertools.cpp).
 Expected<VtPtr> callItertoolsEndless(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
+// itertools.tee(iterable, n=2): polyfills.itertools.tee's n generators over one iterator,
+// sharing the items one has pulled ahead of the others (builtin_itertools.cpp).
+Expected<VtPtr> callItertoolsTee(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs);
 
 // builtin_struct.cpp: struct.pack / struct.unpack folded on constants.
 Expected<VtPtr> callStruct(Tx& tx, const std::string& name, Args& args);

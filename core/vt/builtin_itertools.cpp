@@ -3,7 +3,7 @@
 // is_embedded_type): pairwise, accumulate, takewhile, dropwhile, starmap, filterfalse
 // and compress; and the endless ones: itertools.count and itertools.repeat (iter.py's
 // CountIteratorVariable and RepeatIteratorVariable, polyfills.repeat with a count) and
-// the itertools.cycle polyfill.
+// the itertools.cycle polyfill; itertools.tee's copies (polyfills.itertools.tee).
 //
 // Each call gives a lazy iterator whose next() runs one step of the polyfill, as
 // Dynamo's inlined generator (LocalGeneratorObjectVariable) does when its consumer pulls.
@@ -246,7 +246,81 @@ class CycleIterator final : public IteratorVariable {
   bool firstPassDone_ = false;
 };
 
+// polyfills.itertools.tee's shared state: the one iterator made by `iter(iterable)` and
+// the items pulled from it so far (the polyfill's linked list of [value, next] cells,
+// kept here as a vector every copy reads at its own position).
+struct TeeShared {
+  VtPtr source;
+  std::vector<VtPtr> items;
+  bool exhausted = false;
+};
+
+// One copy: a `_tee(link)` generator. A copy that has caught up with the items pulled so
+// far reads the global `next` and pulls the next item for all (`link[0] =
+// next(iterator)`); once the iterator is exhausted, its StopIteration is caught by name
+// (the global StopIteration read) and the generator returns.
+class TeeIterator final : public IteratorVariable {
+ public:
+  explicit TeeIterator(std::shared_ptr<TeeShared> shared) : shared_(std::move(shared)) {}
+  std::string pythonTypeName() const override { return "generator"; }
+  std::string className() const override { return "LocalGeneratorObjectVariable"; }
+  std::string describe() const override { return "itertools.tee (polyfill generator)"; }
+  Expected<VtPtr> nextVariable(Tx& tx) override {
+    if (done_) return VtPtr();
+    if (at_ == shared_->items.size()) {
+      builtinGuard(tx, GuardKind::BUILTIN_MATCH, "next");
+      VtPtr v;
+      if (!shared_->exhausted) {
+        auto r = asIterator(shared_->source)->nextVariable(tx);
+        if (!r) return r;
+        v = *r;
+      }
+      if (!v) {
+        shared_->exhausted = true;
+        builtinGuard(tx, GuardKind::BUILTIN_MATCH, "StopIteration");
+        done_ = true;
+        return VtPtr();
+      }
+      shared_->items.push_back(v);
+    }
+    return shared_->items[at_++];
+  }
+
+ private:
+  std::shared_ptr<TeeShared> shared_;
+  size_t at_ = 0;
+  bool done_ = false;
+};
+
 }  // namespace
+
+// tee(iterable, n=2): `iterator = iter(iterable)`, then `tuple(_tee(shared_link) for _ in
+// range(n))`: the builtins iter, tuple and range read at the call.
+Expected<VtPtr> callItertoolsTee(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
+  if (!kwargs.empty() || args.empty() || args.size() > 2) return notModelled();
+  int64_t n = 2;
+  if (args.size() == 2) {
+    auto r = tx.realize(args[1]);
+    if (!r) return r;
+    auto k = constantInt(*r);
+    if (!k || (*r)->pythonTypeName() != "int")
+      return unsupported("itertools.tee with a count that is no int constant");
+    if (*k < 0) return unsupported("itertools.tee with a negative count (ValueError path)");
+    n = *k;
+  }
+  auto iterable = tx.realize(args[0]);
+  if (!iterable) return iterable;
+  builtinGuard(tx, GuardKind::BUILTIN_MATCH, "iter");
+  auto it = getIter(tx, *iterable);
+  if (!it) return it;
+  builtinGuard(tx, GuardKind::BUILTIN_MATCH, "tuple");
+  builtinGuard(tx, GuardKind::BUILTIN_MATCH, "range");
+  auto shared = std::make_shared<TeeShared>();
+  shared->source = *it;
+  std::vector<VtPtr> copies;
+  for (int64_t i = 0; i < n; ++i) copies.push_back(std::make_shared<TeeIterator>(shared));
+  return makeTuple(std::move(copies));
+}
 
 Expected<VtPtr> callItertoolsEndless(Tx& tx, const std::string& name, Args& args, Kwargs& kwargs) {
   if (!kwargs.empty()) return unsupported(name + " with keyword arguments");

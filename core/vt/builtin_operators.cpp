@@ -203,6 +203,13 @@ std::optional<bool> constEquals(const VtPtr& a, const VtPtr& b) {
   if (ca && cb) {
     auto an = ca->asNumber(), bn = cb->asNumber();
     if (an && bn) return *an == *bn;
+    // A complex equals a number with the same real part and no imaginary part.
+    auto asComplex = [](const ConstantVariable* c, std::optional<double> n) {
+      if (const auto* z = std::get_if<ComplexValue>(&c->value())) return std::optional(*z);
+      return n ? std::optional(ComplexValue{*n, 0.0}) : std::nullopt;
+    };
+    auto za = asComplex(ca, an), zb = asComplex(cb, bn);
+    if (za && zb) return *za == *zb;
     return ca->value() == cb->value();
   }
   auto* sa = asSequence(a);

@@ -22,6 +22,25 @@
 
 namespace dynrr::vt {
 
+namespace {
+
+// complex_repr: each part as repr(float) without a ".0" suffix; a zero real part with a
+// positive sign is left out ("2j"), else "(re+imj)" with the imaginary part's sign.
+std::string complexPart(double d) {
+  std::string s = graph::pythonFloatRepr(d);
+  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+  return s;
+}
+
+std::string complexRepr(const ComplexValue& c) {
+  if (c.real == 0.0 && !std::signbit(c.real)) return complexPart(c.imag) + "j";
+  std::string im = complexPart(c.imag);
+  if (im[0] != '-') im = "+" + im;
+  return "(" + complexPart(c.real) + im + "j)";
+}
+
+}  // namespace
+
 std::string constantRepr(const ConstantValue& v) {
   struct Visitor {
     std::string operator()(NoneValue) const { return "None"; }
@@ -31,9 +50,10 @@ std::string constantRepr(const ConstantValue& v) {
     std::string operator()(const std::string& s) const { return pyStrRepr(s); }
     std::string operator()(EllipsisValue) const { return "Ellipsis"; }
     std::string operator()(const TorchConstant& t) const {
-      return t.kind == TorchConstant::Kind::kDtype ? t.name : "device(type='" + t.name + "')";
+      return t.kind == TorchConstant::Kind::kDevice ? "device(type='" + t.name + "')" : t.name;
     }
     std::string operator()(const BytesValue& b) const { return bytecode::bytesRepr(b.data); }
+    std::string operator()(const ComplexValue& c) const { return complexRepr(c); }
   };
   return std::visit(Visitor{}, v);
 }
@@ -185,6 +205,7 @@ bool constantTruth(const ConstantValue& v) {
     bool operator()(EllipsisValue) const { return true; }
     bool operator()(const TorchConstant&) const { return true; }
     bool operator()(const BytesValue& b) const { return !b.data.empty(); }
+    bool operator()(const ComplexValue& c) const { return c.real != 0.0 || c.imag != 0.0; }
   };
   return std::visit(Visitor{}, v);
 }
@@ -210,9 +231,12 @@ std::string ConstantVariable::pythonTypeName() const {
     std::string operator()(const std::string&) const { return "str"; }
     std::string operator()(EllipsisValue) const { return "ellipsis"; }
     std::string operator()(const TorchConstant& t) const {
-      return t.kind == TorchConstant::Kind::kDtype ? "torch.dtype" : "torch.device";
+      return t.kind == TorchConstant::Kind::kDtype    ? "torch.dtype"
+             : t.kind == TorchConstant::Kind::kLayout ? "torch.layout"
+                                                      : "torch.device";
     }
     std::string operator()(const BytesValue&) const { return "bytes"; }
+    std::string operator()(const ComplexValue&) const { return "complex"; }
   };
   return std::visit(Visitor{}, value_);
 }
@@ -539,6 +563,13 @@ Expected<VtPtr> ConstantVariable::varGetattr(Tx& tx, const std::string& name) {
   (void)tx;
   if (asStr() && strMethods().count(name))
     return VtPtr(std::make_shared<GetAttrVariable>(self(), name));
+  // complex.real / complex.imag (ConstantVariable.var_getattr reads the value's getset
+  // attributes): floats.
+  if (const auto* z = std::get_if<ComplexValue>(&value_)) {
+    if (name == "real") return ConstantVariable::make(z->real);
+    if (name == "imag") return ConstantVariable::make(z->imag);
+    return unsupported("complex." + name);
+  }
   // Attributes of a torch.dtype / torch.device constant (ConstantVariable.var_getattr
   // reads them off the Python value): device.type / .index, dtype.is_floating_point /
   // .is_complex / .is_signed / .itemsize.
@@ -550,7 +581,8 @@ Expected<VtPtr> ConstantVariable::varGetattr(Tx& tx, const std::string& name) {
           return d->index < 0 ? ConstantVariable::make(NoneValue{})
                               : ConstantVariable::make(int64_t{d->index});
       }
-    } else if (auto d = fake::parseDType(t->name)) {
+    } else if (auto d = t->kind == TorchConstant::Kind::kDtype ? fake::parseDType(t->name)
+                                                               : std::nullopt) {
       if (name == "is_floating_point") return ConstantVariable::make(fake::isFloating(*d));
       if (name == "is_complex") return ConstantVariable::make(fake::isComplex(*d));
       if (name == "itemsize") return ConstantVariable::make(int64_t{fake::elementSize(*d)});

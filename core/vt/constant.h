@@ -21,9 +21,10 @@ struct NoneValue {
 struct EllipsisValue {
   friend bool operator==(EllipsisValue, EllipsisValue) { return true; }
 };
-// torch.dtype or torch.device, by the name torch prints ("torch.float32", "cpu").
+// torch.dtype, torch.device or torch.layout, by the name torch prints ("torch.float32",
+// "cpu", "torch.strided").
 struct TorchConstant {
-  enum class Kind { kDtype, kDevice } kind;
+  enum class Kind { kDtype, kDevice, kLayout } kind;
   std::string name;
   friend bool operator==(const TorchConstant&, const TorchConstant&) = default;
 };
@@ -34,10 +35,17 @@ struct BytesValue {
   friend bool operator==(const BytesValue&, const BytesValue&) = default;
 };
 
-using ConstantValue = std::variant<NoneValue, bool, int64_t, double, std::string, EllipsisValue,
-                                   TorchConstant, BytesValue>;
+// A Python complex number (builtins.complex folded on constants).
+struct ComplexValue {
+  double real = 0.0, imag = 0.0;
+  friend bool operator==(const ComplexValue&, const ComplexValue&) = default;
+};
 
-// Python repr of a constant ("None", "True", "3", "0.5", "'s'", "Ellipsis", "torch.float32").
+using ConstantValue = std::variant<NoneValue, bool, int64_t, double, std::string, EllipsisValue,
+                                   TorchConstant, BytesValue, ComplexValue>;
+
+// Python repr of a constant ("None", "True", "3", "0.5", "'s'", "Ellipsis", "torch.float32",
+// "(1+2j)").
 std::string constantRepr(const ConstantValue& v);
 // format(v, spec) of a constant (str.__format__, int.__format__, float.__format__ with
 // the format-spec mini-language: fill, align, sign, 0, width, precision and the types

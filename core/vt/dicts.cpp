@@ -47,7 +47,13 @@ Expected<VtPtr> dictView(DictVariable& self, Tx& tx, const std::string& which) {
   for (const auto& [k, v] : self.entries())
     items.push_back(which == "keys" ? k : which == "values" ? v : makeTuple({k, v}));
   VtPtr view = makeList(std::move(items));
-  static_cast<SequenceVariable*>(view.get())->setViewType("dict_" + which);
+  auto* seq = static_cast<SequenceVariable*>(view.get());
+  seq->setViewType("dict_" + which);
+  if (which == "keys") {
+    std::vector<VtPtr> values;
+    for (const auto& kv : self.entries()) values.push_back(kv.second);
+    seq->setViewValues(std::move(values));
+  }
   return view;
 }
 

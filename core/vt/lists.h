@@ -33,6 +33,10 @@ class SequenceVariable : public VariableTracker {
   // treats views differently from lists (a view is not a Python constant).
   void setViewType(std::string t) { viewType_ = std::move(t); }
   const std::string& viewType() const { return viewType_; }
+  // A keys view also keeps the dict's values, one per key (DictKeysVariable.dv_dict):
+  // `key in view` looks the key up in the dict, which realises a present key's value.
+  void setViewValues(std::vector<VtPtr> values) { viewValues_ = std::move(values); }
+  const std::vector<VtPtr>& viewValues() const { return viewValues_; }
   // A torch.return_types structseq (the result of torch.max(x, dim), sort, topk, ...)
   // is a tuple whose items are also attributes: its field names, in order.
   void setFieldNames(std::vector<std::string> names) { fieldNames_ = std::move(names); }
@@ -57,6 +61,7 @@ class SequenceVariable : public VariableTracker {
  private:
   std::vector<VtPtr> items_;
   std::string viewType_;
+  std::vector<VtPtr> viewValues_;
   std::vector<std::string> fieldNames_;
   std::string namedTupleType_;
 };

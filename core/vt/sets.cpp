@@ -6,6 +6,7 @@
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
 #include "core/vt/functions.h"
+#include "core/vt/lazy.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
 #include "core/vt/tensor.h"
@@ -156,12 +157,12 @@ bool allKeyViews(Tx& tx, const Args& args) {
   return !args.empty();
 }
 
-// The global reads of polyfills.set_union and set_intersection
-// (torch/_dynamo/polyfills/__init__.py): the builtins all and any (polyfilled: ID_MATCH),
-// len, set and isinstance, the polyfill module's Iterable and Hashable (collections.abc)
-// and, for union, its set_update. (difference, symmetric_difference and isdisjoint over a
-// key view were seen to differ in guards the core does not reproduce yet, e.g. the
-// TENSOR_MATCH of an input held only by the dict: still refused.)
+// The global reads of the set-method polyfills (torch/_dynamo/polyfills/__init__.py),
+// each guarded once: set_union / set_intersection / set_difference read the builtins all
+// and any (polyfilled: ID_MATCH), len, set and isinstance and the polyfill module's
+// Iterable and Hashable (collections.abc); set_union also its set_update;
+// set_isdisjoint reads isinstance, Iterable and Hashable; set_symmetric_difference only
+// the builtin set.
 Status guardSetMethodPolyfill(Tx& tx, const std::string& name) {
   using guards::GuardKind;
   auto& ctx = tx.context();
@@ -169,6 +170,10 @@ Status guardSetMethodPolyfill(Tx& tx, const std::string& name) {
   auto builtin = [&](GuardKind kind, const char* b) {
     out.addGuard(kind, std::string("G['__builtins_dict___0']['") + b + "']");
   };
+  if (name == "symmetric_difference") {
+    builtin(GuardKind::BUILTIN_MATCH, "set");
+    return Status::success();
+  }
   const std::string poly = "__import_torch_dot__dynamo_dot_polyfills";
   out.addGuard(GuardKind::MODULE_MATCH, Source::global(poly)->name());
   for (const char* abc : {"Iterable", "Hashable"}) {
@@ -182,12 +187,39 @@ Status guardSetMethodPolyfill(Tx& tx, const std::string& name) {
     }
   }
   builtin(GuardKind::BUILTIN_MATCH, "isinstance");
+  if (name == "isdisjoint") return Status::success();
   builtin(GuardKind::ID_MATCH, "all");
   builtin(GuardKind::ID_MATCH, "any");
   builtin(GuardKind::BUILTIN_MATCH, "len");
   builtin(GuardKind::BUILTIN_MATCH, "set");
   if (name == "union")
     out.addGuard(GuardKind::CLOSURE_MATCH, Source::global(poly)->name() + ".set_update");
+  return Status::success();
+}
+
+// The `x in view` tests of set_difference (each item of the set against the views in
+// turn, stopping at the first that holds it) and set_symmetric_difference (`x not in
+// set2`): DictKeysVariable.sq_contains asks the dict, whose __contains__ checks a
+// present key's value against DeletedVariable, realising a lazy value.
+Status realiseFoundKeyValues(Tx& tx, const std::vector<VtPtr>& setItems, const Args& views) {
+  for (const auto& x : setItems) {
+    for (const auto& a : views) {
+      auto r = tx.realize(a);
+      if (!r) return r.error();
+      const SequenceVariable* view = asSequence(*r);
+      const auto& keys = view->items();
+      const auto& values = view->viewValues();
+      if (values.size() != keys.size()) return unsupported("a dict keys view without its dict");
+      std::optional<size_t> at;
+      for (size_t i = 0; i < keys.size() && !at; ++i) {
+        auto eq = constEquals(keys[i], x);
+        if (eq && *eq) at = i;
+      }
+      if (!at) continue;
+      if (Status st = LazyVariable::isinstanceCheck(tx, values[*at]); !st) return st;
+      break;
+    }
+  }
   return Status::success();
 }
 
@@ -221,9 +253,10 @@ Expected<VtPtr> SetVariable::algebra(Tx& tx, const std::string& name, const Args
       if (!r) return r.error();
       constantArgs = (*r)->isPythonConstant();
     }
-    if (!constantArgs && (name == "union" || name == "intersection") && !frozen_ &&
-        allKeyViews(tx, args)) {
+    if (!constantArgs && fastForm && !frozen_ && allKeyViews(tx, args)) {
       if (Status st = guardSetMethodPolyfill(tx, name); !st) return st.error();
+      if (name == "difference" || name == "symmetric_difference")
+        if (Status st = realiseFoundKeyValues(tx, items_, args); !st) return st.error();
     } else if (!constantArgs || !(fastForm || updateForm)) {
       return unsupported("set." + name + " (Dynamo inlines polyfills.set_" + name +
                          ", not modelled)");

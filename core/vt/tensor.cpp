@@ -326,6 +326,9 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
   if (name == "dtype")
     return torchConstant(TorchConstant::Kind::kDtype, std::string(fake::dtypeName(meta_.dtype)));
   if (name == "device") return torchConstant(TorchConstant::Kind::kDevice, meta_.device.str());
+  // method_attr_layout: VariableTracker.build of the layout, a constant (no TYPE_MATCH);
+  // the core's tensors are strided (the variable builder refuses the other layouts).
+  if (name == "layout") return torchConstant(TorchConstant::Kind::kLayout, "torch.strided");
   if (name == "ndim") return ConstantVariable::make(static_cast<int64_t>(meta_.sizes.size()));
   if (name == "requires_grad") {
     // TensorVariable.var_getattr: a method_attr_ result that is not a Python constant,
@@ -389,12 +392,17 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
     }
   }
   if (auto r = autogradAttr(tx, *this, name)) return std::move(*r);
+  // method_attr__version: torch._dynamo.tensor_version_op._tensor_version called in the
+  // graph; its unbacked SymInt is no constant, so a sourced tensor gets TYPE_MATCH.
+  if (name == "_version") {
+    if (source()) tx.context().output.addGuard(GuardKind::TYPE_MATCH, source()->name());
+    return tracer::unbackedTensorVersion(tx, node_);
+  }
   // The other getset attributes of torch.Tensor (all_tensor_attrs' GetSetDescriptors):
   // try_generic_attr_handling puts a getattr node in the graph whose example value is no
   // tensor for most of them; not modelled, named rather than taken for a bound method.
   static const std::unordered_set<std::string> kUnmodelled = {"grad",
                                                               "grad_fn",
-                                                              "_version",
                                                               "grad_dtype",
                                                               "is_cpu",
                                                               "is_ipu",
@@ -409,7 +417,6 @@ Expected<VtPtr> TensorVariable::varGetattr(Tx& tx, const std::string& name) {
                                                               "is_xla",
                                                               "is_xpu",
                                                               "itemsize",
-                                                              "layout",
                                                               "nbytes",
                                                               "output_nr",
                                                               "retains_grad",

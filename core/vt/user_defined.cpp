@@ -156,6 +156,10 @@ Expected<std::optional<schema::Instance::Reader>> UserObjectVariable::instance(T
   auto obj = tx.context().trace.object(object_);
   // A dict subclass instance is recorded as its dict (its instance __dict__ is not).
   if (obj && obj->which() == W::DICT && baseDict_) return std::optional<schema::Instance::Reader>();
+  // So is a tuple, list or set subclass instance (as its tuple, list or set).
+  if (obj && (obj->which() == W::TUPLE || obj->which() == W::LIST || obj->which() == W::SET) &&
+      baseSequence_)
+    return std::optional<schema::Instance::Reader>();
   if (!obj || obj->which() != W::INSTANCE) return Error("instance missing from the trace");
   return std::optional<schema::Instance::Reader>(obj->getInstance());
 }
@@ -513,6 +517,18 @@ Status UserObjectVariable::setAttr(Tx& tx, const std::string& name, const VtPtr&
 
 Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, Args args,
                                                Kwargs kwargs) {
+  // UserDefinedTupleVariable / UserDefinedListVariable: len() and indexing the class
+  // does not override run on the tuple or list part; the subscript looks __getitem__ up on the type
+  // first (NOT_PRESENT_IN_GENERIC_DICT on the object), len() does not.
+  bool setPart = baseSequence_ && baseSequence_->kind() == VtKind::kSet;
+  if (baseSequence_ &&
+      (name == "__len__" || (name == "__getitem__" && !setPart) ||
+       (name == "__contains__" && setPart)) &&
+      !userClassDefines(tx.context().trace, class_, name)) {
+    if (name == "__getitem__" && source())
+      tx.context().output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, source()->name());
+    return baseSequence_->callMethod(tx, name, std::move(args), std::move(kwargs));
+  }
   if (name == "__setattr__" && args.size() == 2 && kwargs.empty() &&
       userClassDefines(tx.context().trace, class_, "__setattr__")) {
     // UserDefinedObjectVariable.call_method: a __setattr__ that is a Python function is
@@ -564,6 +580,13 @@ Expected<VtPtr> UserObjectVariable::callMethod(Tx& tx, const std::string& name, 
 }
 
 Expected<VtPtr> UserObjectVariable::iterate(Tx& tx) {
+  // A tuple or list subclass iterates its tuple or list part, __iter__ looked up on the
+  // type first.
+  if (baseSequence_ && !userClassDefines(tx.context().trace, class_, "__iter__")) {
+    if (source())
+      tx.context().output.addGuard(GuardKind::NOT_PRESENT_IN_GENERIC_DICT, source()->name());
+    return baseSequence_;
+  }
   if (baseDict_ && !userClassDefines(tx.context().trace, class_, "__iter__"))
     return VtPtr(std::make_shared<GetAttrVariable>(baseDict_, "keys"))->callFunction(tx, {}, {});
   auto m = varGetattr(tx, "__iter__");
@@ -579,6 +602,11 @@ Expected<VtPtr> UserObjectVariable::iterate(Tx& tx) {
 }
 
 Expected<std::vector<VtPtr>> UserObjectVariable::unpackVarSequence(Tx& tx) {
+  if (baseSequence_ && !userClassDefines(tx.context().trace, class_, "__iter__")) {
+    auto t = iterate(tx);
+    if (!t) return t.error();
+    return (*t)->unpackVarSequence(tx);
+  }
   if (baseDict_ && !userClassDefines(tx.context().trace, class_, "__iter__"))
     return baseDict_->unpackVarSequence(tx);
   auto r = iterate(tx);
@@ -1059,7 +1087,9 @@ Expected<VtPtr> UserClassVariable::varGetattr(Tx& tx, const std::string& name) {
   if (name == "__doc__" && isGeneratorContextManagerClass(typeName_))
     return VtPtr(std::make_shared<UnrecordedDocVariable>(
         typeName_, source() ? Source::attr(source(), name) : nullptr));
-  if (name.size() > 4 && name.rfind("__", 0) == 0)
+  // __match_args__ (read by the inlined impl_MATCH_CLASS) is a plain class attribute,
+  // looked up in the class dicts like any other.
+  if (name.size() > 4 && name.rfind("__", 0) == 0 && name != "__match_args__")
     return unsupported("getattr '" + name + "' on a class (type's own attributes)");
   auto hit = lookupMro(ctx.trace, class_, name);
   if (!hit) return hit.error();

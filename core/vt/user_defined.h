@@ -46,6 +46,11 @@ class UserObjectVariable : public VariableTracker {
   // methods (those the class does not override) run on this ConstDictVariable (_base_vt).
   void setBaseDict(VtPtr d) { baseDict_ = std::move(d); }
   const VtPtr& baseDict() const { return baseDict_; }
+  // UserDefinedTupleVariable / UserDefinedListVariable: a pre-existing instance of a
+  // tuple or list subclass, whose len, indexing and iteration (when the class does not
+  // override them) run on this TupleVariable / ListVariable (_tuple_vt / _base_vt).
+  void setBaseSequence(VtPtr t) { baseSequence_ = std::move(t); }
+  const VtPtr& baseSequence() const { return baseSequence_; }
   // cls_source: the source of the class an object made while tracing was built from
   // (null for a sourceless class); its plain class variables are built from
   // AttrSource(cls_source, name).
@@ -118,6 +123,7 @@ class UserObjectVariable : public VariableTracker {
   Flavor flavor_;
   std::vector<VtPtr> initArgs_;
   VtPtr dunderDict_;
+  VtPtr baseSequence_;
   VtPtr baseDict_;
   SourcePtr clsSource_;
 };

@@ -2,8 +2,8 @@
 
 VariableBuilder wraps them as UserDefinedListVariable / UserDefinedTupleVariable /
 UserDefinedSetVariable (their class decides the guards and the methods), not as the plain
-containers: the recorder records their class, and the core names them as not modelled
-rather than replaying them as a list, a tuple or a set.
+containers: the recorder records their class, and the core models them so (their type
+guards, item sources and the container part), not as a plain list, tuple or set.
 
 scope: part2
 expect: 3 graphs, 0 breaks, 0 recompiles

@@ -44,6 +44,15 @@ TEST(ConstantVariable, ReprsAndTruth) {
             R"(b"a'\\\n\x01\xff")");
   EXPECT_EQ(constantRepr(ConstantValue(BytesValue{"both ' and \""})), "b'both \\' and \"'");
   EXPECT_FALSE(constantTruth(ConstantValue(BytesValue{})));
+  // complex reprs, as Python prints them (repr(complex(1, 2)) ...).
+  EXPECT_EQ(constantRepr(ConstantValue(ComplexValue{1, 2})), "(1+2j)");
+  EXPECT_EQ(constantRepr(ConstantValue(ComplexValue{0, 2})), "2j");
+  EXPECT_EQ(constantRepr(ConstantValue(ComplexValue{1.5, -0.25})), "(1.5-0.25j)");
+  EXPECT_EQ(constantRepr(ConstantValue(ComplexValue{-0.0, 1})), "(-0+1j)");
+  EXPECT_EQ(constantRepr(ConstantValue(ComplexValue{0, 0})), "0j");
+  EXPECT_EQ(constantRepr(ConstantValue(ComplexValue{1e20, 3})), "(1e+20+3j)");
+  EXPECT_FALSE(constantTruth(ConstantValue(ComplexValue{0, 0})));
+  EXPECT_TRUE(constantTruth(ConstantValue(ComplexValue{0, -1})));
   auto c = ConstantVariable::make(int64_t{3}, Source::local("n"));
   EXPECT_EQ(c->repr(), "ConstantVariable(3, source=L['n'])");
 }
