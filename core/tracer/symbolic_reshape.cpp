@@ -34,8 +34,16 @@ struct Decider {
   std::vector<std::set<std::string>> guarded;  // free symbols of the relations evaluated
   std::string gap;
 
-  bool operator()(const Relation& rel) {
+  bool operator()(const Relation& asked) {
     auto& env = ctx.output.shapeEnv();
+    // Python's `2 == s` on an int and a SymInt is the reflected SymInt.__eq__: Eq(s, 2)
+    // (printed `s != 2`, `(s // 2) == 2`); `1 < s` is Gt(s, 1).
+    Relation rel = asked;
+    if (rel.lhs.isConstant() && !rel.rhs.isConstant()) {
+      static constexpr RelOp kMirror[] = {RelOp::kEq, RelOp::kNe, RelOp::kGt,
+                                          RelOp::kGe, RelOp::kLt, RelOp::kLe};
+      rel = {asked.rhs, kMirror[static_cast<int>(asked.op)], asked.lhs};
+    }
     if (auto pair = unifiedBy(ctx, rel)) {
       std::vector<std::set<std::string>> related = guarded;
       for (const auto& g : env.guards()) {  // those of earlier ops too
