@@ -757,9 +757,9 @@ void shareInplaceFake(OutputGraph& out, const std::string& metaOp, const vt::Arg
 
 }  // namespace
 
-Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
-                           const std::string& metaOp, vt::Args args, vt::Kwargs kwargs) {
-  // Realised up front: a lazy value may turn out to be a SymInt.
+namespace {
+
+Status realizeArgs(InstructionTranslator& tx, vt::Args& args, vt::Kwargs& kwargs) {
   for (auto& a : args) {
     auto r = tx.realize(a);
     if (!r) return r.error();
@@ -770,6 +770,60 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
     if (!r) return r.error();
     value = *r;
   }
+  return Status::success();
+}
+
+fake::FakeContext fakeContextOf(const TracingContext& ctx) {
+  fake::FakeContext fctx;
+  fctx.gradEnabled = ctx.gradEnabled;
+  fctx.defaultDtype = ctx.defaultDtype;
+  fctx.symbolBase = ctx.symbolBase;
+  if (ctx.symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
+  return fctx;
+}
+
+// The meta function refused the stand-in sizes: what the shape env allows before that is
+// the op's error. A size check against a plain size specialises the symbol and runs it
+// again; a view's numel equation solved into a replacement too; a narrow / select whose
+// checks relate two symbols is made from the stand-ins; a view / reshape is decided on
+// the size expressions (`symbolicView`: its sizes and guards are made).
+Status retryOnStandIns(InstructionTranslator& tx, const std::string& metaCall,
+                       const std::string& metaOp, std::vector<fake::MetaArg>& margs,
+                       fake::Kwargs& mkw, const fake::FakeContext& fctx,
+                       const std::function<void()>& specialiseArgs,
+                       Expected<fake::MetaValue>& result, bool& symbolicView) {
+  for (int k = 0; !result && k < 8 && specialiseOnSizeClash(tx.context()); ++k) {
+    specialiseArgs();
+    tx.context().sizeClash.reset();
+    result = fake::callOp(metaCall, margs, mkw, fctx);
+    if (result) tx.context().unresolvedClash.clear();
+  }
+  if (!result && metaCall == metaOp &&
+      specialiseOnViewNumel(tx.context(), metaOp, margs, result.error().message())) {
+    specialiseArgs();
+    result = fake::callOp(metaCall, margs, mkw, fctx);
+  }
+  if (!result && metaCall == metaOp && mkw.empty()) {
+    if (auto view = viewOnStandIns(tx.context(), metaOp, margs, result.error().message()))
+      result = std::move(*view);
+  }
+  if (!result && metaCall == metaOp && mkw.empty()) {
+    // The stand-ins cannot satisfy the view's equations: decided on the expressions.
+    if (auto reshaped = symbolicReshape(tx.context(), metaOp, margs)) {
+      if (!*reshaped) return reshaped->error();
+      result = std::move(**reshaped);
+      symbolicView = true;
+    }
+  }
+  return Status::success();
+}
+
+}  // namespace
+
+Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::string& target,
+                           const std::string& metaOp, vt::Args args, vt::Kwargs kwargs) {
+  // Realised up front: a lazy value may turn out to be a SymInt.
+  if (Status st = realizeArgs(tx, args, kwargs); !st) return st.error();
   std::vector<GraphArg> gargs;
   std::vector<fake::MetaArg> margs;
   for (const auto& a : args) {
@@ -789,11 +843,7 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   // create_proxy before get_fake_value: what the op's meta function specialises is still
   // symbolic when its tensors are lifted into a subgraph.
   tx.context().output.liftCallArgs(gargs, gkw);
-  fake::FakeContext fctx;
-  fctx.gradEnabled = tx.context().gradEnabled;
-  fctx.defaultDtype = tx.context().defaultDtype;
-  fctx.symbolBase = tx.context().symbolBase;
-  if (tx.context().symbolBase != 0) fctx.maxElements = std::int64_t{1} << 62;
+  const fake::FakeContext fctx = fakeContextOf(tx.context());
   // After the shape env fixed a symbol to a constant, the fake kernels see the number.
   std::vector<fake::MetaArg> unspecialised;
   auto specialiseArgs = [&] {
@@ -815,29 +865,12 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
   }
   tx.context().sizeClash.reset();
   auto result = fake::callOp(metaCall, margs, mkw, fctx);
-  for (int k = 0; !result && k < 8 && specialiseOnSizeClash(tx.context()); ++k) {
-    specialiseArgs();
-    tx.context().sizeClash.reset();
-    result = fake::callOp(metaCall, margs, mkw, fctx);
-    if (result) tx.context().unresolvedClash.clear();
-  }
-  if (!result && metaCall == metaOp &&
-      specialiseOnViewNumel(tx.context(), metaOp, margs, result.error().message())) {
-    specialiseArgs();
-    result = fake::callOp(metaCall, margs, mkw, fctx);
-  }
   bool symbolicView = false;  // sizes and guards made by symbolicReshape
-  if (!result && metaCall == metaOp && mkw.empty()) {
-    if (auto view = viewOnStandIns(tx.context(), metaOp, margs, result.error().message()))
-      result = std::move(*view);
-  }
-  if (!result && metaCall == metaOp && mkw.empty()) {
-    // The stand-ins cannot satisfy the view's equations: decided on the expressions.
-    if (auto reshaped = symbolicReshape(tx.context(), metaOp, margs)) {
-      if (!*reshaped) return reshaped->error();
-      result = std::move(**reshaped);
-      symbolicView = true;
-    }
+  if (!result) {
+    if (Status st = retryOnStandIns(tx, metaCall, metaOp, margs, mkw, fctx, specialiseArgs, result,
+                                    symbolicView);
+        !st)
+      return st.error();
   }
   const bool specialised = !unspecialised.empty();
   if (result && metaCall == metaOp) {
