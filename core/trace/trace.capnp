@@ -163,6 +163,9 @@ struct Object {
     torchSize @30 :List(Int64);
     enum @31 :EnumMember;
     opaque @32 :Opaque;
+    ndarray @34 :Tensor;           # an exact numpy.ndarray as torch.as_tensor sees it: the
+                                   # meta of the tensor sharing its memory (dtype, shape,
+                                   # strides in elements), a storage of its own
   }
   cls @33 :ObjRef;                 # a dict of a subclass of dict, or a list, tuple, set or
                                    # frozenset of a Python subclass (a heap type, not a C

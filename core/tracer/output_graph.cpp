@@ -53,9 +53,10 @@ NodeId OutputGraph::addPlaceholder(ProtoNode node) {
 }
 
 NodeId OutputGraph::graphInput(const std::string& sourceName, const fake::TensorMeta& meta,
-                               const std::string& typeExpr) {
+                               const std::string& typeExpr, const std::string& inputName) {
   ProtoNode node;
-  node.target = inputNameForSource(sourceName);
+  node.target = inputNameForSource(inputName.empty() ? sourceName : inputName);
+  node.namedInput = !inputName.empty();
   node.meta = meta;
   node.source = sourceName;
   node.typeExpr = typeExpr;

@@ -44,8 +44,11 @@ class OutputGraph {
 
   // A placeholder for a graph input with `source` (one per source), named as
   // Dynamo names it ("L['x']" -> "L_x_").
+  // `inputName` names the placeholder when it is not the source's own name (an ndarray
+  // input: source ___from_numpy(L['a']), placeholder L_a_).
   NodeId graphInput(const std::string& sourceName, const fake::TensorMeta& meta,
-                    const std::string& typeExpr = "torch.Tensor");
+                    const std::string& typeExpr = "torch.Tensor",
+                    const std::string& inputName = "");
   std::optional<NodeId> existingInput(const std::string& sourceName) const;
   // A torch.SymInt placeholder for a size symbol read from `sourceName`
   // ("L['x'].size()[0]"), kept while a tensor input uses its symbol (setOutput).

@@ -187,6 +187,9 @@ Status replayGraphLog(const ProtoGraph& proto, graph::Graph& g, std::vector<grap
           nodes[id] = g.placeholder(pn.target, pn.typeExpr);
         } else if (pn.op == "placeholder" && pn.graph != 0) {
           nodes[id] = g.createGraphInputNamed(pn.target, pn.typeExpr);
+        } else if (pn.op == "placeholder" && pn.namedInput) {
+          nodes[id] = g.createGraphInputNamed(pn.target, pn.typeExpr);
+          nodes[id]->meta().sourceName = pn.source;
         } else if (pn.op == "placeholder") {
           nodes[id] = g.createGraphInput(pn.source, pn.typeExpr);
         } else if (pn.op == "get_attr") {

@@ -100,6 +100,8 @@ struct ProtoNode {
   // graph.placeholder(target) (target kept as given), false for create_graph_input's
   // (target made unique among the graph's used names).
   bool exactTarget = false;
+  bool namedInput = false;  // a root placeholder named by `target`, not by its source
+                            // (an ndarray input: L_a_ for ___from_numpy(L['a']))
   bool erased = false;
   // Graph.inserting_before(node): created right before that node of its graph (which may
   // be erased later) instead of at the end; -1: at the end.

@@ -22,6 +22,7 @@
 #include "core/tracer/dynamic_inputs.h"
 #include "core/tracer/export_mode.h"
 #include "core/tracer/frame_state.h"
+#include "core/tracer/wrap_numpy.h"
 #include "core/vt/autocast_mode.h"
 #include "core/vt/builtin.h"
 #include "core/vt/constant.h"
@@ -45,10 +46,6 @@
 namespace dynrr::tracer {
 
 const char* const VariableBuilder::kSourcelessTensor = "a recorded tensor reached without a source";
-
-namespace {
-
-using W = schema::Object::Which;
 
 Expected<fake::TensorMeta> metaFromTrace(schema::TensorMeta::Reader m) {
   fake::TensorMeta meta;
@@ -90,6 +87,8 @@ Expected<fake::TensorMeta> metaFromTrace(schema::TensorMeta::Reader m) {
   return meta;
 }
 
+namespace {
+using W = schema::Object::Which;
 }  // namespace
 
 void VariableBuilder::constantGuards(TracingContext& ctx, const vt::SourcePtr& source, bool isInt) {
@@ -821,6 +820,8 @@ Expected<VtPtr> Wrap::callable() {
     if (!self) return self;
     return std::make_shared<vt::BoundBuiltinMethodVariable>(*self, name, source);
   }
+  if (std::string_view(c.getReason().cStr()).rfind("NumpyVariable", 0) == 0)
+    return wrapNumpyCallable(ctx, c, source);
   // sys.exc_info / sys.exception: SysFunctionVariable, which VariableBuilder makes with
   // no guard.
   if (module == "sys" && (qualname == "exc_info" || qualname == "exception"))
@@ -1167,6 +1168,7 @@ Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
     case W::STR:
     case W::ELLIPSIS: return w.constant();
     case W::TENSOR: return w.tensor();
+    case W::NDARRAY: return wrapNumpyNdarray(w.ctx, w.ref, *w.obj, w.source);
     case W::TUPLE:
     case W::LIST: return w.listLike();
     case W::DICT: return w.dict();

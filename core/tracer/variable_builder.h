@@ -58,6 +58,10 @@ struct VariableBuilder {
 // functions. Other classes are library classes the core does not look into.
 bool isUserCodeClass(schema::Class::Reader c);
 
+// A recorded tensor's metadata as the fake tensor has it, or the error (a damaged trace)
+// or unsupported (a dtype, device, layout or subclass not modelled).
+Expected<fake::TensorMeta> metaFromTrace(schema::TensorMeta::Reader m);
+
 // VariableBuilder's make_dupe_guard: an object already wrapped reached again through
 // another source gets DUPLICATE_INPUT on the new source.
 void dupeGuard(TracingContext& ctx, const vt::SourcePtr& source, const VtPtr& existing);

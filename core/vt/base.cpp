@@ -71,6 +71,7 @@ const char* vtKindName(VtKind k) {
     case VtKind::kMappingProxy: return "MappingProxyVariable";
     case VtKind::kHigherOrderOp: return "TorchHigherOrderOperatorVariable";
     case VtKind::kNdarray: return "NumpyNdarrayVariable";
+    case VtKind::kNumpy: return "NumpyVariable";
     case VtKind::kUntypedStorage: return "UntypedStorageVariable";
     case VtKind::kTyping: return "TypingVariable";
     case VtKind::kOpaque: return "OpaqueVariable";

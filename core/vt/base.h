@@ -102,6 +102,7 @@ enum class VtKind {
   kHigherOrderOp,     // TorchHigherOrderOperatorVariable (torch.ops.higher_order.cond ...)
   kUntypedStorage,    // UntypedStorageVariable (tensor.untyped_storage() of a graph input)
   kNdarray,           // NumpyNdarrayVariable (tensor.numpy(): a tensor node seen as an ndarray)
+  kNumpy,             // NumpyVariable (a numpy function: numpy.sin, numpy.add, numpy.mean)
   kTyping,            // TypingVariable of a types.GenericAlias (list[int])
   kOpaque,            // a recorded value the core cannot look into (and LazyVariableTracker)
 };

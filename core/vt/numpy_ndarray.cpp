@@ -11,6 +11,7 @@
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
+#include "core/vt/numpy_functions.h"
 
 namespace dynrr::vt {
 namespace {
@@ -66,6 +67,9 @@ std::optional<std::vector<int64_t>> intsOf(const VtPtr& v) {
 
 // A constant argument as the graph holds it (ints, and tuples / lists of ints).
 std::optional<GraphArg> graphConstant(const VtPtr& v) {
+  if (const ConstantVariable* c = asConstant(v);
+      c && (c->isNone() || std::holds_alternative<bool>(c->value())))
+    return GraphArg::ofConstant(c->value());
   if (!intsOf(v)) return std::nullopt;
   if (const ConstantVariable* c = asConstant(v)) return GraphArg::ofConstant(c->value());
   const SequenceVariable* seq = asSequence(v);
@@ -191,7 +195,12 @@ Expected<VtPtr> NumpyNdarrayVariable::callMethod(Tx& tx, const std::string& name
     if (!r) return r;
     v = *r;
   }
-  auto meta = methodMeta(tx, this->meta(), name, args, kwargs);
+  // The reductions (except max / min / all / any, modelled below on the tensor ops):
+  // torch._numpy's shared implementation (numpy_functions.cpp).
+  static const std::unordered_set<std::string> kOwn = {"max", "min", "all", "any"};
+  auto meta = isNdarrayReduction(name) && !kOwn.count(name)
+                  ? ndarrayReductionMeta(tx, name, self(), args, kwargs)
+                  : methodMeta(tx, this->meta(), name, args, kwargs);
   if (!meta) return meta.error();
   // numpy_method_wrapper(name): a callable named wrapped_<name> in torch._dynamo.utils.
   std::vector<GraphArg> gargs{GraphArg::ofNode(node())};
@@ -230,13 +239,31 @@ Expected<VtPtr> tensorToNumpy(Tx& tx, const TensorVariable& t, Args& args, Kwarg
   return VtPtr(std::make_shared<NumpyNdarrayVariable>(newNode(tx, n, t.meta()), t.meta()));
 }
 
+Expected<VtPtr> ndarrayNode(Tx& tx, const std::string& wrapper, std::vector<GraphArg> args,
+                            std::vector<std::pair<std::string, GraphArg>> kwargs,
+                            const fake::TensorMeta& meta) {
+  NodeId n = tx.context().output.callFunction(wrapperTarget(tx, wrapper), std::move(args),
+                                              std::move(kwargs));
+  return VtPtr(std::make_shared<NumpyNdarrayVariable>(newNode(tx, n, meta), meta));
+}
+
 Expected<VtPtr> ndarrayOperator(Tx& tx, const std::string& op, const Args& args) {
-  static const std::unordered_set<std::string> kOps = {"operator.add", "operator.sub",
-                                                       "operator.mul", "operator.truediv"};
+  static const std::unordered_set<std::string> kOps = {
+      "operator.add", "operator.sub", "operator.mul", "operator.truediv", "operator.gt",
+      "operator.lt",  "operator.ge",  "operator.le",  "operator.eq",      "operator.ne"};
   auto refuse = [&]() {
     return unsupported(op + " with an ndarray operand (numpy_operator_wrapper) not modelled");
   };
-  if (!kOps.count(op) || args.size() != 2) return refuse();
+  static const std::unordered_set<std::string> kUnary = {"operator.neg", "operator.pos",
+                                                         "operator.abs"};
+  const bool unary = kUnary.count(op) && args.size() == 1;
+  if (!unary && (!kOps.count(op) || args.size() != 2)) return refuse();
+  // == / != of two bool arrays (comparison results compared).
+  const bool boolCompare =
+      (op == "operator.eq" || op == "operator.ne") && args[0]->kind() == VtKind::kNdarray &&
+      args[1]->kind() == VtKind::kNdarray &&
+      static_cast<const NumpyNdarrayVariable&>(*args[0]).meta().dtype == fake::DType::kBool &&
+      static_cast<const NumpyNdarrayVariable&>(*args[1]).meta().dtype == fake::DType::kBool;
   // Each operand: an ndarray of a floating dtype (both the same), or an int / float
   // constant (a weak scalar: the array's dtype wins, as in torch).
   std::optional<fake::DType> dtype;
@@ -245,7 +272,8 @@ Expected<VtPtr> ndarrayOperator(Tx& tx, const std::string& op, const Args& args)
   for (const auto& v : args) {
     if (v->kind() == VtKind::kNdarray) {
       const auto& arr = static_cast<const NumpyNdarrayVariable&>(*v);
-      if (!fake::isFloating(arr.meta().dtype) || (dtype && *dtype != arr.meta().dtype))
+      if ((!fake::isFloating(arr.meta().dtype) && !boolCompare) ||
+          (dtype && *dtype != arr.meta().dtype))
         return refuse();
       dtype = arr.meta().dtype;
       gargs.push_back(GraphArg::ofNode(arr.node()));

@@ -11,14 +11,15 @@
 
 #include <string>
 
+#include "core/tracer/proto_graph.h"
 #include "core/vt/tensor.h"
 
 namespace dynrr::vt {
 
 class NumpyNdarrayVariable final : public TensorVariable {
  public:
-  NumpyNdarrayVariable(NodeId node, fake::TensorMeta meta)
-      : TensorVariable(VtKind::kNdarray, node, std::move(meta)) {}
+  NumpyNdarrayVariable(NodeId node, fake::TensorMeta meta, SourcePtr source = nullptr)
+      : TensorVariable(VtKind::kNdarray, node, std::move(meta), std::move(source)) {}
   std::string pythonTypeName() const override { return "ndarray"; }
   std::string className() const override { return "NumpyNdarrayVariable"; }
 
@@ -35,10 +36,17 @@ class NumpyNdarrayVariable final : public TensorVariable {
 Expected<VtPtr> tensorToNumpy(Tx& tx, const TensorVariable& t, Args& args, Kwargs& kwargs);
 
 // An operator with an ndarray among its operands and no tensor (BuiltinVariable's
-// numpy_operator_wrapper(fn): a wrapped_<op> call, an ndarray). Modelled: + - * / of arrays
-// of one floating dtype and int / float constants (torch._numpy's promotion agrees with
-// torch's there).
+// numpy_operator_wrapper(fn): a wrapped_<op> call, an ndarray). Modelled: + - * / and the
+// comparisons of arrays of one floating dtype and int / float constants (torch._numpy's
+// promotion agrees with torch's there).
 Expected<VtPtr> ndarrayOperator(Tx& tx, const std::string& op, const Args& args);
+
+// A numpy_to_tensor_wrapper / numpy_method_wrapper call node named `wrapper`
+// ("wrapped_sin": a new wrapper object per call) whose example value is `meta`, as a new
+// ndarray (NumpyNdarrayVariable.create).
+Expected<VtPtr> ndarrayNode(Tx& tx, const std::string& wrapper, std::vector<tracer::GraphArg> args,
+                            std::vector<std::pair<std::string, tracer::GraphArg>> kwargs,
+                            const fake::TensorMeta& meta);
 
 // torch.from_numpy(ndarray) (handle_from_numpy): a torch.as_tensor node over the
 // ndarray's node, a tensor again.

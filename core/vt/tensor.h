@@ -66,8 +66,8 @@ class TensorVariable : public VariableTracker {
  protected:
   // A subclass over the same node and metadata with its own kind (NumpyNdarrayVariable:
   // kind-based dispatch does not take it for a tensor; the graph-output walk does).
-  TensorVariable(VtKind kind, NodeId node, fake::TensorMeta meta)
-      : VariableTracker(kind, nullptr, MutationType::kImmutable),
+  TensorVariable(VtKind kind, NodeId node, fake::TensorMeta meta, SourcePtr source = nullptr)
+      : VariableTracker(kind, std::move(source), MutationType::kImmutable),
         node_(node),
         meta_(std::move(meta)) {}
 

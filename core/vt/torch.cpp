@@ -230,6 +230,14 @@ Expected<VtPtr> fromNumpy(Tx& tx, const std::string&, Args& args, Kwargs& kwargs
   return torchFromNumpy(tx, args, kwargs);
 }
 
+// torch.as_tensor(ndarray): a torch.as_tensor node over the ndarray's node, whose example
+// value is the array's tensor; any other call is the generic in-graph call.
+Expected<VtPtr> asTensor(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  if (args.size() != 1 || !kwargs.empty() || args[0]->kind() != VtKind::kNdarray)
+    return Error("");  // not this handler's case
+  return torchFromNumpy(tx, args, kwargs);
+}
+
 // torch.autograd._is_checkpoint_valid() folds to True outside a backward pass, which is
 // where Dynamo traces.
 Expected<VtPtr> checkpointValid(Tx&, const std::string&, Args& args, Kwargs& kwargs) {
@@ -469,6 +477,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.is_autocast_cpu_enabled", &autocastEnabled},
         {"torch.get_autocast_gpu_dtype", &autocastGpuDtype},
         {"torch.from_numpy", &fromNumpy},
+        {"torch.as_tensor", &asTensor},
         {"torch.distributed.is_available", &recordedFold},
         {"torch.distributed.is_initialized", &recordedFold},
         {"torch.distributed.distributed_c10d.is_initialized", &recordedFold},

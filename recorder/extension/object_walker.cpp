@@ -374,7 +374,19 @@ ObjRef ObjectWalker::walkInner(PyObject* o) {
     return memoize(o, eb_.intern());
   }
   if (PyCode_Check(o)) return walkCode(o);
-  if (PyFunction_Check(o)) return walkFunction(o);
+  if (PyFunction_Check(o)) {
+    // A Python function of numpy (np.ones, np.full): a NumpyVariable when the classifier
+    // says so, by name as numpy's C functions are.
+    PyObject* mod = reinterpret_cast<PyFunctionObject*>(o)->func_module;
+    if (mod && PyUnicode_Check(mod) && PyUnicode_GetLength(mod) >= 5 &&
+        PyUnicode_Tailmatch(mod, internedName("numpy"), 0, 5, -1) == 1) {
+      schema::CallableClass cls;
+      std::string rule;
+      classify(o, cls, rule);
+      if (rule.rfind("NumpyVariable", 0) == 0) return walkNamedCallable(o);
+    }
+    return walkFunction(o);
+  }
   if (PyCell_Check(o)) return walkCell(o);
   if (PyModule_Check(o)) return walkModule(o);
   if (PyType_Check(o)) return walkClass(o);
@@ -402,7 +414,11 @@ ObjRef ObjectWalker::walkInner(PyObject* o) {
     return memoize(o, opaque(o, "generator"));
   if (PyWeakref_Check(o)) return memoize(o, opaque(o, "weakref"));
   std::string tname = typeQualifiedName(type);
-  if (tname == "numpy.ndarray") return memoize(o, opaque(o, "numpy array"));
+  if (tname == "numpy.ndarray") return walkNdarray(o);
+  // numpy's C functions (ufuncs and the array-function dispatchers): Dynamo's
+  // NumpyVariable, by qualified name; the classifier names their torch._numpy function.
+  if (tname == "numpy.ufunc" || tname == "numpy._ArrayFunctionDispatcher")
+    return walkNamedCallable(o);
   if (tname == "functools.partial") {
     // An exact functools.partial: func, args and keywords are C members (read without
     // running user code), which VariableBuilder wraps with AttrSources.
@@ -1108,6 +1124,11 @@ ObjRef ObjectWalker::walkNamedCallable(PyObject* o) {
   PyRef q = PyRef::steal(PyObject_GetAttrString(o, "__qualname__"));
   if (q) qualname = utf8(q.get());
   PyErr_Clear();
+  if (qualname.empty()) {  // a ufunc has only __name__
+    PyRef n = PyRef::steal(PyObject_GetAttrString(o, "__name__"));
+    if (n && PyUnicode_Check(n.get())) qualname = utf8(n.get());
+    PyErr_Clear();
+  }
   if (module.empty() && PyCFunction_Check(o)) {
     PyObject* self = PyCFunction_GET_SELF(o);
     if (self && PyModule_Check(self))

@@ -154,6 +154,8 @@ class ObjectWalker {
   ObjRef walkDescriptor(PyObject* o, const char* const* fields);
   // torch values: object_walker_torch.cpp
   ObjRef walkTensor(PyObject* o);
+  // An exact numpy.ndarray: its __array_interface__ (C code) as tensor metadata, or opaque.
+  ObjRef walkNdarray(PyObject* o);
   ObjRef walkTorchScalarType(PyObject* o, bool& handled);
 
   void addDeferred(Deferred& d, const std::string& name, PyObject* value);

@@ -82,6 +82,85 @@ ObjRef ObjectWalker::walkTorchScalarType(PyObject* o, bool& handled) {
   return 0;
 }
 
+// numpy's array-interface type string -> the torch dtype torch.as_tensor gives ("" when
+// torch has none or the byte order is not native little-endian).
+static std::string ndarrayDtype(const std::string& typestr, int64_t& itemsize) {
+  static const struct {
+    const char* typestr;
+    const char* dtype;
+    int64_t size;
+  } kTypes[] = {
+      {"<f4", "torch.float32", 4},   {"<f8", "torch.float64", 8},     {"<f2", "torch.float16", 2},
+      {"<i8", "torch.int64", 8},     {"<i4", "torch.int32", 4},       {"<i2", "torch.int16", 2},
+      {"|i1", "torch.int8", 1},      {"|u1", "torch.uint8", 1},       {"|b1", "torch.bool", 1},
+      {"<c8", "torch.complex64", 8}, {"<c16", "torch.complex128", 16}};
+  for (const auto& t : kTypes)
+    if (typestr == t.typestr) {
+      itemsize = t.size;
+      return t.dtype;
+    }
+  return "";
+}
+
+ObjRef ObjectWalker::walkNdarray(PyObject* o) {
+  // __array_interface__ is C code on an exact ndarray: typestr, shape, strides (None when
+  // C-contiguous), in bytes.
+  PyRef ai = getAttr(o, "__array_interface__");
+  if (!ai || !PyDict_Check(ai.get())) return memoize(o, opaque(o, "numpy array", false));
+  PyObject* typestr = PyDict_GetItemString(ai.get(), "typestr");
+  PyObject* shape = PyDict_GetItemString(ai.get(), "shape");
+  PyObject* strides = PyDict_GetItemString(ai.get(), "strides");
+  std::vector<int64_t> dims, byteStrides, st;
+  int64_t itemsize = 0;
+  std::string dtype =
+      typestr && PyUnicode_Check(typestr) ? ndarrayDtype(utf8(typestr), itemsize) : "";
+  if (dtype.empty() || !shape || !intList(shape, dims))
+    return memoize(o, opaque(o, "numpy array of a dtype torch.as_tensor does not take", false));
+  if (strides && strides != Py_None) {
+    if (!intList(strides, byteStrides) || byteStrides.size() != dims.size())
+      return memoize(o, opaque(o, "numpy array", false));
+    for (int64_t b : byteStrides) {
+      if (b < 0 || b % itemsize != 0)
+        return memoize(o, opaque(o, "numpy array with negative or unaligned strides", false));
+      st.push_back(b / itemsize);
+    }
+  } else {
+    st.assign(dims.size(), 1);
+    for (size_t i = dims.size(); i-- > 1;) st[i - 1] = st[i] * std::max<int64_t>(dims[i], 1);
+  }
+  // torch.from_numpy: a storage of its own over the array's extent, offset 0.
+  int64_t extent = 1;
+  bool empty = false;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] == 0) empty = true;
+    extent += (dims[i] - 1) * st[i];
+  }
+  bool contiguous = true;
+  for (size_t i = dims.size(), expect = 1; i-- > 0;) {
+    if (dims[i] != 1 && st[i] != static_cast<int64_t>(expect)) contiguous = false;
+    expect *= static_cast<size_t>(std::max<int64_t>(dims[i], 1));
+  }
+  auto meta = eb_.scratch().initTensorMeta();
+  meta.setDtype(dtype);
+  meta.setDevice("cpu");
+  auto sl = meta.initShape(static_cast<unsigned>(dims.size()));
+  for (unsigned i = 0; i < dims.size(); ++i) sl.set(i, dims[i]);
+  auto stl = meta.initStride(static_cast<unsigned>(st.size()));
+  for (unsigned i = 0; i < st.size(); ++i) stl.set(i, st[i]);
+  meta.setStorageOffset(0);
+  meta.setLayout(schema::Layout::STRIDED);
+  meta.setIsLeaf(true);
+  meta.setIsContiguous(contiguous || empty);
+  meta.setNdim(static_cast<uint32_t>(dims.size()));
+  ObjRef metaRef = eb_.intern();
+  auto obj = newObject(o);
+  auto t = obj.builder.initNdarray();
+  t.setMeta(metaRef);
+  t.setStorageId(session_.nextStorageId++);
+  t.setStorageBytes(empty ? 0 : static_cast<uint64_t>(extent * itemsize));
+  return obj.ref;
+}
+
 ObjRef ObjectWalker::walkTensor(PyObject* o) {
   bool isBuffer = nextTensorIsBuffer_;
   nextTensorIsBuffer_ = false;

@@ -510,6 +510,19 @@ class Classifier:
         return result
 
     def _classify(self, obj):
+        # numpy's functions come first in VariableBuilder (trace_rules.is_numpy: a
+        # NumpyVariable, whatever lookup says); the rule names the torch._numpy function
+        # NumpyVariable.call_function runs ("NumpyVariable:" alone when there is none: the
+        # "unsupported by PyTorch" graph break).
+        try:
+            if not isinstance(obj, type) and self._rules.is_numpy(obj):
+                from torch._dynamo.variables.misc import get_np_to_tnp_map
+                tnp = get_np_to_tnp_map().get(obj)
+                kind = "NumpyVariable.function:" if isinstance(obj, types.FunctionType) \
+                    else "NumpyVariable:"
+                return UNKNOWN, kind + (getattr(tnp, "__name__", "") if tnp else "")
+        except Exception:
+            pass
         # VariableBuilder asks lookup_callable first (custom allow/disallow, polyfills,
         # builtins), then lookup (torch in-graph functions, skipfiles, user functions).
         vt = None
