@@ -77,7 +77,14 @@ void Printer::emitNumpyMath(const Stmt& s, Subst& x) {
           "{t} = {to}(np.maximum({NA}, 0.0) * np.pi + np.e)",
           "na = {NA}\n{t} = {to}(na.copy() / (np.abs(na) + 1))",
       };
-      outTensor(x, a.shape, kOps[k % 8]);
+      // np.clip of a 0-d float32 array with Python float bounds is float32 in numpy but
+      // float64 under Dynamo (torch._numpy): a correctness divergence of Dynamo's own,
+      // so 0-d arrays are clipped with maximum / minimum instead.
+      if (rank0 && k % 8 == 3)
+        outTensor(x, a.shape,
+                  "na = {NA}\n{t} = {to}(np.minimum(np.maximum(na, -0.5), 0.5) + np.square(na))");
+      else
+        outTensor(x, a.shape, kOps[k % 8]);
       break;
     }
     case StmtKind::kNpBinary: {
