@@ -150,7 +150,8 @@ uint32_t stmtFeature(StmtKind kind) {
     case StmtKind::kNpReduce:
     case StmtKind::kNpShape:
     case StmtKind::kNpValues:
-    case StmtKind::kNpInput: return kFeatNumpy;
+    case StmtKind::kNpInput:
+    case StmtKind::kNpMore: return kFeatNumpy;
     case StmtKind::kTvDevice:
     case StmtKind::kTvDtype:
     case StmtKind::kTvAttrs:

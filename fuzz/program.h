@@ -166,6 +166,9 @@ enum class StmtKind : int {
   kTvFactory,  // A.new_zeros / new_full / new_tensor, torch.tensor([...]) of floats, 0-d
   kTvModule,   // torch.nn.ReLU()(A) / Identity / Softmax(dim=-1) made inside f
   kTvRewrite,  // addcdiv/addcmul(value=), clamp(min=), F.softmax(dim=), torch._assert
+  // numpy again (after torchvals, so the kinds above keep their indices)
+  kNpMore,  // ndarrays across graph breaks (float(na.sum()), tolist, np.pad), in-place on
+            // a copy, np.array/zeros/arange, indexing, einsum, sort/var, any/all, dtype kind
   kCount
 };
 const char* stmtKindName(StmtKind kind);

@@ -20,7 +20,8 @@
 //
 // Every pattern runs eagerly and raises nothing under torch.compile(backend="eager") (graph
 // breaks are allowed; the oracle counts an exception as a finding); shapes stay in the
-// printer's broadcast set, and a tensor read through .numpy() never aliases the result.
+// printer's broadcast set, and a tensor read through .numpy() never aliases the result (an
+// ndarray mutated in place is a copy's).
 #include "fuzz/program_printer.h"
 
 namespace dynrr::fuzz::printer_detail {
@@ -41,6 +42,7 @@ void Printer::emitBreadth(const Stmt& s) {
   const char* numpy = has(kFeatModules | kFeatGenerators) ? ".detach().numpy()" : ".numpy()";
   x.set("{NA}", a.name + numpy);
   x.set("{NB}", b.name + numpy);
+  x.set("{CA}", a.name + ".detach().clone().numpy()");
   x.set("{I}", intVar(at(s, 0)));
   x.set("{F}", floatVar(at(s, 1)));
   x.set("{d}", std::to_string(a.shape.size()));
@@ -51,6 +53,7 @@ void Printer::emitBreadth(const Stmt& s) {
     case StmtKind::kNpShape:
     case StmtKind::kNpValues:
     case StmtKind::kNpInput: emitNumpyShapes(s, x); break;
+    case StmtKind::kNpMore: emitNumpyMore(s, x); break;
     case StmtKind::kTvDevice:
     case StmtKind::kTvDtype:
     case StmtKind::kTvAttrs: emitTorchValues(s, x); break;
@@ -270,6 +273,90 @@ void Printer::emitNumpyShapes(const Stmt& s, Subst& x) {
                     "{t} = torch.as_tensor(xn[:, 0:1] * np.float32({F})) + {A}");
       }
     }
+  }
+}
+
+// ndarrays live across graph breaks (float(), tolist(), np.pad break), in-place ndarray
+// ops on a copy, arrays made by numpy, indexing, einsum, sort / var, any / all, rounding,
+// numpy scalar types and dtype queries.
+void Printer::emitNumpyMore(const Stmt& s, Subst& x) {
+  const TensorVar a = tensor(at(s, 0));
+  const int k = at(s, 2);
+  const size_t rank = a.shape.size();
+  int variant = k % 16;
+  // The graph-breaking forms are left out with the dynamic family (as the breaks family
+  // is under mark_dynamic: the resume function receives the tensors unmarked).
+  if (has(kFeatDynamic) && (variant == 0 || variant == 1 || variant == 14)) variant = 12;
+  switch (variant) {
+    case 0: outTensor(x, a.shape, "na = {NA}\n{t} = {A} * float(na.sum())"); break;
+    case 1:
+      outTensor(x, a.shape,
+                rank == 0 ? "na = {NA}\n{t} = {A} + na.tolist()"
+                          : "na = {NA}\n{t} = {A} + len(na.tolist())");
+      break;
+    case 2: outTensor(x, a.shape, "na = {CA}\nna += 1\nna *= 2\n{t} = {to}(na)"); break;
+    case 3:
+      outTensor(x, broadcast({4}, a.shape),
+                "{t} = torch.from_numpy(np.array([1.0, 2.0, 3.0, 4.0], dtype=np.float32)) + {A}");
+      break;
+    case 4:
+      outTensor(x, broadcast({4}, a.shape),
+                "{t} = torch.from_numpy(np.zeros(4, dtype=np.float32) + np.arange(4, "
+                "dtype=np.float32) + np.linspace(0, 1, 4).astype(np.float32)) + {A}");
+      break;
+    case 5:
+      outTensor(x, a.shape,
+                rank == 2   ? "na = {NA}\n{t} = torch.from_numpy(na[0] + na[:, 0:1])"
+                : rank == 1 ? "na = {NA}\n{t} = torch.from_numpy(na[::-1] + na[0])"
+                            : "na = {NA}\n{t} = torch.as_tensor(na[()] * 2) + "
+                              "torch.as_tensor(na[...] * 2)");
+      break;
+    case 6:
+      outTensor(x, a.shape, "{t} = torch.as_tensor(np.sum({NA}, dtype=np.float64)).float() + {A}");
+      break;
+    case 7: outTensor(x, a.shape, "na = {NA}\n{t} = {A} * int(isinstance(na, np.ndarray))"); break;
+    case 8:
+      if (rank == 2)
+        outTensor(x, {a.shape[0], 1},
+                  "na = {NA}\n{t} = torch.from_numpy(np.einsum('ij,j->i', na, na[0])[:, None])");
+      else if (rank == 1)
+        outTensor(x, {}, "na = {NA}\n{t} = torch.as_tensor(np.einsum('i,i->', na, na))");
+      else
+        outTensor(x, {}, "na = {NA}\n{t} = torch.as_tensor(np.multiply(na, na))");
+      break;
+    case 9:
+      outTensor(x, a.shape,
+                rank == 0 ? "na = {NA}\n{t} = torch.as_tensor(np.var(na) + na)"
+                          : "na = {NA}\n{t} = torch.from_numpy(np.sort(na, axis=0) + "
+                            "np.var(na, axis=0))");
+      break;
+    case 10:
+      outTensor(x, a.shape, "na = {NA}\n{t} = {to}(np.round(na, 2) + np.floor(na) + np.ceil(na))");
+      break;
+    case 11:
+      outTensor(x, dropFirst(a.shape),
+                rank == 0 ? "na = {NA}\n{t} = torch.as_tensor((na > 0).astype(np.float32))"
+                          : "na = {NA}\n{t} = torch.as_tensor(np.any(na > 0, axis=0)"
+                            ".astype(np.float32) + np.all(na > -5, axis=0))");
+      break;
+    case 12: outTensor(x, a.shape, "{t} = {A} * np.float32(2) * np.int64(3)"); break;
+    case 13:
+      outTensor(x, a.shape, "na = {NA}\n{t} = {to}(na.clip(-1, 1) + na.round() + abs(na))");
+      break;
+    case 14:
+      if (rank == 2)
+        outTensor(x, a.shape,
+                  "na = {NA}\n{t} = torch.from_numpy(np.pad(na, ((0, 0), (1, 0)))[:, :-1] + na)");
+      else if (rank == 1)
+        outTensor(x, a.shape,
+                  "na = {NA}\n{t} = torch.from_numpy(np.pad(na, (1, 0))[:len(na)] + na)");
+      else
+        outTensor(x, a.shape, "na = {NA}\n{t} = {A} * float(na)");
+      break;
+    default:
+      outInt(x,
+             "na = {NA}\n{i} = (int(na.dtype.kind == 'f') + int(np.issubdtype(na.dtype, "
+             "np.floating)) + na.ndim) % 7");
   }
 }
 

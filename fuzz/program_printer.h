@@ -119,7 +119,7 @@ constexpr const char* kKindNames[] = {
     "np_input",       "tv_device",
     "tv_dtype",       "tv_attrs",
     "tv_factory",     "tv_module",
-    "tv_rewrite",
+    "tv_rewrite",     "np_more",
 };
 static_assert(sizeof(kKindNames) / sizeof(kKindNames[0]) == static_cast<size_t>(StmtKind::kCount));
 
@@ -825,7 +825,8 @@ class Printer {
       case StmtKind::kTvAttrs:
       case StmtKind::kTvFactory:
       case StmtKind::kTvModule:
-      case StmtKind::kTvRewrite: emitBreadth(s); break;
+      case StmtKind::kTvRewrite:
+      case StmtKind::kNpMore: emitBreadth(s); break;
       case StmtKind::kCount: break;
     }
   }
@@ -1397,6 +1398,7 @@ class Printer {
   void emitBreadth(const Stmt& s);
   void emitNumpyMath(const Stmt& s, Subst& x);
   void emitNumpyShapes(const Stmt& s, Subst& x);
+  void emitNumpyMore(const Stmt& s, Subst& x);
   void emitTorchValues(const Stmt& s, Subst& x);
   void emitTorchCalls(const Stmt& s, Subst& x);
 
