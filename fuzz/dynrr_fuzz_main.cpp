@@ -15,7 +15,7 @@ void usage(FILE* out) {
                "usage: dynrr-fuzz [--property fidelity|correctness|transparency|roundtrip|all]\n"
                "                  [--cases N] [--first-case K] [--seed S] [--jobs J]\n"
                "                  [--time-budget SECONDS] [--junit FILE] [--records FILE]\n"
-               "                  [--features part1|all|widened|every|tensor,closures,...]\n"
+               "                  [--features part1|all|widened|every|breadth|tensor,...]\n"
                "                  [--max-stmts K]\n"
                "                  [--corpus-dir DIR | --no-corpus] [--save-dir DIR]\n"
                "                  [--shrink-runs R] [--no-progress] [--fail-on-genbug]\n"

@@ -61,6 +61,11 @@ def _same(a, b, path="result"):
         else:
             ok = torch.equal(a, b)
         return "" if ok else f"{path}: values differ\n  eager:    {a}\n  compiled: {b}"
+    # The numpy family's ndarray argument (xn) comes back in the inputs.
+    if type(a).__name__ == "ndarray" or type(b).__name__ == "ndarray":
+        if type(a).__name__ != type(b).__name__:
+            return f"{path}: {type(a).__name__} vs {type(b).__name__}"
+        return _same(torch.from_numpy(a), torch.from_numpy(b), path)
     # Each run executes the program in its own namespace, so user classes are distinct
     # objects with the same qualified name.
     if type(a).__qualname__ != type(b).__qualname__:

@@ -33,6 +33,10 @@ bool parseFeatures(const std::string& text, uint32_t& out) {
       out |= kFeaturesEvery;
       continue;
     }
+    if (item == "breadth") {
+      out |= kFeaturesBreadth;
+      continue;
+    }
     bool found = false;
     for (const auto& f : kFeatureNames) {
       if (item == f.name) {
@@ -46,6 +50,7 @@ bool parseFeatures(const std::string& text, uint32_t& out) {
 }
 
 std::string featuresName(uint32_t features) {
+  if (features == kFeaturesBreadth) return "breadth";
   if (features == kFeaturesEvery) return "every";
   if (features == kFeaturesAll) return "all";
   if (features == kFeaturesWidened) return "widened";
@@ -140,6 +145,19 @@ uint32_t stmtFeature(StmtKind kind) {
     case StmtKind::kHopWrap:
     case StmtKind::kHopCond:
     case StmtKind::kHopVmap: return kFeatHops;
+    case StmtKind::kNpUfunc:
+    case StmtKind::kNpBinary:
+    case StmtKind::kNpReduce:
+    case StmtKind::kNpShape:
+    case StmtKind::kNpValues:
+    case StmtKind::kNpInput:
+    case StmtKind::kNpMore: return kFeatNumpy;
+    case StmtKind::kTvDevice:
+    case StmtKind::kTvDtype:
+    case StmtKind::kTvAttrs:
+    case StmtKind::kTvFactory:
+    case StmtKind::kTvModule:
+    case StmtKind::kTvRewrite: return kFeatTorchValues;
     case StmtKind::kCount: break;
   }
   return 0;

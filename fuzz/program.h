@@ -43,6 +43,11 @@ enum Feature : uint32_t {
   // the tensors of the pool. Not part of `every` (asked for by name), so the programs of
   // existing campaigns do not change.
   kFeatHops = 1u << 16,
+  // Breadth (issue 14, "the fuzzer follows"): numpy through torch._numpy (an ndarray input
+  // `xn` too) and torch-level values (devices, dtypes, finfo/iinfo, tensor attributes,
+  // factories, nn modules made in f). Not part of `every`: asked for by name or `breadth`.
+  kFeatNumpy = 1u << 17,
+  kFeatTorchValues = 1u << 18,
 };
 inline constexpr uint32_t kFeaturesPart1 =
     kFeatTensor | kFeatScalars | kFeatContainers | kFeatCalls | kFeatControl;
@@ -53,8 +58,10 @@ inline constexpr uint32_t kFeaturesAll = (kFeatBreaks << 1) - 1;
 inline constexpr uint32_t kFeaturesWidened =
     kFeatGenerators | kFeatExceptions | kFeatContainers2 | kFeatLibrary;
 inline constexpr uint32_t kFeaturesEvery = kFeaturesAll | kFeaturesWidened;
+// `breadth`: `every` with numpy and torchvals.
+inline constexpr uint32_t kFeaturesBreadth = kFeaturesEvery | kFeatNumpy | kFeatTorchValues;
 
-// Parses "part1", "all", "widened", "every" or a comma list of family names
+// Parses "part1", "all", "widened", "every", "breadth" or a comma list of family names
 // ("tensor,closures,..."). Returns false on an unknown name.
 bool parseFeatures(const std::string& text, uint32_t& out);
 std::string featuresName(uint32_t features);
@@ -145,6 +152,23 @@ enum class StmtKind : int {
   kHopWrap,        // t = wrap(lambda a: ..., A)
   kHopCond,        // t = torch.cond(A.sum() > 0, ..., (A,))
   kHopVmap,        // t = torch.func.vmap(lambda r: ..., in_dims=..., out_dims=...)(A)
+  // numpy: {NA} is A.numpy(); results come back with torch.from_numpy / torch.as_tensor
+  kNpUfunc,   // t = torch.from_numpy(np.sin(na) + np.cos(na)) / clip / ndarray operators
+  kNpBinary,  // t = torch.from_numpy(np.where(na > nb, na, nb)) / np.add / maximum / ...
+  kNpReduce,  // t = torch.as_tensor(np.sum(na, axis=0)) / na.mean() / np.linalg.norm
+  kNpShape,   // t = torch.from_numpy(na.reshape(4, 3).T.copy()) / matmul / concatenate
+  kNpValues,  // np.pi, np.finfo/iinfo, dtypes compared, astype float64 / int64 promotion
+  kNpInput,   // the ndarray argument xn in numpy functions
+  // torchvals: torch-level values
+  kTvDevice,   // torch.zeros(A.shape, device=A.device) / A.device == torch.device('cpu')
+  kTvDtype,    // A.dtype.is_floating_point, torch.finfo/iinfo, promote_types
+  kTvAttrs,    // A.T / .mT / .H / .real / .data / .is_leaf / .ndim / .is_contiguous()
+  kTvFactory,  // A.new_zeros / new_full / new_tensor, torch.tensor([...]) of floats, 0-d
+  kTvModule,   // torch.nn.ReLU()(A) / Identity / Softmax(dim=-1) made inside f
+  kTvRewrite,  // addcdiv/addcmul(value=), clamp(min=), F.softmax(dim=), torch._assert
+  // numpy again (after torchvals, so the kinds above keep their indices)
+  kNpMore,  // ndarrays across graph breaks (float(na.sum()), tolist, np.pad), in-place on
+            // a copy, np.array/zeros/arange, indexing, einsum, sort/var, any/all, dtype kind
   kCount
 };
 const char* stmtKindName(StmtKind kind);

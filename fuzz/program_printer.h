@@ -1,7 +1,8 @@
 // program_printer.h — the fuzz program printer (internal to program*.cpp): typed pools
 // of the variables defined so far, with tensor shapes, and one emitter per statement
 // kind. The core families live here and in program.cpp, the dynamic family (issue 16)
-// in program_dynamic.cpp, the hops family (issue 17) in program_hops.cpp.
+// in program_dynamic.cpp, the hops family (issue 17) in program_hops.cpp, the numpy and
+// torchvals families (issue 14) in program_breadth.cpp.
 #pragma once
 
 #include <algorithm>
@@ -69,6 +70,8 @@ constexpr FeatureName kFeatureNames[] = {
     {"library", kFeatLibrary},
     {"dynamic", kFeatDynamic},
     {"hops", kFeatHops},
+    {"numpy", kFeatNumpy},
+    {"torchvals", kFeatTorchValues},
 };
 
 constexpr const char* kKindNames[] = {
@@ -110,7 +113,13 @@ constexpr const char* kKindNames[] = {
     "int_arg_use",    "hop_while_loop",
     "hop_map",        "hop_checkpoint",
     "hop_wrap",       "hop_cond",
-    "hop_vmap",
+    "hop_vmap",       "np_ufunc",
+    "np_binary",      "np_reduce",
+    "np_shape",       "np_values",
+    "np_input",       "tv_device",
+    "tv_dtype",       "tv_attrs",
+    "tv_factory",     "tv_module",
+    "tv_rewrite",     "np_more",
 };
 static_assert(sizeof(kKindNames) / sizeof(kKindNames[0]) == static_cast<size_t>(StmtKind::kCount));
 
@@ -158,6 +167,7 @@ class Printer {
     if (has(kFeatLibrary))
       out_ << "import collections\nimport dataclasses\nimport enum\nimport functools\n"
               "import itertools\nimport math\nimport operator\n";
+    if (has(kFeatNumpy)) out_ << "import numpy as np\n";
     out_ << "import torch\nimport torch.nn.functional as F\n";
     if (has(kFeatHops))
       out_ << "from torch._higher_order_ops.map import map as map_hop\n"
@@ -262,6 +272,7 @@ class Printer {
     std::string s = "x, y, z, n, s";
     if (has(kFeatMutation)) s += ", xs, d";
     if (has(kFeatObjects)) s += ", obj";
+    if (has(kFeatNumpy)) s += ", xn";
     return s;
   }
 
@@ -283,6 +294,8 @@ class Printer {
                 "    torch._dynamo.mark_dynamic(inputs[6]['a'], 0)\n";
     }
     if (has(kFeatObjects)) out_ << "    inputs.append(Box(torch.randn(4), 2))\n";
+    if (has(kFeatNumpy))
+      out_ << "    inputs.append(np.random.RandomState(0).randn(3, 4).astype(np.float32))\n";
     out_ << "    return inputs\n";
     std::vector<std::string> seen;
     if (has(kFeatGlobals)) seen.insert(seen.end(), {"g_t", "g_i", "g_l"});
@@ -801,6 +814,19 @@ class Printer {
       case StmtKind::kHopWrap:
       case StmtKind::kHopCond:
       case StmtKind::kHopVmap: emitHops(s); break;
+      case StmtKind::kNpUfunc:
+      case StmtKind::kNpBinary:
+      case StmtKind::kNpReduce:
+      case StmtKind::kNpShape:
+      case StmtKind::kNpValues:
+      case StmtKind::kNpInput:
+      case StmtKind::kTvDevice:
+      case StmtKind::kTvDtype:
+      case StmtKind::kTvAttrs:
+      case StmtKind::kTvFactory:
+      case StmtKind::kTvModule:
+      case StmtKind::kTvRewrite:
+      case StmtKind::kNpMore: emitBreadth(s); break;
       case StmtKind::kCount: break;
     }
   }
@@ -828,6 +854,25 @@ class Printer {
    private:
     std::vector<std::pair<std::string, std::string>> subs_;
   };
+
+  // Fill `text` and define {t} (a tensor of `shape`; {to} converts an ndarray result of
+  // that shape back: torch.as_tensor for 0-d, where numpy returns a numpy scalar), {i} (an
+  // int) or {f} (a float) in the pools.
+  void outTensor(Subst& x, const Shape& shape, const std::string& text) {
+    x.set("{t}", newTensor(shape));
+    x.set("{to}", shape.empty() ? "torch.as_tensor" : "torch.from_numpy");
+    emitLines(x(text));
+  }
+  void outInt(Subst& x, const std::string& text) {
+    x.set("{i}", fresh("i"));
+    emitLines(x(text));
+    ints_.push_back(x("{i}"));
+  }
+  void outFloat(Subst& x, const std::string& text) {
+    x.set("{f}", fresh("f"));
+    emitLines(x(text));
+    floats_.push_back(x("{f}"));
+  }
 
   void emitWidened(const Stmt& s) {
     const TensorVar a = tensor(at(s, 0));
@@ -1347,6 +1392,15 @@ class Printer {
   // ------------------------------------------------------ hops family (issue 17)
   // The higher-order operators' statements (program_hops.cpp).
   void emitHops(const Stmt& s);
+
+  // ------------------------------------------------------ numpy and torchvals (issue 14)
+  // Their statements (program_breadth.cpp): emitBreadth picks the family's emitter.
+  void emitBreadth(const Stmt& s);
+  void emitNumpyMath(const Stmt& s, Subst& x);
+  void emitNumpyShapes(const Stmt& s, Subst& x);
+  void emitNumpyMore(const Stmt& s, Subst& x);
+  void emitTorchValues(const Stmt& s, Subst& x);
+  void emitTorchCalls(const Stmt& s, Subst& x);
 
   // Emits lines separated by '\n'; a line's leading '>' characters each add one indent.
   void emitLines(const std::string& text) {

@@ -55,10 +55,10 @@ TEST(FuzzProgram, EveryFeatureReachesEveryKind) {
   for (int k = 0; k < static_cast<int>(StmtKind::kCount); ++k)
     inEvery += (stmtFeature(static_cast<StmtKind>(k)) & kFeaturesEvery) != 0;
   EXPECT_EQ(seen.size(), inEvery);
-  // With the dynamic and hops families (not in `every`), every kind there is.
+  // With the dynamic, hops, numpy and torchvals families (not in `every`), every kind there is.
   for (uint64_t i = 0; i < 600; ++i)
     for (const Stmt& s :
-         programShrinkable(kFeaturesEvery | kFeatDynamic | kFeatHops, 12, caseSeed(4, i))
+         programShrinkable(kFeaturesBreadth | kFeatDynamic | kFeatHops, 12, caseSeed(4, i))
              .value()
              .body)
       seen.insert(s.kind);
@@ -99,6 +99,84 @@ TEST(FuzzProgram, HopsFamilyIsAskedForByNameAndFillsItsPatterns) {
       EXPECT_EQ(src.find(hole), std::string::npos) << hole << " left unfilled:\n" << src;
   }
   EXPECT_EQ(seen.size(), 6u);  // while_loop, map, checkpoint, wrap, cond, vmap
+}
+
+TEST(FuzzProgram, BreadthFamiliesAreAskedForByName) {
+  // numpy and torchvals are in no older group: the programs of `every` do not change.
+  EXPECT_EQ(kFeaturesEvery & (kFeatNumpy | kFeatTorchValues), 0u);
+  uint32_t f = 0;
+  EXPECT_TRUE(parseFeatures("numpy", f));
+  EXPECT_EQ(f, kFeatNumpy);
+  EXPECT_EQ(featuresName(f), "numpy");
+  EXPECT_TRUE(parseFeatures("torchvals,tensor", f));
+  EXPECT_EQ(f, kFeatTorchValues | kFeatTensor);
+  EXPECT_EQ(featuresName(f), "tensor,torchvals");
+  EXPECT_TRUE(parseFeatures("breadth", f));
+  EXPECT_EQ(f, kFeaturesEvery | kFeatNumpy | kFeatTorchValues);
+  EXPECT_EQ(featuresName(f), "breadth");
+  EXPECT_TRUE(parseFeatures("every,numpy,torchvals", f));
+  EXPECT_EQ(f, kFeaturesBreadth);
+  EXPECT_STREQ(stmtKindName(StmtKind::kNpUfunc), "np_ufunc");
+  EXPECT_STREQ(stmtKindName(StmtKind::kTvRewrite), "tv_rewrite");
+  // The new kinds are at the end: the kinds of older seeds keep their indices.
+  EXPECT_EQ(static_cast<int>(StmtKind::kNpUfunc), static_cast<int>(StmtKind::kHopVmap) + 1);
+  for (uint64_t i = 0; i < 50; ++i) {
+    std::string src = printProgram(programShrinkable(kFeaturesEvery, 12, caseSeed(9, i)).value());
+    EXPECT_EQ(src.find("import numpy"), std::string::npos);
+    EXPECT_EQ(src.find(", xn"), std::string::npos);
+  }
+}
+
+TEST(FuzzProgram, BreadthFamiliesUseOnlyTheirKindsAndFillTheirPatterns) {
+  for (uint32_t family : {kFeatNumpy, kFeatTorchValues}) {
+    std::set<StmtKind> seen;
+    for (uint64_t i = 0; i < 100; ++i) {
+      auto p = programShrinkable(family, 12, caseSeed(12, i)).value();
+      for (const Stmt& s : p.body) {
+        EXPECT_EQ(stmtFeature(s.kind), family) << stmtKindName(s.kind);
+        seen.insert(s.kind);
+      }
+      std::string src = printProgram(p);
+      EXPECT_EQ(src, printProgram(p));
+      const bool numpy = family == kFeatNumpy;
+      EXPECT_EQ(src.find("import numpy as np\n") != std::string::npos, numpy) << src;
+      EXPECT_EQ(src.find("def f(x, y, z, n, s, xn):\n") != std::string::npos, numpy) << src;
+      EXPECT_EQ(src.find("    inputs.append(np.random.RandomState(0).randn(3, 4)"
+                         ".astype(np.float32))\n") != std::string::npos,
+                numpy)
+          << src;
+      for (const char* hole : {"{A}", "{B}", "{NA}", "{NB}", "{I}", "{F}", "{d}", "{t}", "{to}",
+                               "{i}", "{f}", "{last}"})
+        EXPECT_EQ(src.find(hole), std::string::npos) << hole << " left unfilled:\n" << src;
+    }
+    EXPECT_EQ(seen.size(), family == kFeatNumpy ? 7u : 6u) << featuresName(family);
+  }
+}
+
+TEST(FuzzProgram, BreadthStatementsPrint) {
+  // Hand-written: a ufunc on y, a reduction over axis 0 of x, a 0-d result converted with
+  // as_tensor, the ndarray argument, a device factory, a module made in f, a 0-d factory.
+  Program p;
+  p.features = kFeatNumpy | kFeatTorchValues;
+  p.body = {Stmt{StmtKind::kNpUfunc, {1, 0, 0, 0}},  Stmt{StmtKind::kNpReduce, {0, 0, 0, 0}},
+            Stmt{StmtKind::kNpReduce, {0, 0, 2, 0}}, Stmt{StmtKind::kNpInput, {2, 0, 1, 0}},
+            Stmt{StmtKind::kTvDevice, {2, 0, 0, 0}}, Stmt{StmtKind::kTvModule, {0, 1, 0, 0}},
+            Stmt{StmtKind::kTvAttrs, {0, 0, 3, 0}}};
+  std::string src = printProgram(p);
+  EXPECT_NE(src.find("    na = y.numpy()\n    t0 = torch.from_numpy(np.sin(na) + np.cos(na))\n"),
+            std::string::npos)
+      << src;
+  EXPECT_NE(src.find("    t1 = torch.as_tensor(np.sum(x.numpy(), axis=0))\n"), std::string::npos)
+      << src;
+  EXPECT_NE(src.find("    t2 = torch.as_tensor(np.amax(x.numpy()))\n"), std::string::npos) << src;
+  // z is (3, 1): the sum over axis 0 of xn (4,) broadcasts with it to (3, 4).
+  EXPECT_NE(src.find("    t3 = torch.from_numpy(np.sum(xn, axis=0)) + z\n"), std::string::npos)
+      << src;
+  EXPECT_NE(src.find("    t4 = torch.zeros(z.shape, device=z.device) + z\n"), std::string::npos)
+      << src;
+  EXPECT_NE(src.find("    t5 = torch.nn.ReLU()(x) + torch.nn.Identity()(y)\n"), std::string::npos)
+      << src;
+  EXPECT_NE(src.find("    t6 = (x.T @ x).sum(0)\n"), std::string::npos) << src;
 }
 
 TEST(FuzzProgram, DynamicFamilyUsesOnlyItsKinds) {
