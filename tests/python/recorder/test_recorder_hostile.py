@@ -175,8 +175,11 @@ def test_hostile_objects(record, capsys):
     deque = rec.global_("DEQUE")["opaque"]
     assert deque["typeName"] == "collections.deque" and deque["repr"] == ""
     if ARRAY is not None:
-        arr = rec.global_("ARRAY")["opaque"]
-        assert arr["reason"] == "numpy array" and arr["typeName"] == "numpy.ndarray"
+        # An exact ndarray: the metadata of the tensor torch.as_tensor makes of it, read
+        # through __array_interface__ (strides in elements).
+        arr = rec.obj(rec.global_("ARRAY")["ndarray"]["meta"])["tensorMeta"]
+        assert arr["dtype"] == "torch.float64" and arr["shape"] == [2, 3]
+        assert arr["stride"] == [3, 1]
     assert rec.local("local_gen")["opaque"]["reason"] == "generator"
     # Instances are read through __dict__, never through __getattr__.
     lh = rec.local("local_hostile")
