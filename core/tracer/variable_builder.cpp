@@ -767,6 +767,8 @@ Expected<VtPtr> Wrap::libraryClass(const std::string& cmod) {
   // (CLASS_MATCH) whose call makes a WeakRefVariable (core/vt/weakref.h).
   if (cmod == "weakref" && std::string(c.getQualname().cStr()) == "ReferenceType")
     return VariableBuilder::wrapUserClass(ctx, ref, source);
+  if (cmod == "numpy")
+    if (auto t = wrapNumpyScalarType(ctx, c.getQualname().cStr(), source)) return *t;
   std::string what = "library class " + cmod + "." + std::string(c.getQualname().cStr());
   // What a @contextlib.contextmanager function makes: a UserDefinedClassVariable whose
   // call Dynamo traces (enable_trace_contextlib; core/vt/contextlib_manager.h). Traced

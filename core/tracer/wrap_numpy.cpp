@@ -58,4 +58,20 @@ Expected<VtPtr> wrapNumpyCallable(TracingContext& ctx, schema::NamedCallable::Re
   return VtPtr(std::make_shared<vt::NumpyVariable>(name, tnp, source));
 }
 
+std::optional<VtPtr> wrapNumpyScalarType(TracingContext& ctx, const std::string& qualname,
+                                         vt::SourcePtr source) {
+  // numpy's scalar types and finfo / iinfo, and the torch._numpy names get_np_to_tnp_map
+  // pairs them with.
+  static const std::pair<const char*, const char*> kTypes[] = {
+      {"float16", "float16"}, {"float32", "float32"}, {"float64", "float64"}, {"int8", "int8"},
+      {"int16", "int16"},     {"int32", "int32"},     {"int64", "int64"},     {"uint8", "uint8"},
+      {"bool", "bool_"},      {"finfo", "finfo"},     {"iinfo", "iinfo"}};
+  for (const auto& [np, tnp] : kTypes) {
+    if (qualname != np) continue;
+    if (source) ctx.output.addGuard(GuardKind::CLASS_MATCH, source->name(), "");
+    return VtPtr(std::make_shared<vt::NumpyVariable>("numpy." + qualname, tnp, source));
+  }
+  return std::nullopt;
+}
+
 }  // namespace dynrr::tracer

@@ -3,6 +3,9 @@
 // branch for numpy's callables (NumpyVariable).
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "core/tracer/instruction_translator.h"
 
 namespace dynrr::tracer {
@@ -21,5 +24,11 @@ Expected<VtPtr> wrapNumpyNdarray(TracingContext& ctx, trace::ObjRef ref,
 // a Python function.
 Expected<VtPtr> wrapNumpyCallable(TracingContext& ctx, schema::NamedCallable::Reader c,
                                   vt::SourcePtr source);
+
+// numpy.float32 and the other scalar types numpy_to_tensor_wrapper can call, and
+// numpy.finfo / numpy.iinfo (is_numpy of a class: CLASS_MATCH, a NumpyVariable); nullopt
+// for any other numpy class.
+std::optional<VtPtr> wrapNumpyScalarType(TracingContext& ctx, const std::string& qualname,
+                                         vt::SourcePtr source);
 
 }  // namespace dynrr::tracer

@@ -4,6 +4,7 @@
 #include "core/vt/numpy_functions.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 
@@ -21,18 +22,19 @@ using tracer::GraphArg;
 
 // How a torch._numpy function's example value is made, and by which torch op.
 enum class Form {
-  kUnary,      // ufunc of one array: the op, same dtype
-  kBinary,     // ufunc of two operands (arrays or weak scalars)
-  kCompare,    // binary ufunc giving bool
-  kReduce,     // (a, axis=None, keepdims=False): the op over dim, all dims without one
-  kArgReduce,  // argmax / argmin (a, axis=None): int64
-  kWhere,      // where(cond, x, y)
-  kClip,       // clip(a, min, max)
-  kMatmul,     // matmul / dot of two arrays
-  kJoin,       // concatenate / stack (seq, axis=0)
-  kTranspose,  // transpose(a): the dims reversed
-  kReshape,    // reshape(a, shape)
-  kLike,       // zeros_like / ones_like (a)
+  kUnary,       // ufunc of one array: the op, same dtype
+  kBinary,      // ufunc of two operands (arrays or weak scalars)
+  kCompare,     // binary ufunc giving bool
+  kReduce,      // (a, axis=None, keepdims=False): the op over dim, all dims without one
+  kArgReduce,   // argmax / argmin (a, axis=None): int64
+  kWhere,       // where(cond, x, y)
+  kClip,        // clip(a, min, max)
+  kMatmul,      // matmul / dot of two arrays
+  kJoin,        // concatenate / stack (seq, axis=0)
+  kTranspose,   // transpose(a): the dims reversed
+  kReshape,     // reshape(a, shape)
+  kLike,        // zeros_like / ones_like (a)
+  kScalarType,  // a numpy scalar type called on a Python number: a 0-d array of that dtype
 };
 
 struct TnpFunction {
@@ -103,6 +105,15 @@ constexpr TnpFunction kFunctions[] = {
     {"reshape", Form::kReshape, "Tensor.reshape"},
     {"zeros_like", Form::kLike, "torch.zeros_like"},
     {"ones_like", Form::kLike, "torch.ones_like"},
+    {"float16", Form::kScalarType, "torch.float16"},
+    {"float32", Form::kScalarType, "torch.float32"},
+    {"float64", Form::kScalarType, "torch.float64"},
+    {"int8", Form::kScalarType, "torch.int8"},
+    {"int16", Form::kScalarType, "torch.int16"},
+    {"int32", Form::kScalarType, "torch.int32"},
+    {"int64", Form::kScalarType, "torch.int64"},
+    {"uint8", Form::kScalarType, "torch.uint8"},
+    {"bool_", Form::kScalarType, "torch.bool"},
 };
 
 const TnpFunction* findFunction(const std::string& name) {
@@ -207,11 +218,7 @@ std::optional<std::string> refusal(const TnpFunction& f, const Args& args, const
                  " of an operand that is not a float array or an int / float scalar "
                  "(numpy's promotion)";
       }
-      // Arrays of two dtypes: numpy 2 promotes a 0-d array as strongly as any other,
-      // torch gives it a lower priority (not modelled).
-      if (arr.size() == 2 && arr[0]->meta().dtype != arr[1]->meta().dtype &&
-          (arr[0]->meta().dim() == 0 || arr[1]->meta().dim() == 0))
-        return fn + " of a 0-d array and an array of another dtype (numpy 2 promotion)";
+      // Arrays of two dtypes: promoteFloatArrays casts to the wider one.
       return std::nullopt;
     }
     case Form::kReduce:
@@ -269,6 +276,14 @@ std::optional<std::string> refusal(const TnpFunction& f, const Args& args, const
       if (args.size() != 2 || !kwargs.empty() || !floatArray(asArray(args[0])))
         return fn + " with these arguments";
       return std::nullopt;
+    case Form::kScalarType: {
+      const ConstantVariable* c = args.size() == 1 ? asConstant(args[0]) : nullptr;
+      if (!kwargs.empty() || !c ||
+          !(std::holds_alternative<int64_t>(c->value()) ||
+            std::holds_alternative<double>(c->value()) || std::holds_alternative<bool>(c->value())))
+        return fn + " of something that is not one Python number";
+      return std::nullopt;
+    }
   }
   return fn + " (not modelled)";
 }
@@ -371,9 +386,89 @@ Expected<fake::MetaValue> exampleValue(Tx& tx, const TnpFunction& f, const Opera
       }
       break;
     }
+    case Form::kBinary:
+    case Form::kCompare: promoteFloatArrays(margs); break;
     default: break;
   }
+  if (f.form == Form::kScalarType) {
+    // tnp.<type>(value): a 0-d array of the type's dtype.
+    fake::TensorMeta m;
+    auto dtype = fake::parseDType(f.op);
+    if (!dtype) return unsupported(fn + ": dtype " + f.op);
+    m.dtype = *dtype;
+    return fake::MetaValue(m);
+  }
   return fake::callOp(f.op, margs, mkw, fctx);
+}
+
+// np.finfo / np.iinfo of the scalar types, as ConstantLikeVariable.var_getattr gives their
+// attributes (numpy floats as Python floats: float(np.float32(1e-06)) is 9.99...e-07).
+struct TypeInfo {
+  const char* type;  // the tnp scalar type's name
+  bool floating;
+  double eps, max, min, tiny, resolution;
+  int64_t bits, precision, imin, imax;
+};
+constexpr TypeInfo kTypeInfo[] = {
+    {"float16", true, 0.0009765625, 65504.0, -65504.0, 6.103515625e-05, 0.0010004043579101562, 16,
+     3, 0, 0},
+    {"float32", true, 1.1920928955078125e-07, 3.4028234663852886e+38, -3.4028234663852886e+38,
+     1.1754943508222875e-38, 9.999999974752427e-07, 32, 6, 0, 0},
+    {"float64", true, 2.220446049250313e-16, 1.7976931348623157e+308, -1.7976931348623157e+308,
+     2.2250738585072014e-308, 1e-15, 64, 15, 0, 0},
+    {"int8", false, 0, 0, 0, 0, 0, 8, 0, -128, 127},
+    {"int16", false, 0, 0, 0, 0, 0, 16, 0, -32768, 32767},
+    {"int32", false, 0, 0, 0, 0, 0, 32, 0, -2147483648LL, 2147483647LL},
+    {"int64", false, 0, 0, 0, 0, 0, 64, 0, INT64_MIN, INT64_MAX},
+    {"uint8", false, 0, 0, 0, 0, 0, 8, 0, 0, 255},
+};
+
+// NumpyTypeInfoVariable (a ConstantLikeVariable): np.finfo(...) / np.iinfo(...) whose
+// attributes are constants.
+class NumpyTypeInfoVariable final : public VariableTracker {
+ public:
+  NumpyTypeInfoVariable(const TypeInfo& info, bool finfo)
+      : VariableTracker(VtKind::kOpaque, nullptr, MutationType::kImmutable),
+        info_(info),
+        finfo_(finfo) {}
+  std::string pythonTypeName() const override { return finfo_ ? "finfo" : "iinfo"; }
+  std::string describe() const override {
+    return std::string(finfo_ ? "finfo(" : "iinfo(") + info_.type + ")";
+  }
+  Expected<VtPtr> varGetattr(Tx&, const std::string& name) override {
+    if (name == "bits") return ConstantVariable::make(info_.bits);
+    if (finfo_) {
+      if (name == "eps") return ConstantVariable::make(info_.eps);
+      if (name == "max") return ConstantVariable::make(info_.max);
+      if (name == "min") return ConstantVariable::make(info_.min);
+      if (name == "tiny" || name == "smallest_normal") return ConstantVariable::make(info_.tiny);
+      if (name == "resolution") return ConstantVariable::make(info_.resolution);
+      if (name == "precision") return ConstantVariable::make(info_.precision);
+    } else {
+      if (name == "min") return ConstantVariable::make(info_.imin);
+      if (name == "max") return ConstantVariable::make(info_.imax);
+    }
+    return unsupported("numpy." + pythonTypeName() + "." + name + " (not modelled)");
+  }
+
+ private:
+  const TypeInfo& info_;
+  bool finfo_;
+};
+
+// np.finfo(t) / np.iinfo(t) (get_constant_collection_for_func): the argument must be a
+// Python constant; a numpy scalar type is (NumpyVariable.as_python_constant).
+Expected<VtPtr> typeInfo(const std::string& which, const Args& args, const Kwargs& kwargs) {
+  const std::string fn = "numpy." + which;
+  if (args.size() != 1 || !kwargs.empty() || args[0]->kind() != VtKind::kNumpy)
+    return unsupported(fn +
+                       " of something that is not a numpy scalar type (np.dtype objects, "
+                       "arrays and Python types are not modelled)");
+  const std::string& t = static_cast<const NumpyVariable&>(*args[0]).tnpName();
+  for (const auto& info : kTypeInfo)
+    if (t == info.type && info.floating == (which == "finfo"))
+      return VtPtr(std::make_shared<NumpyTypeInfoVariable>(info, which == "finfo"));
+  return unsupported(fn + " of numpy." + t + " (not modelled)");
 }
 
 }  // namespace
@@ -415,8 +510,10 @@ Expected<VtPtr> NumpyVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
     return unsupported("calling " + name_ +
                        ", which has no torch._numpy equivalent (Dynamo's graph break: not "
                        "modelled)");
+  const bool info = tnpName_ == "finfo" || tnpName_ == "iinfo";
   const TnpFunction* f = findFunction(tnpName_);
-  if (!f) return unsupported("numpy function " + name_ + " (torch._numpy." + tnpName_ + ")");
+  if (!f && !info)
+    return unsupported("numpy function " + name_ + " (torch._numpy." + tnpName_ + ")");
   for (auto& a : args) {
     auto r = tx.realize(a);
     if (!r) return r;
@@ -429,6 +526,7 @@ Expected<VtPtr> NumpyVariable::callFunction(Tx& tx, Args args, Kwargs kwargs) {
     // NumpyNdarrayVariable.patch_args: clip's a_min / a_max are min / max.
     if (tnpName_ == "clip" && (k == "a_min" || k == "a_max")) k = k.substr(2);
   }
+  if (info) return typeInfo(tnpName_, args, kwargs);
   if (auto why = refusal(*f, args, kwargs)) return unsupported(*why);
   Operands ops;
   for (const auto& a : args) {

@@ -239,6 +239,20 @@ Expected<VtPtr> tensorToNumpy(Tx& tx, const TensorVariable& t, Args& args, Kwarg
   return VtPtr(std::make_shared<NumpyNdarrayVariable>(newNode(tx, n, t.meta()), t.meta()));
 }
 
+void promoteFloatArrays(std::vector<fake::MetaArg>& operands) {
+  std::optional<fake::DType> widest;
+  for (const auto& m : operands)
+    if (const auto* t = m.get<fake::TensorMeta>(); t && fake::isFloating(t->dtype))
+      if (!widest || fake::elementSize(t->dtype) > fake::elementSize(*widest)) widest = t->dtype;
+  if (!widest) return;
+  for (auto& m : operands)
+    if (const auto* t = m.get<fake::TensorMeta>(); t && fake::isFloating(t->dtype)) {
+      fake::TensorMeta cast = *t;
+      cast.dtype = *widest;
+      m = fake::MetaArg(cast);
+    }
+}
+
 Expected<VtPtr> ndarrayNode(Tx& tx, const std::string& wrapper, std::vector<GraphArg> args,
                             std::vector<std::pair<std::string, GraphArg>> kwargs,
                             const fake::TensorMeta& meta) {
@@ -273,7 +287,7 @@ Expected<VtPtr> ndarrayOperator(Tx& tx, const std::string& op, const Args& args)
     if (v->kind() == VtKind::kNdarray) {
       const auto& arr = static_cast<const NumpyNdarrayVariable&>(*v);
       if ((!fake::isFloating(arr.meta().dtype) && !boolCompare) ||
-          (dtype && *dtype != arr.meta().dtype))
+          (dtype && *dtype != arr.meta().dtype && boolCompare))
         return refuse();
       dtype = arr.meta().dtype;
       gargs.push_back(GraphArg::ofNode(arr.node()));
@@ -290,6 +304,7 @@ Expected<VtPtr> ndarrayOperator(Tx& tx, const std::string& op, const Args& args)
     }
     gargs.push_back(GraphArg::ofConstant(c->value()));
   }
+  promoteFloatArrays(margs);
   fake::FakeContext fctx;
   fctx.gradEnabled = tx.context().gradEnabled;
   fctx.defaultDtype = tx.context().defaultDtype;

@@ -11,6 +11,7 @@
 
 #include <string>
 
+#include "core/fake/meta_value.h"
 #include "core/tracer/proto_graph.h"
 #include "core/vt/tensor.h"
 
@@ -47,6 +48,11 @@ Expected<VtPtr> ndarrayOperator(Tx& tx, const std::string& op, const Args& args)
 Expected<VtPtr> ndarrayNode(Tx& tx, const std::string& wrapper, std::vector<tracer::GraphArg> args,
                             std::vector<std::pair<std::string, tracer::GraphArg>> kwargs,
                             const fake::TensorMeta& meta);
+
+// torch._numpy's typecast of ufunc operands: arrays of two floating dtypes are cast to the
+// wider one first (numpy 2 promotion: a 0-d array is as strong as any other, where torch
+// would let the larger-dim operand win); Python scalars stay weak.
+void promoteFloatArrays(std::vector<fake::MetaArg>& operands);
 
 // torch.from_numpy(ndarray) (handle_from_numpy): a torch.as_tensor node over the
 // ndarray's node, a tensor again.
