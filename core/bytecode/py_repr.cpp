@@ -267,6 +267,7 @@ class Printer {
         return "<function " + mod + "." + std::string(c.getQualname().cStr()) + ">";
       }
       case W::TENSOR: return "<tensor at " + hexAddress(ref) + ">";
+      case W::NDARRAY: return "<numpy.ndarray at " + hexAddress(ref) + ">";
       case W::TENSOR_META: return "<tensor metadata>";
       case W::DTYPE: return obj.getDtype().cStr();
       case W::DEVICE: return deviceRepr(obj.getDevice().cStr());
@@ -361,6 +362,7 @@ class Printer {
                std::string(c.getClass().getQualname().cStr());
       }
       case W::TENSOR: return "Tensor";
+      case W::NDARRAY: return "numpy.ndarray";
       default: return "object";
     }
   }

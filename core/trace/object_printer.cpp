@@ -206,6 +206,11 @@ class Printer {
         if (!meta || meta->which() != W::TENSOR_META) return "tensor(<bad meta>)";
         return "tensor(" + describeTensorMeta(meta->getTensorMeta()) + ")";
       }
+      case W::NDARRAY: {
+        auto meta = trace_.object(obj.getNdarray().getMeta());
+        if (!meta || meta->which() != W::TENSOR_META) return "ndarray(<bad meta>)";
+        return "ndarray(" + describeTensorMeta(meta->getTensorMeta()) + ")";
+      }
       case W::TENSOR_META: return "meta(" + describeTensorMeta(obj.getTensorMeta()) + ")";
       case W::DTYPE: return obj.getDtype();
       case W::DEVICE: return "device('" + std::string(obj.getDevice().cStr()) + "')";
@@ -303,6 +308,7 @@ std::string typeName(const TraceReader& trace, ObjRef ref) {
       }
       return "Tensor";
     }
+    case W::NDARRAY: return "numpy.ndarray";
     case W::TENSOR_META: return "TensorMeta";
     case W::DTYPE: return "torch.dtype";
     case W::DEVICE: return "torch.device";

@@ -139,6 +139,11 @@ bool refsInRange(schema::Object::Reader obj, ObjRef limit, std::string& bad) {
       return ok(t.getMeta(), false, "tensor meta") && ok(t.getViewBase(), true, "tensor base") &&
              attrs(t.getAttrs(), "tensor attr");
     }
+    case W::NDARRAY: {
+      auto t = obj.getNdarray();
+      return ok(t.getMeta(), false, "ndarray meta") && ok(t.getViewBase(), true, "ndarray base") &&
+             attrs(t.getAttrs(), "ndarray attr");
+    }
     case W::ENUM: {
       auto e = obj.getEnum();
       return ok(e.getClass(), false, "enum class") && ok(e.getValue(), true, "enum value");
