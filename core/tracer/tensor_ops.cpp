@@ -276,6 +276,13 @@ Expected<VtPtr> batchedTensorCall(InstructionTranslator& tx, bool method, const 
 
 }  // namespace
 
+Expected<std::pair<GraphArg, fake::MetaArg>> convertOpArg(InstructionTranslator& tx,
+                                                          const VtPtr& value) {
+  auto c = convert(tx, value, 0);
+  if (!c) return c.error();
+  return std::make_pair(std::move(c->graph), std::move(c->meta));
+}
+
 // STORE_SUBSCR on a tensor: BuiltinVariable(operator.setitem) puts an in-place
 // `operator.setitem` node in the graph (FX prints `t[i] = v;  setitem = t`), whose
 // example value is None; the tensor's tracker, and its node, stay what they were.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 
 #include "core/tracer/instruction_translator.h"
 
@@ -18,5 +19,10 @@ Expected<VtPtr> tensorCall(InstructionTranslator& tx, bool method, const std::st
 Expected<VtPtr> tensorSetItem(InstructionTranslator& tx, const VtPtr& tensor, const VtPtr& index,
                               const VtPtr& value);
 bool anyTensor(const vt::Args& args, const vt::Kwargs& kwargs);
+
+// A value as a torch op's argument: the graph's form and the meta function's (tensors,
+// constants, slices, tuples and lists of them); unsupported for anything else.
+Expected<std::pair<GraphArg, fake::MetaArg>> convertOpArg(InstructionTranslator& tx,
+                                                          const VtPtr& value);
 
 }  // namespace dynrr::tracer

@@ -8,6 +8,7 @@
 #include "core/fake/dtype.h"
 #include "core/fake/op_registry.h"
 #include "core/tracer/instruction_translator.h"
+#include "core/tracer/tensor_ops.h"
 #include "core/vt/constant.h"
 #include "core/vt/lists.h"
 #include "core/vt/misc.h"
@@ -151,6 +152,47 @@ Expected<fake::TensorMeta> methodMeta(Tx& tx, const fake::TensorMeta& in, const 
 
 }  // namespace
 
+// a[index] by ints and slices (and tuples of them), which torch._numpy indexes as torch
+// does: BINARY_SUBSCR's operator.getitem through numpy_operator_wrapper, a wrapped_getitem
+// node with the getitem meta (an explicit a.__getitem__(i) would be numpy_method_wrapper's
+// wrapped___getitem__: the core does not tell the two apart). Negative
+// steps (a flip in torch._numpy), None, Ellipsis, and array / list / bool indices are not
+// modelled.
+Expected<VtPtr> NumpyNdarrayVariable::getItem(Tx& tx, const VtPtr& index) {
+  auto refuse = [&]() {
+    return unsupported("ndarray indexing by " + index->pythonTypeName() +
+                       " other than ints and forward slices (torch._numpy's advanced indexing)");
+  };
+  std::vector<VtPtr> parts{index};
+  if (index->kind() == VtKind::kTuple) parts = asSequence(index)->items();
+  for (const auto& p : parts) {
+    if (const ConstantVariable* c = asConstant(p)) {
+      if (!std::holds_alternative<int64_t>(c->value())) return refuse();
+      continue;
+    }
+    if (p->kind() != VtKind::kSlice) return refuse();
+    const auto& sl = static_cast<const SliceVariable&>(*p);
+    for (const auto& b : {sl.start(), sl.stop(), sl.step()}) {
+      const ConstantVariable* c = b ? asConstant(b) : nullptr;
+      if (b && (!c || !(c->isNone() || std::holds_alternative<int64_t>(c->value()))))
+        return refuse();
+    }
+    if (const ConstantVariable* st = sl.step() ? asConstant(sl.step()) : nullptr;
+        st && !st->isNone() && std::get<int64_t>(st->value()) <= 0)
+      return refuse();
+  }
+  auto conv = tracer::convertOpArg(tx, index);
+  if (!conv) return conv.error();
+  fake::FakeContext fctx;
+  fctx.gradEnabled = tx.context().gradEnabled;
+  fctx.defaultDtype = tx.context().defaultDtype;
+  auto r = fake::callOp("operator.getitem", {fake::MetaArg(meta()), conv->second}, {}, fctx);
+  if (!r) return unsupported("fake tensor: " + r.error().message());
+  if (!r->is<fake::TensorMeta>()) return unsupported("ndarray indexing giving no array");
+  return ndarrayNode(tx, "wrapped_getitem", {GraphArg::ofNode(node()), conv->first}, {},
+                     r->as<fake::TensorMeta>());
+}
+
 Expected<VtPtr> NumpyNdarrayVariable::varGetattr(Tx& tx, const std::string& name) {
   const fake::TensorMeta& m = meta();
   if (name == "T" || name == "real" || name == "imag") {
@@ -195,6 +237,7 @@ Expected<VtPtr> NumpyNdarrayVariable::callMethod(Tx& tx, const std::string& name
     if (!r) return r;
     v = *r;
   }
+  if (name == "__getitem__" && args.size() == 1 && kwargs.empty()) return getItem(tx, args[0]);
   // The reductions (except max / min / all / any, modelled below on the tensor ops):
   // torch._numpy's shared implementation (numpy_functions.cpp).
   static const std::unordered_set<std::string> kOwn = {"max", "min", "all", "any"};
@@ -263,8 +306,9 @@ Expected<VtPtr> ndarrayNode(Tx& tx, const std::string& wrapper, std::vector<Grap
 
 Expected<VtPtr> ndarrayOperator(Tx& tx, const std::string& op, const Args& args) {
   static const std::unordered_set<std::string> kOps = {
-      "operator.add", "operator.sub", "operator.mul", "operator.truediv", "operator.gt",
-      "operator.lt",  "operator.ge",  "operator.le",  "operator.eq",      "operator.ne"};
+      "operator.add", "operator.sub",    "operator.mul", "operator.truediv",
+      "operator.pow", "operator.matmul", "operator.gt",  "operator.lt",
+      "operator.ge",  "operator.le",     "operator.eq",  "operator.ne"};
   auto refuse = [&]() {
     return unsupported(op + " with an ndarray operand (numpy_operator_wrapper) not modelled");
   };

@@ -30,6 +30,9 @@ class NumpyNdarrayVariable final : public TensorVariable {
     return unsupported("iterating a numpy ndarray");
   }
   Expected<bool> boolValue(Tx&) override { return unsupported("truth of a numpy ndarray"); }
+
+ private:
+  Expected<VtPtr> getItem(Tx& tx, const VtPtr& index);
 };
 
 // TensorVariable.method_numpy (force=False): a view_as node of the tensor, seen as an
