@@ -607,7 +607,7 @@ class Printer {
         const TensorVar kept = persistent(a);
         accShape_ = broadcast(accShape_, kept.shape);
         line("acc_add(" + kept.name + ")");
-        if (k % 2 == 0) line(newTensor(accShape_) + " = acc_get() + " + b.name);
+        if (k % 2 == 0) line(newTensor(broadcast(accShape_, b.shape)) + " = acc_get() + " + b.name);
         break;
       }
       case StmtKind::kGlobalWrite: {
