@@ -105,6 +105,10 @@ struct TracingContext {
   // identity token (side_effects.track_object_existing): reached again through another
   // source they are the same tracker, plus a DUPLICATE_INPUT guard (make_dupe_guard).
   std::map<uint64_t, VtPtr> objectsByIdentity;
+  // A standard module read as a polyfill module's global (`operator` of
+  // polyfills.builtins) when the trace has no object for it: module name -> the first
+  // source (the later ones are DUPLICATE_INPUT; vt::builtin_detail::polyfillModuleGlobal).
+  std::map<std::string, std::string> polyfillModuleSources;
   // Objects first wrapped inside a higher-order op's branch, by (identity token, source
   // name): trace_hop_function restores SideEffects after the branch, so identity no
   // longer finds them, but OutputGraph.variable_tracker_cache (by value and source) still

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/guards/guard.h"
 #include "core/vt/base.h"
 
 namespace dynrr::vt::builtin_detail {
@@ -18,6 +19,13 @@ VtPtr takeKwarg(Kwargs& kwargs, const std::string& key);
 Error notModelled();
 // The realised items of an iterable (its unpack_var_sequence).
 Expected<std::vector<VtPtr>> iterItems(Tx& tx, const VtPtr& v);
+
+// A module global of a polyfill module (`operator` of polyfills.builtins, read by the
+// inlined polyfill as G['<polyfillGlobal>'].<name>): MODULE_MATCH and the attribute's
+// guard, or DUPLICATE_INPUT and the attribute guarded through the first source when the
+// frame or another polyfill wrapped the module before (one tracker per module object).
+void polyfillModuleGlobal(Tx& tx, const std::string& polyfillGlobal, const std::string& name,
+                          guards::GuardKind attrKind, const std::string& attr, bool guardAttr);
 
 // builtin_library.cpp: the library callables Dynamo folds or inlines through polyfills.
 Expected<VtPtr> callSum(Tx& tx, const std::string& name, Args& args);

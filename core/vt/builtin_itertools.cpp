@@ -377,8 +377,8 @@ Expected<VtPtr> callItertoolsPolyfill(Tx& tx, const std::string& name, Args& arg
     out.addGuard(GuardKind::MODULE_MATCH, kItertoolsMod);
     const ConstantVariable* none = args.size() == 2 ? asConstant(args[1]) : nullptr;
     if (args.size() == 1 || (none && none->isNone())) {
-      out.addGuard(GuardKind::MODULE_MATCH, std::string(kItertoolsMod) + ".operator");
-      out.addGuard(GuardKind::BUILTIN_MATCH, std::string(kItertoolsMod) + ".operator.add");
+      polyfillModuleGlobal(tx, "__import_torch_dot__dynamo_dot_polyfills_dot_itertools", "operator",
+                           GuardKind::BUILTIN_MATCH, "add", true);
       func = std::make_shared<BuiltinVariable>("operator.add");
     } else {
       func = args[1];

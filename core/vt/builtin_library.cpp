@@ -60,21 +60,49 @@ Expected<VtPtr> reduceLoop(Tx& tx, IteratorVariable& iter, VtPtr value,
 }
 }  // namespace
 
+void polyfillModuleGlobal(Tx& tx, const std::string& polyfillGlobal, const std::string& name,
+                          GuardKind attrKind, const std::string& attr, bool guardAttr) {
+  auto& ctx = tx.context();
+  auto& out = ctx.output;
+  const std::string mod = "G['" + polyfillGlobal + "']";
+  // The polyfill module's global `name` is the standard module: when the frame (or another
+  // polyfill) already wrapped it from its own source, VariableBuilder finds that tracker
+  // again (DUPLICATE_INPUT on this source) and the attribute read goes through the first.
+  std::string first;
+  for (const auto& [id, v] : ctx.objectsByIdentity) {
+    auto* m = dynamic_cast<const ModuleVariable*>(v.get());
+    if (m && m->name() == name && m->source()) {
+      first = m->source()->name();
+      break;
+    }
+  }
+  if (first.empty()) {
+    auto known = ctx.polyfillModuleSources.find(name);
+    if (known != ctx.polyfillModuleSources.end()) first = known->second;
+  }
+  if (first.empty() || first == mod + "." + name) {  // none, or this source
+    ctx.polyfillModuleSources.emplace(name, mod + "." + name);
+    out.addGuard(GuardKind::MODULE_MATCH, mod + "." + name);
+    if (guardAttr) out.addGuard(attrKind, mod + "." + name + "." + attr);
+    // The tracker made here is the one found when the same module is read later from
+    // another source (DUPLICATE_INPUT there, attributes through here).
+    trace::ObjRef ref = tracer::VariableBuilder::findRecorded(ctx, "module", name);
+    if (auto rec = ref ? ctx.trace.object(ref)
+                       : Expected<schema::Object::Reader>(Error("module not recorded"));
+        rec && rec->getIdentity() != 0 && !ctx.objectsByIdentity.count(rec->getIdentity())) {
+      auto src = Source::moduleAttr(Source::global(polyfillGlobal), name);
+      ctx.objectsByIdentity[rec->getIdentity()] = std::make_shared<ModuleVariable>(ref, name, src);
+    }
+  } else {
+    out.addGuard(GuardKind::DUPLICATE_INPUT, mod + "." + name);
+    if (guardAttr) out.addGuard(attrKind, first + "." + attr);
+  }
+}
+
 Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
   if (args.size() != 1 && args.size() != 2) return notModelled();
   VtPtr start = args.size() == 2 ? args[1] : ConstantVariable::make(int64_t{0});
   auto& out = tx.context().output;
-  // The polyfill module's `functools` and `operator` globals are the standard modules:
-  // when the frame already wrapped one of them from its own source, VariableBuilder
-  // finds that tracker again (DUPLICATE_INPUT on the polyfill's source) and the
-  // attribute read goes through the first source.
-  auto wrappedModule = [&](const std::string& name) -> std::string {
-    for (const auto& [id, v] : tx.context().objectsByIdentity) {
-      auto* m = dynamic_cast<const ModuleVariable*>(v.get());
-      if (m && m->name() == name && m->source()) return m->source()->name();
-    }
-    return "";
-  };
   // `added`: reduce called operator.add at least once (an empty iterable never reads it,
   // so its lazily built tracker installs no guard).
   auto guardPolyfill = [&](bool added) {
@@ -82,28 +110,8 @@ Expected<VtPtr> callSum(Tx& tx, const std::string&, Args& args) {
     const std::string functoolsMod = "G['__import_torch_dot__dynamo_dot_polyfills_dot_functools']";
     out.addGuard(GuardKind::MODULE_MATCH, builtinsMod);
     auto moduleGlobal = [&](const std::string& name, GuardKind attrKind, const std::string& attr) {
-      std::string first = wrappedModule(name);
-      if (first.empty() || first == builtinsMod + "." + name) {  // none, or this source
-        out.addGuard(GuardKind::MODULE_MATCH, builtinsMod + "." + name);
-        if (attrKind != GuardKind::BUILTIN_MATCH || added)
-          out.addGuard(attrKind, builtinsMod + "." + name + "." + attr);
-        // The tracker made here is the one the frame finds if it reads the same module
-        // later from its own globals (DUPLICATE_INPUT there, attributes through here).
-        auto& ctx = tx.context();
-        trace::ObjRef ref = tracer::VariableBuilder::findRecorded(ctx, "module", name);
-        if (auto rec = ref ? ctx.trace.object(ref)
-                           : Expected<schema::Object::Reader>(Error("module not recorded"));
-            rec && rec->getIdentity() != 0 && !ctx.objectsByIdentity.count(rec->getIdentity())) {
-          auto src = Source::moduleAttr(
-              Source::global("__import_torch_dot__dynamo_dot_polyfills_dot_builtins"), name);
-          ctx.objectsByIdentity[rec->getIdentity()] =
-              std::make_shared<ModuleVariable>(ref, name, src);
-        }
-      } else {
-        out.addGuard(GuardKind::DUPLICATE_INPUT, builtinsMod + "." + name);
-        if (attrKind != GuardKind::BUILTIN_MATCH || added)
-          out.addGuard(attrKind, first + "." + attr);
-      }
+      polyfillModuleGlobal(tx, "__import_torch_dot__dynamo_dot_polyfills_dot_builtins", name,
+                           attrKind, attr, attrKind != GuardKind::BUILTIN_MATCH || added);
     };
     moduleGlobal("functools", GuardKind::ID_MATCH, "reduce");  // polyfilled
     moduleGlobal("operator", GuardKind::BUILTIN_MATCH, "add");
