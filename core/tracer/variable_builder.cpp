@@ -47,46 +47,6 @@ namespace dynrr::tracer {
 
 const char* const VariableBuilder::kSourcelessTensor = "a recorded tensor reached without a source";
 
-Expected<fake::TensorMeta> metaFromTrace(schema::TensorMeta::Reader m) {
-  fake::TensorMeta meta;
-  auto dtype = fake::parseDType(std::string(m.getDtype().cStr()));
-  if (!dtype) return unsupported("tensor dtype " + std::string(m.getDtype().cStr()));
-  meta.dtype = *dtype;
-  auto device = fake::Device::parse(std::string(m.getDevice().cStr()));
-  if (!device) return unsupported("tensor device " + std::string(m.getDevice().cStr()));
-  meta.device = *device;
-  if (m.getLayout() != schema::Layout::STRIDED) return unsupported("non-strided tensor layout");
-  if (m.getSubclass().size())
-    return unsupported("tensor subclass " + std::string(m.getSubclass().cStr()));
-  if (m.getShape().size() != m.getStride().size())
-    return Error("tensor shape and stride lengths differ");
-  // What a real tensor can have: PyTorch's 64-dimension limit, no negative size or
-  // stride, an element count (and storage extent) that fits in int64. A trace with more
-  // is damaged, and the fake-tensor arithmetic must never meet it.
-  if (m.getShape().size() > 64)
-    return Error("bad input: tensor of rank " + std::to_string(m.getShape().size()) +
-                 " (PyTorch allows at most 64)");
-  int64_t numel = 1, extent = 0;
-  for (unsigned i = 0; i < m.getShape().size(); ++i) {
-    int64_t size = m.getShape()[i], stride = m.getStride()[i], span = 0;
-    if (size < 0 || stride < 0)
-      return Error("bad input: tensor with a negative size or stride in dim " + std::to_string(i));
-    if (__builtin_mul_overflow(numel, size, &numel) ||
-        (size > 0 && (__builtin_mul_overflow(size - 1, stride, &span) ||
-                      __builtin_add_overflow(extent, span, &extent))))
-      return Error("bad input: tensor sizes or strides overflow int64");
-  }
-  if (numel > (int64_t{1} << 48) || extent > (int64_t{1} << 48))
-    return Error("bad input: tensor of more than 2**48 elements (no real tensor is that large)");
-  if (m.getStorageOffset() < 0 || m.getStorageOffset() > (int64_t{1} << 48))
-    return Error("bad input: tensor storage offset " + std::to_string(m.getStorageOffset()));
-  for (auto s : m.getShape()) meta.sizes.push_back(s);
-  for (auto s : m.getStride()) meta.strides.push_back(s);
-  meta.storageOffset = m.getStorageOffset();
-  meta.requiresGrad = m.getRequiresGrad();
-  return meta;
-}
-
 namespace {
 using W = schema::Object::Which;
 }  // namespace
@@ -145,13 +105,6 @@ Expected<VtPtr> VariableBuilder::constantFromHeap(TracingContext& ctx, trace::Ob
                          ")");
     default: return unsupported("constant of type " + std::string(trace::typeName(ctx.trace, ref)));
   }
-}
-
-bool isUserCodeClass(schema::Class::Reader c) {
-  std::string module = c.getModule().cStr();
-  // Library code (core/trace/library_modules.h, the modules the recorder records by the
-  // names reached): its classes are not traced into.
-  return !c.getBuiltin() && !module.empty() && !trace::isLibraryModule(module);
 }
 
 namespace {
@@ -1191,13 +1144,6 @@ Expected<VtPtr> VariableBuilder::wrap(TracingContext& ctx, trace::ObjRef ref,
 
 // Dynamo's make_dupe_guard: a DUPLICATE_INPUT guard when both sources are local or both
 // global.
-void dupeGuard(TracingContext& ctx, const vt::SourcePtr& source, const VtPtr& existing) {
-  if (!source || !existing->source()) return;
-  if (existing->source()->name() == source->name()) return;
-  if (existing->source()->isLocal() == source->isLocal())
-    ctx.output.addGuard(GuardKind::DUPLICATE_INPUT, source->name());
-}
-
 Expected<VtPtr> VariableBuilder::wrapPythonModule(TracingContext& ctx, trace::ObjRef ref,
                                                   vt::SourcePtr source) {
   auto obj = ctx.trace.object(ref);
@@ -1443,21 +1389,6 @@ Expected<VtPtr> VariableBuilder::wrapPartial(TracingContext& ctx, trace::ObjRef 
                                                   std::move(source));
   if (obj->getIdentity() != 0) ctx.objectsByIdentity[obj->getIdentity()] = v;
   return v;
-}
-
-trace::ObjRef VariableBuilder::findRecorded(TracingContext& ctx, const std::string& kind,
-                                            const std::string& name) {
-  std::string key = kind + " " + name;
-  if (auto hit = ctx.recordedByName.find(key); hit != ctx.recordedByName.end()) return hit->second;
-  trace::ObjRef found = 0;
-  for (trace::ObjRef r = 1; r <= ctx.trace.objectCount() && !found; ++r) {
-    auto o = ctx.trace.objectUnchecked(r);
-    if (kind == "module" && o.which() == W::MODULE && o.getModule().getName() == name) found = r;
-    if (kind == "class" && o.which() == W::CLASS && vt::qualifiedClassName(ctx.trace, r) == name)
-      found = r;
-  }
-  ctx.recordedByName.emplace(key, found);
-  return found;
 }
 
 Expected<VtPtr> VariableBuilder::wrapUserClass(TracingContext& ctx, trace::ObjRef ref,
