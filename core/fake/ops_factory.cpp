@@ -496,6 +496,7 @@ void registerFactoryOps(OpRegistry& r) {
   r.add("torch.full", fullOp);
   r.add("torch.arange", arangeOp);
   r.add("torch.tensor", tensorOp);
+  r.add("torch._refs.tensor", tensorOp);  // handle_tensor's form for symbolic data
   r.add("Tensor.new_tensor", newTensorOp);
   r.add("torch.as_tensor", asTensorOp);
   r.add("torch.linspace", linspaceOp);

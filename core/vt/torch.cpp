@@ -230,6 +230,36 @@ Expected<VtPtr> fromNumpy(Tx& tx, const std::string&, Args& args, Kwargs& kwargs
   return torchFromNumpy(tx, args, kwargs);
 }
 
+// handle_tensor: torch.tensor(data) whose data is not a tensor but holds a symbolic
+// value or a tensor (in lists and tuples) is traced as torch._refs.tensor ("slower and
+// less canonical"); any other call is the generic in-graph call.
+bool holdsUnspec(const VtPtr& v, int depth = 0) {
+  if (depth > 16) return false;
+  switch (v->kind()) {
+    case VtKind::kTensor:
+    case VtKind::kNdarray:
+    case VtKind::kSymInt: return true;
+    case VtKind::kList:
+    case VtKind::kTuple:
+      for (const auto& item : asSequence(v)->items())
+        if (holdsUnspec(item, depth + 1)) return true;
+      return false;
+    default: return false;
+  }
+}
+
+Expected<VtPtr> tensorFactory(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
+  VtPtr data = args.empty() ? nullptr : args[0];
+  for (auto& [k, v] : kwargs)
+    if (k == "data" && !data) data = v;
+  if (!data || data->kind() == VtKind::kTensor || data->kind() == VtKind::kNdarray)
+    return Error("");  // the generic call
+  auto r = tx.realize(data);
+  if (!r) return r;
+  if (!holdsUnspec(*r)) return Error("");
+  return tracer::tensorCall(tx, false, "torch._refs.tensor", "torch._refs.tensor", args, kwargs);
+}
+
 // torch.as_tensor(ndarray): a torch.as_tensor node over the ndarray's node, whose example
 // value is the array's tensor; any other call is the generic in-graph call.
 Expected<VtPtr> asTensor(Tx& tx, const std::string&, Args& args, Kwargs& kwargs) {
@@ -478,6 +508,7 @@ const std::unordered_map<std::string, Handler>& handlers() {
         {"torch.get_autocast_gpu_dtype", &autocastGpuDtype},
         {"torch.from_numpy", &fromNumpy},
         {"torch.as_tensor", &asTensor},
+        {"torch.tensor", &tensorFactory},
         {"torch.distributed.is_available", &recordedFold},
         {"torch.distributed.is_initialized", &recordedFold},
         {"torch.distributed.distributed_c10d.is_initialized", &recordedFold},

@@ -924,6 +924,8 @@ case("tensor/rg_nograd", "torch.tensor", [1.0, 2.0], requires_grad=True, grad=Fa
 case("tensor/rg_int", "torch.tensor", [1, 2], requires_grad=True)
 case("tensor/default64", "torch.tensor", [1.0, 2.0], default_dtype="float64")
 case("tensor/device", "torch.tensor", [[1, 2]], device="cpu")
+case("tensor/refs_int", "torch._refs.tensor", 3)
+case("tensor/refs_list", "torch._refs.tensor", [1, 2])
 ADV = [S(2, dt=i64), [0, 1], (0, Sl(None), [0, 1]), ([0, 1], Sl(None), 0), (Sl(None), [0, 1]),
        (Sl(None), [[0, 1], [1, 2]]), (S(2, dt=i64), S(2, dt=i32)), (S(2, dt=i64), Sl(None), S(2, dt=i64)),
        (S(2, 1, dt=i64), Sl(None), S(2, dt=i64)), (Ellipsis, [0, 1]), (None, [0, 1]), ([0, 1], None),
